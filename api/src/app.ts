@@ -1,0 +1,34 @@
+/**
+ * Builds the Hono application: middleware, every feature's routes under /api, and (when a built web
+ * root is given) the PWA with server-rendered SEO tags. Exports AppType for the typed web client.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from './deps';
+import { handleApiNotFound, handleError } from './middleware/error-handler';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { createHealthRoutes } from './features/health/health.routes';
+
+export interface CreateAppOptions extends AppDeps {
+  /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
+  webRoot?: string;
+}
+
+export function createApi(deps: AppDeps) {
+  return new Hono<AppEnv>().route('/', createHealthRoutes(deps));
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(options: CreateAppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(options.logger));
+  app.use('*', securityHeaders(options.env.NODE_ENV === 'production'));
+  app.onError(handleError);
+
+  const api = createApi(options);
+  api.notFound(handleApiNotFound);
+  app.route('/api', api);
+  app.all('/api/*', handleApiNotFound);
+  return app;
+}

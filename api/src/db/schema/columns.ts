@@ -1,0 +1,39 @@
+/**
+ * Column helpers shared by every table: text UUID ids and UTC timestamps stored as integer epoch
+ * milliseconds (DESIGN §3: one time representation everywhere).
+ */
+import { sql } from 'drizzle-orm';
+import { integer, text } from 'drizzle-orm/sqlite-core';
+
+export const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+export const timestampMs = (name: string) => integer(name, { mode: 'timestamp_ms' });
+
+export const createdAt = () =>
+  timestampMs('created_at')
+    .notNull()
+    .default(nowMs)
+    .$defaultFn(() => new Date());
+
+export const updatedAt = () =>
+  timestampMs('updated_at')
+    .notNull()
+    .default(nowMs)
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/** JSON arrays of strings (SPEC's text[] columns), stored as JSON text. */
+export const stringList = (name: string) =>
+  text(name, { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
+
+export const bool = (name: string) => integer(name, { mode: 'boolean' });

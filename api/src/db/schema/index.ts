@@ -1,0 +1,4 @@
+export * from './users';
+export * from './catalogue';
+export * from './plans';
+export * from './content';

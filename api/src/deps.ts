@@ -1,0 +1,19 @@
+/** What every feature's routes receive: the database, configuration and logger of this process. */
+import type { Db } from './db/client';
+import type { TEnv } from './env';
+import type { Logger } from './logger';
+
+export interface AppDeps {
+  db: Db;
+  env: TEnv;
+  logger: Logger;
+  /** Clock seam so tests and the test-mode billing provider can move time. */
+  now: () => Date;
+}
+
+export interface AppVariables {
+  requestId: string;
+  logger: Logger;
+}
+
+export type AppEnv = { Variables: AppVariables };

@@ -1,0 +1,46 @@
+/**
+ * The only file that starts a server: loads configuration, opens and migrates the database, seeds
+ * the demo data when DEMO_SEED is on, then serves the API and the built PWA on one origin.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { loadEnvOrExit } from './env';
+import { createLogger } from './logger';
+
+const env = loadEnvOrExit();
+const logger = createLogger(env.LOG_LEVEL);
+const db = openDatabase(env.databaseFile);
+migrateDatabase(db);
+
+const deps = { db, env, logger, now: () => new Date() };
+const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
+
+const webRoot = path.resolve('dist/web');
+const hasBuiltWeb = fs.existsSync(path.join(webRoot, 'index.html'));
+if (!hasBuiltWeb) logger.warn({ webRoot }, 'no built web app found: serving the API only (run `npm run build`)');
+
+const app = createApp({ ...deps, webRoot: hasBuiltWeb ? webRoot : undefined });
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
+  const lines = [`Wonderful Books is running at ${env.publicUrl}`];
+  if (seedReport) {
+    lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
+    lines.push('Demo accounts (demo mode only):');
+    for (const account of seedReport.demoAccounts) {
+      lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(34)} ${account.password}`);
+    }
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+});
+
+function shutdown() {
+  server.close(() => {
+    db.$client.close();
+    process.exit(0);
+  });
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

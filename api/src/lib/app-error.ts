@@ -1,0 +1,23 @@
+/**
+ * The one error type services throw. The error handler turns it into application/problem+json,
+ * so a service never needs to know about HTTP beyond choosing a status.
+ */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    message: string,
+    readonly fieldErrors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('not_found', 404, `${what} not found`);

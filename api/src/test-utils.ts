@@ -1,0 +1,18 @@
+/**
+ * Test harness for API tests: a fresh, migrated database per call (DESIGN §7) and the app built on it.
+ * Tests call `app.request()` directly, no network.
+ */
+import { createApp } from './app';
+import { migrateDatabase, openDatabase } from './db/client';
+import type { AppDeps } from './deps';
+import { parseEnv } from './env';
+import { createLogger } from './logger';
+
+export function createTestContext(overrides: Partial<AppDeps> = {}) {
+  const db = openDatabase(':memory:');
+  migrateDatabase(db);
+  const env = parseEnv({ NODE_ENV: 'test', DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
+  const deps: AppDeps = { db, env, logger: createLogger('silent'), now: () => new Date(), ...overrides };
+  const app = createApp(deps);
+  return { ...deps, app };
+}

@@ -1,0 +1,67 @@
+/**
+ * Builds the React PWA (web/) and the service worker (sw/) into dist/web. In development Vite serves
+ * the web app with hot reload on PORT (3000) and proxies /api to the API process (API_PORT, 3001).
+ */
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = path.resolve(import.meta.dirname);
+
+export default defineConfig({
+  root: path.join(root, 'web'),
+  publicDir: path.join(root, 'public'),
+  resolve: {
+    alias: {
+      '@shared': path.join(root, 'shared'),
+      '@web': path.join(root, 'web/src'),
+      '@api': path.join(root, 'api/src'),
+    },
+  },
+  build: {
+    outDir: path.join(root, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3001}` },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: path.join(root, 'sw'),
+      filename: 'sw.ts',
+      // The app registers /sw.js itself two seconds after start (SPEC §2), through workbox-window.
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Wonderful Books',
+        short_name: 'Wonderful Books',
+        description: 'Read self-improvement and educational books online and offline, with your place kept across devices.',
+        lang: 'en-GB',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#faf7f2',
+        theme_color: '#1f3a5f',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['**/*.map'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+});
