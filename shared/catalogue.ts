@@ -7,6 +7,11 @@ import { BOOK_TIERS } from './tiers';
 
 export const BOOK_SORTS = ['popular', 'rating', 'newest', 'title'] as const;
 export type TBookSort = (typeof BOOK_SORTS)[number];
+/**
+ * Order used when `sort` is omitted: search results by relevance (bm25), everything else by popularity.
+ * An explicit `sort` always wins, so the store's sort menu keeps working while searching.
+ */
+export const BOOK_SORT_DEFAULT: TBookSort = 'popular';
 
 export const BOOK_PAGE_SIZE_DEFAULT = 24;
 export const BOOK_PAGE_SIZE_MAX = 100;
@@ -28,7 +33,8 @@ export const ZBookListQuery = z.object({
     .enum(['true', 'false'], { message: 'Featured must be true or false' })
     .transform((value) => value === 'true')
     .optional(),
-  sort: z.enum(BOOK_SORTS, { message: 'Sort must be one of popular, rating, newest or title' }).default('popular'),
+  // No default on purpose: an omitted sort means "relevance" when searching (see BOOK_SORT_DEFAULT).
+  sort: z.enum(BOOK_SORTS, { message: 'Sort must be one of popular, rating, newest or title' }).optional(),
   page: z.coerce
     .number({ message: 'Page must be a number' })
     .int('Page must be a whole number')
@@ -66,6 +72,7 @@ export interface TBookSummary {
   description: string;
   /** Primary category name (SPEC §3 Book list view). */
   category: string | null;
+  /** The stored cover, or the generated `/api/books/:id/cover.svg?v=…` when the book has none. */
   coverImageUrl: string;
   requiredTier: (typeof BOOK_TIERS)[number];
   rating: number;
@@ -95,6 +102,9 @@ export interface TPage<T> {
   limit: number;
 }
 
+/** Answer of GET /api/books. */
+export type TBookList = TPage<TBookSummary>;
+
 export interface TCategory extends TCategoryRef {
   description: string | null;
   icon: string | null;
@@ -115,4 +125,12 @@ export interface TPlan {
   features: string[];
   badge: string | null;
   displayOrder: number;
+}
+
+/** Answers of GET /api/categories and GET /api/plans (small, unpaged lists). */
+export interface TCategoryList {
+  items: TCategory[];
+}
+export interface TPlanList {
+  items: TPlan[];
 }

@@ -40,6 +40,14 @@ export const ZPageContentKeyParam = z.object({
   key: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Page key may contain only lower-case letters, digits and hyphens'),
 });
 
+/** Answer of GET /api/page-content/:key; `content` is the record's JSON document as stored. */
+export interface TPageContent {
+  key: string;
+  content: Record<string, unknown>;
+  /** ISO 8601, UTC. */
+  updatedAt: string;
+}
+
 /** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
 export const ZHomepageContent = z.object({
   heroTitle: z.string(),

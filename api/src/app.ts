@@ -8,6 +8,10 @@ import { handleApiNotFound, handleError } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { createHealthRoutes } from './features/health/health.routes';
+import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
+import { createSearchRoutes } from './features/search/search.routes';
+import { createContentRoutes } from './features/content/content.routes';
+import { createWebHostRoutes } from './features/web-host/web-host.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -15,7 +19,11 @@ export interface CreateAppOptions extends AppDeps {
 }
 
 export function createApi(deps: AppDeps) {
-  return new Hono<AppEnv>().route('/', createHealthRoutes(deps));
+  return new Hono<AppEnv>()
+    .route('/', createHealthRoutes(deps))
+    .route('/', createCatalogueRoutes(deps))
+    .route('/', createSearchRoutes(deps))
+    .route('/', createContentRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -30,5 +38,7 @@ export function createApp(options: CreateAppOptions) {
   api.notFound(handleApiNotFound);
   app.route('/api', api);
   app.all('/api/*', handleApiNotFound);
+  // After /api, so the SPA fallback can never answer an API path.
+  if (options.webRoot) app.route('/', createWebHostRoutes(options, options.webRoot));
   return app;
 }

@@ -2,6 +2,7 @@
 import type { Db } from './db/client';
 import type { TEnv } from './env';
 import type { Logger } from './logger';
+import type { SessionUser } from './features/auth/session.service';
 
 export interface AppDeps {
   db: Db;
@@ -14,6 +15,10 @@ export interface AppDeps {
 export interface AppVariables {
   requestId: string;
   logger: Logger;
+  /** The signed-in user resolved from the session cookie, or null (middleware/session.ts). */
+  sessionUser: SessionUser | null;
+  /** Hash of the current session token, or null. */
+  sessionId: string | null;
 }
 
 export type AppEnv = { Variables: AppVariables };

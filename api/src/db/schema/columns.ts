@@ -3,7 +3,7 @@
  * milliseconds (DESIGN §3: one time representation everywhere).
  */
 import { sql } from 'drizzle-orm';
-import { integer, text } from 'drizzle-orm/sqlite-core';
+import { check, integer, text, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 export const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
@@ -37,3 +37,11 @@ export const stringList = (name: string) =>
     .default(sql`'[]'`);
 
 export const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+/**
+ * A CHECK constraint that keeps a text column inside its enum (SPEC §4 states). drizzle's `enum`
+ * option only narrows the TypeScript type; this makes the database refuse other values too.
+ * `values` are compile-time constants, never user input, so inlining them as literals is safe.
+ */
+export const enumCheck = (name: string, column: SQLiteColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`);

@@ -1,0 +1,167 @@
+/**
+ * Billing records: subscription cycles (SPEC §3 user_subscription_cycles), checkout sessions of the
+ * test-mode or Stripe provider, payments, invoices and received provider webhooks. Written by the
+ * billing service and its webhook handler; read by entitlements, the billing page and financial
+ * reports. Money is integer minor units (pence) plus an ISO currency code (DESIGN §3).
+ * Financial rows keep their figures when a user is deleted (userId set null; customer snapshot kept).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { BOOK_TIERS } from './catalogue';
+import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
+import { users } from './users';
+
+export const PAID_TIERS = ['basic', 'premium'] as const;
+export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const;
+export const WEBHOOK_EVENT_STATUSES = ['received', 'processed', 'failed', 'ignored'] as const;
+
+/** One row per billing cycle (trial period or paid month); its pick counter resets with each new cycle. */
+export const userSubscriptionCycles = sqliteTable(
+  'user_subscription_cycles',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: BOOK_TIERS }).notNull(),
+    cycleStart: timestampMs('cycle_start').notNull(),
+    cycleEnd: timestampMs('cycle_end').notNull(),
+    booksSelectedCount: integer('books_selected_count').notNull().default(0),
+    /** -1 means unlimited (premium). */
+    maxBooks: integer('max_books').notNull(),
+    isActive: bool('is_active').notNull().default(true),
+    ...timestamps(),
+  },
+  (table) => [
+    // At most one current cycle per reader, so "the cycle" is never ambiguous.
+    uniqueIndex('user_subscription_cycles_active_unique').on(table.userId).where(sql`is_active = 1`),
+    index('user_subscription_cycles_user_idx').on(table.userId, table.cycleStart),
+    index('user_subscription_cycles_end_idx').on(table.isActive, table.cycleEnd),
+    enumCheck('user_subscription_cycles_tier_check', table.tier, BOOK_TIERS),
+    check('user_subscription_cycles_count_check', sql`${table.booksSelectedCount} >= 0`),
+    check('user_subscription_cycles_max_check', sql`${table.maxBooks} >= -1`),
+    check('user_subscription_cycles_range_check', sql`${table.cycleEnd} > ${table.cycleStart}`),
+  ],
+);
+
+/** A checkout started by a reader; the provider-hosted (or test-mode) page completes it. */
+export const checkoutSessions = sqliteTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    url: text('url'),
+    expiresAt: timestampMs('expires_at').notNull(),
+    completedAt: timestampMs('completed_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('checkout_sessions_provider_unique').on(table.provider, table.providerSessionId),
+    index('checkout_sessions_user_idx').on(table.userId, table.createdAt),
+    index('checkout_sessions_status_idx').on(table.status, table.expiresAt),
+    enumCheck('checkout_sessions_tier_check', table.tier, PAID_TIERS),
+    enumCheck('checkout_sessions_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('checkout_sessions_status_check', table.status, CHECKOUT_STATUSES),
+    check('checkout_sessions_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Human-facing sequential number, e.g. WB-2025-000042. */
+    number: text('number').notNull(),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    description: text('description').notNull(),
+    amountDue: integer('amount_due').notNull(),
+    amountPaid: integer('amount_paid').notNull().default(0),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
+    periodStart: timestampMs('period_start').notNull(),
+    periodEnd: timestampMs('period_end').notNull(),
+    /** Snapshot of who was billed, so receipts survive account deletion. */
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email').notNull(),
+    issuedAt: timestampMs('issued_at').notNull(),
+    paidAt: timestampMs('paid_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.number),
+    uniqueIndex('invoices_provider_unique').on(table.provider, table.providerInvoiceId),
+    index('invoices_user_idx').on(table.userId, table.issuedAt),
+    index('invoices_status_idx').on(table.status, table.issuedAt),
+    index('invoices_issued_idx').on(table.issuedAt),
+    enumCheck('invoices_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('invoices_tier_check', table.tier, PAID_TIERS),
+    enumCheck('invoices_status_check', table.status, INVOICE_STATUSES),
+    check('invoices_amount_check', sql`${table.amountDue} >= 0 and ${table.amountPaid} >= 0`),
+  ],
+);
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    invoiceId: text('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    description: text('description'),
+    failureReason: text('failure_reason'),
+    paidAt: timestampMs('paid_at'),
+    refundedAt: timestampMs('refunded_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_unique').on(table.provider, table.providerPaymentId),
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_invoice_idx').on(table.invoiceId),
+    index('payments_status_idx').on(table.status, table.paidAt),
+    enumCheck('payments_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('payments_tier_check', table.tier, PAID_TIERS),
+    enumCheck('payments_status_check', table.status, PAYMENT_STATUSES),
+    check('payments_amount_check', sql`${table.amount} >= 0`),
+  ],
+);
+
+/** Every provider webhook received; (provider, eventId) is unique so a redelivered event applies once. */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<unknown>().notNull(),
+    status: text('status', { enum: WEBHOOK_EVENT_STATUSES }).notNull().default('received'),
+    error: text('error'),
+    receivedAt: timestampMs('received_at').notNull(),
+    processedAt: timestampMs('processed_at'),
+  },
+  (table) => [
+    uniqueIndex('webhook_events_provider_event_unique').on(table.provider, table.eventId),
+    index('webhook_events_status_idx').on(table.status, table.receivedAt),
+    enumCheck('webhook_events_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('webhook_events_status_check', table.status, WEBHOOK_EVENT_STATUSES),
+  ],
+);

@@ -1,0 +1,125 @@
+/**
+ * Reading challenges (SPEC §3 reading_challenges, challenge_participants, challenge_activities,
+ * challenge_comments). Written by the challenges service (admins create challenges, readers join,
+ * report progress and comment); public challenges are readable by everyone.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { bool, createdAt, enumCheck, id, stringList, timestampMs, timestamps } from './columns';
+import { users } from './users';
+
+/** SPEC §4 challenge states. */
+export const CHALLENGE_TYPES = ['books_count', 'pages_count', 'time_duration'] as const;
+export const CHALLENGE_DURATIONS = ['weekly', 'monthly', 'custom'] as const;
+export const CHALLENGE_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+export const readingChallenges = sqliteTable(
+  'reading_challenges',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type', { enum: CHALLENGE_TYPES }).notNull(),
+    /** Books, pages or minutes, by `type`. */
+    targetValue: integer('target_value').notNull(),
+    duration: text('duration', { enum: CHALLENGE_DURATIONS }).notNull(),
+    startDate: timestampMs('start_date').notNull(),
+    endDate: timestampMs('end_date').notNull(),
+    isPublic: bool('is_public').notNull().default(true),
+    isActive: bool('is_active').notNull().default(true),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    maxParticipants: integer('max_participants'),
+    rules: stringList('rules'),
+    tags: stringList('tags'),
+    difficulty: text('difficulty', { enum: CHALLENGE_DIFFICULTIES }).notNull().default('medium'),
+    prize: text('prize'),
+    ...timestamps(),
+  },
+  (table) => [
+    index('reading_challenges_listing_idx').on(table.isActive, table.isPublic, table.startDate),
+    index('reading_challenges_end_idx').on(table.endDate),
+    index('reading_challenges_creator_idx').on(table.createdById),
+    enumCheck('reading_challenges_type_check', table.type, CHALLENGE_TYPES),
+    enumCheck('reading_challenges_duration_check', table.duration, CHALLENGE_DURATIONS),
+    enumCheck('reading_challenges_difficulty_check', table.difficulty, CHALLENGE_DIFFICULTIES),
+    check('reading_challenges_target_check', sql`${table.targetValue} >= 1`),
+    check('reading_challenges_max_check', sql`${table.maxParticipants} is null or ${table.maxParticipants} > 0`),
+    check('reading_challenges_dates_check', sql`${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+export const challengeParticipants = sqliteTable(
+  'challenge_participants',
+  {
+    id: id(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => readingChallenges.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    progress: integer('progress').notNull().default(0),
+    isCompleted: bool('is_completed').notNull().default(false),
+    completedAt: timestampMs('completed_at'),
+    rank: integer('rank'),
+    notes: text('notes'),
+    joinedAt: timestampMs('joined_at').notNull(),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('challenge_participants_challenge_user_unique').on(table.challengeId, table.userId),
+    index('challenge_participants_leaderboard_idx').on(table.challengeId, table.progress),
+    index('challenge_participants_user_idx').on(table.userId),
+    check('challenge_participants_progress_check', sql`${table.progress} >= 0`),
+  ],
+);
+
+export const challengeActivities = sqliteTable(
+  'challenge_activities',
+  {
+    id: id(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => readingChallenges.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** e.g. joined, progress, completed, left. */
+    activityType: text('activity_type').notNull(),
+    message: text('message'),
+    progressValue: integer('progress_value'),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('challenge_activities_challenge_idx').on(table.challengeId, table.createdAt),
+    index('challenge_activities_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export const challengeComments = sqliteTable(
+  'challenge_comments',
+  {
+    id: id(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => readingChallenges.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** Reply threading; replies go with their parent. */
+    parentId: text('parent_id').references((): AnySQLiteColumn => challengeComments.id, { onDelete: 'cascade' }),
+    likes: integer('likes').notNull().default(0),
+    isEdited: bool('is_edited').notNull().default(false),
+    ...timestamps(),
+  },
+  (table) => [
+    index('challenge_comments_challenge_idx').on(table.challengeId, table.createdAt),
+    index('challenge_comments_parent_idx').on(table.parentId),
+    index('challenge_comments_user_idx').on(table.userId),
+    // SPEC §5: comment 1 to 1000 characters.
+    check('challenge_comments_content_check', sql`length(trim(${table.content})) between 1 and 1000`),
+    check('challenge_comments_likes_check', sql`${table.likes} >= 0`),
+  ],
+);

@@ -1,0 +1,53 @@
+/**
+ * The book assistant's conversations (SPEC §3 chat_threads, chat_messages). Written by the assistant
+ * service; each reader sees only their own threads.
+ */
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { books } from './catalogue';
+import { createdAt, enumCheck, id, timestamps } from './columns';
+import { users } from './users';
+
+export const CHAT_ROLES = ['user', 'assistant', 'system'] as const;
+
+export interface TChatCitation {
+  page: number;
+  snippet: string;
+}
+
+export const chatThreads = sqliteTable(
+  'chat_threads',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: text('book_id').references(() => books.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    ...timestamps(),
+  },
+  (table) => [index('chat_threads_user_idx').on(table.userId, table.updatedAt), index('chat_threads_book_idx').on(table.bookId)],
+);
+
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    id: id(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: text('book_id').references(() => books.id, { onDelete: 'set null' }),
+    role: text('role', { enum: CHAT_ROLES }).notNull(),
+    content: text('content').notNull(),
+    /** Page citations of an assistant answer (retrieval from the book's own text). */
+    citations: text('citations', { mode: 'json' }).$type<TChatCitation[]>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('chat_messages_thread_idx').on(table.threadId, table.createdAt),
+    index('chat_messages_user_idx').on(table.userId),
+    enumCheck('chat_messages_role_check', table.role, CHAT_ROLES),
+  ],
+);

@@ -1,0 +1,79 @@
+/**
+ * Reading preferences and recommendations (SPEC §3 user_reading_preferences, book_recommendations).
+ * Written by the profile page and the recommendation job; read by the dashboard and recommendation
+ * e-mails.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { books } from './catalogue';
+import { bool, enumCheck, id, stringList, timestamps } from './columns';
+import { users } from './users';
+
+export const BOOK_LENGTHS = ['short', 'medium', 'long'] as const;
+
+export interface TReadingEmailPreferences {
+  weeklyRecommendations: boolean;
+  newBookAlerts: boolean;
+  personalizedDeals: boolean;
+  readingReminders: boolean;
+}
+
+export const DEFAULT_READING_EMAIL_PREFERENCES: TReadingEmailPreferences = {
+  weeklyRecommendations: true,
+  newBookAlerts: true,
+  personalizedDeals: true,
+  readingReminders: true,
+};
+
+export const userReadingPreferences = sqliteTable(
+  'user_reading_preferences',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    favoriteGenres: stringList('favorite_genres'),
+    preferredAuthors: stringList('preferred_authors'),
+    readingGoalsPerMonth: integer('reading_goals_per_month').notNull().default(2),
+    preferredBookLength: text('preferred_book_length', { enum: BOOK_LENGTHS }).notNull().default('medium'),
+    totalBooksCompleted: integer('total_books_completed').notNull().default(0),
+    averageRating: real('average_rating').notNull().default(0),
+    emailPreferences: text('email_preferences', { mode: 'json' })
+      .$type<TReadingEmailPreferences>()
+      .notNull()
+      .default(DEFAULT_READING_EMAIL_PREFERENCES),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('user_reading_preferences_user_unique').on(table.userId),
+    enumCheck('user_reading_preferences_length_check', table.preferredBookLength, BOOK_LENGTHS),
+    check('user_reading_preferences_goal_check', sql`${table.readingGoalsPerMonth} >= 0`),
+    check('user_reading_preferences_rating_check', sql`${table.averageRating} between 0 and 5`),
+  ],
+);
+
+export const bookRecommendations = sqliteTable(
+  'book_recommendations',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookId: text('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    /** e.g. genre_match, author_match, popular, similar_readers. */
+    recommendationType: text('recommendation_type').notNull(),
+    score: real('score').notNull().default(0),
+    reason: text('reason'),
+    emailSent: bool('email_sent').notNull().default(false),
+    clicked: bool('clicked').notNull().default(false),
+    borrowed: bool('borrowed').notNull().default(false),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('book_recommendations_user_book_type_unique').on(table.userId, table.bookId, table.recommendationType),
+    index('book_recommendations_user_score_idx').on(table.userId, table.score),
+    index('book_recommendations_book_idx').on(table.bookId),
+  ],
+);

@@ -1,0 +1,71 @@
+/**
+ * Server-side sessions (DESIGN §6). The browser holds an opaque random token in an HttpOnly cookie;
+ * the `sessions` table stores only its sha256, with an idle expiry that slides on use and an absolute
+ * expiry that never moves. Rows are written at sign-in and deleted at sign-out, password reset and expiry.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding the idle expiry at most this often keeps authenticated reads from writing on every request. */
+const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export type SessionUser = typeof users.$inferSelect;
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createSession(options: {
+  db: Db;
+  userId: string;
+  now: Date;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}): { token: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  const nowMs = options.now.getTime();
+  const expiresAt = new Date(nowMs + SESSION_IDLE_MS);
+  options.db
+    .insert(sessions)
+    .values({
+      sid: hashSessionToken(token),
+      userId: options.userId,
+      expire: expiresAt,
+      absoluteExpire: new Date(nowMs + SESSION_ABSOLUTE_MS),
+      ipAddress: options.ipAddress ?? null,
+      userAgent: options.userAgent?.slice(0, 512) ?? null,
+    })
+    .run();
+  return { token, expiresAt };
+}
+
+/** The active user behind a session token, or null when the token is unknown, expired or the user is disabled. */
+export function findSessionUser(options: { db: Db; token: string; now: Date }): { user: SessionUser; sid: string } | null {
+  const { db, token, now } = options;
+  const sid = hashSessionToken(token);
+  const row = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now), gt(sessions.absoluteExpire, now)))
+    .get();
+  if (!row || !row.user.isActive) return null;
+
+  const nextExpire = Math.min(now.getTime() + SESSION_IDLE_MS, row.session.absoluteExpire.getTime());
+  if (nextExpire - row.session.expire.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    db.update(sessions).set({ expire: new Date(nextExpire) }).where(eq(sessions.sid, sid)).run();
+  }
+  return { user: row.user, sid };
+}
+
+export function deleteSession(options: { db: Db; token: string }): void {
+  options.db.delete(sessions).where(eq(sessions.sid, hashSessionToken(options.token))).run();
+}
+
+export function deleteUserSessions(options: { db: Db; userId: string }): void {
+  options.db.delete(sessions).where(eq(sessions.userId, options.userId)).run();
+}

@@ -1,0 +1,41 @@
+/** Public catalogue reads (API map: catalogue): books, one book, its generated cover, categories, plans. */
+import { Hono } from 'hono';
+import { createHash } from 'node:crypto';
+import { ZBookListQuery, ZIdOrSlugParam, type TCategoryList, type TPlanList } from '@shared/catalogue';
+import type { AppDeps, AppEnv } from '../../deps';
+import { validate } from '../../lib/validate';
+import { getBookCover, getBookDetail, listBooks, listCategories, listPlans } from './catalogue.service';
+
+/**
+ * A cover URL with the current `?v=` can never show other content, so it is cached for a year; any
+ * other URL (an old version, or none) gets a day and then revalidates with the ETag.
+ */
+const COVER_CACHE_VERSIONED = 'public, max-age=31536000, immutable';
+const COVER_CACHE_UNVERSIONED = 'public, max-age=86400';
+
+export function createCatalogueRoutes({ db }: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/books', validate('query', ZBookListQuery), (c) => c.json(listBooks({ db, query: c.req.valid('query') })))
+    .get('/books/:idOrSlug', validate('param', ZIdOrSlugParam), (c) =>
+      c.json(getBookDetail({ db, idOrSlug: c.req.valid('param').idOrSlug })),
+    )
+    .get('/books/:idOrSlug/cover.svg', validate('param', ZIdOrSlugParam), (c) => {
+      const cover = getBookCover({ db, idOrSlug: c.req.valid('param').idOrSlug });
+      const etag = `"${createHash('sha256').update(cover.svg).digest('base64url').slice(0, 22)}"`;
+      c.header('Cache-Control', c.req.query('v') === cover.version ? COVER_CACHE_VERSIONED : COVER_CACHE_UNVERSIONED);
+      c.header('ETag', etag);
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+      return c.body(cover.svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8' });
+    })
+    .get('/categories', (c) => c.json({ items: listCategories({ db }) } satisfies TCategoryList))
+    .get('/plans', (c) => c.json({ items: listPlans({ db }) } satisfies TPlanList));
+}
+
+/** If-None-Match may list several tags or `*`; weak tags (W/) compare equal for GET (RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}

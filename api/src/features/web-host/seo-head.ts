@@ -1,0 +1,76 @@
+/**
+ * Server-side SEO for the PWA shell: renders the <head> tags of one page and puts them into the built
+ * index.html, so crawlers and link previews see real titles, descriptions and images without running
+ * JavaScript. Pure (no I/O). Every value is HTML-escaped; a hostile book title stays text.
+ */
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string | null;
+  robots: string;
+  canonicalUrl: string;
+  ogTitle: string;
+  ogDescription: string;
+  ogImage: string | null;
+  ogType: string;
+  twitterCard: string;
+  twitterTitle: string;
+  twitterDescription: string;
+  twitterImage: string | null;
+  siteName: string;
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character]);
+}
+
+const meta = (attribute: 'name' | 'property', key: string, value: string | null) =>
+  value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
+
+/** The title element and every SEO tag, one per line. */
+export function renderSeoTags(page: PageMeta): string {
+  return [
+    `<title>${escapeHtml(page.title)}</title>`,
+    meta('name', 'description', page.description),
+    meta('name', 'keywords', page.keywords),
+    meta('name', 'robots', page.robots),
+    `<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}" />`,
+    meta('property', 'og:site_name', page.siteName),
+    meta('property', 'og:type', page.ogType),
+    meta('property', 'og:title', page.ogTitle),
+    meta('property', 'og:description', page.ogDescription),
+    meta('property', 'og:url', page.canonicalUrl),
+    meta('property', 'og:image', page.ogImage),
+    meta('name', 'twitter:card', page.twitterCard),
+    meta('name', 'twitter:title', page.twitterTitle),
+    meta('name', 'twitter:description', page.twitterDescription),
+    meta('name', 'twitter:image', page.twitterImage),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+/** Tags the template may already carry (Vite's index.html has a default description); ours replace them. */
+const REPLACED_TAGS = [
+  /<title\b[^>]*>[\s\S]*?<\/title\s*>/gi,
+  /<meta\b[^>]*\b(?:name|property)\s*=\s*["'](?:description|keywords|robots|og:[^"']*|twitter:[^"']*)["'][^>]*>/gi,
+  /<link\b[^>]*\brel\s*=\s*["']canonical["'][^>]*>/gi,
+];
+
+/**
+ * Returns the template with its SEO tags replaced by `page`'s. Only the <head> is touched; a template
+ * without a head gets the tags in front of the document so they are never lost.
+ */
+export function injectSeo(template: string, page: PageMeta): string {
+  const headEnd = template.search(/<\/head\s*>/i);
+  const tags = renderSeoTags(page);
+  if (headEnd === -1) return `${tags}\n${template}`;
+  let head = template.slice(0, headEnd);
+  for (const pattern of REPLACED_TAGS) head = head.replace(pattern, '');
+  // Drop lines the removals left empty so the output stays readable.
+  head = head.replace(/\n[ \t]*(?=\n)/g, '');
+  return `${head.replace(/\s*$/, '')}\n    ${tags}\n  ${template.slice(headEnd)}`;
+}

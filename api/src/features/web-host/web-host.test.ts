@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { createTestContext } from '../../test-utils';
+import { createBook, createCategory, createSeoConfig } from '../../test-factories';
+import { escapeHtml, injectSeo } from './seo-head';
+import { matchSpaRoute } from './spa-routes';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Wonderful Books</title>
+    <meta
+      name="description"
+      content="Default description."
+    />
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+const webRoots: string[] = [];
+
+function makeWebRoot() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-web-'));
+  webRoots.push(root);
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.mkdirSync(path.join(root, 'icons'));
+  fs.writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.info("app");');
+  fs.writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Wonderful Books"}');
+  fs.writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\n');
+  fs.writeFileSync(path.join(root, 'icons', 'icon-512.png'), 'png');
+  return root;
+}
+
+afterAll(() => {
+  for (const root of webRoots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+function createHostedApp() {
+  const context = createTestContext();
+  const env = { ...context.env, publicUrl: 'https://books.example' };
+  const app = createApp({ ...context, env, webRoot: makeWebRoot() });
+  return { ...context, app };
+}
+
+describe('web host: static files', () => {
+  it('serves hashed assets immutable and the service worker, manifest and shell revalidated', async () => {
+    const { app } = createHostedApp();
+
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(await asset.text()).toContain('console.info');
+
+    const worker = await app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('service-worker-allowed')).toBe('/');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+
+    const robots = await app.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=86400');
+
+    for (const shellPath of ['/', '/index.html']) {
+      const shell = await app.request(shellPath);
+      expect(shell.status, shellPath).toBe(200);
+      expect(shell.headers.get('cache-control')).toBe('no-cache');
+      expect(shell.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
+  it('answers missing files with a plain 404 instead of the shell, and never serves files outside the root', async () => {
+    const { app } = createHostedApp();
+    const missing = await app.request('/assets/index-gone.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<html');
+    expect((await app.request('/favicon.ico')).status).toBe(404);
+    for (const attack of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '//etc/passwd']) {
+      const response = await app.request(attack);
+      expect(await response.text(), attack).not.toContain('"name": "wonderful-books"');
+    }
+  });
+
+  it('leaves /api paths to the API', async () => {
+    const { app } = createHostedApp();
+    const response = await app.request('/api/no-such-route');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
+describe('web host: SPA fallback and SEO', () => {
+  it('answers 200 with the shell for the routes of SPEC §2 and 404 (same shell) for anything else', async () => {
+    const { app } = createHostedApp();
+    for (const route of ['/bookstore', '/bookstore/', '/subscribe', '/auth/login', '/challenges/abc', '/library', '/admin/seo', '/reader/abc', '/testing-qa']) {
+      const response = await app.request(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('cache-control'), route).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+    const head = await app.request('/bookstore', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    for (const route of ['/nope', '/admin/unknown', '/book', '/bookstore/extra/path']) {
+      const response = await app.request(route);
+      expect(response.status, route).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    }
+  });
+
+  it('fills title, description, robots, canonical, Open Graph and Twitter tags from seo_configs', async () => {
+    const { app, db } = createHostedApp();
+    createSeoConfig(db, {
+      pageType: 'bookstore',
+      title: 'Book Store | Wonderful Books',
+      description: 'Browse <every> book & more.',
+      keywords: 'books, store',
+      ogImage: '/og/store.png',
+      twitterCard: 'summary',
+    });
+    const html = await (await app.request('/bookstore?search=x')).text();
+    expect(html).toContain('<title>Book Store | Wonderful Books</title>');
+    expect(html).not.toContain('<title>Wonderful Books</title>');
+    expect(html).not.toContain('Default description.');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="Browse &lt;every&gt; book &amp; more." />');
+    expect(html).toContain('<meta name="keywords" content="books, store" />');
+    expect(html).toContain('<meta name="robots" content="index, follow" />');
+    expect(html).toContain('<link rel="canonical" href="https://books.example/bookstore" />');
+    expect(html).toContain('<meta property="og:title" content="Book Store | Wonderful Books" />');
+    expect(html).toContain('<meta property="og:image" content="https://books.example/og/store.png" />');
+    expect(html).toContain('<meta property="og:url" content="https://books.example/bookstore" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<meta name="twitter:image" content="https://books.example/og/store.png" />');
+    // The rest of the template is untouched.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+  });
+
+  it('uses site defaults without a config and keeps personal pages out of search engines', async () => {
+    const { app, db } = createHostedApp();
+    createSeoConfig(db, { pageType: 'library', title: 'My Library', metaRobots: 'index, follow' });
+    const home = await (await app.request('/')).text();
+    expect(home).toContain('<title>Wonderful Books</title>');
+    expect(home).toContain('<meta name="robots" content="index, follow" />');
+    expect(home).toContain('<link rel="canonical" href="https://books.example/" />');
+    const library = await (await app.request('/library')).text();
+    expect(library).toContain('<title>My Library</title>');
+    expect(library).toContain('<meta name="robots" content="noindex, nofollow" />');
+  });
+
+  it("describes book pages with the book's own title, description and cover, escaped", async () => {
+    const { app, db } = createHostedApp();
+    const category = createCategory(db, { name: 'Leadership', slug: 'leadership' });
+    const book = createBook(db, {
+      title: 'Lead </title><script>alert(1)</script>',
+      author: 'Ada "Quote" Lovelace',
+      description: 'How to lead & inspire.',
+      slug: 'lead-well',
+      categories: [category],
+    });
+    for (const route of [`/book/${book.id}`, '/books/lead-well', `/book-detail/${book.id}`]) {
+      const response = await app.request(route);
+      expect(response.status, route).toBe(200);
+      const html = await response.text();
+      expect(html).not.toContain('<script>alert(1)</script>');
+      expect(html).toContain('<title>Lead &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; by Ada &quot;Quote&quot; Lovelace | Wonderful Books</title>');
+      expect(html).toContain('<meta name="description" content="How to lead &amp; inspire." />');
+      expect(html).toContain('<meta property="og:type" content="book" />');
+      expect(html).toContain('<link rel="canonical" href="https://books.example/book/lead-well" />');
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="https://books\\.example/api/books/${book.id}/cover\\.svg\\?v=[a-z0-9]+" />`));
+    }
+  });
+
+  it('templates the book config with {title} and {author}', async () => {
+    const { app, db } = createHostedApp();
+    createSeoConfig(db, { pageType: 'book', title: 'Read {title} by {author} online', description: 'Static.' });
+    const book = createBook(db, { title: 'Meditations', author: 'Marcus Aurelius', description: 'Stoic notes.' });
+    const html = await (await app.request(`/book/${book.id}`)).text();
+    expect(html).toContain('<title>Read Meditations by Marcus Aurelius online</title>');
+    expect(html).toContain('<meta name="description" content="Stoic notes." />');
+  });
+
+  it('answers 404 with the not-found page for unknown, unpublished or malformed books', async () => {
+    const { app, db } = createHostedApp();
+    createSeoConfig(db, { pageType: 'not-found', title: 'Page Not Found | Wonderful Books' });
+    const hidden = createBook(db, { isPublished: false });
+    for (const route of ['/book/unknown', `/book/${hidden.id}`, '/book/%3Cscript%3E', '/books/a%20b']) {
+      const response = await app.request(route);
+      expect(response.status, route).toBe(404);
+      expect(await response.text()).toContain('<title>Page Not Found | Wonderful Books</title>');
+    }
+  });
+
+  it('never lets the request path become another origin in the canonical URL', async () => {
+    const { app } = createHostedApp();
+    const html = await (await app.request('//evil.example/x')).text();
+    expect(html).not.toContain('href="https://evil.example');
+    expect(html).toContain('<link rel="canonical" href="https://books.example/evil.example/x" />');
+  });
+});
+
+describe('seo-head', () => {
+  it('inserts tags into a template without a title and escapes every value', () => {
+    const html = injectSeo('<html><head></head><body></body></html>', {
+      title: '"><script>',
+      description: "it's",
+      keywords: null,
+      robots: 'index, follow',
+      canonicalUrl: 'https://x.example/?a=1&b=2',
+      ogTitle: 't',
+      ogDescription: 'd',
+      ogImage: null,
+      ogType: 'website',
+      twitterCard: 'summary',
+      twitterTitle: 't',
+      twitterDescription: 'd',
+      twitterImage: null,
+      siteName: 'Wonderful Books',
+    });
+    expect(html).toContain('<title>&quot;&gt;&lt;script&gt;</title>');
+    expect(html).toContain('content="it&#39;s"');
+    expect(html).toContain('href="https://x.example/?a=1&amp;b=2"');
+    expect(html).not.toContain('name="keywords"');
+    expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it("keeps replacement patterns such as $& literal (they are String.replace's, not ours)", () => {
+    const page = { title: '$& $` $1', description: 'd', keywords: null, robots: 'r', canonicalUrl: 'https://x.example/' };
+    const meta = { ...page, ogTitle: 't', ogDescription: 'd', ogImage: null, ogType: 'website', twitterCard: 's', twitterTitle: 't', twitterDescription: 'd', twitterImage: null, siteName: 'W' };
+    expect(injectSeo('<head><title>x</title></head>', meta)).toContain(`<title>${escapeHtml('$& $` $1')}</title>`);
+    expect(escapeHtml('$& $` $1')).toBe('$&amp; $` $1');
+  });
+
+  it('classifies client routes', () => {
+    expect(matchSpaRoute('/')).toMatchObject({ pageType: 'home', indexable: true });
+    expect(matchSpaRoute('/book/abc-1')).toMatchObject({ pageType: 'book', bookIdOrSlug: 'abc-1' });
+    expect(matchSpaRoute('/auth/verify-email')).toMatchObject({ pageType: 'auth', indexable: true });
+    expect(matchSpaRoute('/dashboard')).toMatchObject({ pageType: 'dashboard', indexable: false });
+    expect(matchSpaRoute('/super-admin')).toMatchObject({ indexable: false });
+    expect(matchSpaRoute('/unknown')).toBeNull();
+  });
+});

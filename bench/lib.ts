@@ -1,0 +1,79 @@
+/**
+ * Benchmark helpers: serve a Hono app on a loopback port and drive it with autocannon using fixed
+ * connections. Benchmarks print ratios against a baseline measured in the same run, because absolute
+ * numbers on a shared 2-core machine are not stable.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function withServer<T>(fetch: (request: Request) => Response | Promise<Response>, work: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await work(`http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+export async function load(
+  name: string,
+  url: string,
+  options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 10,
+    duration: options.durationSeconds ?? 5,
+    headers: options.headers,
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Runs baseline and candidate alternately (B, C, B, C) and keeps each one's better run, to damp noise. */
+export async function compare(baseline: () => Promise<LoadResult>, candidate: () => Promise<LoadResult>) {
+  const runs = { baseline: [] as LoadResult[], candidate: [] as LoadResult[] };
+  for (let round = 0; round < 2; round += 1) {
+    runs.baseline.push(await baseline());
+    runs.candidate.push(await candidate());
+  }
+  const best = (list: LoadResult[]) => list.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+  const b = best(runs.baseline);
+  const c = best(runs.candidate);
+  return {
+    baseline: b,
+    candidate: c,
+    throughputRatio: round2(c.requestsPerSecond / b.requestsPerSecond),
+    p99Ratio: round2(c.p99Ms / Math.max(b.p99Ms, 1)),
+  };
+}
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export function writeResult(name: string, data: unknown): string {
+  const dir = path.join(import.meta.dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), ...(data as object) }, null, 2)}\n`);
+  return file;
+}

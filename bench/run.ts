@@ -1,0 +1,27 @@
+/**
+ * `npm run bench`: runs every benchmark scenario and prints its figures and ratios. Results are also
+ * written to bench/results/*.json. Benchmarks are measurements, not pass/fail tests.
+ */
+import { benchCatalogue } from './catalogue.bench';
+import { measureLandingBundle } from './bundle-size';
+import { writeResult } from './lib';
+
+const only = process.argv[2];
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+if (!only || only === 'bundle') {
+  const bundle = measureLandingBundle();
+  writeResult('bundle', bundle);
+  out(`Landing page initial JS: ${bundle.totalGzipKB} KB gzip (target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files`);
+  out(`  heavy chunks in the initial set: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`);
+}
+
+if (!only || only === 'catalogue') {
+  const c = await benchCatalogue();
+  out(`Seed: ${c.books} books in ${c.seedMs} ms (target < ${c.seedTargetMs} ms)`);
+  for (const [label, r] of [['GET /api/books', c.list], ['GET /api/books?search=leadership', c.search]] as const) {
+    out(
+      `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ 0.5x) p99 ${r.p99Ratio}x (≤ 2x)`,
+    );
+  }
+}

@@ -1,0 +1,41 @@
+/** The signed-in user as the API returns it from GET /api/auth/user (SPEC §3 "User"). Pure: no I/O. */
+import type { TRole, TSubscriptionTier } from './tiers';
+
+export type TSubscriptionStatus = 'active' | 'inactive' | 'cancelled' | 'past_due';
+
+export interface TCurrentUser {
+  id: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: TRole;
+  subscriptionTier: TSubscriptionTier;
+  subscriptionStatus: TSubscriptionStatus;
+  emailVerified: boolean;
+  /** ISO timestamps (UTC) or null. */
+  trialEndsAt: string | null;
+  freeTrialEndedAt: string | null;
+  subscriptionCurrentPeriodEnd: string | null;
+}
+
+export type TSubscriptionBadge = 'PREMIUM' | 'BASIC' | 'TRIAL' | 'FREE';
+
+/**
+ * Header badge of SPEC §4: PREMIUM for premium, BASIC for basic, TRIAL for trial or a missing tier.
+ * 'free' (no valid trial, no paid plan; product decision 7) is shown as FREE rather than TRIAL so an
+ * expired reader is not told they are on a trial.
+ */
+export function subscriptionBadge(tier: TSubscriptionTier | null | undefined): TSubscriptionBadge {
+  switch (tier) {
+    case 'premium':
+      return 'PREMIUM';
+    case 'basic':
+      return 'BASIC';
+    case 'free':
+      return 'FREE';
+    default:
+      return 'TRIAL';
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The one role → permission table (DESIGN §6). The API's requirePermission middleware and the web
+ * app's menus both read it; the server's answer is what counts.
+ */
+import type { TRole } from './tiers';
+
+export const PERMISSIONS = [
+  'catalogue:read',
+  'library:use',
+  'admin:access',
+  'users:manage',
+  'roles:assign',
+  'plans:manage',
+  'catalogue:manage',
+  'feedback:respond',
+  'loans:revoke',
+  'reports:read',
+  'email:manage',
+  'seo:manage',
+  'system:configure',
+  'audit:read',
+] as const;
+export type TPermission = (typeof PERMISSIONS)[number];
+
+const USER: TPermission[] = ['catalogue:read', 'library:use'];
+const MODERATOR: TPermission[] = [...USER, 'feedback:respond'];
+const ADMIN: TPermission[] = [
+  ...MODERATOR,
+  'admin:access',
+  'users:manage',
+  'plans:manage',
+  'catalogue:manage',
+  'loans:revoke',
+  'reports:read',
+  'email:manage',
+  'seo:manage',
+  'audit:read',
+];
+const SUPER_ADMIN: TPermission[] = [...ADMIN, 'roles:assign', 'system:configure'];
+
+export const ROLE_PERMISSIONS: Record<TRole, ReadonlySet<TPermission>> = {
+  user: new Set(USER),
+  moderator: new Set(MODERATOR),
+  admin: new Set(ADMIN),
+  super_admin: new Set(SUPER_ADMIN),
+};
+
+export function hasPermission(role: TRole | null | undefined, permission: TPermission): boolean {
+  return role ? ROLE_PERMISSIONS[role].has(permission) : false;
+}
+
+/** Roles allowed on the back-office routes of SPEC §2. */
+export const ADMIN_ROLES: readonly TRole[] = ['admin', 'super_admin'];
+export const SUPER_ADMIN_ROLES: readonly TRole[] = ['super_admin'];

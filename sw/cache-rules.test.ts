@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath } from './cache-rules';
+
+describe('service worker cache rules', () => {
+  it('caches covers and placeholders cache-first', () => {
+    expect(isCoverPath('/api/books/meditations/cover.svg')).toBe(true);
+    expect(isCoverPath('/api/placeholder/200/280')).toBe(true);
+    expect(isCoverPath('/api/books/meditations')).toBe(false);
+    expect(isCoverPath('/api/books/meditations/chunks/0')).toBe(false);
+  });
+
+  it('revalidates public catalogue reads only', () => {
+    for (const path of ['/api/books', '/api/books/meditations', '/api/categories', '/api/plans', '/api/page-content/homepage', '/api/seo/config']) {
+      expect(isCatalogueApiPath(path), path).toBe(true);
+    }
+    for (const path of [
+      '/api/auth/user',
+      '/api/books/meditations/chunks/3',
+      '/api/books/meditations/manifest',
+      '/api/books/meditations/preview',
+      '/api/books/meditations/cover.svg',
+      '/api/library',
+      '/api/me',
+      '/api/devices',
+    ]) {
+      expect(isCatalogueApiPath(path), path).toBe(false);
+    }
+  });
+
+  it('never answers an /api navigation with the app shell', () => {
+    expect(NAVIGATION_DENYLIST.some((pattern) => pattern.test('/api/books'))).toBe(true);
+    expect(NAVIGATION_DENYLIST.some((pattern) => pattern.test('/bookstore'))).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * Which requests the service worker caches, as pure predicates over a URL path so they can be
+ * tested without a worker. Anything not matched here is never cached (auth, personal data, writes).
+ */
+
+/** Page navigations under /api/ are API calls, never the app shell. */
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//];
+
+const COVER_PATH = /^\/api\/books\/[^/]+\/cover\.svg$/;
+const PLACEHOLDER_PATH = /^\/api\/placeholder\/\d+\/\d+$/;
+
+/** Public catalogue reads: book lists and one book, categories, plans, page content, SEO config. */
+const CATALOGUE_API_PATH = /^\/api\/(books(\/[^/]+)?|categories|plans|page-content\/[^/]+|seo\/[^/]+)$/;
+
+export function isCoverPath(pathname: string): boolean {
+  return COVER_PATH.test(pathname) || PLACEHOLDER_PATH.test(pathname);
+}
+
+export function isCatalogueApiPath(pathname: string): boolean {
+  return CATALOGUE_API_PATH.test(pathname) && !isCoverPath(pathname);
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createAppRoutes } from './router';
+import { currentUserHandler, renderWithRouter, stubFetch } from './test-helpers';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.scrollY = 0;
+});
+
+function renderApp(path: string) {
+  stubFetch(currentUserHandler(null));
+  return renderWithRouter(<></>, { path, routes: createAppRoutes() });
+}
+
+describe('<RootLayout />', () => {
+  it('shows the Loading... spinner while a lazy screen loads, then the screen', async () => {
+    renderApp('/devices');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Devices' })).toBeInTheDocument();
+  });
+
+  it('has the landmarks: banner, main navigation, main and contentinfo', async () => {
+    renderApp('/loans');
+    await screen.findByRole('heading', { level: 1, name: 'Loans' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Wonderful Books. All rights reserved.`)).toBeInTheDocument();
+    for (const heading of ['Books', 'Account', 'Support', 'Company']) {
+      expect(within(footer).getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+  });
+
+  it('starts with a skip link that moves focus to <main>', async () => {
+    renderApp('/billing');
+    await screen.findByRole('heading', { level: 1, name: 'Billing' });
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    const firstFocusable = document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    expect(firstFocusable).toBe(skip);
+    expect(skip).toHaveAttribute('href', '#main-content');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('tabindex', '-1');
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(main);
+  });
+
+  it('shows the scroll-to-top button only after 300 px', async () => {
+    renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    act(() => {
+      window.scrollY = 301;
+      window.dispatchEvent(new Event('scroll'));
+    });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll to top' }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+  });
+
+  it('re-keys the page wrapper on navigation so the new page fades in', async () => {
+    const { router } = renderApp('/loans');
+    await screen.findByRole('heading', { level: 1, name: 'Loans' });
+    expect(document.querySelector('[data-page]')).toHaveAttribute('data-page', '/loans');
+    await act(() => router.navigate('/devices'));
+    await screen.findByRole('heading', { level: 1, name: 'Devices' });
+    expect(document.querySelector('[data-page]')).toHaveAttribute('data-page', '/devices');
+  });
+});

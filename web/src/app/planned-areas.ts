@@ -1,0 +1,72 @@
+/**
+ * Every route of SPEC §2 whose screen is built in a later issue, with the area's proper name and the
+ * access rule the route table gives it. The router sends each one to the planned-area page; when a
+ * real screen lands, its entry moves out of this list into router.tsx (lazy, like the others), and the
+ * coming route guard reads `access` to wrap it.
+ */
+export type TRouteAccess =
+  /** Anyone. */
+  | 'public'
+  /** Sign-in required. */
+  | 'signed-in'
+  /** Sign-in and an active subscription or valid trial. */
+  | 'subscriber'
+  /** Role admin or super_admin. */
+  | 'admin'
+  /** Role super_admin only. */
+  | 'super-admin'
+  /** Diagnostics: no guard, non-sensitive data for non-admins (product decision 5). */
+  | 'diagnostics';
+
+export interface PlannedArea {
+  path: string;
+  title: string;
+  access: TRouteAccess;
+}
+
+export const PLANNED_AREAS: PlannedArea[] = [
+  { path: '/auth/login', title: 'Sign In', access: 'public' },
+  { path: '/auth/register', title: 'Create Account', access: 'public' },
+  { path: '/auth/verify-email', title: 'Verify Your Email', access: 'public' },
+  { path: '/auth/forgot-password', title: 'Forgot Password', access: 'public' },
+  { path: '/auth/reset-password', title: 'Reset Password', access: 'public' },
+  { path: '/email-verified', title: 'Email Verified', access: 'public' },
+  { path: '/unsubscribe', title: 'Unsubscribe', access: 'public' },
+  { path: '/emergency-login', title: 'Emergency Login', access: 'public' },
+  { path: '/payment-success', title: 'Payment Result', access: 'public' },
+  { path: '/challenges', title: 'Reading Challenges', access: 'public' },
+  { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
+
+  { path: '/library', title: 'My Library', access: 'signed-in' },
+  { path: '/dashboard', title: 'Dashboard', access: 'signed-in' },
+  { path: '/profile', title: 'Profile', access: 'signed-in' },
+  { path: '/billing', title: 'Billing', access: 'signed-in' },
+  { path: '/devices', title: 'Devices', access: 'signed-in' },
+  { path: '/loans', title: 'Loans', access: 'signed-in' },
+  { path: '/offline', title: 'Offline Reading', access: 'signed-in' },
+
+  { path: '/reader/:bookId', title: 'Reader', access: 'subscriber' },
+  { path: '/read/:bookId', title: 'Reader', access: 'subscriber' },
+
+  { path: '/admin', title: 'Admin Dashboard', access: 'admin' },
+  { path: '/admin/email-management', title: 'Email Management', access: 'admin' },
+  { path: '/admin/bulk-categorization', title: 'Bulk Categorisation', access: 'admin' },
+  { path: '/admin/financial-reports', title: 'Financial Reports', access: 'admin' },
+  { path: '/admin/subscription-management', title: 'Subscription Management', access: 'admin' },
+  { path: '/admin/seo', title: 'SEO Management', access: 'admin' },
+
+  { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
+  { path: '/system-settings', title: 'System Settings', access: 'super-admin' },
+
+  { path: '/health-dashboard', title: 'Health Dashboard', access: 'diagnostics' },
+  { path: '/testing-qa', title: 'Testing & QA', access: 'diagnostics' },
+  { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },
+  { path: '/route-protection-demo', title: 'Route Protection Demo', access: 'diagnostics' },
+
+  // Not in SPEC §2's table: the footer's support and company pages ("mostly placeholders", §2).
+  { path: '/help', title: 'Help Centre', access: 'public' },
+  { path: '/about', title: 'About Wonderful Books', access: 'public' },
+  { path: '/contact', title: 'Contact Us', access: 'public' },
+  { path: '/privacy', title: 'Privacy Policy', access: 'public' },
+  { path: '/terms', title: 'Terms of Service', access: 'public' },
+];

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getCurrentToast, resetToasts } from '@web/lib/toast';
+import { offerUpdate, registerServiceWorker, startServiceWorker, SERVICE_WORKER_URL } from './register-service-worker';
+
+afterEach(() => {
+  resetToasts();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function fakeWorkbox() {
+  const listeners = new Map<string, (() => void)[]>();
+  return {
+    listeners,
+    addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener])),
+    messageSkipWaiting: vi.fn(),
+    register: vi.fn(async () => undefined),
+    fire(type: string) {
+      for (const listener of listeners.get(type) ?? []) listener();
+    },
+  };
+}
+
+describe('service worker registration', () => {
+  it('registers /sw.js and offers a reload when a new worker waits', async () => {
+    const workbox = fakeWorkbox();
+    const create = vi.fn(() => workbox);
+    await startServiceWorker(create);
+    expect(create).toHaveBeenCalledWith(SERVICE_WORKER_URL);
+    expect(SERVICE_WORKER_URL).toBe('/sw.js');
+    expect(workbox.register).toHaveBeenCalledTimes(1);
+    workbox.fire('waiting');
+    expect(getCurrentToast()).toMatchObject({ title: 'A new version is available', action: { label: 'Reload' } });
+  });
+
+  it('Reload tells the waiting worker to skip waiting and reloads once it controls', () => {
+    const workbox = fakeWorkbox();
+    const reload = vi.fn();
+    offerUpdate(workbox, reload);
+    getCurrentToast()?.action?.onClick();
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not register outside production builds', () => {
+    vi.useFakeTimers();
+    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    registerServiceWorker();
+    expect(setTimeoutSpy).not.toHaveBeenCalled();
+  });
+
+  it('survives a failed registration with a warning', async () => {
+    const workbox = fakeWorkbox();
+    workbox.register.mockRejectedValueOnce(new Error('insecure context'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await startServiceWorker(() => workbox);
+    expect(warn).toHaveBeenCalledWith('Service worker registration failed', expect.any(Error));
+  });
+});

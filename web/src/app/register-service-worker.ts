@@ -1,0 +1,55 @@
+/**
+ * Registers the service worker (SPEC §2: /sw.js, scope /, two seconds after start) in production
+ * builds, and offers a reload when a new version is waiting. workbox-window is loaded only then, so
+ * it stays out of the first bundle.
+ */
+import { DELAYS_MS } from '@shared/limits';
+import { toast } from '@web/lib/toast';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+type WorkboxLike = {
+  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void;
+  messageSkipWaiting(): void;
+  register(): Promise<ServiceWorkerRegistration | undefined>;
+};
+
+/** Shows the update toast; pressing Reload activates the waiting worker and reloads once it controls. */
+export function offerUpdate(workbox: WorkboxLike, reload: () => void = () => window.location.reload()): void {
+  toast({
+    title: 'A new version is available',
+    description: 'Reload to start using the latest Wonderful Books.',
+    // An update offer waits for the reader instead of disappearing after 5 seconds.
+    duration: Number.POSITIVE_INFINITY,
+    action: {
+      label: 'Reload',
+      altText: 'Reload the page to update Wonderful Books',
+      onClick: () => {
+        workbox.addEventListener('controlling', () => reload());
+        workbox.messageSkipWaiting();
+      },
+    },
+  });
+}
+
+export async function startServiceWorker(createWorkbox?: (url: string) => WorkboxLike): Promise<void> {
+  let workbox: WorkboxLike;
+  if (createWorkbox) {
+    workbox = createWorkbox(SERVICE_WORKER_URL);
+  } else {
+    const { Workbox } = await import('workbox-window');
+    workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+  }
+  workbox.addEventListener('waiting', () => offerUpdate(workbox));
+  try {
+    await workbox.register();
+  } catch (error) {
+    // The app works without a service worker (only offline use is lost), so this is not fatal.
+    console.warn('Service worker registration failed', error);
+  }
+}
+
+export function registerServiceWorker({ delayMs = DELAYS_MS.serviceWorkerRegistration } = {}): void {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  window.setTimeout(() => void startServiceWorker(), delayMs);
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { TCurrentUser } from '@shared/auth';
+import type { TBookDetail } from '@shared/catalogue';
+import BookDetailPage from './book-detail-page';
+import { makeBookDetail, makeUser, mockFetch, renderWithProviders, storefrontRoutes } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderBook({
+  user = null,
+  book = makeBookDetail({ id: 'b-1', slug: 'atomic-habits' }),
+  route = '/book/atomic-habits',
+}: { user?: TCurrentUser | null; book?: TBookDetail | null; route?: string } = {}) {
+  const api = mockFetch(
+    storefrontRoutes({
+      user,
+      '/api/books/*': () => (book ? book : new Response('{"title":"Not Found"}', { status: 404 })),
+    }),
+  );
+  renderWithProviders(<BookDetailPage />, { route, path: '/book/:id' });
+  return api;
+}
+
+async function ctaRegion() {
+  await screen.findByRole('heading', { level: 1, name: 'Atomic Habits' });
+  // The CTA waits for the current user; the preview line is always there once it has settled.
+  await waitFor(() => expect(screen.queryByText('Checking your access...')).not.toBeInTheDocument());
+  return screen.getByText(/Read preview:/).closest('div') as HTMLElement;
+}
+
+describe('BookDetailPage', () => {
+  it('loads the book by slug and shows its details', async () => {
+    const api = renderBook({
+      book: makeBookDetail({ id: 'b-1', slug: 'atomic-habits', publishedYear: -500, requiredTier: 'premium' }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Atomic Habits' });
+    expect(api.callsTo('/api/books/atomic-habits')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'James Clear' })).toHaveAttribute('href', '/bookstore?author=James+Clear');
+    expect(screen.getByRole('link', { name: 'Personal Growth' })).toHaveAttribute('href', '/bookstore?category=personal-growth');
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('500 BC')).toBeInTheDocument();
+    expect(screen.getByText('320')).toBeInTheDocument();
+    expect(screen.getByText('Premium')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Key takeaways' })).toBeInTheDocument();
+    expect(screen.getByText('Make It Obvious')).toBeInTheDocument();
+    expect(screen.getByText('Anyone building better habits')).toBeInTheDocument();
+    expect(screen.getByText('James Clear writes about habits.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'habits' })).toHaveAttribute('href', '/bookstore?search=habits');
+    await waitFor(() => expect(document.title).toBe('Atomic Habits by James Clear | Wonderful Books'));
+  });
+
+  it('offers the trial and sign-in to signed-out visitors', async () => {
+    renderBook();
+    const cta = await ctaRegion();
+    expect(within(cta).getByRole('link', { name: /Start 7-Day Trial/ })).toHaveAttribute('href', '/auth/register');
+    expect(within(cta).getByRole('link', { name: /Sign In/ })).toHaveAttribute('href', '/auth/login');
+    expect(within(cta).getByText(/the first 5/)).toBeInTheDocument();
+    expect(within(cta).queryByRole('link', { name: /preview/i })).not.toBeInTheDocument();
+  });
+
+  it('asks a reader without a plan to subscribe', async () => {
+    renderBook({ user: makeUser({ subscriptionTier: 'free' }) });
+    const cta = await ctaRegion();
+    expect(within(cta).getByRole('link', { name: 'Subscribe to read' })).toHaveAttribute('href', '/subscribe');
+  });
+
+  it('asks a reader whose plan is too low to upgrade', async () => {
+    renderBook({
+      user: makeUser({ subscriptionTier: 'basic' }),
+      book: makeBookDetail({ id: 'b-1', requiredTier: 'premium' }),
+    });
+    const cta = await ctaRegion();
+    expect(within(cta).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe?tier=premium');
+  });
+
+  it('asks a trial reader to upgrade to Basic for a basic book', async () => {
+    renderBook({ user: makeUser({ subscriptionTier: 'trial' }), book: makeBookDetail({ id: 'b-1', requiredTier: 'basic' }) });
+    const cta = await ctaRegion();
+    expect(within(cta).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute('href', '/subscribe?tier=basic');
+  });
+
+  it('lets a reader with a sufficient plan read now', async () => {
+    renderBook({ user: makeUser({ subscriptionTier: 'premium' }), book: makeBookDetail({ id: 'b-1', requiredTier: 'premium' }) });
+    const cta = await ctaRegion();
+    expect(within(cta).getByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/b-1');
+  });
+
+  it('says the book was not found on a 404', async () => {
+    renderBook({ book: null, route: '/book/missing-book' });
+    expect(await screen.findByText('Book not found', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');
+  });
+});

@@ -1,0 +1,92 @@
+import { Link } from 'react-router-dom';
+import { BookOpen, Eye, LogIn, Sparkles } from 'lucide-react';
+import type { TCurrentUser } from '@shared/auth';
+import type { TBookTier } from '@shared/tiers';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { bookCtaFor } from '../book-access';
+import { readerPath } from '../paths';
+import { tierLabel } from '../format';
+
+/**
+ * The book page's call to action, chosen for the visitor (signed out, no plan, plan too low, or
+ * allowed to read). The preview line is information only until the preview reader exists.
+ */
+export function BookCta({
+  bookId,
+  requiredTier,
+  previewPageCount,
+  user,
+  isUserLoading,
+}: {
+  bookId: string;
+  requiredTier: TBookTier;
+  previewPageCount: number;
+  user: TCurrentUser | null;
+  isUserLoading: boolean;
+}) {
+  const cta = bookCtaFor(user, requiredTier);
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      {isUserLoading ? (
+        <div className="flex flex-col gap-3 sm:flex-row" role="status">
+          <span className="sr-only">Checking your access...</span>
+          <Skeleton className="h-12 w-full sm:w-44" />
+          <Skeleton className="h-12 w-full sm:w-32" />
+        </div>
+      ) : cta.kind === 'signed-out' ? (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg" variant="accent">
+              <Link to="/auth/register">
+                <Sparkles aria-hidden="true" />
+                Start 7-Day Trial
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/auth/login">
+                <LogIn aria-hidden="true" />
+                Sign In
+              </Link>
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            New readers get 7 days free. This book is included from the {tierLabel(requiredTier)} plan.
+          </p>
+        </>
+      ) : cta.kind === 'subscribe' ? (
+        <>
+          <Button asChild size="lg" className="sm:self-start">
+            <Link to="/subscribe">Subscribe to read</Link>
+          </Button>
+          <p className="text-sm text-muted-foreground">Choose a plan to read this book in full.</p>
+        </>
+      ) : cta.kind === 'upgrade' ? (
+        <>
+          <Button asChild size="lg" variant={cta.tier === 'premium' ? 'default' : 'accent'} className="sm:self-start">
+            <Link to={`/subscribe?tier=${cta.tier}`}>Upgrade to {tierLabel(cta.tier)}</Link>
+          </Button>
+          <p className="text-sm text-muted-foreground">
+            This book needs the {tierLabel(cta.tier)} plan or higher.
+          </p>
+        </>
+      ) : (
+        <Button asChild size="lg" className="sm:self-start">
+          <Link to={readerPath(bookId)}>
+            <BookOpen aria-hidden="true" />
+            Read now
+          </Link>
+        </Button>
+      )}
+      {previewPageCount > 0 && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Eye className="size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="font-medium text-foreground">Read preview:</span> the first {previewPageCount}{' '}
+            {previewPageCount === 1 ? 'page is' : 'pages are'} free to everyone (the preview reader is coming soon).
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { cn } from '@web/lib/cn';
+import { BookCard, BookCardSkeleton, type TBookCardData } from './book-card';
+
+const GRID = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:gap-6 lg:grid-cols-4';
+
+export function BookGrid({
+  books,
+  headingLevel,
+  className,
+  columns,
+}: {
+  books: TBookCardData[];
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+  /** Override the responsive column classes (e.g. six books across on wide screens). */
+  columns?: string;
+}) {
+  return (
+    <ul className={cn(GRID, columns, className)} role="list">
+      {books.map((book) => (
+        <li key={book.id}>
+          <BookCard book={book} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder tiles with the same geometry as the grid, announced once as loading. */
+export function BookGridSkeleton({
+  count,
+  label = 'Loading books...',
+  className,
+  columns,
+}: {
+  count: number;
+  label?: string;
+  className?: string;
+  columns?: string;
+}) {
+  return (
+    <div role="status" aria-live="polite" className={className}>
+      <span className="sr-only">{label}</span>
+      <div className={cn(GRID, columns)} data-testid="book-grid-skeleton">
+        {Array.from({ length: count }, (_, index) => (
+          <BookCardSkeleton key={index} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A friendly panel for empty and error states. */
+export function StatePanel({
+  icon,
+  title,
+  children,
+  action,
+  role,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  role?: 'alert' | 'status';
+}) {
+  return (
+    <div
+      role={role}
+      className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center"
+    >
+      {icon && <div className="text-muted-foreground [&_svg]:size-10">{icon}</div>}
+      <p className="font-serif text-lg font-semibold">{title}</p>
+      {children && <div className="max-w-md text-sm text-muted-foreground">{children}</div>}
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Helpers for the storefront reads, which go through the shared typed client (`api`, hc<AppType>)
+ * and `readJson`, so errors carry the "{status}: {body}" message of SPEC §8.
+ */
+import { isApiError } from '@web/lib/api';
+
+/** hc sends query values as strings; undefined values are left out of the URL. */
+export function toQueryStrings<T extends object>(params: T): { [K in keyof T]?: string } {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    result[key] = String(value);
+  }
+  return result as { [K in keyof T]?: string };
+}
+
+/** Per-request options for hc: the query's abort signal (credentials come from the client itself). */
+export function withSignal(signal: AbortSignal) {
+  return { init: { signal } };
+}
+
+export function isNotFoundError(error: unknown): boolean {
+  if (isApiError(error)) return error.status === 404;
+  return error instanceof Error && error.message.startsWith('404:');
+}

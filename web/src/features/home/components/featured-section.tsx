@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { FEATURED_SKELETON_TILES } from '@shared/limits';
+import { featuredBooksQueryOptions } from '../../catalogue/queries';
+import { BookGrid, BookGridSkeleton } from '../../catalogue/components/book-grid';
+import { ErrorPanel } from '../../catalogue/components/error-panel';
+import { Section, SectionHeader } from './section-header';
+
+/** Featured books (GET /api/books?featured=true), with the 8-tile skeleton of SPEC §2 while loading. */
+export function FeaturedSection() {
+  const featured = useQuery(featuredBooksQueryOptions());
+  // Nothing featured is not an error: the section simply has nothing to show.
+  if (featured.isSuccess && featured.data.items.length === 0) return null;
+
+  return (
+    <Section labelledBy="featured-title" className="bg-muted/50">
+      <SectionHeader id="featured-title" eyebrow="Staff picks" title="Featured books">
+        Hand-picked titles our editors think you will love this month.
+      </SectionHeader>
+      {featured.isPending ? (
+        <BookGridSkeleton count={FEATURED_SKELETON_TILES} label="Loading featured books..." />
+      ) : featured.isError ? (
+        <ErrorPanel
+          title="We couldn't load the featured books."
+          error={featured.error}
+          onRetry={() => void featured.refetch()}
+          isRetrying={featured.isFetching}
+        />
+      ) : (
+        <BookGrid books={featured.data.items} />
+      )}
+    </Section>
+  );
+}

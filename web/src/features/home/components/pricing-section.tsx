@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import type { TPlan } from '@shared/catalogue';
+import { Button } from '@web/components/ui/button';
+import { plansQueryOptions } from '../../subscribe/queries';
+import { PLAN_GRID, PlanCard, PlanCardSkeleton } from '../../subscribe/components/plan-card';
+import { ErrorPanel } from '../../catalogue/components/error-panel';
+import { Section, SectionHeader } from './section-header';
+
+/** SPEC §2 pricing buttons: the trial signs in; Basic and Premium open /subscribe with the tier. */
+export function landingPlanAction(plan: TPlan): { to: string; label: string } {
+  if (plan.tier === 'trial') return { to: '/auth/login', label: 'Start Free Trial' };
+  return { to: `/subscribe?tier=${plan.tier}`, label: `Choose ${plan.name}` };
+}
+
+export function PricingSection() {
+  const plans = useQuery(plansQueryOptions());
+
+  return (
+    <Section id="pricing" labelledBy="pricing-title" isFocusTarget className="bg-muted/50">
+      <SectionHeader id="pricing-title" eyebrow="Pricing" title="Simple plans, no surprises">
+        Start with a 7-day free trial. Upgrade, change or cancel whenever you like.
+      </SectionHeader>
+      {plans.isPending ? (
+        <div className={PLAN_GRID} role="status">
+          <span className="sr-only">Loading plans...</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            <PlanCardSkeleton key={index} />
+          ))}
+        </div>
+      ) : plans.isError ? (
+        <ErrorPanel
+          title="We couldn't load the plans."
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+          isRetrying={plans.isFetching}
+        />
+      ) : (
+        <ul className={PLAN_GRID}>
+          {plans.data.map((plan) => {
+            const action = landingPlanAction(plan);
+            return (
+              <li key={plan.id}>
+                <PlanCard
+                  plan={plan}
+                  action={
+                    <Button asChild variant={plan.badge ? 'default' : 'outline'} size="lg">
+                      <Link to={action.to} aria-label={`${action.label}: ${plan.name}`}>
+                        {action.label}
+                      </Link>
+                    </Button>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The landing page (SPEC §2) — also the signed-in home: the same sections, with the hero's buttons
+ * chosen by sign-in state. While the current user is loading the visitor is treated as signed out,
+ * so nothing flashes for the common signed-out case.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useCurrentUser } from '@web/features/auth/queries';
+import { useSeo } from '../seo/use-seo';
+import { homepageContentQueryOptions } from './queries';
+import { HeroSection } from './components/hero-section';
+import { StatsStrip } from './components/stats-strip';
+import { CollectionSection } from './components/collection-section';
+import { FeaturedSection } from './components/featured-section';
+import { WhyChooseUs } from './components/why-choose-us';
+import { PricingSection } from './components/pricing-section';
+import { JoinBand } from './components/join-band';
+
+export default function HomePage() {
+  useSeo('home');
+  const { isAuthenticated } = useCurrentUser();
+  const content = useQuery(homepageContentQueryOptions());
+
+  return (
+    <div className="flex flex-col">
+      <HeroSection content={content.data} isLoading={content.isPending} isAuthenticated={isAuthenticated} />
+      <StatsStrip stats={content.data?.stats} isLoading={content.isPending} />
+      <CollectionSection />
+      <FeaturedSection />
+      <WhyChooseUs />
+      <PricingSection />
+      {!isAuthenticated && <JoinBand />}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** TanStack Query factory for the search box's suggestions (SPEC §5; the server applies the rules). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { isSuggestible, type TSuggestResponse } from '@shared/search';
+import { api, readJson } from '@web/lib/api';
+import { withSignal } from '../catalogue/fetch-json';
+
+export function searchSuggestQueryOptions(q: string) {
+  const query = q.trim();
+  return queryOptions({
+    queryKey: ['search-suggest', query] as const,
+    queryFn: ({ signal }) => readJson<TSuggestResponse>(api.search.suggest.$get({ query: { q: query } }, withSignal(signal))),
+    enabled: isSuggestible(query),
+    staleTime: 60 * 1000,
+    // Keep the last list on screen while the next one loads, so the menu does not flicker per keystroke.
+    placeholderData: keepPreviousData,
+  });
+}

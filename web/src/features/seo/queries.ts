@@ -1,0 +1,22 @@
+/** TanStack Query factory for a page type's SEO config (SPEC §9: fresh 5 minutes, kept 10). */
+import { queryOptions } from '@tanstack/react-query';
+import type { TSeoConfig, TSeoPageType } from '@shared/content';
+import { api, readJson } from '@web/lib/api';
+import { withSignal } from '../catalogue/fetch-json';
+
+export const SEO_FETCH_ERROR = 'Failed to fetch SEO config';
+
+export function seoConfigQueryOptions(pageType: TSeoPageType) {
+  return queryOptions({
+    queryKey: ['seo', pageType] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await readJson<TSeoConfig>(api.seo.config.$get({ query: { pageType } }, withSignal(signal)));
+      } catch (cause) {
+        throw new Error(SEO_FETCH_ERROR, { cause });
+      }
+    },
+    staleTime: 5 * 60 * 1000,
+    gcTime: 10 * 60 * 1000,
+  });
+}

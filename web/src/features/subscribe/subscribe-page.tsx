@@ -1,0 +1,241 @@
+/**
+ * /subscribe?tier=basic|premium: the plans, with the chosen paid plan highlighted and summarised.
+ * The choice lives in the URL so links from the landing page and book pages arrive pre-selected.
+ * No payment is taken here.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Check, CircleCheck, Info } from 'lucide-react';
+import type { TPlan } from '@shared/catalogue';
+import type { TCurrentUser } from '@shared/auth';
+import { Button } from '@web/components/ui/button';
+import { useCurrentUser } from '@web/features/auth/queries';
+import { useSeo } from '../seo/use-seo';
+import { effectiveTier } from '../catalogue/book-access';
+import { ErrorPanel } from '../catalogue/components/error-panel';
+import { PLAN_GRID, PlanCard, PlanCardSkeleton } from './components/plan-card';
+import { plansQueryOptions } from './queries';
+
+export type TPaidTier = 'basic' | 'premium';
+
+export function parseTierParam(value: string | null): TPaidTier | null {
+  return value === 'basic' || value === 'premium' ? value : null;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+export default function SubscribePage() {
+  useSeo('subscribe');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedTier = parseTierParam(searchParams.get('tier'));
+  const plans = useQuery(plansQueryOptions());
+  const { user, isAuthenticated } = useCurrentUser();
+
+  const cardRefs = useRef(new Map<string, HTMLDivElement>());
+  const summaryRef = useRef<HTMLElement>(null);
+  const scrollTarget = useRef<'card' | 'summary'>('card');
+
+  const selectedPlan = plans.data?.find((plan) => plan.tier === selectedTier) ?? null;
+
+  // Arriving with ?tier brings that card into view; choosing a plan here brings the summary into view.
+  useEffect(() => {
+    if (!selectedPlan) return;
+    const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    const node = scrollTarget.current === 'summary' ? summaryRef.current : cardRefs.current.get(selectedPlan.tier);
+    node?.scrollIntoView?.({ behavior, block: 'nearest' });
+  }, [selectedPlan]);
+
+  function selectTier(tier: TPaidTier) {
+    scrollTarget.current = 'summary';
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tier', tier);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8 sm:px-6 md:pt-12 lg:px-8">
+      <header className="mx-auto mb-10 flex max-w-2xl flex-col items-center gap-3 text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent">Plans</p>
+        <h1 className="font-serif text-3xl font-bold tracking-tight md:text-5xl">Choose your plan</h1>
+        <p className="text-muted-foreground md:text-lg">
+          Start with a 7-day free trial, or pick the plan that fits how much you read.
+        </p>
+      </header>
+
+      {plans.isPending ? (
+        <div className={PLAN_GRID} role="status">
+          <span className="sr-only">Loading plans...</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            <PlanCardSkeleton key={index} />
+          ))}
+        </div>
+      ) : plans.isError ? (
+        <ErrorPanel
+          title="We couldn't load the plans."
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+          isRetrying={plans.isFetching}
+        />
+      ) : (
+        <>
+          <ul className={PLAN_GRID} aria-label="Plans">
+            {plans.data.map((plan) => {
+              const isSelected = plan.tier === selectedTier;
+              return (
+                <li key={plan.id}>
+                  <PlanCard
+                    ref={(node) => {
+                      if (node) cardRefs.current.set(plan.tier, node);
+                      else cardRefs.current.delete(plan.tier);
+                    }}
+                    plan={plan}
+                    headingLevel={2}
+                    isSelected={isSelected}
+                    action={<PlanAction plan={plan} user={user} isSelected={isSelected} onSelect={selectTier} />}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+
+          <section
+            ref={summaryRef}
+            aria-labelledby="summary-title"
+            aria-live="polite"
+            className="mx-auto mt-12 max-w-2xl scroll-mt-24 rounded-xl border border-border bg-card p-6 shadow-sm md:p-8"
+          >
+            {selectedPlan ? (
+              <PlanSummary plan={selectedPlan} user={user} isAuthenticated={isAuthenticated} />
+            ) : (
+              <>
+                <h2 id="summary-title" className="font-serif text-xl font-semibold">
+                  Your selection
+                </h2>
+                <p className="mt-2 text-muted-foreground">
+                  Choose Basic or Premium above to see a summary of what's included.
+                </p>
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function PlanAction({
+  plan,
+  user,
+  isSelected,
+  onSelect,
+}: {
+  plan: TPlan;
+  user: TCurrentUser | null;
+  isSelected: boolean;
+  onSelect: (tier: TPaidTier) => void;
+}) {
+  if (plan.tier === 'trial') {
+    if (!user) {
+      return (
+        <Button asChild variant="outline" size="lg">
+          <Link to="/auth/register">Start Free Trial</Link>
+        </Button>
+      );
+    }
+    const isOnTrial = effectiveTier(user) === 'trial';
+    return (
+      <Button variant="outline" size="lg" disabled>
+        {isOnTrial ? 'Your current plan' : 'For new accounts'}
+      </Button>
+    );
+  }
+  const tier = plan.tier;
+  return (
+    <Button
+      type="button"
+      size="lg"
+      variant={isSelected ? 'default' : plan.badge ? 'default' : 'outline'}
+      aria-pressed={isSelected}
+      onClick={() => onSelect(tier)}
+    >
+      {isSelected ? (
+        <>
+          <Check aria-hidden="true" />
+          {plan.name} selected
+        </>
+      ) : (
+        `Choose ${plan.name}`
+      )}
+    </Button>
+  );
+}
+
+function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurrentUser | null; isAuthenticated: boolean }) {
+  const isCurrent = user ? effectiveTier(user) === plan.tier : false;
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Your selection</p>
+        <h2 id="summary-title" className="font-serif text-2xl font-bold">
+          {plan.name}
+        </h2>
+        <p className="text-lg">
+          <span className="font-semibold">{plan.price}</span> <span className="text-muted-foreground">{plan.period}</span>
+        </p>
+      </div>
+
+      <div>
+        <h3 className="mb-2 font-semibold">What's included</h3>
+        <ul className="space-y-2 text-sm">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      {!isAuthenticated ? (
+        <div className="flex flex-col gap-3 rounded-lg bg-muted p-4">
+          <p className="flex items-start gap-2 text-sm">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>You will be asked to sign in or create an account first.</span>
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button asChild>
+              <Link to="/auth/register">Create an account</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/auth/login">Sign in</Link>
+            </Button>
+          </div>
+        </div>
+      ) : isCurrent ? (
+        <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">This is your current plan.</p>
+          <Button asChild variant="outline">
+            <Link to="/library">Go to My Library</Link>
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">
+            You're signed in{user?.firstName ? ` as ${user.firstName}` : ''}. Plan changes and payments are handled in Billing.
+          </p>
+          <Button asChild>
+            <Link to="/billing">Go to Billing</Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

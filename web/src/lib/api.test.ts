@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, describeError, getJsonOrNullOn401, isRateLimitError, readJson, sendJson } from './api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ApiError', () => {
+  it('formats the message as "{status}: {body text}" (SPEC §8)', () => {
+    const error = new ApiError(409, 'Conflict', 'Book already selected');
+    expect(error.message).toBe('409: Book already selected');
+    expect(error.status).toBe(409);
+  });
+
+  it('falls back to the status text when the body is empty', () => {
+    expect(new ApiError(503, 'Service Unavailable', '').message).toBe('503: Service Unavailable');
+  });
+
+  it('keeps the parsed problem body', () => {
+    const body = JSON.stringify({ type: 'x', title: 'Unprocessable Content', status: 422, detail: 'Pick limit reached', code: 'pick_limit' });
+    const error = new ApiError(422, 'Unprocessable Content', body);
+    expect(error.message).toBe(`422: ${body}`);
+    expect(error.problem).toMatchObject({ status: 422, detail: 'Pick limit reached', code: 'pick_limit' });
+    expect(describeError(error)).toBe('Pick limit reached');
+  });
+
+  it('has no problem when the body is not JSON', () => {
+    const error = new ApiError(500, 'Internal Server Error', 'boom');
+    expect(error.problem).toBeNull();
+    expect(describeError(error)).toBe('500: boom');
+  });
+});
+
+describe('readJson', () => {
+  it('returns the JSON body of a 2xx response', async () => {
+    await expect(readJson(Promise.resolve(new Response('{"items":[1,2]}', { status: 200 })))).resolves.toEqual({ items: [1, 2] });
+  });
+
+  it('resolves an empty 204 to undefined', async () => {
+    await expect(readJson(new Response(null, { status: 204 }))).resolves.toBeUndefined();
+  });
+
+  it('throws ApiError with the body text for a non-2xx', async () => {
+    const promise = readJson(Promise.resolve(new Response('Too many requests', { status: 429, statusText: 'Too Many Requests' })));
+    await expect(promise).rejects.toBeInstanceOf(ApiError);
+    await expect(readJson(new Response('Too many requests', { status: 429 }))).rejects.toThrow('429: Too many requests');
+  });
+
+  it('uses the status text when a non-2xx has no body', async () => {
+    await expect(readJson(new Response(null, { status: 404, statusText: 'Not Found' }))).rejects.toThrow('404: Not Found');
+  });
+});
+
+describe('getJsonOrNullOn401', () => {
+  it('returns null on 401 and sends credentials', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"detail":"no session"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getJsonOrNullOn401('/api/auth/user')).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.objectContaining({ credentials: 'include' }));
+  });
+
+  it('returns the body on 200 and throws on other errors', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"id":"u1"}', { status: 200 })));
+    await expect(getJsonOrNullOn401('/api/auth/user')).resolves.toEqual({ id: 'u1' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 500 })));
+    await expect(getJsonOrNullOn401('/api/auth/user')).rejects.toThrow('500: down');
+  });
+});
+
+describe('sendJson', () => {
+  it('sends a JSON body with credentials', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await sendJson('POST', '/api/auth/logout');
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'include',
+        body: '{}',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+      }),
+    );
+  });
+});
+
+describe('isRateLimitError', () => {
+  it('recognises 429 ApiErrors and rate-limit messages only', () => {
+    expect(isRateLimitError(new ApiError(429, 'Too Many Requests', ''))).toBe(true);
+    expect(isRateLimitError(new Error('429: slow down'))).toBe(true);
+    expect(isRateLimitError(new Error('Rate limited'))).toBe(true);
+    expect(isRateLimitError(new ApiError(500, 'Internal Server Error', 'retry in 429 ms'))).toBe(false);
+    expect(isRateLimitError(new Error('500: oops'))).toBe(false);
+  });
+});
+
+describe('typed client', () => {
+  it('calls the API under /api with credentials', async () => {
+    const fetchMock = vi.fn(async (..._args: unknown[]) => new Response('{"status":"ok"}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(readJson(api.health.$get())).resolves.toEqual({ status: 'ok' });
+    const [url, init] = fetchMock.mock.calls[0] as [string | URL, RequestInit];
+    expect(String(url)).toMatch(/\/api\/health$/);
+    expect(init.credentials).toBe('include');
+  });
+});

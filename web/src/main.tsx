@@ -1,0 +1,46 @@
+/**
+ * Entry point: fonts and styles, then the app inside StrictMode. If the page has no root element or
+ * React cannot render at all, a plain message replaces the page (SPEC §2).
+ */
+import '@fontsource-variable/inter';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { registerServiceWorker } from './app/register-service-worker';
+import { createAppRouter } from './app/router';
+import { queryClient } from './lib/query-client';
+
+const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
+const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
+
+function showPlainError(message: string, container: HTMLElement = document.body): void {
+  const paragraph = document.createElement('p');
+  paragraph.setAttribute('role', 'alert');
+  paragraph.textContent = message;
+  paragraph.style.cssText = 'margin:2rem auto;max-width:36rem;padding:0 1rem;font:1rem/1.5 system-ui,sans-serif;color:#1c1917';
+  container.replaceChildren(paragraph);
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) {
+  showPlainError(ROOT_MISSING_MESSAGE);
+} else {
+  try {
+    createRoot(rootElement, {
+      // Errors outside every boundary unmount the app; leave a message instead of a blank page.
+      onUncaughtError: (error) => {
+        console.error(error);
+        showPlainError(START_FAILED_MESSAGE, rootElement);
+      },
+    }).render(
+      <StrictMode>
+        <App router={createAppRouter()} queryClient={queryClient} />
+      </StrictMode>,
+    );
+    registerServiceWorker();
+  } catch (error) {
+    console.error(error);
+    showPlainError(START_FAILED_MESSAGE, rootElement);
+  }
+}
