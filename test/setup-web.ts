@@ -1,2 +1,7 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// vitest runs without globals here, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { ZBookListQuery, ZIdOrSlugParam, type TCategoryList, type TPlanList } from '@shared/catalogue';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
+import { jsonOnce } from './json-body';
 import { getBookCover, getBookDetail, listBooks, listCategories, listPlans } from './catalogue.service';
 
 /**
@@ -15,9 +16,9 @@ const COVER_CACHE_UNVERSIONED = 'public, max-age=86400';
 
 export function createCatalogueRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/books', validate('query', ZBookListQuery), (c) => c.json(listBooks({ db, query: c.req.valid('query') })))
+    .get('/books', validate('query', ZBookListQuery), (c) => jsonOnce(c, listBooks({ db, query: c.req.valid('query') })))
     .get('/books/:idOrSlug', validate('param', ZIdOrSlugParam), (c) =>
-      c.json(getBookDetail({ db, idOrSlug: c.req.valid('param').idOrSlug })),
+      jsonOnce(c, getBookDetail({ db, idOrSlug: c.req.valid('param').idOrSlug })),
     )
     .get('/books/:idOrSlug/cover.svg', validate('param', ZIdOrSlugParam), (c) => {
       const cover = getBookCover({ db, idOrSlug: c.req.valid('param').idOrSlug });

@@ -67,7 +67,8 @@ export function listBooks({ db, query }: { db: Db; query: TBookListQuery }): TBo
   return listCache.read(db, key, () => queryBooks(db, query));
 }
 
-function queryBooks(db: Db, query: TBookListQuery): TBookList {
+/** The uncached query behind `listBooks` (exported for measurements). */
+export function queryBooks(db: Db, query: TBookListQuery): TBookList {
   const params: Record<string, string | number> = {};
   const where = ['b.is_published = 1'];
   let from = 'books b';

@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { createTestContext } from '../../test-utils';
 import { rebuildSearchIndex } from './search-index';
-import { suggest } from './search.service';
-import { listBooks } from '../catalogue/catalogue.service';
+import { findSuggestions, suggest } from './search.service';
+import { listBooks, queryBooks } from '../catalogue/catalogue.service';
 import { ZBookListQuery } from '@shared/catalogue';
 
 const WORDS = (
@@ -90,14 +90,15 @@ describe.runIf(process.env.PERF === '1')('catalogue and suggestion latency', () 
     report('setup 100k books', { ms: Math.round(performance.now() - started) });
 
     const perQuery: Record<string, ReturnType<typeof measure>> = {};
-    for (const q of SUGGEST_QUERIES) perQuery[q] = measure(() => suggest({ db, q }), 50);
+    // Uncached: the read cache would otherwise answer every run after the first.
+    for (const q of SUGGEST_QUERIES) perQuery[q] = measure(() => findSuggestions(db, q), 50);
     report('suggest at 100k (ms per query)', perQuery);
     const worst = (key: 'p50' | 'p95') => Math.max(...Object.values(perQuery).map((figures) => figures[key]));
     report('suggest at 100k worst query', { p50: worst('p50'), p95: worst('p95') });
     expect(suggest({ db, q: 'lead' }).items.length).toBe(8);
     expect(worst('p50')).toBeLessThan(40);
 
-    const list = (query: Record<string, string>) => () => listBooks({ db, query: ZBookListQuery.parse(query) });
+    const list = (query: Record<string, string>) => () => queryBooks(db, ZBookListQuery.parse(query));
     const listFigures = {
       firstPage: measure(list({}), 10),
       search: measure(list({ search: 'leadership' }), 10),
@@ -105,20 +106,22 @@ describe.runIf(process.env.PERF === '1')('catalogue and suggestion latency', () 
       category: measure(list({ category: 'faith' }), 10),
       featured: measure(list({ featured: 'true', limit: '8' }), 10),
     };
-    report('GET /api/books service at 100k (ms)', listFigures);
+    report('GET /api/books service at 100k, uncached (ms)', listFigures);
   });
 
   it('lists and searches 1,000 books quickly', () => {
     const { db } = createTestContext();
     insertSyntheticBooks(db, 1000);
-    const list = (query: Record<string, string>) => () => listBooks({ db, query: ZBookListQuery.parse(query) });
+    const list = (query: Record<string, string>) => () => queryBooks(db, ZBookListQuery.parse(query));
     const figures = {
       firstPage: measure(list({}), 50),
       search: measure(list({ search: 'leadership' }), 50),
       searchShortWord: measure(list({ search: 'of' }), 50),
       filtered: measure(list({ category: 'faith', tier: 'basic', sort: 'newest' }), 50),
     };
-    report('GET /api/books service at 1k (ms)', figures);
+    report('GET /api/books service at 1k, uncached (ms)', figures);
+    const cached = measure(() => listBooks({ db, query: ZBookListQuery.parse({}) }), 200);
+    report('GET /api/books service at 1k, cached first page (ms)', cached);
     expect(figures.firstPage.p50).toBeLessThan(10);
     expect(figures.search.p50).toBeLessThan(10);
   });

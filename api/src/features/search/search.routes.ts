@@ -3,10 +3,11 @@ import { Hono } from 'hono';
 import { ZSuggestQuery } from '@shared/search';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
+import { jsonOnce } from '../catalogue/json-body';
 import { suggest } from './search.service';
 
 export function createSearchRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get('/search/suggest', validate('query', ZSuggestQuery), (c) =>
-    c.json(suggest({ db, q: c.req.valid('query').q })),
+    jsonOnce(c, suggest({ db, q: c.req.valid('query').q })),
   );
 }

@@ -81,7 +81,9 @@ export function suggest({ db, q }: { db: Db; q: string }): TSuggestResponse {
   return suggestionCache.read(db, query, () => ({ query, items: findSuggestions(db, query) }));
 }
 
-function findSuggestions(db: Db, query: string): TSearchSuggestion[] {
+
+/** The uncached lookup behind `suggest` (exported for measurements); `query` is already normalised. */
+export function findSuggestions(db: Db, query: string): TSearchSuggestion[] {
   const topics = findTopics(db, query);
   const authors = findAuthors(db, query);
   const bookRoom = SEARCH_MAX_SUGGESTIONS - Math.min(authors.length, AUTHOR_ROOM) - topics.length;

@@ -17,7 +17,7 @@ import { StatePanel } from './components/book-grid';
 import { ErrorPanel } from './components/error-panel';
 import { RatingStars } from './components/rating-stars';
 import { TierBadge } from './components/tier-badge';
-import { isNotFoundError } from './fetch-json';
+import { isNotFoundError } from './query-helpers';
 import { formatNumber, formatPublishedYear } from './format';
 import { bookstorePath } from './paths';
 import { bookQueryOptions } from './queries';

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ZHomepageContent, type THomepageContent, type TPageContent } from '@shared/content';
 import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/fetch-json';
+import { withSignal } from '../catalogue/query-helpers';
 
 export const HOMEPAGE_CONTENT_KEY = 'homepage';
 
