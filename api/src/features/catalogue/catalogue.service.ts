@@ -4,10 +4,20 @@
  *
  * The book list is the hottest query of the storefront, so it is plain SQL over prepared statements
  * (one per filter/sort shape, cached per connection) plus one extra query for the page's primary
- * categories, instead of a per-row lookup.
+ * categories, instead of a per-row lookup. Results are kept in a read cache that is dropped whenever
+ * the database changes (read-cache.ts), since the same few pages are asked for again and again.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { TBookDetail, TBookList, TBookListQuery, TBookSummary, TCategory, TCategoryRef, TPlan } from '@shared/catalogue';
+import {
+  BOOK_SORT_DEFAULT,
+  type TBookDetail,
+  type TBookList,
+  type TBookListQuery,
+  type TBookSummary,
+  type TCategory,
+  type TCategoryRef,
+  type TPlan,
+} from '@shared/catalogue';
 import type { TBookTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
 import { bookCategories, books, categories, subscriptionPlans } from '../../db/schema';
@@ -63,7 +73,8 @@ const SHORT_WORDS_FILTER = `not exists (
 
 /** Results are shared between callers: treat them as read-only. */
 export function listBooks({ db, query }: { db: Db; query: TBookListQuery }): TBookList {
-  const key = JSON.stringify([query.search, query.author, query.category, query.tier, query.featured, query.sort, query.page, query.limit]);
+  const { search, author, category, tier, featured, sort, page, limit } = query;
+  const key = JSON.stringify([search, author, category, tier, featured, sort, page, limit]);
   return listCache.read(db, key, () => queryBooks(db, query));
 }
 
@@ -109,7 +120,7 @@ export function queryBooks(db: Db, query: TBookListQuery): TBookList {
     params.category = query.category;
   }
 
-  const sort = query.sort ?? (terms ? 'relevance' : 'popular');
+  const sort = query.sort ?? (terms ? 'relevance' : BOOK_SORT_DEFAULT);
   const whereSql = where.join(' and ');
   const countSql = `select count(*) as total from ${from} where ${whereSql}`;
   const pageSql = `select ${SUMMARY_COLUMNS} from ${from} where ${whereSql}

@@ -33,6 +33,9 @@ const PALETTES: Record<string, Palette> = {
   mindset: { background: '#7a2e2e', accent: '#ffd166', shape: '#933a3a', text: '#ffffff', muted: '#f5d5d5' },
   communication: { background: '#0f5e68', accent: '#ffb4a2', shape: '#15737f', text: '#ffffff', muted: '#cdeef2' },
   productivity: { background: '#33415c', accent: '#7bdff2', shape: '#3f5072', text: '#ffffff', muted: '#d3dcef' },
+  'self-improvement': { background: '#5b3a70', accent: '#ffc857', shape: '#6e4787', text: '#ffffff', muted: '#e3d5ee' },
+  'personal development': { background: '#265c4b', accent: '#ffb703', shape: '#2f7260', text: '#ffffff', muted: '#d2ece3' },
+  biography: { background: '#5c4033', accent: '#f4d35e', shape: '#704f40', text: '#ffffff', muted: '#ecdcd2' },
 };
 const FALLBACK_PALETTES = Object.values(PALETTES);
 
@@ -122,13 +125,15 @@ function decorations(seed: number, palette: Palette, width: number, height: numb
   const pick = (shift: number, range: number) => ((seed >>> shift) & 0xff) % range;
   const circleX = 20 + pick(0, width - 40);
   const circleR = 40 + pick(8, 50);
-  const ringX = 30 + pick(16, width - 60);
-  const ringR = 18 + pick(24, 30);
   const stripeY = 150 + pick(4, 40);
+  // The ring sits on the stripe's band, right of centre, clear of the title above and the author below.
+  const ringX = Math.round(width * 0.55) + pick(16, Math.round(width * 0.3));
+  const ringY = stripeY - 10 + pick(20, 20);
+  const ringR = 12 + pick(24, 12);
   const variant = seed % 3;
   const shapes = [
     `<circle cx="${circleX}" cy="${-10 + pick(12, 40)}" r="${circleR}" fill="${palette.shape}"/>`,
-    `<circle cx="${ringX}" cy="${height - 60 + pick(20, 30)}" r="${ringR}" fill="none" stroke="${palette.accent}" stroke-opacity="0.55" stroke-width="3"/>`,
+    `<circle cx="${ringX}" cy="${ringY}" r="${ringR}" fill="none" stroke="${palette.accent}" stroke-opacity="0.55" stroke-width="3"/>`,
     variant === 0
       ? `<rect x="0" y="${stripeY}" width="${width}" height="6" fill="${palette.accent}" fill-opacity="0.8"/>`
       : variant === 1
