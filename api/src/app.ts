@@ -7,6 +7,8 @@ import type { AppDeps, AppEnv } from './deps';
 import { handleApiNotFound, handleError } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { sessionMiddleware } from './middleware/session';
+import { createAuthRoutes } from './features/auth/auth.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
 import { createSearchRoutes } from './features/search/search.routes';
@@ -21,6 +23,7 @@ export interface CreateAppOptions extends AppDeps {
 export function createApi(deps: AppDeps) {
   return new Hono<AppEnv>()
     .route('/', createHealthRoutes(deps))
+    .route('/', createAuthRoutes(deps))
     .route('/', createCatalogueRoutes(deps))
     .route('/', createSearchRoutes(deps))
     .route('/', createContentRoutes(deps));
@@ -33,6 +36,7 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', requestContext(options.logger));
   app.use('*', securityHeaders(options.env.NODE_ENV === 'production'));
   app.onError(handleError);
+  app.use('/api/*', sessionMiddleware(options));
 
   const api = createApi(options);
   api.notFound(handleApiNotFound);

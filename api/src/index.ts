@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
-import { seedDemoData } from './db/seed';
+import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
 
@@ -18,6 +18,8 @@ migrateDatabase(db);
 
 const deps = { db, env, logger, now: () => new Date() };
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
+// SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
+if (!seedReport) promoteSuperAdmins(deps);
 
 const webRoot = path.resolve('dist/web');
 const hasBuiltWeb = fs.existsSync(path.join(webRoot, 'index.html'));
@@ -30,7 +32,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
     lines.push('Demo accounts (demo mode only):');
     for (const account of seedReport.demoAccounts) {
-      lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(34)} ${account.password}`);
+      lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(42)} ${account.password}`);
     }
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

@@ -18,10 +18,6 @@ const BOOK_CHUNK = 400;
 const LINK_CHUNK = 2000;
 const DAY_MS = 86_400_000;
 
-export function coverUrlFor(slug: string): string {
-  return `/api/books/${slug}/cover.svg`;
-}
-
 export interface TSeedBooksResult {
   /** Books inserted by this run (0 on a re-run). */
   added: number;
@@ -64,7 +60,8 @@ export function seedBooks(options: TSeedBooksOptions): TSeedBooksResult {
       targetAudience: book.targetAudience,
       tags: book.tags,
       language: 'language' in book ? book.language : 'en',
-      coverImageUrl: coverUrlFor(book.slug),
+      // No uploaded cover: the catalogue serves a generated SVG at a versioned, year-cacheable URL.
+      coverImageUrl: null,
       rating: book.rating,
       totalRatings: book.totalRatings,
       totalReviews: book.totalReviews,

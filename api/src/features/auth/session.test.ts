@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
+import { createTestContext } from '../../test-utils';
+import { createSession, findSessionUser, hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.service';
+
+function insertUser(db: ReturnType<typeof createTestContext>['db'], overrides: Partial<typeof users.$inferInsert> = {}) {
+  return db
+    .insert(users)
+    .values({ email: `reader-${crypto.randomUUID()}@example.com`, firstName: 'Ada', role: 'user', ...overrides })
+    .returning()
+    .get();
+}
+
+describe('sessions', () => {
+  it('stores only the hash of the token', () => {
+    const { db } = createTestContext();
+    const user = insertUser(db);
+    const { token } = createSession({ db, userId: user.id, now: new Date() });
+    const rows = db.select().from(sessions).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sid).toBe(hashSessionToken(token));
+    expect(rows[0].sid).not.toContain(token);
+  });
+
+  it('expires after the idle period and never outlives the absolute limit', () => {
+    const { db } = createTestContext();
+    const user = insertUser(db);
+    const start = new Date('2026-01-01T00:00:00Z');
+    const { token } = createSession({ db, userId: user.id, now: start });
+    expect(findSessionUser({ db, token, now: new Date(start.getTime() + SESSION_IDLE_MS - 1000) })).not.toBeNull();
+    // Used regularly, it still ends at the absolute expiry.
+    let now = start.getTime();
+    while (now < start.getTime() + SESSION_ABSOLUTE_MS - SESSION_IDLE_MS / 2) {
+      now += SESSION_IDLE_MS / 2;
+      expect(findSessionUser({ db, token, now: new Date(now) })).not.toBeNull();
+    }
+    expect(findSessionUser({ db, token, now: new Date(start.getTime() + SESSION_ABSOLUTE_MS + 1) })).toBeNull();
+    const idle = createSession({ db, userId: user.id, now: start });
+    expect(findSessionUser({ db, token: idle.token, now: new Date(start.getTime() + SESSION_IDLE_MS + 1) })).toBeNull();
+  });
+
+  it('refuses sessions of deactivated users', () => {
+    const { db } = createTestContext();
+    const user = insertUser(db);
+    const { token } = createSession({ db, userId: user.id, now: new Date() });
+    db.update(users).set({ isActive: false }).where(eq(users.id, user.id)).run();
+    expect(findSessionUser({ db, token, now: new Date() })).toBeNull();
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('answers 401 problem+json when signed out or with a bogus cookie', async () => {
+    const { app } = createTestContext();
+    for (const cookie of [undefined, 'wb_session=nope', `wb_session=${'a'.repeat(43)}`]) {
+      const response = await app.request('/api/auth/user', { headers: cookie ? { cookie } : {} });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+    }
+  });
+
+  it('returns the public fields of the signed-in user and nothing secret', async () => {
+    const { app, db } = createTestContext();
+    const user = insertUser(db, { role: 'admin', subscriptionTier: 'premium', subscriptionStatus: 'active', passwordHash: 'secret-hash' });
+    const { token } = createSession({ db, userId: user.id, now: new Date() });
+    const response = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: user.id, email: user.email, role: 'admin', subscriptionTier: 'premium', firstName: 'Ada' });
+    expect(JSON.stringify(body)).not.toContain('secret-hash');
+    expect(body).not.toHaveProperty('passwordHash');
+  });
+});
