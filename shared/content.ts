@@ -1,5 +1,4 @@
 /** Page content and SEO contracts (SPEC §3 SEO config; product decision 6). Pure: no I/O. */
-import { z } from 'zod';
 
 export const SEO_PAGE_TYPES = [
   'home',
@@ -14,10 +13,6 @@ export const SEO_PAGE_TYPES = [
   'not-found',
 ] as const;
 export type TSeoPageType = (typeof SEO_PAGE_TYPES)[number];
-
-export const ZSeoConfigQuery = z.object({
-  pageType: z.enum(SEO_PAGE_TYPES, { message: `pageType must be one of ${SEO_PAGE_TYPES.join(', ')}` }),
-});
 
 export interface TSeoConfig {
   pageType: TSeoPageType;
@@ -36,9 +31,6 @@ export interface TSeoConfig {
   canonicalUrl: string | null;
 }
 
-export const ZPageContentKeyParam = z.object({
-  key: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Page key may contain only lower-case letters, digits and hyphens'),
-});
 
 /** Answer of GET /api/page-content/:key; `content` is the record's JSON document as stored. */
 export interface TPageContent {
@@ -49,22 +41,28 @@ export interface TPageContent {
 }
 
 /** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
-export const ZHomepageContent = z.object({
-  heroTitle: z.string(),
-  heroSubtitle: z.string(),
-  stats: z.array(z.object({ value: z.string(), label: z.string() })),
-});
-export type THomepageContent = z.infer<typeof ZHomepageContent>;
 
-export const ZPlaceholderParams = z.object({
-  width: z.coerce
-    .number({ message: 'Width must be a number' })
-    .int('Width must be a whole number')
-    .min(1, 'Width must be between 1 and 2000')
-    .max(2000, 'Width must be between 1 and 2000'),
-  height: z.coerce
-    .number({ message: 'Height must be a number' })
-    .int('Height must be a whole number')
-    .min(1, 'Height must be between 1 and 2000')
-    .max(2000, 'Height must be between 1 and 2000'),
-});
+
+/** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
+export interface THomepageContent {
+  heroTitle: string;
+  heroSubtitle: string;
+  stats: { value: string; label: string }[];
+}
+
+/**
+ * Shape check for the admin-edited 'homepage' JSON on the client, where pulling zod into the landing
+ * bundle would cost more than these few lines; the API validates writes with ZHomepageContent.
+ */
+export function isHomepageContent(value: unknown): value is THomepageContent {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.heroTitle === 'string' &&
+    typeof record.heroSubtitle === 'string' &&
+    Array.isArray(record.stats) &&
+    record.stats.every(
+      (stat) => typeof stat === 'object' && stat !== null && typeof stat.value === 'string' && typeof stat.label === 'string',
+    )
+  );
+}

@@ -1,12 +1,6 @@
 /** Search-suggestion contract and rules of SPEC §5 ("Search box"). Pure: no I/O. */
-import { z } from 'zod';
 import { SEARCH_MIN_CHARS } from './limits';
 
-export const ZSuggestQuery = z.object({
-  q: z
-    .string({ message: 'Search text is required' })
-    .max(200, 'Search text must be at most 200 characters'),
-});
 
 export type TSuggestionType = 'book' | 'author' | 'topic';
 

@@ -2,7 +2,8 @@
  * Site content: the 'homepage' page-content record (hero and stats strip; product decision 6) and one
  * SEO configuration per page type. Inserted only when missing: admins edit both later.
  */
-import { SEO_PAGE_TYPES, type THomepageContent, type TSeoPageType } from '@shared/content';
+import { SEO_PAGE_TYPES, type TSeoPageType } from '@shared/content';
+import { type THomepageContent } from '@shared/content';
 import type { Db } from '../client';
 import { pageContent, seoConfigs } from '../schema';
 

@@ -12,7 +12,7 @@ export const PLAN_SEEDS: TPlanSeed[] = [
     price: '£0',
     priceAmount: 0,
     currency: 'GBP',
-    period: 'per month',
+    period: 'for 7 days',
     description: 'Try Wonderful Books free for 7 days: pick three books and read them as often as you like.',
     bookLimit: 3,
     features: ['7 days', 'Choose 3 books', 'Unlimited reads during the trial', 'No credit card required', 'Upgrade anytime'],

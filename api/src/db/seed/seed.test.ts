@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEO_PAGE_TYPES, ZHomepageContent } from '@shared/content';
+import { SEO_PAGE_TYPES } from '@shared/content';
+import { ZHomepageContent } from '@shared/content.schemas';
 import type { AppDeps } from '../../deps';
 import { parseEnv } from '../../env';
 import { verifyPassword } from '../../features/auth/password';
@@ -70,7 +71,7 @@ describe('seedDemoData', () => {
     expect(plans.map(({ tier, name, price, priceAmount, bookLimit, displayOrder, currency, period, badge }) => ({
       tier, name, price, priceAmount, bookLimit, displayOrder, currency, period, badge,
     }))).toEqual([
-      { tier: 'trial', name: 'Free Trial', price: '£0', priceAmount: 0, bookLimit: 3, displayOrder: 1, currency: 'GBP', period: 'per month', badge: null },
+      { tier: 'trial', name: 'Free Trial', price: '£0', priceAmount: 0, bookLimit: 3, displayOrder: 1, currency: 'GBP', period: 'for 7 days', badge: null },
       { tier: 'basic', name: 'Basic Plan', price: '£5.99', priceAmount: 599, bookLimit: 10, displayOrder: 2, currency: 'GBP', period: 'per month', badge: null },
       { tier: 'premium', name: 'Premium Plan', price: '£9.99', priceAmount: 999, bookLimit: -1, displayOrder: 3, currency: 'GBP', period: 'per month', badge: 'MOST POPULAR' },
     ]);

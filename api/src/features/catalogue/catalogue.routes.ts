@@ -1,7 +1,8 @@
 /** Public catalogue reads (API map: catalogue): books, one book, its generated cover, categories, plans. */
 import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
-import { ZBookListQuery, ZIdOrSlugParam, type TCategoryList, type TPlanList } from '@shared/catalogue';
+import { type TCategoryList, type TPlanList } from '@shared/catalogue';
+import { ZBookListQuery, ZIdOrSlugParam } from '@shared/catalogue.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { jsonOnce } from './json-body';

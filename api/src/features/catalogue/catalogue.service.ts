@@ -8,16 +8,8 @@
  * the database changes (read-cache.ts), since the same few pages are asked for again and again.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import {
-  BOOK_SORT_DEFAULT,
-  type TBookDetail,
-  type TBookList,
-  type TBookListQuery,
-  type TBookSummary,
-  type TCategory,
-  type TCategoryRef,
-  type TPlan,
-} from '@shared/catalogue';
+import { BOOK_SORT_DEFAULT, type TBookDetail, type TBookList, type TBookSummary, type TCategory, type TCategoryRef, type TPlan } from '@shared/catalogue';
+import { type TBookListQuery } from '@shared/catalogue.schemas';
 import type { TBookTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
 import { bookCategories, books, categories, subscriptionPlans } from '../../db/schema';

@@ -1,6 +1,6 @@
 /** Public content reads (API map: content): SEO config per page type, page content, placeholder covers. */
 import { Hono } from 'hono';
-import { ZPageContentKeyParam, ZPlaceholderParams, ZSeoConfigQuery } from '@shared/content';
+import { ZPageContentKeyParam, ZPlaceholderParams, ZSeoConfigQuery } from '@shared/content.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { getPageContent, getSeoConfig } from './content.service';

@@ -13,7 +13,7 @@ import { createTestContext } from '../../test-utils';
 import { rebuildSearchIndex } from './search-index';
 import { findSuggestions, suggest } from './search.service';
 import { listBooks, queryBooks } from '../catalogue/catalogue.service';
-import { ZBookListQuery } from '@shared/catalogue';
+import { ZBookListQuery } from '@shared/catalogue.schemas';
 
 const WORDS = (
   'leadership growth habit mind business psychology faith stoic strategy focus power success wealth money ' +

@@ -1,6 +1,6 @@
 /** Search-box suggestions (API map: search). */
 import { Hono } from 'hono';
-import { ZSuggestQuery } from '@shared/search';
+import { ZSuggestQuery } from '@shared/search.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { jsonOnce } from '../catalogue/json-body';

@@ -1,6 +1,6 @@
 /** TanStack Query factory for admin-editable page content (the landing page's hero and stats). */
 import { queryOptions } from '@tanstack/react-query';
-import { ZHomepageContent, type THomepageContent, type TPageContent } from '@shared/content';
+import { isHomepageContent, type THomepageContent, type TPageContent } from '@shared/content';
 import { api, readJson } from '@web/lib/api';
 import { withSignal } from '../catalogue/query-helpers';
 
@@ -13,9 +13,6 @@ export function homepageContentQueryOptions() {
       readJson<TPageContent>(api['page-content'][':key'].$get({ param: { key: HOMEPAGE_CONTENT_KEY } }, withSignal(signal))),
     staleTime: 5 * 60 * 1000,
     // The record is admin-edited JSON: use it only when it has the homepage shape.
-    select: (record): THomepageContent | null => {
-      const parsed = ZHomepageContent.safeParse(record.content);
-      return parsed.success ? parsed.data : null;
-    },
+    select: (record): THomepageContent | null => (isHomepageContent(record.content) ? record.content : null),
   });
 }

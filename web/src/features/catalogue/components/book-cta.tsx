@@ -83,7 +83,7 @@ export function BookCta({
           <Eye className="size-4 shrink-0" aria-hidden="true" />
           <span>
             <span className="font-medium text-foreground">Read preview:</span> the first {previewPageCount}{' '}
-            {previewPageCount === 1 ? 'page is' : 'pages are'} free to everyone (the preview reader is coming soon).
+            {previewPageCount === 1 ? 'page is' : 'pages are'} free to everyone.
           </span>
         </p>
       )}
