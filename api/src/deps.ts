@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { TEnv } from './env';
 import type { Logger } from './logger';
 import type { SessionUser } from './features/auth/session.service';
+import type { RequestLogger } from './middleware/request-context';
 
 export interface AppDeps {
   db: Db;
@@ -14,7 +15,8 @@ export interface AppDeps {
 
 export interface AppVariables {
   requestId: string;
-  logger: Logger;
+  /** Per-request logger; `.logger` is a pino child stamped with the request id. */
+  log: RequestLogger;
   /** The signed-in user resolved from the session cookie, or null (middleware/session.ts). */
   sessionUser: SessionUser | null;
   /** Hash of the current session token, or null. */

@@ -16,7 +16,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     const status = error.status;
     return problem(c, status, status === 413 ? 'payload_too_large' : 'http_error', error.message || 'Request failed');
   }
-  c.get('logger')?.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+  c.get('log')?.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
   return problem(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
 };
 

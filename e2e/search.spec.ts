@@ -1,0 +1,105 @@
+/**
+ * The search box's suggestions with the keyboard (SPEC §5 "Search box"): the 2-character minimum,
+ * arrow keys and Enter, author and topic targets, Escape, and the exact empty-result text.
+ */
+import { bookBySlug, expect, test } from './fixtures';
+
+test.describe('search suggestions (keyboard)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+  });
+
+  const searchBox = (page: import('@playwright/test').Page) =>
+    page.getByRole('combobox', { name: 'Search books, authors or topics' });
+
+  test('one character shows no list; two or more show matching suggestions', async ({ page }) => {
+    const input = searchBox(page);
+    const listbox = page.getByRole('listbox');
+    let suggestRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/search/suggest') suggestRequests += 1;
+    });
+
+    await input.fill('m');
+    await expect(listbox).toBeHidden();
+    await expect(page.getByRole('option')).toHaveCount(0);
+    expect(suggestRequests).toBe(0);
+
+    await input.pressSequentially('edit');
+    await expect(listbox).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Meditations Marcus Aurelius/ })).toBeVisible();
+    expect(await page.getByRole('option').count()).toBeLessThanOrEqual(8);
+  });
+
+  test('ArrowDown/ArrowUp move the highlight and Enter opens the highlighted book', async ({ page, request }) => {
+    const meditations = await bookBySlug(request, 'meditations');
+    const input = searchBox(page);
+    await input.fill('medit');
+
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    expect(await options.count()).toBeGreaterThanOrEqual(2);
+    await expect(page.locator('[role="option"][aria-selected="true"]')).toHaveCount(0);
+
+    await input.press('ArrowDown');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.nth(0)).toContainText('Meditations');
+    const firstId = await options.nth(0).getAttribute('id');
+    await expect(input).toHaveAttribute('aria-activedescendant', firstId!);
+
+    await input.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+    const secondId = await options.nth(1).getAttribute('id');
+    await expect(input).toHaveAttribute('aria-activedescendant', secondId!);
+
+    await input.press('ArrowUp');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(input).toHaveAttribute('aria-activedescendant', firstId!);
+
+    await input.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/book/${meditations.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Meditations' })).toBeVisible();
+  });
+
+  test('an author suggestion opens the store filtered by that author', async ({ page }) => {
+    const input = searchBox(page);
+    await input.fill('Thoreau');
+    const author = page.getByRole('option', { name: /Henry David Thoreau.*\(Author\)/ });
+    await expect(author).toBeVisible();
+
+    // Move the highlight down to the author entry (books are listed before authors).
+    for (let step = 0; step < 8; step += 1) {
+      await input.press('ArrowDown');
+      if ((await author.getAttribute('aria-selected')) === 'true') break;
+    }
+    await expect(author).toHaveAttribute('aria-selected', 'true');
+    await input.press('Enter');
+
+    await expect(page).toHaveURL(/\/bookstore\?author=/);
+    expect(new URL(page.url()).searchParams.get('author')).toBe('Henry David Thoreau');
+    await expect(page.getByText('Author: Henry David Thoreau')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Walden', exact: true })).toBeVisible();
+  });
+
+  test('Escape closes the list', async ({ page }) => {
+    const input = searchBox(page);
+    await input.fill('medit');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await input.press('ArrowDown');
+
+    await input.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    await expect(input).not.toHaveAttribute('aria-activedescendant', /.+/);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a query with no match shows the exact empty-result text', async ({ page }) => {
+    const query = 'xqzzvvqq';
+    await searchBox(page).fill(query);
+    const form = page.getByRole('search').filter({ has: searchBox(page) });
+    await expect(form.getByText(`No books, authors, or topics found for "${query}"`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
+  });
+});
