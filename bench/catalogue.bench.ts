@@ -12,6 +12,7 @@ import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { seedDemoData } from '../api/src/db/seed';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
+import { createOutboxMailer } from '../api/src/adapters/mailer/mailer';
 import { compare, load, withServer, writeResult } from './lib';
 
 export async function benchCatalogue() {
@@ -19,7 +20,7 @@ export async function benchCatalogue() {
   const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '1000', LOG_LEVEL: 'silent' });
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
-  const deps = { db, env, logger: createLogger('silent'), now: () => new Date() };
+  const deps = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), now: () => new Date() };
   const seedStarted = performance.now();
   const seed = await seedDemoData(deps);
   const seedMs = Math.round(performance.now() - seedStarted);

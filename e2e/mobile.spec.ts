@@ -12,7 +12,8 @@ test.describe('mobile menu (signed out)', () => {
     // The desktop navigation is hidden at this width.
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
-    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    // While the modal menu is open the rest of the page is hidden from assistive technology.
+    const menuButton = page.getByRole('button', { name: 'Open menu', includeHidden: true });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await menuButton.click();
 

@@ -4,6 +4,12 @@
  */
 import { bookBySlug, expect, test } from './fixtures';
 
+/**
+ * Key-by-key typing at a human pace. Keys sent with no gap at all lose characters (see the e2e report:
+ * the controlled inputValue is synced from downshift's onInputValueChange, which runs in an effect).
+ */
+const TYPING_DELAY_MS = 40;
+
 test.describe('search suggestions (keyboard)', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
@@ -25,7 +31,7 @@ test.describe('search suggestions (keyboard)', () => {
     await expect(page.getByRole('option')).toHaveCount(0);
     expect(suggestRequests).toBe(0);
 
-    await input.pressSequentially('edit');
+    await input.pressSequentially('edit', { delay: TYPING_DELAY_MS });
     await expect(listbox).toBeVisible();
     await expect(page.getByRole('option', { name: /^Meditations Marcus Aurelius/ })).toBeVisible();
     expect(await page.getByRole('option').count()).toBeLessThanOrEqual(8);
@@ -78,7 +84,7 @@ test.describe('search suggestions (keyboard)', () => {
 
     await expect(page).toHaveURL(/\/bookstore\?author=/);
     expect(new URL(page.url()).searchParams.get('author')).toBe('Henry David Thoreau');
-    await expect(page.getByText('Author: Henry David Thoreau')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Filters' }).getByText('Author: Henry David Thoreau')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Walden', exact: true })).toBeVisible();
   });
 

@@ -39,3 +39,27 @@ export function subscriptionBadge(tier: TSubscriptionTier | null | undefined): T
       return 'TRIAL';
   }
 }
+
+/** POST /api/auth/register answer (SPEC §3 "Registration response fields"). */
+export interface TRegisterResponse {
+  requiresVerification: boolean;
+  userId: string;
+  email: string;
+}
+
+/** Answers of verify-otp, resend-otp, forgot/reset password and similar actions. */
+export interface TActionResponse {
+  success: boolean;
+  message: string;
+}
+
+export interface TLoginResponse {
+  user: TCurrentUser;
+}
+
+/** POST /api/auth/admin-emergency answer (SPEC §3). */
+export interface TEmergencyLoginResponse {
+  success: boolean;
+  message: string;
+  user: { firstName: string | null };
+}

@@ -2,6 +2,7 @@
 import type { Db } from './db/client';
 import type { TEnv } from './env';
 import type { Logger } from './logger';
+import type { Mailer } from './adapters/mailer/mailer';
 import type { SessionUser } from './features/auth/session.service';
 import type { RequestLogger } from './middleware/request-context';
 
@@ -9,6 +10,8 @@ export interface AppDeps {
   db: Db;
   env: TEnv;
   logger: Logger;
+  /** Delivers e-mail (outbox by default, SMTP when configured); use features/email, not this directly. */
+  mailer: Mailer;
   /** Clock seam so tests and the test-mode billing provider can move time. */
   now: () => Date;
 }

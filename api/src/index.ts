@@ -10,13 +10,14 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
+import { createOutboxMailer } from './adapters/mailer/mailer';
 
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
 const db = openDatabase(env.databaseFile);
 migrateDatabase(db);
 
-const deps = { db, env, logger, now: () => new Date() };
+const deps = { db, env, logger, mailer: createOutboxMailer(), now: () => new Date() };
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
 // SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
 if (!seedReport) promoteSuperAdmins(deps);

@@ -8,6 +8,9 @@
  * and the demo-accounts file after it.
  */
 import type { AppDeps } from '../../deps';
+
+/** The seed needs no mailer or other adapters. */
+export type SeedDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'now'>;
 import { isSearchIndexInSync, rebuildSearchIndex } from '../../features/search/search-index';
 import { immediateTransaction } from '../client';
 import { seedBooks } from './books';
@@ -26,7 +29,7 @@ export interface TSeedReport {
   demoAccounts: TDemoAccount[];
 }
 
-export async function seedDemoData(deps: AppDeps): Promise<TSeedReport> {
+export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
   const started = performance.now();
   const accountPlan = await planDemoAccounts(deps);
   const hashedMs = performance.now() - started;

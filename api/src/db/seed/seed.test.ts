@@ -19,7 +19,7 @@ import { createLogger } from '../../logger';
 import { migrateDatabase, openDatabase } from '../client';
 import { auditLogs, bookCategories, books, categories, emailPreferences, pageContent, seoConfigs, subscriptionPlans, systemConfig, users } from '../schema';
 import { CHARS_PER_PAGE, listContentBookSlugs, readContentBookMeta } from './content-books';
-import { seedDemoData } from './index';
+import { seedDemoData, type SeedDeps } from './index';
 import { DEMO_ACCOUNTS_FILE, DEMO_ACCOUNT_SPECS, demoEmail } from './users';
 
 const tempDirs: string[] = [];
@@ -33,7 +33,7 @@ function makeDataDir(): string {
   return dir;
 }
 
-function createSeedDeps(options: { size?: number; dataDir?: string; superAdminEmails?: string } = {}): AppDeps & { dataDir: string } {
+function createSeedDeps(options: { size?: number; dataDir?: string; superAdminEmails?: string } = {}): SeedDeps & { dataDir: string } {
   const dataDir = options.dataDir ?? makeDataDir();
   const env = parseEnv({
     NODE_ENV: 'test',
