@@ -148,7 +148,7 @@ describe('seedDemoData', () => {
     const second = createSeedDeps({ size: 120 });
     await seedDemoData(first);
     await seedDemoData(second);
-    const catalogue = (deps: AppDeps) =>
+    const catalogue = (deps: SeedDeps) =>
       deps.db.all<{ slug: string; title: string; author: string; rating: number; tier: string }>(
         sql`select slug, title, author, rating, required_tier as tier from books order by rowid`,
       );
