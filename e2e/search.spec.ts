@@ -2,6 +2,7 @@
  * The search box's suggestions with the keyboard (SPEC §5 "Search box"): the 2-character minimum,
  * arrow keys and Enter, author and topic targets, Escape, and the exact empty-result text.
  */
+import type { Page } from '@playwright/test';
 import { bookBySlug, expect, test } from './fixtures';
 
 /**
@@ -10,13 +11,12 @@ import { bookBySlug, expect, test } from './fixtures';
  */
 const TYPING_DELAY_MS = 40;
 
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search books, authors or topics' });
+
 test.describe('search suggestions (keyboard)', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
   });
-
-  const searchBox = (page: import('@playwright/test').Page) =>
-    page.getByRole('combobox', { name: 'Search books, authors or topics' });
 
   test('one character shows no list; two or more show matching suggestions', async ({ page }) => {
     const input = searchBox(page);

@@ -11,7 +11,6 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEO_PAGE_TYPES } from '@shared/content';
 import { ZHomepageContent } from '@shared/content.schemas';
-import type { AppDeps } from '../../deps';
 import { parseEnv } from '../../env';
 import { verifyPassword } from '../../features/auth/password';
 import { isSearchIndexInSync } from '../../features/search/search-index';
@@ -48,7 +47,7 @@ function createSeedDeps(options: { size?: number; dataDir?: string; superAdminEm
 }
 
 /** Row count of every table, so a re-run can be shown to change nothing anywhere. */
-function tableCounts(deps: AppDeps): Record<string, number> {
+function tableCounts(deps: SeedDeps): Record<string, number> {
   const tables = deps.db.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%fts_%' order by name`,
   );
