@@ -13,8 +13,8 @@ import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { useSeo } from '../seo/use-seo';
 import { effectiveTier } from '../catalogue/book-access';
-import { ErrorPanel } from '../catalogue/components/error-panel';
-import { PLAN_GRID, PlanCard, PlanCardSkeleton } from './components/plan-card';
+import { PLAN_GRID, PlanCard } from './components/plan-card';
+import { PlanQueryState } from './components/plan-query-state';
 import { plansQueryOptions } from './queries';
 
 export type TPaidTier = 'basic' | 'premium';
@@ -70,24 +70,11 @@ export default function SubscribePage() {
         </p>
       </header>
 
-      {plans.isPending ? (
-        <div className={PLAN_GRID} role="status">
-          <span className="sr-only">Loading plans...</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            <PlanCardSkeleton key={index} />
-          ))}
-        </div>
-      ) : plans.isError ? (
-        <ErrorPanel
-          title="We couldn't load the plans."
-          error={plans.error}
-          onRetry={() => void plans.refetch()}
-          isRetrying={plans.isFetching}
-        />
-      ) : (
+      <PlanQueryState plans={plans}>
+        {(items) => (
         <>
           <ul className={PLAN_GRID} aria-label="Plans">
-            {plans.data.map((plan) => {
+            {items.map((plan) => {
               const isSelected = plan.tier === selectedTier;
               return (
                 <li key={plan.id}>
@@ -126,7 +113,8 @@ export default function SubscribePage() {
             )}
           </section>
         </>
-      )}
+        )}
+      </PlanQueryState>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { TPlan } from '@shared/catalogue';
 import { Button } from '@web/components/ui/button';
 import { plansQueryOptions } from '../../subscribe/queries';
-import { PLAN_GRID, PlanCard, PlanCardSkeleton } from '../../subscribe/components/plan-card';
-import { ErrorPanel } from '../../catalogue/components/error-panel';
+import { PLAN_GRID, PlanCard } from '../../subscribe/components/plan-card';
+import { PlanQueryState } from '../../subscribe/components/plan-query-state';
 import { Section, SectionHeader } from './section-header';
 
 /** SPEC §2 pricing buttons: the trial signs in; Basic and Premium open /subscribe with the tier. */
@@ -21,23 +21,10 @@ export function PricingSection() {
       <SectionHeader id="pricing-title" eyebrow="Pricing" title="Simple plans, no surprises">
         Start with a 7-day free trial. Upgrade, change or cancel whenever you like.
       </SectionHeader>
-      {plans.isPending ? (
-        <div className={PLAN_GRID} role="status">
-          <span className="sr-only">Loading plans...</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            <PlanCardSkeleton key={index} />
-          ))}
-        </div>
-      ) : plans.isError ? (
-        <ErrorPanel
-          title="We couldn't load the plans."
-          error={plans.error}
-          onRetry={() => void plans.refetch()}
-          isRetrying={plans.isFetching}
-        />
-      ) : (
+      <PlanQueryState plans={plans}>
+        {(items) => (
         <ul className={PLAN_GRID}>
-          {plans.data.map((plan) => {
+          {items.map((plan) => {
             const action = landingPlanAction(plan);
             return (
               <li key={plan.id}>
@@ -55,7 +42,8 @@ export function PricingSection() {
             );
           })}
         </ul>
-      )}
+        )}
+      </PlanQueryState>
     </Section>
   );
 }
