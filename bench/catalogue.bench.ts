@@ -12,7 +12,8 @@ import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { seedDemoData } from '../api/src/db/seed';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
-import { createOutboxMailer } from '../api/src/adapters/mailer/mailer';
+import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { compare, load, withServer, writeResult } from './lib';
 
 export async function benchCatalogue() {
@@ -20,7 +21,8 @@ export async function benchCatalogue() {
   const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '1000', LOG_LEVEL: 'silent' });
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
-  const deps = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), now: () => new Date() };
+  const logger = createLogger('silent');
+  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), now: () => new Date() };
   const seedStarted = performance.now();
   const seed = await seedDemoData(deps);
   const seedMs = Math.round(performance.now() - seedStarted);

@@ -7,6 +7,16 @@ import { expect, seriousAxeViolations, test, waitForTransitions } from './fixtur
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   {
+    name: 'landing',
+    path: '/',
+    ready: async (page) => {
+      await expect(page.getByRole('region', { name: 'Wonderful Books in numbers' })).toBeVisible();
+      await expect(page.getByRole('region', { name: "Readers' favourites" }).getByRole('article').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Featured books' }).getByRole('article').first()).toBeVisible();
+      await expect(page.locator('section#pricing').getByRole('group').first()).toBeVisible();
+    },
+  },
+  {
     name: 'bookstore',
     path: '/bookstore',
     ready: async (page) => {

@@ -63,3 +63,23 @@ export interface TEmergencyLoginResponse {
   message: string;
   user: { firstName: string | null };
 }
+
+/** GET /api/auth/emergency-config: whether the break-glass login is on, and demo credentials to pre-fill (demo only). */
+export interface TEmergencyConfigResponse {
+  enabled: boolean;
+  demo: { email: string; password: string } | null;
+}
+
+/**
+ * The 403 problem body of POST /api/auth/login for a correct password on an unverified account
+ * (`code: 'email_not_verified'`): the client goes to /auth/verify-email with these.
+ */
+export interface TEmailNotVerifiedProblem {
+  type: string;
+  title: string;
+  status: 403;
+  detail: string;
+  code: 'email_not_verified';
+  userId: string;
+  email: string;
+}

@@ -55,3 +55,37 @@ export const REGISTRATION_ERROR_MARKERS = {
   tooMany: 'Too many',
   blocked: 'temporarily blocked',
 } as const;
+
+/**
+ * Server messages of the accounts API (the `detail` of its problem+json answers and the `message` of
+ * its action answers). The web app shows them as they come; the registration ones contain
+ * REGISTRATION_ERROR_MARKERS so the client can pick the SPEC §8 toast.
+ */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email/username or password',
+  emailNotVerified: 'Please verify your email address before signing in. Enter the 6-digit code we sent you.',
+  accountDisabled: 'This account has been deactivated. Please contact support.',
+  tooManyLoginAttempts: 'Too many failed sign-in attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  emailTaken: 'An account with this email already exists',
+  usernameTaken: 'This username is already taken',
+  trialAlreadyUsed: TOASTS.freeTrialNotAvailable.description,
+  tooManyRegistrations: TOASTS.rateLimited.description,
+  registrationBlocked: TOASTS.temporarilyBlocked.description,
+  registeredVerify: 'Account created. Enter the 6-digit code we sent to your email.',
+  invalidCode: 'Invalid verification code. Please try again.',
+  codeExpired: 'This verification code has expired. Please request a new code.',
+  codeLocked: 'Too many incorrect attempts. Please request a new code.',
+  noActiveCode: 'No verification code is active. Please request a new code.',
+  emailVerified: 'Email verified successfully. You can now sign in.',
+  alreadyVerified: 'Your email is already verified. You can sign in.',
+  codeResent: 'If your account still needs verification, a new code has been sent to your email.',
+  resendTooSoon: 'Please wait a minute before requesting another code.',
+  resetLinkSent: 'If an account exists for that email, we have sent a link to reset your password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  emergencyDisabled: 'Emergency login is not enabled.',
+  emergencyInvalid: 'Invalid emergency login credentials.',
+  emergencyNotAllowed: 'Emergency login is not available for this account.',
+  emergencyTooMany: 'Too many emergency login attempts. Please try again later.',
+} as const;

@@ -8,6 +8,7 @@ import { handleApiNotFound, handleError } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { sessionMiddleware } from './middleware/session';
+import { csrfProtection } from './middleware/csrf';
 import { createAuthRoutes } from './features/auth/auth.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
@@ -36,6 +37,8 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', requestContext(options.logger));
   app.use('*', securityHeaders(options.env.NODE_ENV === 'production'));
   app.onError(handleError);
+  // Cross-site and non-JSON writes are refused before any session is looked up (DESIGN §6).
+  app.use('/api/*', csrfProtection(options.env));
   app.use('/api/*', sessionMiddleware(options));
 
   const api = createApi(options);

@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { TEnv } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './adapters/mailer/mailer';
+import type { BlobStore } from './adapters/blobs/blob-store';
 import type { SessionUser } from './features/auth/session.service';
 import type { RequestLogger } from './middleware/request-context';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   logger: Logger;
   /** Delivers e-mail (outbox by default, SMTP when configured); use features/email, not this directly. */
   mailer: Mailer;
+  /** Binary files such as avatars (local disk by default). */
+  blobs: BlobStore;
   /** Clock seam so tests and the test-mode billing provider can move time. */
   now: () => Date;
 }

@@ -20,6 +20,16 @@ export const ZEnv = z.object({
   DEMO_SEED: booleanFromString.default(true),
   DEMO_CATALOGUE_SIZE: z.coerce.number().int().min(16).max(200_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** smtp:// or smtps:// URL with credentials; when unset, mail stays in the local outbox (product decision 9). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional())
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Wonderful Books <no-reply@wonderfulbooks.local>'),
+  /** Folder of the local-disk blob store (avatars); defaults to DATA_DIR/blobs. */
+  BLOB_DIR: z.string().min(1).optional(),
   SUPER_ADMIN_EMAILS: z
     .string()
     .default('')
@@ -29,9 +39,49 @@ export const ZEnv = z.object({
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * How many reverse proxies in front of the server add X-Forwarded-For: 0/false trusts none and uses
+   * the socket address, true means 1. Only set it behind a proxy, or clients can choose their own IP.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2})$/, 'TRUST_PROXY must be true, false or a number of proxy hops')
+    .default('false')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+  /** Break-glass super-admin login (product decision 4): needs all three to be set, else the API answers 404. */
+  EMERGENCY_LOGIN_ENABLED: booleanFromString.default(false),
+  EMERGENCY_LOGIN_EMAIL: z.email({ message: 'EMERGENCY_LOGIN_EMAIL must be an e-mail address' }).optional(),
+  EMERGENCY_LOGIN_PASSWORD_HASH: z
+    .string()
+    .regex(/^\$argon2id\$/, 'EMERGENCY_LOGIN_PASSWORD_HASH must be an argon2id hash (npm run admin -- hash-password)')
+    .optional(),
+  /** Free trials granted per registration IP and per device fingerprint inside the trial window. */
+  TRIAL_MAX_PER_IP: z.coerce.number().int().min(1).default(3),
+  TRIAL_MAX_PER_FINGERPRINT: z.coerce.number().int().min(1).default(1),
+  TRIAL_WINDOW_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Registration attempts per IP and per fingerprint inside the attempt window before 'Too many'. */
+  SIGNUP_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  SIGNUP_MAX_ATTEMPTS_PER_FINGERPRINT: z.coerce.number().int().min(1).default(5),
+  SIGNUP_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** A source that keeps trying past twice its attempt limit is blocked this long ('temporarily blocked'). */
+  SIGNUP_BLOCK_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
 });
 
-export type TEnv = z.infer<typeof ZEnv> & { databaseFile: string; publicUrl: string };
+/** The emergency-login account when it is enabled and fully configured; `demo` pre-fills the page in demo mode. */
+export interface TEmergencyLoginConfig {
+  email: string;
+  passwordHash: string;
+  demo: { email: string; password: string } | null;
+}
+
+export type TEnv = z.infer<typeof ZEnv> & {
+  databaseFile: string;
+  publicUrl: string;
+  blobDir: string;
+  /** null unless EMERGENCY_LOGIN_ENABLED, EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH are all set (or the demo set it). */
+  emergencyLogin: TEmergencyLoginConfig | null;
+};
 
 export function parseEnv(source: Record<string, string | undefined>): TEnv {
   const result = ZEnv.safeParse(source);
@@ -40,10 +90,22 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  // Half-configured break-glass access is a mistake worth stopping for, not a silent 404.
+  if (env.EMERGENCY_LOGIN_ENABLED && (!env.EMERGENCY_LOGIN_EMAIL || !env.EMERGENCY_LOGIN_PASSWORD_HASH)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  EMERGENCY_LOGIN_ENABLED: needs EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH',
+    );
+  }
+  const emergencyLogin =
+    env.EMERGENCY_LOGIN_ENABLED && env.EMERGENCY_LOGIN_EMAIL && env.EMERGENCY_LOGIN_PASSWORD_HASH
+      ? { email: env.EMERGENCY_LOGIN_EMAIL.toLowerCase(), passwordHash: env.EMERGENCY_LOGIN_PASSWORD_HASH, demo: null }
+      : null;
   return {
+    emergencyLogin,
     ...env,
     databaseFile: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'wonderful-books.sqlite'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    blobDir: env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs'),
   };
 }
 

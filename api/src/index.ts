@@ -10,14 +10,23 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
-import { createOutboxMailer } from './adapters/mailer/mailer';
+import { createMailer } from './adapters/mailer/mailer';
+import { createLocalBlobStore } from './adapters/blobs/blob-store';
+import { demoEmergencyLogin } from './features/auth/emergency.service';
 
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
 const db = openDatabase(env.databaseFile);
 migrateDatabase(db);
 
-const deps = { db, env, logger, mailer: createOutboxMailer(), now: () => new Date() };
+const deps = {
+  db,
+  env,
+  logger,
+  mailer: createMailer(env, logger),
+  blobs: createLocalBlobStore(env.blobDir),
+  now: () => new Date(),
+};
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
 // SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
 if (!seedReport) promoteSuperAdmins(deps);
@@ -26,7 +35,14 @@ const webRoot = path.resolve('dist/web');
 const hasBuiltWeb = fs.existsSync(path.join(webRoot, 'index.html'));
 if (!hasBuiltWeb) logger.warn({ webRoot }, 'no built web app found: serving the API only (run `npm run build`)');
 
-const app = createApp({ ...deps, webRoot: hasBuiltWeb ? webRoot : undefined });
+// Demo mode turns on emergency login for the seeded super admin with its generated password
+// (product decision 4); an explicit EMERGENCY_LOGIN_* configuration always wins.
+const emergencyLogin = seedReport
+  ? await demoEmergencyLogin({ env, logger, demoAccounts: seedReport.demoAccounts })
+  : env.emergencyLogin;
+if (emergencyLogin) logger.warn({ email: emergencyLogin.email, demo: emergencyLogin.demo !== null }, 'emergency login is enabled');
+
+const app = createApp({ ...deps, env: { ...env, emergencyLogin }, webRoot: hasBuiltWeb ? webRoot : undefined });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
   const lines = [`Wonderful Books is running at ${env.publicUrl}`];
   if (seedReport) {
@@ -41,8 +57,10 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown() {
   server.close(() => {
-    db.$client.close();
-    process.exit(0);
+    void deps.mailer.close?.().finally(() => {
+      db.$client.close();
+      process.exit(0);
+    });
   });
 }
 process.on('SIGINT', shutdown);

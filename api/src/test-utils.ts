@@ -8,12 +8,13 @@ import type { AppDeps } from './deps';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { createOutboxMailer } from './adapters/mailer/mailer';
+import { createMemoryBlobStore } from './adapters/blobs/blob-store';
 
 export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
   const env = parseEnv({ NODE_ENV: 'test', DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), now: () => new Date(), ...overrides };
+  const deps: AppDeps = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), blobs: createMemoryBlobStore(), now: () => new Date(), ...overrides };
   const app = createApp(deps);
   return { ...deps, app };
 }

@@ -1,25 +1,26 @@
 /**
- * Resolves the session cookie to a user for every request and exposes it as c.var.sessionUser.
- * The cookie is `__Host-` prefixed (Secure, Path=/, no Domain) in production; plain-http localhost
- * development cannot set Secure cookies, so it uses an unprefixed name there.
+ * Resolves the session cookie to a user for every request and exposes it as c.var.sessionUser
+ * (and the stored session id, the token's hash, as c.var.sessionId). When the lookup slides the idle
+ * expiry forward, the cookie is sent again with the new Max-Age so browser and server agree.
+ * Cookie attributes live in features/auth/session-cookie.ts.
  */
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../deps';
+import { readSessionToken, setSessionCookie } from '../features/auth/session-cookie';
 import { findSessionUser } from '../features/auth/session.service';
 
-export function sessionCookieName(isProduction: boolean): string {
-  return isProduction ? '__Host-wb_session' : 'wb_session';
-}
+export { sessionCookieName } from '../features/auth/session-cookie';
 
-export const sessionMiddleware = ({ db, env, now }: AppDeps) => {
-  const cookieName = sessionCookieName(env.NODE_ENV === 'production');
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const token = getCookie(c, cookieName);
-    // Tokens are 43 base64url characters; anything else cannot be a session and skips the lookup.
-    const found = token && /^[A-Za-z0-9_-]{43}$/.test(token) ? findSessionUser({ db, token, now: now() }) : null;
+export const sessionMiddleware = ({ db, env, now }: Pick<AppDeps, 'db' | 'env' | 'now'>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = readSessionToken(c, env);
+    const at = now();
+    const found = token ? findSessionUser({ db, token, now: at }) : null;
     c.set('sessionUser', found?.user ?? null);
     c.set('sessionId', found?.sid ?? null);
     await next();
+    // A handler that signed the user in or out has already set the cookie; do not undo that.
+    if (found?.extended && token && !c.res.headers.get('set-cookie')) {
+      setSessionCookie(c, env, { token, expiresAt: found.expiresAt }, at);
+    }
   });
-};

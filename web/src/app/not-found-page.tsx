@@ -11,7 +11,7 @@ export default function NotFoundPage() {
       <span className="mb-6 inline-flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <BookX className="size-7" aria-hidden="true" />
       </span>
-      <p className="text-sm font-semibold uppercase tracking-widest text-accent">404</p>
+      <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">404</p>
       <h1 id="not-found-title" className="mt-2 font-serif text-3xl font-bold tracking-tight sm:text-4xl">
         Page Not Found
       </h1>

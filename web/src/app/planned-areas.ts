@@ -1,8 +1,8 @@
 /**
  * Every route of SPEC §2 whose screen is built in a later issue, with the area's proper name and the
  * access rule the route table gives it. The router sends each one to the planned-area page; when a
- * real screen lands, its entry moves out of this list into router.tsx (lazy, like the others), and the
- * coming route guard reads `access` to wrap it.
+ * real screen lands, its entry moves out of this list into router.tsx (lazy, like the others) with
+ * the same `access`; the route guard (route-guard.tsx) reads `access` to wrap both kinds.
  */
 export type TRouteAccess =
   /** Anyone. */
@@ -25,21 +25,12 @@ export interface PlannedArea {
 }
 
 export const PLANNED_AREAS: PlannedArea[] = [
-  { path: '/auth/login', title: 'Sign In', access: 'public' },
-  { path: '/auth/register', title: 'Create Account', access: 'public' },
-  { path: '/auth/verify-email', title: 'Verify Your Email', access: 'public' },
-  { path: '/auth/forgot-password', title: 'Forgot Password', access: 'public' },
-  { path: '/auth/reset-password', title: 'Reset Password', access: 'public' },
-  { path: '/email-verified', title: 'Email Verified', access: 'public' },
-  { path: '/unsubscribe', title: 'Unsubscribe', access: 'public' },
-  { path: '/emergency-login', title: 'Emergency Login', access: 'public' },
   { path: '/payment-success', title: 'Payment Result', access: 'public' },
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
 
   { path: '/library', title: 'My Library', access: 'signed-in' },
   { path: '/dashboard', title: 'Dashboard', access: 'signed-in' },
-  { path: '/profile', title: 'Profile', access: 'signed-in' },
   { path: '/billing', title: 'Billing', access: 'signed-in' },
   { path: '/devices', title: 'Devices', access: 'signed-in' },
   { path: '/loans', title: 'Loans', access: 'signed-in' },

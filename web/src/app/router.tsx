@@ -1,37 +1,83 @@
 /**
  * The route table of SPEC §2. Every screen is its own lazy chunk so the first load carries only the
- * shell. Storefront screens live in features/ (default exports); areas built in later issues are
- * listed in planned-areas.ts and share the planned-area page until their screen lands.
- * Guards arrive with the auth issue: wrap `element` by the area's `access` where the routes are made.
+ * shell. Built screens live in features/ (default exports); areas built in later issues are listed in
+ * planned-areas.ts and share the planned-area page until their screen lands. Every route carries the
+ * access rule of the table, and the route guard (route-guard.tsx) wraps the guarded ones.
  */
-import { lazy } from 'react';
+import { lazy, useEffect, type ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
-import { PLANNED_AREAS } from './planned-areas';
+import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
+import { RouteGuard, isGuarded } from './route-guard';
 
 const HomePage = lazy(() => import('@web/features/home/home-page'));
 const BookstorePage = lazy(() => import('@web/features/catalogue/bookstore-page'));
 const BookDetailPage = lazy(() => import('@web/features/catalogue/book-detail-page'));
 const SubscribePage = lazy(() => import('@web/features/subscribe/subscribe-page'));
+const LoginPage = lazy(() => import('@web/features/auth/login-page'));
+const RegisterPage = lazy(() => import('@web/features/auth/register-page'));
+const VerifyEmailPage = lazy(() => import('@web/features/auth/verify-email-page'));
+const ForgotPasswordPage = lazy(() => import('@web/features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@web/features/auth/reset-password-page'));
+const EmailVerifiedPage = lazy(() => import('@web/features/auth/email-verified-page'));
+const EmergencyLoginPage = lazy(() => import('@web/features/auth/emergency-login-page'));
+const UnsubscribePage = lazy(() => import('@web/features/email/unsubscribe-page'));
+const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** SPEC §2: three paths show the same book-detail screen. */
 export const BOOK_DETAIL_PATHS = ['/book/:id', '/books/:id', '/book-detail/:id'] as const;
 
+export interface AppScreen {
+  path: string;
+  access: TRouteAccess;
+  element: ReactElement;
+}
+
+/** Built screens with their SPEC §2 access rule (planned areas carry theirs in planned-areas.ts). */
+export const APP_SCREENS: AppScreen[] = [
+  { path: '/bookstore', access: 'public', element: <BookstorePage /> },
+  ...BOOK_DETAIL_PATHS.map((path): AppScreen => ({ path, access: 'public', element: <BookDetailPage /> })),
+  { path: '/subscribe', access: 'public', element: <SubscribePage /> },
+  { path: '/auth/login', access: 'public', element: <LoginPage /> },
+  { path: '/auth/register', access: 'public', element: <RegisterPage /> },
+  { path: '/auth/verify-email', access: 'public', element: <VerifyEmailPage /> },
+  { path: '/auth/forgot-password', access: 'public', element: <ForgotPasswordPage /> },
+  { path: '/auth/reset-password', access: 'public', element: <ResetPasswordPage /> },
+  { path: '/email-verified', access: 'public', element: <EmailVerifiedPage /> },
+  { path: '/unsubscribe', access: 'public', element: <UnsubscribePage /> },
+  { path: '/emergency-login', access: 'public', element: <EmergencyLoginPage /> },
+  { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
+];
+
+/** Every routed path with its access rule: built screens and planned areas. */
+export function routeAccessTable(): { path: string; access: TRouteAccess }[] {
+  return [...APP_SCREENS, ...PLANNED_AREAS].map(({ path, access }) => ({ path, access }));
+}
+
+function guarded(access: TRouteAccess, element: ReactElement): ReactElement {
+  return isGuarded(access) ? <RouteGuard access={access}>{element}</RouteGuard> : element;
+}
+
+/** The shell, plus a toast queued by the page before a full redirect (logout, account deletion). */
+function AppRoot() {
+  useEffect(() => showQueuedFlashToast(), []);
+  return <RootLayout />;
+}
+
 export function createAppRoutes(): RouteObject[] {
   return [
     {
-      element: <RootLayout />,
+      element: <AppRoot />,
       // Errors in the shell itself (header, layout); screen errors stop at the layout's boundary.
       errorElement: <ErrorScreen />,
       children: [
         { index: true, element: <HomePage /> },
-        { path: '/bookstore', element: <BookstorePage /> },
-        ...BOOK_DETAIL_PATHS.map((path) => ({ path, element: <BookDetailPage /> })),
-        { path: '/subscribe', element: <SubscribePage /> },
-        ...PLANNED_AREAS.map((area) => ({ path: area.path, element: <PlannedAreaPage title={area.title} /> })),
+        ...APP_SCREENS.map((screen) => ({ path: screen.path, element: guarded(screen.access, screen.element) })),
+        ...PLANNED_AREAS.map((area) => ({ path: area.path, element: guarded(area.access, <PlannedAreaPage title={area.title} />) })),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

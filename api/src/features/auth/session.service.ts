@@ -43,8 +43,17 @@ export function createSession(options: {
   return { token, expiresAt };
 }
 
+export interface TFoundSession {
+  user: SessionUser;
+  sid: string;
+  /** The idle expiry after this lookup. */
+  expiresAt: Date;
+  /** True when this lookup slid the idle expiry, so the cookie's Max-Age can be renewed to match. */
+  extended: boolean;
+}
+
 /** The active user behind a session token, or null when the token is unknown, expired or the user is disabled. */
-export function findSessionUser(options: { db: Db; token: string; now: Date }): { user: SessionUser; sid: string } | null {
+export function findSessionUser(options: { db: Db; token: string; now: Date }): TFoundSession | null {
   const { db, token, now } = options;
   const sid = hashSessionToken(token);
   const row = db
@@ -58,8 +67,9 @@ export function findSessionUser(options: { db: Db; token: string; now: Date }): 
   const nextExpire = Math.min(now.getTime() + SESSION_IDLE_MS, row.session.absoluteExpire.getTime());
   if (nextExpire - row.session.expire.getTime() > SESSION_TOUCH_INTERVAL_MS) {
     db.update(sessions).set({ expire: new Date(nextExpire) }).where(eq(sessions.sid, sid)).run();
+    return { user: row.user, sid, expiresAt: new Date(nextExpire), extended: true };
   }
-  return { user: row.user, sid };
+  return { user: row.user, sid, expiresAt: row.session.expire, extended: false };
 }
 
 export function deleteSession(options: { db: Db; token: string }): void {
@@ -68,4 +78,9 @@ export function deleteSession(options: { db: Db; token: string }): void {
 
 export function deleteUserSessions(options: { db: Db; userId: string }): void {
   options.db.delete(sessions).where(eq(sessions.userId, options.userId)).run();
+}
+
+/** Ends one session by its stored id (the token's hash), as the session middleware exposes it. */
+export function deleteSessionBySid(options: { db: Db; sid: string }): void {
+  options.db.delete(sessions).where(eq(sessions.sid, options.sid)).run();
 }

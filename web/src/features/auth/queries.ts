@@ -3,7 +3,7 @@
  * signed out and resolves to null, not an error. This server record is the only source of the user's
  * role and tier in the web app; nothing is inferred from e-mail addresses or local storage.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/auth';
 import { getJsonOrNullOn401 } from '@web/lib/api';
 
@@ -41,4 +41,19 @@ export function useCurrentUser(): CurrentUserState {
   const { data, isLoading, error } = useQuery(currentUserQuery);
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null && !error };
+}
+
+/**
+ * After a sign-in (SPEC §2, §7): put the user the server just returned into the cache, when given, and
+ * refetch the current-user record so every screen reads the server's view.
+ */
+export async function refreshCurrentUser(queryClient: QueryClient, user?: TCurrentUser | null): Promise<void> {
+  if (user) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+  await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+}
+
+/** After logout or account deletion: forget the user and everything fetched for them. */
+export function clearCachedUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
 }

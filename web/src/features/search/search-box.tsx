@@ -104,7 +104,8 @@ export function SearchBox({
       selectedItem: null,
       itemToString: (item) => item?.title ?? '',
       itemToKey: (item) => (item ? `${item.type}:${item.id}` : null),
-      onInputValueChange: ({ inputValue }) => setText(inputValue ?? ''),
+      // downshift reports input changes from an effect; with a controlled inputValue that is one render
+      // late and fast typing loses characters, so the text is taken from the input event itself below.
       onSelectedItemChange: ({ selectedItem }) => {
         if (!selectedItem) return;
         setText(selectedItem.title);
@@ -153,7 +154,7 @@ export function SearchBox({
         >
           <Search className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
           <input
-            {...getInputProps({ onKeyDown: handleKeyDown })}
+            {...getInputProps({ onKeyDown: handleKeyDown, onChange: (event) => setText(event.currentTarget.value) })}
             type="search"
             placeholder={placeholder}
             autoComplete="off"

@@ -63,7 +63,7 @@ export default function SubscribePage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16 pt-8 sm:px-6 md:pt-12 lg:px-8">
       <header className="mx-auto mb-10 flex max-w-2xl flex-col items-center gap-3 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent">Plans</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">Plans</p>
         <h1 className="font-serif text-3xl font-bold tracking-tight md:text-5xl">Choose your plan</h1>
         <p className="text-muted-foreground md:text-lg">
           Start with a 7-day free trial, or pick the plan that fits how much you read.

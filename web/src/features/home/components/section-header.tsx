@@ -25,7 +25,7 @@ export function SectionHeader({
       )}
     >
       <div className={cn('flex max-w-2xl flex-col gap-2', align === 'center' && 'items-center')}>
-        {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent">{eyebrow}</p>}
+        {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-accent-text">{eyebrow}</p>}
         <h2 id={id} className="font-serif text-3xl font-bold tracking-tight md:text-4xl">
           {title}
         </h2>

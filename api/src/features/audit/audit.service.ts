@@ -1,0 +1,48 @@
+/**
+ * Writes the append-only audit log (SPEC §3 audit_logs; DESIGN §6). Every feature that changes who
+ * may do what (sign-up, sign-in, logout, password reset, role changes, emergency login, account
+ * deletion, admin actions) records one row here. Rows are never updated or deleted: the
+ * `audit_append_only` migration's triggers refuse it, so this module only inserts.
+ */
+import type { AppDeps } from '../../deps';
+import { auditLogs, type TAuditSeverity, type TAuditStatus } from '../../db/schema';
+
+export interface TAuditEntry {
+  /** Dotted verb such as `auth.login`, `auth.password_reset.completed`, `role.change`. */
+  action: string;
+  resource?: string | null;
+  resourceId?: string | null;
+  /** The user the event is about (the actor for self-service actions); null for anonymous attempts. */
+  userId?: string | null;
+  /** Small JSON facts; never passwords, tokens or codes. */
+  details?: Record<string, unknown> | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  severity?: TAuditSeverity;
+  status?: TAuditStatus;
+  /** Hash of the session token (never the token itself), when the event belongs to a session. */
+  sessionId?: string | null;
+}
+
+/** User agents are attacker-controlled text; a cap keeps one request from bloating the log. */
+const USER_AGENT_MAX = 512;
+
+export function recordAudit(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'now'>>, entry: TAuditEntry): void {
+  deps.db
+    .insert(auditLogs)
+    .values({
+      action: entry.action,
+      resource: entry.resource ?? null,
+      resourceId: entry.resourceId ?? null,
+      userId: entry.userId ?? null,
+      details: entry.details ?? null,
+      ipAddress: entry.ipAddress ?? null,
+      userAgent: entry.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      severity: entry.severity ?? 'info',
+      status: entry.status ?? 'success',
+      sessionId: entry.sessionId ?? null,
+      // The injected clock keeps entries in step with the rest of a request (and with tests' fixed time).
+      ...(deps.now ? { createdAt: deps.now() } : {}),
+    })
+    .run();
+}

@@ -1,0 +1,313 @@
+/**
+ * Sign-up and e-mail verification (SPEC §2 register and verify-email screens, §3, §5, §8).
+ *
+ * Registration writes, in one BEGIN IMMEDIATE transaction: the signup attempt, the user (7-day trial,
+ * E.164 phone, country from the number), the trial record, the user's e-mail preferences and the
+ * audit entry. The password is hashed before the transaction (argon2 is async), so the transaction
+ * itself never awaits and concurrent sign-ups are serialised: of ten identical requests exactly one
+ * creates the account. The unique indexes on e-mail and username are the backstop.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { TActionResponse, TRegisterResponse } from '@shared/auth';
+import type { TRegisterRequest } from '@shared/auth.schemas';
+import { AUTH_MESSAGES } from '@shared/messages';
+import { DEFAULT_PHONE_COUNTRY } from '@shared/limits';
+import { normalisePhone } from '@shared/phone';
+import type { AppDeps } from '../../deps';
+import { immediateTransaction } from '../../db/client';
+import { emailPreferences, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { consumeRateLimit, rateLimitedError, recordRateLimitHit } from '../../middleware/rate-limit';
+import type { TRequestMeta } from '../../middleware/client-ip';
+import { recordAudit } from '../audit/audit.service';
+import { AUTH_RATE_LIMITS, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from './auth.limits';
+import { isEmailVerificationRequired, trialDays } from './auth-config';
+import { mailVerificationCode, mailWelcome, type TMailDeps } from './auth-emails';
+import { generateVerificationCode, hashVerificationCode, verificationCodeMatches } from './one-time-code';
+import { hashPassword } from './password';
+import { createSession } from './session.service';
+import {
+  evaluateSignupGate,
+  findTrialConflict,
+  markSignupAttemptSuccessful,
+  normaliseEmailForTrial,
+  recordSignupAttempt,
+  recordTrialGranted,
+} from './trial-abuse.service';
+
+const DAY_MS = 86_400_000;
+type TUserRow = typeof users.$inferSelect;
+
+export interface TRegisterResult {
+  response: TRegisterResponse;
+  /** A session for the account when no verification is needed ('Start Reading Now' works at once). */
+  session: { token: string; expiresAt: Date } | null;
+}
+
+type TRegisterOutcome =
+  | { kind: 'created'; user: TUserRow; code: string | null }
+  | { kind: 'too_many' | 'blocked'; retryAfterSeconds: number }
+  | { kind: 'duplicate'; fields: ('email' | 'username')[] }
+  | { kind: 'trial_used'; reason: string };
+
+/** SQLite's unique-index failure, whether drizzle hands it over bare or wrapped. */
+function uniqueViolation(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string') return message;
+  }
+  return null;
+}
+
+function duplicateError(fields: ('email' | 'username')[]): AppError {
+  const errors = fields.map((field) => ({
+    field,
+    message: field === 'email' ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken,
+  }));
+  return new AppError('account_exists', 409, errors.map((error) => error.message).join('. '), errors);
+}
+
+function throwRefusal(outcome: Exclude<TRegisterOutcome, { kind: 'created' }>): never {
+  switch (outcome.kind) {
+    case 'blocked':
+      throw rateLimitedError(outcome.retryAfterSeconds, AUTH_MESSAGES.registrationBlocked, 'registration_blocked');
+    case 'too_many':
+      throw rateLimitedError(outcome.retryAfterSeconds, AUTH_MESSAGES.tooManyRegistrations, 'too_many_registrations');
+    case 'duplicate':
+      throw duplicateError(outcome.fields);
+    case 'trial_used':
+      throw new AppError('free_trial_used', 403, AUTH_MESSAGES.trialAlreadyUsed);
+  }
+}
+
+export async function registerUser(
+  options: TMailDeps & TRequestMeta & { input: TRegisterRequest },
+): Promise<TRegisterResult> {
+  const { db, env, now, input, ipAddress, userAgent } = options;
+  const at = now();
+  const deviceFingerprint = input.deviceFingerprint?.trim() || null;
+  const source = { ipAddress, deviceFingerprint };
+
+  /** Counts this attempt; answers the refusal when the source is over its limits or blocked. */
+  const countAttempt = (): { attemptId: string; refusal: TRegisterOutcome | null } => {
+    const gate = evaluateSignupGate({ db, env, now: at, ...source });
+    const attemptId = recordSignupAttempt({ db, env, now: at, email: input.email.toLowerCase(), escalate: gate.escalate, ...source });
+    if (gate.status === 'ok') return { attemptId, refusal: null };
+    if (gate.status === 'too_many' || gate.escalate) {
+      recordAudit({ db, now }, {
+        action: 'auth.register',
+        status: 'failure',
+        severity: 'warning',
+        details: { reason: gate.escalate ? 'blocked' : 'too_many_attempts' },
+        ipAddress,
+        userAgent,
+      });
+    }
+    return { attemptId, refusal: { kind: gate.status, retryAfterSeconds: gate.retryAfterSeconds } };
+  };
+
+  // Refuse before the expensive hash, so a flood of sign-ups cannot buy argon2 time.
+  if (evaluateSignupGate({ db, env, now: at, ...source }).status !== 'ok') {
+    const early = immediateTransaction(db, countAttempt).refusal;
+    if (early) throwRefusal(early);
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const phone = normalisePhone(input.phoneNumber, input.countryCode ?? DEFAULT_PHONE_COUNTRY);
+  const { email: trialEmail, domain } = normaliseEmailForTrial(input.email);
+  const email = input.email.toLowerCase();
+  const username = input.username.trim();
+  const verificationRequired = isEmailVerificationRequired(db);
+  const trialEndsAt = new Date(at.getTime() + trialDays(db) * DAY_MS);
+  const isBootstrapSuperAdmin = env.SUPER_ADMIN_EMAILS.includes(email);
+
+  let outcome: TRegisterOutcome;
+  try {
+    outcome = immediateTransaction(db, (): TRegisterOutcome => {
+      const { attemptId, refusal } = countAttempt();
+      if (refusal) return refusal;
+
+      const fields: ('email' | 'username')[] = [];
+      if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) fields.push('email');
+      // Usernames sign people in, so 'Ada' and 'ada' must not be two accounts.
+      if (db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get()) {
+        fields.push('username');
+      }
+      if (fields.length > 0) return { kind: 'duplicate', fields };
+
+      const conflict = findTrialConflict({ db, env, now: at, trialEmail, ...source });
+      if (conflict) {
+        recordAudit({ db, now }, {
+          action: 'auth.register',
+          status: 'failure',
+          severity: 'warning',
+          details: { reason: 'free_trial_used', matchedOn: conflict },
+          ipAddress,
+          userAgent,
+        });
+        return { kind: 'trial_used', reason: conflict };
+      }
+
+      const userId = crypto.randomUUID();
+      const code = verificationRequired ? generateVerificationCode() : null;
+      const user = db
+        .insert(users)
+        .values({
+          id: userId,
+          email,
+          username,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phoneNumber: phone?.e164 ?? input.phoneNumber,
+          countryCode: phone?.countryCode ?? input.countryCode ?? null,
+          passwordHash,
+          emailVerified: !verificationRequired,
+          verificationCode: code ? hashVerificationCode(userId, code) : null,
+          codeExpiresAt: code ? new Date(at.getTime() + VERIFICATION_CODE_TTL_MS) : null,
+          codeAttempts: 0,
+          codeSentAt: code ? at : null,
+          authProvider: 'local',
+          role: isBootstrapSuperAdmin ? 'super_admin' : 'user',
+          subscriptionTier: 'trial',
+          subscriptionStatus: 'active',
+          freeTrialUsed: true,
+          freeTrialStartedAt: at,
+          freeTrialEndedAt: trialEndsAt,
+          trialStartedAt: at,
+          trialEndsAt,
+          registrationIp: ipAddress,
+          deviceFingerprint,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning()
+        .get();
+      recordTrialGranted({ db, now: at, trialEmail, domain, userId, trialEndsAt, ...source });
+      db.insert(emailPreferences)
+        .values({ userId, email, unsubscribeToken: randomBytes(24).toString('base64url') })
+        .onConflictDoNothing({ target: emailPreferences.userId })
+        .run();
+      markSignupAttemptSuccessful({ db, attemptId });
+      // Registration sent the first code: "resend at most once a minute" starts now.
+      if (code) recordRateLimitHit({ db, rule: AUTH_RATE_LIMITS.resendOtpPerUser, subject: userId, now: at });
+      recordAudit({ db, now }, {
+        action: 'auth.register',
+        resource: 'user',
+        resourceId: userId,
+        userId,
+        details: { requiresVerification: verificationRequired, countryCode: user.countryCode },
+        ipAddress,
+        userAgent,
+      });
+      if (isBootstrapSuperAdmin) {
+        recordAudit({ db, now }, {
+          action: 'role.bootstrap_promote',
+          resource: 'user',
+          resourceId: userId,
+          userId,
+          details: { role: 'super_admin', source: 'SUPER_ADMIN_EMAILS' },
+          severity: 'warning',
+        });
+      }
+      return { kind: 'created', user, code };
+    });
+  } catch (error) {
+    const violation = uniqueViolation(error);
+    if (violation) throw duplicateError([violation.includes('username') ? 'username' : 'email']);
+    throw error;
+  }
+
+  if (outcome.kind !== 'created') throwRefusal(outcome);
+  const { user, code } = outcome;
+  if (code) {
+    await mailVerificationCode(options, user, code);
+    return { response: { requiresVerification: true, userId: user.id, email: user.email }, session: null };
+  }
+  await mailWelcome(options, user);
+  const session = createSession({ db, userId: user.id, now: at, ipAddress, userAgent });
+  return { response: { requiresVerification: false, userId: user.id, email: user.email }, session };
+}
+
+/**
+ * Checks a 6-digit code. Wrong codes count; the fifth wrong one destroys the code, so guessing needs a
+ * new e-mail every five tries (and the per-IP limit caps how fast that can go).
+ */
+export async function verifyEmailCode(
+  options: TMailDeps & TRequestMeta & { userId: string; code: string },
+): Promise<TActionResponse> {
+  const { db, now, userId, code, ipAddress, userAgent } = options;
+  const at = now();
+  const result = immediateTransaction(db, () => {
+    const user = db.select().from(users).where(eq(users.id, userId)).get();
+    if (!user) return { error: new AppError('invalid_code', 400, AUTH_MESSAGES.invalidCode, [{ field: 'code', message: AUTH_MESSAGES.invalidCode }]) };
+    if (user.emailVerified) return { alreadyVerified: true as const };
+    const fail = (errorCode: string, message: string) => ({ error: new AppError(errorCode, 400, message, [{ field: 'code', message }]) });
+    if (!user.verificationCode) {
+      return user.codeAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS
+        ? fail('code_locked', AUTH_MESSAGES.codeLocked)
+        : fail('no_active_code', AUTH_MESSAGES.noActiveCode);
+    }
+    if (!user.codeExpiresAt || user.codeExpiresAt.getTime() <= at.getTime()) return fail('code_expired', AUTH_MESSAGES.codeExpired);
+    if (!verificationCodeMatches({ userId, code, storedHash: user.verificationCode })) {
+      const attempts = user.codeAttempts + 1;
+      const locked = attempts >= VERIFICATION_CODE_MAX_ATTEMPTS;
+      db.update(users)
+        .set(locked ? { codeAttempts: attempts, verificationCode: null, codeExpiresAt: null } : { codeAttempts: attempts })
+        .where(eq(users.id, userId))
+        .run();
+      recordAudit({ db, now }, {
+        action: 'auth.email_verification',
+        resource: 'user',
+        resourceId: userId,
+        userId,
+        status: 'failure',
+        severity: locked ? 'warning' : 'info',
+        details: { attempts, locked },
+        ipAddress,
+        userAgent,
+      });
+      return locked ? fail('code_locked', AUTH_MESSAGES.codeLocked) : fail('invalid_code', AUTH_MESSAGES.invalidCode);
+    }
+    const verified = db
+      .update(users)
+      .set({ emailVerified: true, verificationCode: null, codeExpiresAt: null, codeAttempts: 0, updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning()
+      .get();
+    recordAudit({ db, now }, { action: 'auth.email_verification', resource: 'user', resourceId: userId, userId, ipAddress, userAgent });
+    return { verified };
+  });
+
+  if ('error' in result) throw result.error;
+  if ('alreadyVerified' in result) return { success: true, message: AUTH_MESSAGES.alreadyVerified };
+  await mailWelcome(options, result.verified);
+  return { success: true, message: AUTH_MESSAGES.emailVerified };
+}
+
+/**
+ * Sends a fresh code. The answer is the same whether the user exists, is already verified or not, and
+ * the once-a-minute limit is keyed by the submitted id either way, so nothing is revealed.
+ */
+export async function resendVerificationCode(options: TMailDeps & { userId: string }): Promise<TActionResponse> {
+  const { db, now, userId } = options;
+  const at = now();
+  const limit = consumeRateLimit({ db, rule: AUTH_RATE_LIMITS.resendOtpPerUser, subject: userId, now: at });
+  if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds, AUTH_MESSAGES.resendTooSoon);
+
+  const code = generateVerificationCode();
+  const user = db
+    .update(users)
+    .set({
+      verificationCode: hashVerificationCode(userId, code),
+      codeExpiresAt: new Date(at.getTime() + VERIFICATION_CODE_TTL_MS),
+      codeAttempts: 0,
+      codeSentAt: at,
+      updatedAt: at,
+    })
+    .where(sql`${users.id} = ${userId} and ${users.emailVerified} = 0 and ${users.isActive} = 1`)
+    .returning()
+    .get();
+  if (user) await mailVerificationCode(options, user, code);
+  return { success: true, message: AUTH_MESSAGES.codeResent };
+}

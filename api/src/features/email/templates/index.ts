@@ -1,0 +1,7 @@
+/** The e-mail templates: pure functions from data to {subject, text, html} once given a recipient context. */
+export { verificationCodeEmail } from './verification-code';
+export { passwordResetEmail } from './password-reset';
+export { welcomeEmail } from './welcome';
+export { emailChangedEmail } from './email-changed';
+export { emergencyLoginAlertEmail } from './emergency-login-alert';
+export { BRAND, escapeHtml, html, renderEmail, type TEmailContext, type TEmailTemplate, type TRenderedEmail, type TEmailBlock } from './layout';

@@ -1,0 +1,72 @@
+/**
+ * The client route guard of SPEC §6, applied from the route table's access rules (planned-areas.ts
+ * `access`). While the current user loads it shows 'Verifying access...'; then, in the SPEC's order:
+ * not signed in → 'Authentication Required' and /auth/login; a 'subscriber' route without valid
+ * access → 'Subscription Required' and /subscribe; a role not allowed → 'Access Denied' and
+ * /dashboard. Role and plan come only from the server's user record, and the server enforces the same
+ * rules (product decision 1); this guard exists for a good experience.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { TCurrentUser } from '@shared/auth';
+import { hasValidAccess } from '@shared/access';
+import { TOASTS } from '@shared/messages';
+import { ADMIN_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
+import type { TRole } from '@shared/tiers';
+import { Spinner } from '@web/components/ui/spinner';
+import { useCurrentUser } from '@web/features/auth/queries';
+import { loginPathWithRedirect } from '@web/features/auth/redirects';
+import { toast } from '@web/lib/toast';
+import type { TRouteAccess } from './planned-areas';
+
+export const VERIFYING_ACCESS_LABEL = 'Verifying access...';
+
+export type TGuardDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'authentication' | 'subscription' | 'role'; redirectTo: string; toast: { title: string; description: string } };
+
+/** Roles allowed per access rule; absent means any signed-in role. */
+const ALLOWED_ROLES: Partial<Record<TRouteAccess, readonly TRole[]>> = {
+  admin: ADMIN_ROLES,
+  'super-admin': SUPER_ADMIN_ROLES,
+};
+
+export function isGuarded(access: TRouteAccess): boolean {
+  return access !== 'public' && access !== 'diagnostics';
+}
+
+/** The three checks of SPEC §6, in order. `from` is the path the reader asked for. */
+export function decideAccess(access: TRouteAccess, user: TCurrentUser | null, now: Date, from = '/'): TGuardDecision {
+  if (!isGuarded(access)) return { allowed: true };
+  if (!user) {
+    return { allowed: false, reason: 'authentication', redirectTo: loginPathWithRedirect(from), toast: TOASTS.authenticationRequired };
+  }
+  if (access === 'subscriber' && !hasValidAccess(user, now)) {
+    return { allowed: false, reason: 'subscription', redirectTo: '/subscribe', toast: TOASTS.subscriptionRequired };
+  }
+  const roles = ALLOWED_ROLES[access];
+  if (roles && !roles.includes(user.role ?? 'user')) {
+    return { allowed: false, reason: 'role', redirectTo: '/dashboard', toast: TOASTS.accessDenied };
+  }
+  return { allowed: true };
+}
+
+export function RouteGuard({ access, children }: { access: TRouteAccess; children: ReactNode }) {
+  const { user, isLoading, isAuthenticated } = useCurrentUser();
+  const location = useLocation();
+  if (!isGuarded(access)) return children;
+  if (isLoading) return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
+  const decision = decideAccess(access, isAuthenticated ? user : null, new Date(), `${location.pathname}${location.search}`);
+  if (decision.allowed) return children;
+  return <DeniedRedirect decision={decision} />;
+}
+
+function DeniedRedirect({ decision }: { decision: Extract<TGuardDecision, { allowed: false }> }) {
+  const navigate = useNavigate();
+  const { reason, redirectTo, toast: message } = decision;
+  useEffect(() => {
+    toast({ variant: 'destructive', title: message.title, description: message.description });
+    void navigate(redirectTo, { replace: true });
+  }, [reason, redirectTo, message.title, message.description, navigate]);
+  return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
+}

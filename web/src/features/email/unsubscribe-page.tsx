@@ -1,0 +1,130 @@
+/**
+ * /unsubscribe?token=...: the link at the foot of every optional e-mail. Shows which address it is for
+ * (masked) and lets the reader choose which e-mails to keep, or none; no sign-in needed, the token is
+ * the authorisation. A missing, invalid or expired token gets a clear message.
+ */
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { AlertTriangle, LinkIcon, MailX, RotateCw } from 'lucide-react';
+import { ZUnsubscribeRequest, type TEmailPreferences, type TUnsubscribeRequest } from '@shared/auth.schemas';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { describeError, isApiError, readJson, sendJson } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { AuthLayout, Notice } from '@web/features/auth/components/auth-layout';
+import { PreferencesFields } from './preferences-fields';
+
+export interface TUnsubscribeInfo {
+  email: string;
+  preferences: TEmailPreferences;
+}
+
+/** "r•••@example.com": enough to recognise the address, not enough to harvest it from a shared link. */
+export function maskEmail(email: string): string {
+  if (email.includes('*') || email.includes('•')) return email;
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return `${email.charAt(0)}•••${email.slice(at)}`;
+}
+
+function fetchUnsubscribeInfo(token: string, signal: AbortSignal): Promise<TUnsubscribeInfo> {
+  const url = `/api/email/unsubscribe?${new URLSearchParams({ token }).toString()}`;
+  return readJson<TUnsubscribeInfo>(fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }));
+}
+
+function isInvalidLink(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+export default function UnsubscribePage() {
+  useDocumentTitle('Email Preferences');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const isTokenWellFormed = ZUnsubscribeRequest.shape.token.safeParse(token).success;
+
+  const info = useQuery({
+    queryKey: ['email', 'unsubscribe', token],
+    queryFn: ({ signal }) => fetchUnsubscribeInfo(token, signal),
+    enabled: isTokenWellFormed,
+    retry: (count, error) => !isInvalidLink(error) && count < 1,
+  });
+
+  if (!isTokenWellFormed || (info.isError && isInvalidLink(info.error))) return <InvalidLink />;
+  if (info.isPending) return <Spinner label="Loading..." className="min-h-[50vh] py-16" />;
+  if (info.isError) {
+    return (
+      <AuthLayout title="Email preferences" icon={<AlertTriangle className="size-6 text-destructive" aria-hidden="true" />}>
+        <Notice tone="error">We could not load your email preferences. Please check your connection and try again.</Notice>
+        <Button variant="outline" className="mt-4 w-full" onClick={() => void info.refetch()} disabled={info.isFetching}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </AuthLayout>
+    );
+  }
+  return <PreferencesForm token={token} info={info.data} />;
+}
+
+function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInfo }) {
+  const [value, setValue] = useState<TEmailPreferences>(info.preferences);
+  const [isSaved, setIsSaved] = useState(false);
+  useEffect(() => setIsSaved(false), [value]);
+
+  const save = useMutation({
+    mutationFn: (body: TUnsubscribeRequest) => sendJson<unknown>('POST', '/api/email/unsubscribe', body),
+    onSuccess: () => setIsSaved(true),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Preferences not saved', description: describeError(error) || 'Something went wrong. Please try again.' }),
+  });
+
+  return (
+    <AuthLayout
+      title="Email preferences"
+      icon={<MailX className="size-6" aria-hidden="true" />}
+      description={
+        <>
+          Choose which emails we send to <strong className="font-semibold text-foreground">{maskEmail(info.email)}</strong>.
+        </>
+      }
+      showBackToHome
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate({ token, ...value });
+        }}
+        className="flex flex-col gap-5"
+      >
+        <PreferencesFields idPrefix="unsubscribe" value={value} onChange={setValue} disabled={save.isPending} />
+        {isSaved ? (
+          <Notice tone="success">
+            {value.isUnsubscribedAll
+              ? 'You have been unsubscribed from all optional emails.'
+              : 'Your email preferences have been saved.'}
+          </Notice>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save preferences'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <AuthLayout
+      title="This link is not valid"
+      icon={<LinkIcon className="size-6" aria-hidden="true" />}
+      description="The unsubscribe link is incomplete or has expired. Use the link in a recent email, or sign in and change your email preferences on your profile."
+      showBackToHome
+    >
+      <Button asChild size="lg" className="w-full">
+        <Link to="/profile">Manage preferences on my profile</Link>
+      </Button>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Reads and writes of /profile: the profile record (GET/PATCH /api/me), password change, avatar
+ * upload (the one multipart write), e-mail preferences, data export and account deletion. Cached under
+ * ['me', ...], which logout drops with everything else fetched for the user.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { TActionResponse, TCurrentUser } from '@shared/auth';
+import type {
+  TChangePasswordRequest,
+  TDeleteAccountRequest,
+  TEmailPreferences,
+  TUpdateProfileRequest,
+} from '@shared/auth.schemas';
+import { ensureOk, readJson, sendJson } from '@web/lib/api';
+
+export interface TProfile extends TCurrentUser {
+  phoneNumber: string | null;
+  countryCode: string | null;
+  username: string | null;
+  createdAt: string;
+}
+
+export const PROFILE_QUERY_KEY = ['me'] as const;
+export const EMAIL_PREFERENCES_QUERY_KEY = ['me', 'email-preferences'] as const;
+
+function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }));
+}
+
+export const profileQuery = queryOptions({
+  queryKey: PROFILE_QUERY_KEY,
+  queryFn: ({ signal }) => getJson<TProfile>('/api/me', signal),
+  staleTime: 0,
+});
+
+export const emailPreferencesQuery = queryOptions({
+  queryKey: EMAIL_PREFERENCES_QUERY_KEY,
+  queryFn: ({ signal }) => getJson<TEmailPreferences>('/api/me/email-preferences', signal),
+  staleTime: 0,
+});
+
+export function updateProfile(body: TUpdateProfileRequest): Promise<TProfile> {
+  return sendJson<TProfile>('PATCH', '/api/me', body);
+}
+
+export function changePassword(body: TChangePasswordRequest): Promise<TActionResponse> {
+  return sendJson<TActionResponse>('PUT', '/api/me/password', body);
+}
+
+export function saveEmailPreferences(body: TEmailPreferences): Promise<TEmailPreferences> {
+  return sendJson<TEmailPreferences>('PUT', '/api/me/email-preferences', body);
+}
+
+export function deleteAccount(body: TDeleteAccountRequest): Promise<unknown> {
+  return sendJson<unknown>('DELETE', '/api/me', body);
+}
+
+/** PUT /api/me/avatar as multipart/form-data (field 'avatar'); the browser sets the boundary. */
+export function uploadAvatar(file: File): Promise<{ profileImageUrl?: string | null } | undefined> {
+  const body = new FormData();
+  body.append('avatar', file);
+  return readJson(fetch('/api/me/avatar', { method: 'PUT', credentials: 'include', body, headers: { Accept: 'application/json' } }));
+}
+
+export const EXPORT_FILE_NAME = 'wonderful-books-my-data.json';
+
+/** GET /api/me/export and hand the JSON to the browser as a download. */
+export async function downloadMyData(): Promise<void> {
+  const response = await ensureOk(await fetch('/api/me/export', { credentials: 'include', headers: { Accept: 'application/json' } }));
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: 'application/json' }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = EXPORT_FILE_NAME;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the URL goes away.
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/** SPEC-independent avatar rules that match the API: PNG, JPEG or WebP up to 2 MB. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPE_MESSAGE = 'Please choose a PNG, JPEG or WebP image.';
+export const AVATAR_SIZE_MESSAGE = 'The image must be 2 MB or smaller.';
+
+export function checkAvatarFile(file: File): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_TYPE_MESSAGE;
+  if (file.size > AVATAR_MAX_BYTES) return AVATAR_SIZE_MESSAGE;
+  if (file.size === 0) return 'The file is empty. Please choose another image.';
+  return null;
+}
