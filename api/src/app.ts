@@ -15,6 +15,8 @@ import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
 import { createSearchRoutes } from './features/search/search.routes';
 import { createContentRoutes } from './features/content/content.routes';
 import { createWebHostRoutes } from './features/web-host/web-host.routes';
+import { createEmailRoutes } from './features/email/email.routes';
+import { createMeRoutes } from './features/me/me.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -27,7 +29,9 @@ export function createApi(deps: AppDeps) {
     .route('/', createAuthRoutes(deps))
     .route('/', createCatalogueRoutes(deps))
     .route('/', createSearchRoutes(deps))
-    .route('/', createContentRoutes(deps));
+    .route('/', createContentRoutes(deps))
+    .route('/', createEmailRoutes(deps))
+    .route('/', createMeRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -10,6 +10,7 @@ afterEach(() => {
   window.scrollY = 0;
 });
 
+/** Signed out, so the screens used here are public ones (personal areas are guarded, see route-guard). */
 function renderApp(path: string) {
   stubFetch(currentUserHandler(null));
   return renderWithRouter(<></>, { path, routes: createAppRoutes() });
@@ -17,14 +18,14 @@ function renderApp(path: string) {
 
 describe('<RootLayout />', () => {
   it('shows the Loading... spinner while a lazy screen loads, then the screen', async () => {
-    renderApp('/devices');
+    renderApp('/help');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Devices' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help Centre' })).toBeInTheDocument();
   });
 
   it('has the landmarks: banner, main navigation, main and contentinfo', async () => {
-    renderApp('/loans');
-    await screen.findByRole('heading', { level: 1, name: 'Loans' });
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Wonderful Books' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
@@ -36,8 +37,8 @@ describe('<RootLayout />', () => {
   });
 
   it('starts with a skip link that moves focus to <main>', async () => {
-    renderApp('/billing');
-    await screen.findByRole('heading', { level: 1, name: 'Billing' });
+    renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     const firstFocusable = document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
     expect(firstFocusable).toBe(skip);
@@ -49,8 +50,8 @@ describe('<RootLayout />', () => {
   });
 
   it('shows the scroll-to-top button only after 300 px', async () => {
-    renderApp('/profile');
-    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
     act(() => {
       window.scrollY = 301;
@@ -62,11 +63,11 @@ describe('<RootLayout />', () => {
   });
 
   it('re-keys the page wrapper on navigation so the new page fades in', async () => {
-    const { router } = renderApp('/loans');
-    await screen.findByRole('heading', { level: 1, name: 'Loans' });
-    expect(document.querySelector('[data-page]')).toHaveAttribute('data-page', '/loans');
-    await act(() => router.navigate('/devices'));
-    await screen.findByRole('heading', { level: 1, name: 'Devices' });
-    expect(document.querySelector('[data-page]')).toHaveAttribute('data-page', '/devices');
+    const { router } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Wonderful Books' });
+    expect(document.querySelector('[data-page]')).toHaveAttribute('data-page', '/about');
+    await act(() => router.navigate('/terms'));
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    expect(document.querySelector('[data-page]')).toHaveAttribute('data-page', '/terms');
   });
 });

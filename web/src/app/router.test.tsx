@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import { PLANNED_AREAS } from './planned-areas';
-import { createAppRoutes } from './router';
-import { currentUserHandler, renderWithRouter, stubFetch } from './test-helpers';
+import type { TCurrentUser } from '@shared/auth';
+import { APP_SCREENS, createAppRoutes, routeAccessTable } from './router';
+import { currentUserHandler, makeUser, renderWithRouter, stubFetch } from './test-helpers';
 
 afterEach(() => {
   cleanup();
@@ -55,8 +56,8 @@ function childPaths(routes: RouteObject[]): (string | undefined)[] {
   return routes[0].children!.map((route) => (route.index ? '/' : route.path));
 }
 
-function renderAt(path: string) {
-  stubFetch(currentUserHandler(null));
+function renderAt(path: string, user: TCurrentUser | null = null) {
+  stubFetch(currentUserHandler(user));
   return renderWithRouter(<></>, { path, routes: createAppRoutes() });
 }
 
@@ -72,12 +73,12 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/admin/financial-reports', 'Financial Reports'],
-    ['/reader/meditations', 'Reader'],
-    ['/challenges/42', 'Reading Challenge'],
-    ['/super-admin', 'Super Admin'],
-  ])('%s shows the planned-area page titled %s', async (path, title) => {
-    renderAt(path);
+    ['/admin/financial-reports', 'Financial Reports', makeUser({ role: 'admin' })],
+    ['/reader/meditations', 'Reader', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'active' })],
+    ['/challenges/42', 'Reading Challenge', null],
+    ['/super-admin', 'Super Admin', makeUser({ role: 'super_admin' })],
+  ])('%s shows the planned-area page titled %s to a reader allowed in', async (path, title, user) => {
+    renderAt(path, user);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText(/not open yet/)).toBeInTheDocument();
   });
@@ -85,5 +86,63 @@ describe('route table', () => {
   it("sends unknown paths to 'Page Not Found'", async () => {
     renderAt('/this/does/not/exist');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('gives every route the access rule of SPEC §2', () => {
+    const access = new Map(routeAccessTable().map((route) => [route.path, route.access]));
+    const expected: Record<string, string> = {
+      '/auth/login': 'public',
+      '/auth/register': 'public',
+      '/auth/verify-email': 'public',
+      '/auth/forgot-password': 'public',
+      '/auth/reset-password': 'public',
+      '/email-verified': 'public',
+      '/unsubscribe': 'public',
+      '/emergency-login': 'public',
+      '/bookstore': 'public',
+      '/subscribe': 'public',
+      '/library': 'signed-in',
+      '/dashboard': 'signed-in',
+      '/profile': 'signed-in',
+      '/billing': 'signed-in',
+      '/devices': 'signed-in',
+      '/loans': 'signed-in',
+      '/offline': 'signed-in',
+      '/reader/:bookId': 'subscriber',
+      '/read/:bookId': 'subscriber',
+      '/admin': 'admin',
+      '/admin/email-management': 'admin',
+      '/admin/bulk-categorization': 'admin',
+      '/admin/financial-reports': 'admin',
+      '/admin/subscription-management': 'admin',
+      '/admin/seo': 'admin',
+      '/super-admin': 'super-admin',
+      '/system-settings': 'super-admin',
+      '/health-dashboard': 'diagnostics',
+      '/testing-qa': 'diagnostics',
+      '/accessibility-test': 'diagnostics',
+      '/route-protection-demo': 'diagnostics',
+    };
+    for (const [path, rule] of Object.entries(expected)) expect(access.get(path), path).toBe(rule);
+    expect(APP_SCREENS.map((screen) => screen.path)).toContain('/profile');
+  });
+
+  it.each(['/auth/login', '/auth/register', '/auth/verify-email', '/emergency-login', '/unsubscribe'])(
+    '%s is a built screen, not the planned-area page',
+    (path) => {
+      expect(PLANNED_AREAS.map((area) => area.path)).not.toContain(path);
+      expect(APP_SCREENS.map((screen) => screen.path)).toContain(path);
+    },
+  );
+
+  it('sends a signed-out visitor of a personal area to sign in', async () => {
+    const { router } = renderAt('/library');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Flibrary');
+  });
+
+  it('leaves diagnostics routes unguarded', async () => {
+    renderAt('/health-dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Health Dashboard' })).toBeInTheDocument();
   });
 });

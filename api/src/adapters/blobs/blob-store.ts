@@ -11,7 +11,7 @@ import path from 'node:path';
 export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
   /** The stored bytes, or null when there is no blob under the key. */
-  get(key: string): Promise<Uint8Array | null>;
+  get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** Removes the blob; deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -12,8 +12,9 @@ import { ZEmail, ZNewPassword, ZUsername } from '@shared/auth.schemas';
 import { ROLES, type TRole } from '@shared/tiers';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
-import { emailPreferences, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
+import { ensureEmailPreferences } from '../email/email.service';
 import { hashPassword } from './password';
 import { deleteUserSessions } from './session.service';
 
@@ -112,11 +113,7 @@ export async function runAdminCli(argv: string[], deps: TCliDeps, io: TAdminCliI
             })
             .returning()
             .get();
-          deps.db
-            .insert(emailPreferences)
-            .values({ userId: created.id, email, unsubscribeToken: randomBytes(24).toString('base64url') })
-            .onConflictDoNothing({ target: emailPreferences.userId })
-            .run();
+          ensureEmailPreferences({ db: deps.db, user: created, now: at });
           audit({ action: 'user.create', resource: 'user', resourceId: created.id, userId: created.id, severity: 'warning', details: { role } });
           return created;
         });

@@ -7,7 +7,6 @@
  * itself never awaits and concurrent sign-ups are serialised: of ten identical requests exactly one
  * creates the account. The unique indexes on e-mail and username are the backstop.
  */
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TActionResponse, TRegisterResponse } from '@shared/auth';
 import type { TRegisterRequest } from '@shared/auth.schemas';
@@ -16,11 +15,12 @@ import { DEFAULT_PHONE_COUNTRY } from '@shared/limits';
 import { normalisePhone } from '@shared/phone';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
-import { emailPreferences, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { consumeRateLimit, rateLimitedError, recordRateLimitHit } from '../../middleware/rate-limit';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
+import { ensureEmailPreferences } from '../email/email.service';
 import { AUTH_RATE_LIMITS, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from './auth.limits';
 import { isEmailVerificationRequired, trialDays } from './auth-config';
 import { mailVerificationCode, mailWelcome, type TMailDeps } from './auth-emails';
@@ -45,11 +45,11 @@ export interface TRegisterResult {
   session: { token: string; expiresAt: Date } | null;
 }
 
-type TRegisterOutcome =
-  | { kind: 'created'; user: TUserRow; code: string | null }
+type TRegisterRefusal =
   | { kind: 'too_many' | 'blocked'; retryAfterSeconds: number }
   | { kind: 'duplicate'; fields: ('email' | 'username')[] }
   | { kind: 'trial_used'; reason: string };
+type TRegisterOutcome = { kind: 'created'; user: TUserRow; code: string | null } | TRegisterRefusal;
 
 /** SQLite's unique-index failure, whether drizzle hands it over bare or wrapped. */
 function uniqueViolation(error: unknown): string | null {
@@ -68,7 +68,7 @@ function duplicateError(fields: ('email' | 'username')[]): AppError {
   return new AppError('account_exists', 409, errors.map((error) => error.message).join('. '), errors);
 }
 
-function throwRefusal(outcome: Exclude<TRegisterOutcome, { kind: 'created' }>): never {
+function throwRefusal(outcome: TRegisterRefusal): never {
   switch (outcome.kind) {
     case 'blocked':
       throw rateLimitedError(outcome.retryAfterSeconds, AUTH_MESSAGES.registrationBlocked, 'registration_blocked');
@@ -90,7 +90,7 @@ export async function registerUser(
   const source = { ipAddress, deviceFingerprint };
 
   /** Counts this attempt; answers the refusal when the source is over its limits or blocked. */
-  const countAttempt = (): { attemptId: string; refusal: TRegisterOutcome | null } => {
+  const countAttempt = (): { attemptId: string; refusal: TRegisterRefusal | null } => {
     const gate = evaluateSignupGate({ db, env, now: at, ...source });
     const attemptId = recordSignupAttempt({ db, env, now: at, email: input.email.toLowerCase(), escalate: gate.escalate, ...source });
     if (gate.status === 'ok') return { attemptId, refusal: null };
@@ -184,10 +184,7 @@ export async function registerUser(
         .returning()
         .get();
       recordTrialGranted({ db, now: at, trialEmail, domain, userId, trialEndsAt, ...source });
-      db.insert(emailPreferences)
-        .values({ userId, email, unsubscribeToken: randomBytes(24).toString('base64url') })
-        .onConflictDoNothing({ target: emailPreferences.userId })
-        .run();
+      ensureEmailPreferences({ db, user, now: at });
       markSignupAttemptSuccessful({ db, attemptId });
       // Registration sent the first code: "resend at most once a minute" starts now.
       if (code) recordRateLimitHit({ db, rule: AUTH_RATE_LIMITS.resendOtpPerUser, subject: userId, now: at });

@@ -29,7 +29,8 @@ export function setSessionCookie(c: Context, env: Pick<TEnv, 'NODE_ENV'>, sessio
     sameSite: 'Lax',
     path: '/',
     secure: isProduction(env),
-    maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000)),
+    // Rounded up: the request itself takes a few milliseconds after the session was stamped.
+    maxAge: Math.max(0, Math.ceil((session.expiresAt.getTime() - now.getTime()) / 1000)),
   });
 }
 

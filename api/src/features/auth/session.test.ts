@@ -72,3 +72,23 @@ describe('GET /api/auth/user', () => {
     expect(body).not.toHaveProperty('passwordHash');
   });
 });
+
+describe('session cookie renewal', () => {
+  it('sends the cookie again with a fresh Max-Age when a request slides the idle expiry', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    const { app, db } = createTestContext({ now: () => now });
+    const user = insertUser(db);
+    const { token } = createSession({ db, userId: user.id, now });
+    const quiet = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
+    expect(quiet.headers.get('set-cookie')).toBeNull();
+
+    now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+    const slid = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
+    expect(slid.status).toBe(200);
+    const cookie = slid.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`wb_session=${token}`);
+    expect(cookie).toContain(`Max-Age=${SESSION_IDLE_MS / 1000}`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+  });
+});

@@ -7,7 +7,7 @@
  * unsubscribe token) the first time a user is mailed or opens their preferences.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EMAIL_TYPES } from '@shared/email';
 import { FREE_TRIAL_DAYS } from '@shared/limits';
 import type { AppDeps } from '../../deps';
@@ -95,17 +95,13 @@ export async function sendEmail(
     db
       .select({ id: users.id, email: users.email, firstName: users.firstName })
       .from(users)
-      .where(eq(sql`lower(${users.email})`, to.toLowerCase()))
+      // Addresses are stored lower-cased (ZEmail), so the unique index answers this.
+      .where(eq(users.email, to.toLowerCase()))
       .get() ??
     null;
   const preferences = user ? ensureEmailPreferences({ db, user, now }) : null;
-  const isTransactional = options.category === 'transactional';
-  const rendered = options.template({
-    publicUrl: env.publicUrl,
-    unsubscribeUrl: unsubscribeUrlFor(env.publicUrl, preferences?.unsubscribeToken ?? null),
-    isTransactional,
-  });
   const unsubscribeUrl = unsubscribeUrlFor(env.publicUrl, preferences?.unsubscribeToken ?? null);
+  const rendered = options.template({ publicUrl: env.publicUrl, unsubscribeUrl, isTransactional: options.category === 'transactional' });
 
   const base = {
     userId: user?.id ?? null,

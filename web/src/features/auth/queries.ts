@@ -49,7 +49,11 @@ export function useCurrentUser(): CurrentUserState {
  */
 export async function refreshCurrentUser(queryClient: QueryClient, user?: TCurrentUser | null): Promise<void> {
   if (user) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
-  await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  if (queryClient.getQueryState(CURRENT_USER_QUERY_KEY)) {
+    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY, refetchType: 'all' });
+  } else {
+    await queryClient.prefetchQuery(currentUserQuery);
+  }
 }
 
 /** After logout or account deletion: forget the user and everything fetched for them. */

@@ -27,7 +27,7 @@ import { PhoneField } from './components/phone-field';
 import { applyServerFieldErrors } from './form-errors';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
 import { phonePayload } from './phone-format';
-import { CURRENT_USER_QUERY_KEY } from './queries';
+import { refreshCurrentUser } from './queries';
 import { registrationErrorToast } from './registration-errors';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
@@ -67,7 +67,7 @@ export default function RegisterPage() {
         navigateLater(verifyEmailPath(data), DELAYS_MS.redirectAfterRegistration);
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void refreshCurrentUser(queryClient);
       setIsReady(true);
     },
     onError: (error) => {

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { createTestContext } from '../test-utils';
+import { testEnv } from '../features/auth/auth-test-helpers';
+import { handleError } from './error-handler';
+import { allowMultipartUpload, csrfProtection } from './csrf';
+
+/** What a browser (or a script) can send; `body` decides whether a Content-Length goes with it. */
+const CONTENT_TYPES: { name: string; contentType?: string; body?: string; accepted: boolean }[] = [
+  { name: 'no body', accepted: true },
+  { name: 'application/json', contentType: 'application/json', body: '{}', accepted: true },
+  { name: 'application/json; charset=utf-8', contentType: 'Application/JSON; charset=utf-8', body: '{}', accepted: true },
+  { name: 'text/plain', contentType: 'text/plain', body: '{}', accepted: false },
+  { name: 'urlencoded form', contentType: 'application/x-www-form-urlencoded', body: 'a=1', accepted: false },
+  { name: 'multipart form', contentType: 'multipart/form-data; boundary=x', body: '--x--', accepted: false },
+  { name: 'body without a content type', body: '{}', accepted: false },
+];
+
+/** Where the request says it comes from. PUBLIC_URL is https://books.example.com; the request goes to that host. */
+const ORIGINS: { name: string; headers: Record<string, string>; sameOrigin: boolean }[] = [
+  { name: 'no Origin (non-browser client)', headers: {}, sameOrigin: true },
+  { name: 'PUBLIC_URL origin', headers: { origin: 'https://books.example.com' }, sameOrigin: true },
+  { name: 'the request host (dev proxy)', headers: { origin: 'http://books.example.com' }, sameOrigin: true },
+  { name: 'same-origin fetch metadata', headers: { origin: 'https://books.example.com', 'sec-fetch-site': 'same-origin' }, sameOrigin: true },
+  { name: 'another site', headers: { origin: 'https://evil.example' }, sameOrigin: false },
+  { name: 'a sub-domain', headers: { origin: 'https://evil.books.example.com' }, sameOrigin: false },
+  { name: 'Origin: null', headers: { origin: 'null' }, sameOrigin: false },
+  { name: 'cross-site fetch metadata without Origin', headers: { 'sec-fetch-site': 'cross-site' }, sameOrigin: false },
+];
+
+const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+function request(method: string, origin: (typeof ORIGINS)[number], type: (typeof CONTENT_TYPES)[number]) {
+  const headers: Record<string, string> = { ...origin.headers };
+  if (type.contentType) headers['content-type'] = type.contentType;
+  if (type.body !== undefined) headers['content-length'] = String(type.body.length);
+  return new Request(`http://books.example.com/api/auth/logout`, { method, headers, body: type.body });
+}
+
+describe('CSRF and JSON-only writes: cross-site origin × content type × method', () => {
+  const { app } = createTestContext({ env: testEnv({ PUBLIC_URL: 'https://books.example.com' }) });
+
+  for (const method of METHODS) {
+    for (const origin of ORIGINS) {
+      for (const type of CONTENT_TYPES) {
+        const expected = !origin.sameOrigin ? 403 : !type.accepted ? 415 : null;
+        it(`${method} from ${origin.name} with ${type.name} → ${expected ?? 'passes'}`, async () => {
+          const response = await app.request(request(method, origin, type));
+          if (expected === null) {
+            // Past the check: POST /api/auth/logout answers 204, other methods find no route.
+            expect(response.status).toBe(method === 'POST' ? 204 : 404);
+          } else {
+            expect(response.status).toBe(expected);
+            expect(response.headers.get('content-type')).toContain('application/problem+json');
+            expect(await response.json()).toMatchObject({ code: expected === 403 ? 'csrf_rejected' : 'unsupported_media_type' });
+          }
+        });
+      }
+    }
+  }
+
+  it('leaves safe methods alone, whatever their origin', async () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      const response = await app.request(
+        new Request('http://books.example.com/api/health', { method, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+      );
+      expect(response.status, method).not.toBe(403);
+    }
+  });
+});
+
+describe('allowMultipartUpload', () => {
+  const env = testEnv({ PUBLIC_URL: 'https://books.example.com' });
+  const uploads = new Hono().put('/me/avatar', allowMultipartUpload, (c) => c.text('stored'));
+  // A sub-app with its own error handler wraps its handlers; the marker must still be found.
+  const wrapped = new Hono().put('/me/banner', allowMultipartUpload, (c) => c.text('stored'));
+  wrapped.onError((error, c) => c.text(error.message, 500));
+  const app = new Hono()
+    .use('/api/*', csrfProtection(env))
+    .route('/api', uploads)
+    .route('/api', wrapped)
+    .put('/api/me/profile', (c) => c.text('saved'));
+  app.onError(handleError);
+
+  const multipart = (path: string, origin = 'https://books.example.com') => {
+    const form = new FormData();
+    form.set('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    return app.request(`http://books.example.com${path}`, { method: 'PUT', body: form, headers: { origin } });
+  };
+
+  it('lets multipart/form-data through only on routes that opt in', async () => {
+    expect((await multipart('/api/me/avatar')).status).toBe(200);
+    expect((await multipart('/api/me/banner')).status).toBe(200);
+    expect((await multipart('/api/me/profile')).status).toBe(415);
+  });
+
+  it('still refuses a cross-site upload', async () => {
+    expect((await multipart('/api/me/avatar', 'https://evil.example')).status).toBe(403);
+  });
+});

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import type { TCurrentUser } from '@shared/auth';
+import { getCurrentToast, resetToasts } from '@web/lib/toast';
+import type { TRouteAccess } from './planned-areas';
+import { RouteGuard, decideAccess } from './route-guard';
+import { currentUserHandler, makeUser, renderWithRouter, stubFetch } from './test-helpers';
+
+afterEach(() => {
+  cleanup();
+  act(() => resetToasts());
+  vi.unstubAllGlobals();
+});
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const DAY = 86_400_000;
+
+const expiredTrial = makeUser({
+  subscriptionTier: 'trial',
+  subscriptionStatus: 'active',
+  trialEndsAt: new Date(NOW.getTime() - DAY).toISOString(),
+});
+const validTrial = makeUser({ subscriptionTier: 'trial', trialEndsAt: new Date(NOW.getTime() + DAY).toISOString() });
+const freeAdmin = makeUser({ role: 'admin', subscriptionTier: 'free', subscriptionStatus: 'inactive' });
+
+describe('decideAccess (SPEC §6 order)', () => {
+  it('lets anyone into public and diagnostics routes', () => {
+    expect(decideAccess('public', null, NOW)).toEqual({ allowed: true });
+    expect(decideAccess('diagnostics', null, NOW)).toEqual({ allowed: true });
+  });
+
+  it.each<TRouteAccess>(['signed-in', 'subscriber', 'admin', 'super-admin'])('checks sign-in first on %s routes', (access) => {
+    expect(decideAccess(access, null, NOW, '/somewhere')).toMatchObject({
+      allowed: false,
+      reason: 'authentication',
+      redirectTo: '/auth/login?redirect=%2Fsomewhere',
+      toast: { title: 'Authentication Required', description: 'You need to be logged in to access this page.' },
+    });
+  });
+
+  it('then the subscription on subscriber routes', () => {
+    expect(decideAccess('subscriber', expiredTrial, NOW)).toMatchObject({
+      allowed: false,
+      reason: 'subscription',
+      redirectTo: '/subscribe',
+      toast: { title: 'Subscription Required', description: 'You need an active subscription to access this content.' },
+    });
+    expect(decideAccess('subscriber', validTrial, NOW)).toEqual({ allowed: true });
+    expect(decideAccess('subscriber', makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active' }), NOW)).toEqual({ allowed: true });
+    expect(decideAccess('subscriber', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'inactive' }), NOW)).toMatchObject({
+      reason: 'subscription',
+    });
+  });
+
+  it('then the role: admin routes for admin and super_admin, super-admin routes for super_admin', () => {
+    const denied = {
+      allowed: false,
+      reason: 'role',
+      redirectTo: '/dashboard',
+      toast: { title: 'Access Denied', description: "You don't have permission to access this page." },
+    };
+    expect(decideAccess('admin', makeUser({ role: 'user' }), NOW)).toMatchObject(denied);
+    expect(decideAccess('admin', makeUser({ role: 'moderator' }), NOW)).toMatchObject(denied);
+    expect(decideAccess('admin', freeAdmin, NOW)).toEqual({ allowed: true });
+    expect(decideAccess('admin', makeUser({ role: 'super_admin' }), NOW)).toEqual({ allowed: true });
+    expect(decideAccess('super-admin', makeUser({ role: 'admin' }), NOW)).toMatchObject(denied);
+    expect(decideAccess('super-admin', makeUser({ role: 'super_admin' }), NOW)).toEqual({ allowed: true });
+  });
+
+  it('takes the role from the server record only, never from the e-mail address', () => {
+    const lookalike = makeUser({ role: 'user', email: 'admin@wonderful-books.app' });
+    expect(decideAccess('super-admin', lookalike, NOW)).toMatchObject({ reason: 'role' });
+  });
+});
+
+function renderGuarded(access: TRouteAccess, user: TCurrentUser | null, path = '/guarded') {
+  stubFetch(currentUserHandler(user));
+  const routes = [
+    { path: '/guarded', element: <RouteGuard access={access}>Secret content</RouteGuard> },
+    { path: '/reader/:bookId', element: <RouteGuard access={access}>Reader content</RouteGuard> },
+    { path: '/auth/login', element: <p>Sign-in screen</p> },
+    { path: '/subscribe', element: <p>Plans screen</p> },
+    { path: '/dashboard', element: <p>Dashboard screen</p> },
+  ];
+  return renderWithRouter(<></>, { path, routes });
+}
+
+function toastNow() {
+  const item = getCurrentToast();
+  return item ? { title: item.title, description: item.description, variant: item.variant } : null;
+}
+
+describe('<RouteGuard />', () => {
+  it("shows 'Verifying access...' while the current user loads", async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    renderWithRouter(<RouteGuard access="signed-in">Secret content</RouteGuard>, { path: '/guarded' });
+    expect(screen.getByRole('status')).toHaveTextContent('Verifying access...');
+    expect(screen.queryByText('Secret content')).not.toBeInTheDocument();
+  });
+
+  it("redirects a signed-out visitor to /auth/login with 'Authentication Required'", async () => {
+    const { router } = renderGuarded('admin', null);
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirect=%2Fguarded');
+    expect(toastNow()).toEqual({ title: 'Authentication Required', description: 'You need to be logged in to access this page.', variant: 'destructive' });
+    expect(screen.queryByText('Secret content')).not.toBeInTheDocument();
+  });
+
+  it("redirects a reader without valid access to /subscribe with 'Subscription Required'", async () => {
+    const lapsed = makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'cancelled', subscriptionCurrentPeriodEnd: '2000-01-01T00:00:00Z' });
+    const { router } = renderGuarded('subscriber', lapsed, '/reader/book-1');
+    expect(await screen.findByText('Plans screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/subscribe');
+    expect(toastNow()).toEqual({
+      title: 'Subscription Required',
+      description: 'You need an active subscription to access this content.',
+      variant: 'destructive',
+    });
+  });
+
+  it("redirects a role that is not allowed to /dashboard with 'Access Denied'", async () => {
+    const { router } = renderGuarded('super-admin', makeUser({ role: 'admin' }));
+    expect(await screen.findByText('Dashboard screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(toastNow()).toEqual({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+  });
+
+  it('shows the screen to a reader who passes every check', async () => {
+    renderGuarded('subscriber', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'active' }), '/reader/book-1');
+    expect(await screen.findByText('Reader content')).toBeInTheDocument();
+    expect(toastNow()).toBeNull();
+  });
+
+  it('treats a failed current-user read as not signed in (SPEC §4)', async () => {
+    stubFetch(() => new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
+    const routes = [
+      { path: '/guarded', element: <RouteGuard access="signed-in">Secret content</RouteGuard> },
+      { path: '/auth/login', element: <p>Sign-in screen</p> },
+    ];
+    renderWithRouter(<></>, { path: '/guarded', routes });
+    await waitFor(() => expect(screen.getByText('Sign-in screen')).toBeInTheDocument(), { timeout: 5000 });
+  });
+});
