@@ -13,6 +13,8 @@ import { createLogger } from './logger';
 import { createMailer } from './adapters/mailer/mailer';
 import { createLocalBlobStore } from './adapters/blobs/blob-store';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
+import { JOBS } from './jobs';
+import { startJobRunner } from './jobs/runner';
 
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
@@ -42,7 +44,9 @@ const emergencyLogin = seedReport
   : env.emergencyLogin;
 if (emergencyLogin) logger.warn({ email: emergencyLogin.email, demo: emergencyLogin.demo !== null }, 'emergency login is enabled');
 
-const app = createApp({ ...deps, env: { ...env, emergencyLogin }, webRoot: hasBuiltWeb ? webRoot : undefined });
+const appDeps = { ...deps, env: { ...env, emergencyLogin } };
+const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined });
+const stopJobs = startJobRunner(appDeps, JOBS);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
   const lines = [`Wonderful Books is running at ${env.publicUrl}`];
   if (seedReport) {
@@ -56,6 +60,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 });
 
 function shutdown() {
+  stopJobs();
   server.close(() => {
     void deps.mailer.close?.().finally(() => {
       db.$client.close();

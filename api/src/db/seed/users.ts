@@ -214,8 +214,8 @@ function demoUserRow(spec: TDemoAccountSpec, email: string, passwordHash: string
     username: spec.username,
     firstName: spec.firstName,
     lastName: spec.lastName,
-    // Ofcom reserves 07700 900000-900999 for drama: these numbers can never reach a real person.
-    phoneNumber: `+447700900${phoneSuffix}`,
+    // Ofcom reserves 020 7946 0000-0999 for drama: valid London numbers that never reach a person.
+    phoneNumber: `+4420794600${phoneSuffix.slice(-2)}`,
     countryCode: 'GB',
     passwordHash,
     emailVerified: true,

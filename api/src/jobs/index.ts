@@ -1,0 +1,26 @@
+/** Every scheduled job of the API, in one list (the runner is started by api/src/index.ts). */
+import { lt } from 'drizzle-orm';
+import { sessions } from '../db/schema';
+import { pruneRateLimitHits } from '../middleware/rate-limit';
+import type { ScheduledJob } from './runner';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
+const RATE_LIMIT_RETENTION_MS = 31 * 24 * HOUR_MS;
+
+export const JOBS: ScheduledJob[] = [
+  {
+    name: 'prune-rate-limit-hits',
+    intervalMs: HOUR_MS,
+    run: ({ db, now }) => {
+      pruneRateLimitHits({ db, before: new Date(now().getTime() - RATE_LIMIT_RETENTION_MS) });
+    },
+  },
+  {
+    name: 'delete-expired-sessions',
+    intervalMs: HOUR_MS,
+    run: ({ db, now }) => {
+      db.delete(sessions).where(lt(sessions.expire, now())).run();
+    },
+  },
+];
