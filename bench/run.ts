@@ -3,6 +3,7 @@
  * written to bench/results/*.json. Benchmarks are measurements, not pass/fail tests.
  */
 import { benchCatalogue } from './catalogue.bench';
+import { benchAuth } from './auth.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -22,6 +23,22 @@ if (!only || only === 'catalogue') {
   for (const [label, r] of [['GET /api/books', c.list], ['GET /api/books?search=leadership', c.search]] as const) {
     out(
       `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ 0.5x) p99 ${r.p99Ratio}x (≤ 2x)`,
+    );
+  }
+}
+
+if (!only || only === 'auth') {
+  const a = await benchAuth();
+  const { argon2, signIn, currentUser } = a;
+  out(
+    `argon2id m=${argon2.params.memoryCost} KiB t=${argon2.params.timeCost} p=${argon2.params.parallelism}: hash median ${argon2.hashMedianMs} ms, verify median ${argon2.verifyMedianMs} ms (${argon2.samples} each)`,
+  );
+  for (const [label, r, target] of [
+    ['POST /api/auth/login', signIn, 'vs one bare argon2 verify'],
+    ['GET /api/auth/user', currentUser, '(≥ 0.5x)'],
+  ] as const) {
+    out(
+      `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms (non-2xx ${r.candidate.non2xx}) | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x ${target} p99 ${r.p99Ratio}x`,
     );
   }
 }

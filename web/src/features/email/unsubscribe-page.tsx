@@ -68,7 +68,10 @@ export default function UnsubscribePage() {
 }
 
 function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInfo }) {
-  const [value, setValue] = useState<TEmailPreferences>(info.preferences);
+  const [value, setValue] = useState<TEmailPreferences>(() => {
+    const { marketingEmails, trialReminders, subscriptionUpdates, isUnsubscribedAll } = info.preferences;
+    return { marketingEmails, trialReminders, subscriptionUpdates, isUnsubscribedAll };
+  });
   const [isSaved, setIsSaved] = useState(false);
   useEffect(() => setIsSaved(false), [value]);
 

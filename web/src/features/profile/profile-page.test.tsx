@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage, type TApiHandler } from '@web/features/auth/test-utils';
 import { FLASH_TOAST_KEY } from '@web/features/auth/flash-toast';
 import ProfilePage from './profile-page';
-import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, EXPORT_FILE_NAME, type TProfile } from './queries';
+import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, EXPORT_FILE_NAME, exportFileName, type TProfile } from './queries';
 
 beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
@@ -84,13 +84,37 @@ describe('/profile', () => {
     await user.type(first, 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.callsTo('PATCH', '/api/me')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({
-      firstName: 'Augusta',
-      lastName: 'Lovelace',
-      phoneNumber: '+447400123456',
-      countryCode: 'GB',
-    });
+    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace' });
     await waitFor(() => expect(currentToast()?.title).toBe('Profile updated'));
+  });
+
+  it('sends a changed phone in E.164 with the country it belongs to', async () => {
+    const { api } = renderProfile({ 'PATCH /api/me': () => PROFILE });
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('Phone number');
+    await user.clear(phone);
+    await user.type(phone, '+33612345678');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/me')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phoneNumber: '+33612345678',
+      countryCode: 'FR',
+    });
+  });
+
+  it('does not let a stored number the phone check now refuses block a name change', async () => {
+    const { api } = renderProfile({
+      'GET /api/me': () => ({ ...PROFILE, phoneNumber: '+447700900006' }),
+      'PATCH /api/me': () => PROFILE,
+    });
+    const user = userEvent.setup();
+    const last = await screen.findByLabelText('Last name');
+    await user.type(last, '-King');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/me')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({ firstName: 'Ada', lastName: 'Lovelace-King' });
   });
 
   it('checks the avatar type and size before uploading, previews it, then PUTs multipart', async () => {
@@ -148,7 +172,10 @@ describe('/profile', () => {
   });
 
   it('reads and saves the e-mail preferences', async () => {
-    const { api } = renderProfile({ 'PUT /api/me/email-preferences': ({ body }) => body as object });
+    const { api } = renderProfile({
+      'GET /api/me/email-preferences': () => ({ ...PREFS, unsubscribedAt: null }),
+      'PUT /api/me/email-preferences': ({ body }) => ({ ...(body as object), unsubscribedAt: null }),
+    });
     const user = userEvent.setup();
     await screen.findByLabelText('First name');
     const emails = section('Email preferences');
@@ -163,16 +190,25 @@ describe('/profile', () => {
 
   it('downloads my data as a JSON file', async () => {
     const { api } = renderProfile({
-      'GET /api/me/export': () => new Response('{"user":{}}', { headers: { 'Content-Type': 'application/json' } }),
+      'GET /api/me/export': () =>
+        new Response('{"user":{}}', {
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="wonderful-books-my-data-2025-06-01.json"' },
+        }),
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      expect(this.download).toBe(EXPORT_FILE_NAME);
+      expect(this.download).toBe('wonderful-books-my-data-2025-06-01.json');
       expect(this.href).toBe('blob:preview');
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(api.callsTo('GET', '/api/me/export')[0].init).toMatchObject({ credentials: 'include' });
+  });
+
+  it('names the export file from Content-Disposition, else a default', () => {
+    expect(exportFileName('attachment; filename="wonderful-books-my-data-2025-06-01.json"')).toBe('wonderful-books-my-data-2025-06-01.json');
+    expect(exportFileName('attachment; filename="../../evil.sh"')).toBe(EXPORT_FILE_NAME);
+    expect(exportFileName(null)).toBe(EXPORT_FILE_NAME);
   });
 
   it('deletes the account only after the password and DELETE are given, then clears the user and reloads /', async () => {

@@ -47,8 +47,14 @@ export function changePassword(body: TChangePasswordRequest): Promise<TActionRes
   return sendJson<TActionResponse>('PUT', '/api/me/password', body);
 }
 
+/** Only the four choices; the server's answer may carry more (e.g. unsubscribedAt). */
+export function pickPreferences(value: TEmailPreferences): TEmailPreferences {
+  const { marketingEmails, trialReminders, subscriptionUpdates, isUnsubscribedAll } = value;
+  return { marketingEmails, trialReminders, subscriptionUpdates, isUnsubscribedAll };
+}
+
 export function saveEmailPreferences(body: TEmailPreferences): Promise<TEmailPreferences> {
-  return sendJson<TEmailPreferences>('PUT', '/api/me/email-preferences', body);
+  return sendJson<TEmailPreferences>('PUT', '/api/me/email-preferences', pickPreferences(body));
 }
 
 export function deleteAccount(body: TDeleteAccountRequest): Promise<unknown> {
@@ -64,6 +70,13 @@ export function uploadAvatar(file: File): Promise<{ profileImageUrl?: string | n
 
 export const EXPORT_FILE_NAME = 'wonderful-books-my-data.json';
 
+/** The file name of a Content-Disposition header (the API dates it), or the default. */
+export function exportFileName(contentDisposition: string | null): string {
+  const match = /filename="?([^";]+)"?/i.exec(contentDisposition ?? '');
+  const name = match?.[1]?.trim();
+  return name && /^[\w.-]+\.json$/.test(name) ? name : EXPORT_FILE_NAME;
+}
+
 /** GET /api/me/export and hand the JSON to the browser as a download. */
 export async function downloadMyData(): Promise<void> {
   const response = await ensureOk(await fetch('/api/me/export', { credentials: 'include', headers: { Accept: 'application/json' } }));
@@ -72,7 +85,7 @@ export async function downloadMyData(): Promise<void> {
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = EXPORT_FILE_NAME;
+    link.download = exportFileName(response.headers.get('Content-Disposition'));
     link.rel = 'noopener';
     document.body.append(link);
     link.click();

@@ -1,4 +1,5 @@
 /** Names and phone number (PATCH /api/me), with the same phone picker and checks as registration. */
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,21 +21,30 @@ type TDetailsForm = z.input<typeof ZUpdateProfileRequest>;
 
 const baseResolver = zodResolver(ZUpdateProfileRequest);
 
-/** An empty phone box means "leave the phone number as it is" (older accounts may have none). */
-const detailsResolver: Resolver<TDetailsForm, unknown, TUpdateProfileRequest> = (values, context, options) =>
-  baseResolver({ ...values, phoneNumber: values.phoneNumber?.trim() ? values.phoneNumber : undefined }, context, options);
+/**
+ * The phone is checked and sent only when the reader changed it: an empty box, or the number already
+ * on file (older or seeded accounts may hold one the phone check would now refuse), leaves it as is.
+ */
+function detailsResolver(initialPhone: string): Resolver<TDetailsForm, unknown, TUpdateProfileRequest> {
+  return (values, context, options) => {
+    const phone = values.phoneNumber?.trim() ?? '';
+    const isUnchanged = !phone || phone === initialPhone;
+    return baseResolver(
+      { ...values, phoneNumber: isUnchanged ? undefined : values.phoneNumber, countryCode: isUnchanged ? undefined : values.countryCode },
+      context,
+      options,
+    );
+  };
+}
 
 export function DetailsForm({ profile }: { profile: TProfile }) {
   const queryClient = useQueryClient();
   const initialCountry = toCountry(profile.countryCode ?? DEFAULT_PHONE_COUNTRY);
+  const initialPhone = profile.phoneNumber ? (toInternational(profile.phoneNumber, initialCountry) ?? profile.phoneNumber) : '';
+  const [resolver] = useState(() => detailsResolver(initialPhone));
   const form = useForm<TDetailsForm, unknown, TUpdateProfileRequest>({
-    resolver: detailsResolver,
-    defaultValues: {
-      firstName: profile.firstName ?? '',
-      lastName: profile.lastName ?? '',
-      phoneNumber: profile.phoneNumber ? (toInternational(profile.phoneNumber, initialCountry) ?? profile.phoneNumber) : '',
-      countryCode: initialCountry,
-    },
+    resolver,
+    defaultValues: { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', phoneNumber: initialPhone, countryCode: initialCountry },
   });
   const { errors, isDirty } = form.formState;
 
@@ -55,7 +65,8 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
 
   const onSubmit = form.handleSubmit((values) => {
     const body: TUpdateProfileRequest = { firstName: values.firstName, lastName: values.lastName };
-    if (values.phoneNumber) Object.assign(body, phonePayload(values.phoneNumber, values.countryCode ?? DEFAULT_PHONE_COUNTRY));
+    const typed = form.getValues();
+    if (values.phoneNumber) Object.assign(body, phonePayload(values.phoneNumber, typed.countryCode ?? DEFAULT_PHONE_COUNTRY));
     mutation.mutate(body);
   });
 

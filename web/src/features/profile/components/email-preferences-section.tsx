@@ -8,7 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { PreferencesFields } from '@web/features/email/preferences-fields';
-import { EMAIL_PREFERENCES_QUERY_KEY, emailPreferencesQuery, saveEmailPreferences } from '../queries';
+import { EMAIL_PREFERENCES_QUERY_KEY, emailPreferencesQuery, pickPreferences, saveEmailPreferences } from '../queries';
 
 export function EmailPreferencesSection() {
   const preferences = useQuery(emailPreferencesQuery);
@@ -37,8 +37,9 @@ export function EmailPreferencesSection() {
 
 function PreferencesEditor({ initial }: { initial: TEmailPreferences }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(initial);
-  const isChanged = (Object.keys(initial) as (keyof TEmailPreferences)[]).some((key) => initial[key] !== value[key]);
+  const [value, setValue] = useState(() => pickPreferences(initial));
+  const saved = pickPreferences(initial);
+  const isChanged = (Object.keys(saved) as (keyof TEmailPreferences)[]).some((key) => saved[key] !== value[key]);
 
   const mutation = useMutation({
     mutationFn: saveEmailPreferences,

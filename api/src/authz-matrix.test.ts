@@ -1,0 +1,223 @@
+/**
+ * Authorisation matrix (issue "Accounts, sessions, roles and access control", quality bar; DESIGN §6).
+ *
+ * The route list comes from the real app (`createApp(...).routes`, built without a web root so the
+ * SPA host is absent), crossed with {anonymous, user, moderator, admin, super_admin}. Every route must
+ * have a rule in ACCESS_RULES below: DEFAULT DENY, a route the app serves without a rule fails, naming
+ * the route, so a new endpoint cannot ship without someone deciding who may call it.
+ *
+ * Each route × role sends one request as a same-origin browser would (JSON body `{}` for writes,
+ * path parameters filled with a random uuid) and checks only the authorisation outcome:
+ * - a role the rule excludes gets 401 when anonymous and 403 when signed in without the permission;
+ * - an allowed role never gets 401/403 (400, 404, 422 ... are fine: the body is deliberately empty);
+ * - nobody ever gets a 500.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasPermission, PERMISSIONS, type TPermission } from '@shared/permissions';
+import { ROLES, type TRole } from '@shared/tiers';
+import { createTestContext } from './test-utils';
+import { createUser, send, testEnv } from './features/auth/auth-test-helpers';
+import { hashPassword } from './features/auth/password';
+import { createSession, findSessionUser } from './features/auth/session.service';
+import { sessionCookieName } from './features/auth/session-cookie';
+
+type TAccessRule =
+  /** Anyone, signed in or not, including token-based public endpoints (unsubscribe links). */
+  | 'public'
+  /** Accounts endpoints that must work while signed out (sign-in, register, reset ...). */
+  | 'anonymous-ok'
+  /** Any signed-in account, whatever its role. */
+  | 'signed-in'
+  /** Signed in with a role that holds this permission in shared/permissions.ts. */
+  | TPermission;
+
+/**
+ * THE table: `'METHOD /api/path'` (the path exactly as the app registers it) → who may call it.
+ * Adding a route to the app means adding its line here.
+ */
+const ACCESS_RULES: Record<string, TAccessRule> = {
+  // health
+  'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+
+  // accounts (SPEC §7)
+  'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer
+  'POST /api/auth/register': 'anonymous-ok',
+  'POST /api/auth/verify-otp': 'anonymous-ok',
+  'POST /api/auth/resend-otp': 'anonymous-ok',
+  'POST /api/auth/login': 'anonymous-ok',
+  'POST /api/auth/logout': 'anonymous-ok', // idempotent: signed out, it just clears the cookie
+  'POST /api/auth/forgot-password': 'anonymous-ok',
+  'POST /api/auth/reset-password': 'anonymous-ok', // the e-mailed token is the credential
+  'GET /api/auth/emergency-config': 'public',
+  'POST /api/auth/admin-emergency': 'anonymous-ok', // break-glass: the configured password is the credential
+
+  // catalogue, search, content (public browsing)
+  'GET /api/books': 'public',
+  'GET /api/books/:idOrSlug': 'public',
+  'GET /api/books/:idOrSlug/cover.svg': 'public',
+  'GET /api/categories': 'public',
+  'GET /api/plans': 'public',
+  'GET /api/search/suggest': 'public',
+  'GET /api/seo/config': 'public',
+  'GET /api/page-content/:key': 'public',
+  'GET /api/placeholder/:width/:height': 'public',
+
+  // e-mail
+  'GET /api/me/email-preferences': 'signed-in',
+  'PUT /api/me/email-preferences': 'signed-in',
+  'GET /api/email/unsubscribe': 'public', // token link from an e-mail
+  'POST /api/email/unsubscribe': 'public', // token link from an e-mail
+  'GET /api/admin/email/outbox': 'email:manage',
+  'GET /api/admin/email/outbox/:id': 'email:manage',
+
+  // the signed-in reader's own account
+  'GET /api/me': 'signed-in',
+  'PATCH /api/me': 'signed-in',
+  'DELETE /api/me': 'signed-in',
+  'PUT /api/me/password': 'signed-in',
+  'PUT /api/me/avatar': 'signed-in',
+  'DELETE /api/me/avatar': 'signed-in',
+  'GET /api/me/export': 'signed-in',
+  'GET /api/avatars/:userId/:file': 'public', // random, unguessable file names; see avatar.service
+};
+
+type TActor = 'anonymous' | TRole;
+const ACTORS: readonly TActor[] = ['anonymous', ...ROLES];
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// Break-glass login enabled so POST /api/auth/admin-emergency reaches its handler instead of the
+// "disabled" 404; the rest of the configuration is the ordinary test one.
+const emergencyHash = await hashPassword('not the emergency password');
+const ctx = createTestContext({
+  env: testEnv({
+    EMERGENCY_LOGIN_ENABLED: 'true',
+    EMERGENCY_LOGIN_EMAIL: 'break-glass@example.com',
+    EMERGENCY_LOGIN_PASSWORD_HASH: emergencyHash,
+  }),
+});
+const publicOrigin = new URL(ctx.env.publicUrl).origin;
+const cookieName = sessionCookieName(ctx.env.NODE_ENV === 'production');
+
+/**
+ * The app's endpoints as `METHOD /path`, deduplicated (Hono lists one entry per handler, so a route
+ * with middleware appears several times). `ALL` entries on wildcard paths are the global middleware
+ * (`/*`, `/api/*`: request context, headers, CSRF, session) and the /api 404 fallback, not endpoints.
+ * An `ALL` on a concrete path would be a real endpoint answering every method, so it stays listed.
+ */
+function endpointsOf(routes: readonly { method: string; path: string }[]): string[] {
+  const keys = new Set<string>();
+  for (const { method, path } of routes) {
+    if (method === 'ALL' && path.includes('*')) continue;
+    keys.add(`${method} ${path}`);
+  }
+  return [...keys].sort();
+}
+
+const ENDPOINTS = endpointsOf(ctx.app.routes);
+
+/** `/api/books/:idOrSlug` → `/api/books/<uuid>`; also handles `:id{regex}` and optional `:id?`. */
+function fillParams(path: string): string {
+  return path.replace(/:[A-Za-z0-9_]+(\{[^}]*\})?\??/g, () => crypto.randomUUID());
+}
+
+function allows(rule: TAccessRule, actor: TActor): boolean {
+  if (rule === 'public' || rule === 'anonymous-ok') return true;
+  if (actor === 'anonymous') return false;
+  if (rule === 'signed-in') return true;
+  return hasPermission(actor, rule);
+}
+
+/** Who is denied gets exactly this status; null means allowed (anything but 401/403/5xx). */
+function expectedDenial(rule: TAccessRule, actor: TActor): 401 | 403 | null {
+  if (allows(rule, actor)) return null;
+  return actor === 'anonymous' ? 401 : 403;
+}
+
+const users = new Map<TRole, { id: string }>();
+const tokens = new Map<TRole, string>();
+
+/** One session per role made with createSession; re-made only if a route (logout) ended it. */
+function sessionToken(role: TRole): string {
+  const current = tokens.get(role);
+  if (current && findSessionUser({ db: ctx.db, token: current, now: ctx.now() })) return current;
+  const { token } = createSession({ db: ctx.db, userId: users.get(role)!.id, now: ctx.now() });
+  tokens.set(role, token);
+  return token;
+}
+
+async function request(endpoint: string, actor: TActor): Promise<Response> {
+  const [rawMethod, path] = endpoint.split(' ');
+  // An ALL endpoint is probed with a write, the stricter case for CSRF and body handling.
+  const method = rawMethod === 'ALL' ? 'POST' : rawMethod;
+  const isWrite = WRITE_METHODS.has(method);
+  const headers: Record<string, string> = isWrite ? { origin: publicOrigin, 'sec-fetch-site': 'same-origin' } : {};
+  const ip = `203.0.113.${10 + ACTORS.indexOf(actor)}`;
+  const cookie = actor === 'anonymous' ? null : `${cookieName}=${sessionToken(actor)}`;
+  return send(ctx.app, fillParams(path), isWrite ? {} : undefined, { method, ip, cookie, headers });
+}
+
+beforeAll(async () => {
+  for (const role of ROLES) {
+    const user = await createUser(ctx.db, { role });
+    users.set(role, user);
+  }
+});
+
+describe('authorisation matrix: the route table', () => {
+  it('is built from the real app (API routes only, no SPA host)', () => {
+    expect(ENDPOINTS.length).toBeGreaterThan(0);
+    const outsideApi = ENDPOINTS.filter((endpoint) => !endpoint.split(' ')[1].startsWith('/api/'));
+    expect(outsideApi, 'routes outside /api (the app must be built without webRoot)').toEqual([]);
+  });
+
+  it('has a rule for every route the app serves (default deny)', () => {
+    const missing = ENDPOINTS.filter((endpoint) => !(endpoint in ACCESS_RULES));
+    expect(missing, `routes without an access rule in ACCESS_RULES: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('has no rule for a route the app does not serve (stale or misspelt entries)', () => {
+    const stale = Object.keys(ACCESS_RULES).filter((endpoint) => !ENDPOINTS.includes(endpoint));
+    expect(stale, `ACCESS_RULES entries matching no route: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it('uses only known rules and permissions', () => {
+    const known = new Set<string>(['public', 'anonymous-ok', 'signed-in', ...PERMISSIONS]);
+    const unknown = Object.entries(ACCESS_RULES).filter(([, rule]) => !known.has(rule));
+    expect(unknown).toEqual([]);
+  });
+
+  it('endpointsOf drops wildcard middleware and duplicate handler entries, keeps concrete ALL routes', () => {
+    expect(
+      endpointsOf([
+        { method: 'ALL', path: '/*' },
+        { method: 'ALL', path: '/api/*' },
+        { method: 'GET', path: '/api/x' },
+        { method: 'GET', path: '/api/x' },
+        { method: 'ALL', path: '/api/hook' },
+      ]),
+    ).toEqual(['ALL /api/hook', 'GET /api/x']);
+  });
+});
+
+const CASES = ENDPOINTS.flatMap((endpoint) => ACTORS.map((actor) => ({ endpoint, actor })));
+
+describe(`authorisation matrix: ${ENDPOINTS.length} routes × ${ACTORS.length} roles = ${CASES.length} requests`, () => {
+  it.each(CASES)('$endpoint as $actor', async ({ endpoint, actor }) => {
+    const rule = ACCESS_RULES[endpoint];
+    if (rule === undefined) {
+      throw new Error(`Default deny: route "${endpoint}" has no rule in ACCESS_RULES (api/src/authz-matrix.test.ts).`);
+    }
+    const response = await request(endpoint, actor);
+    const body = await response.text();
+    const context = `${endpoint} as ${actor} (rule ${rule}) answered ${response.status}: ${body.slice(0, 300)}`;
+
+    expect(response.status, context).toBeLessThan(500);
+    const denial = expectedDenial(rule, actor);
+    if (denial === null) {
+      expect([401, 403], context).not.toContain(response.status);
+    } else {
+      expect(response.status, context).toBe(denial);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * "No e-mail address grants anything in client code" (issue "Accounts, sessions, roles and access
+ * control"): roles come from the server only. This test scans the BUILT web bundle (dist/web, what
+ * browsers actually run, after minification and env inlining) and fails on:
+ *
+ * - any e-mail-address-like text (string literals, template literals, comments or regex bodies alike,
+ *   also when '@' is written as an escape such as \x40 or \u0040);
+ * - a bare e-mail domain literal such as "@corp.com" (domain-based privilege);
+ * - an e-mail compared with a non-empty literal (`user.email === "..."`, either order, also after
+ *   `.toLowerCase()`/`.trim()`), except `typeof x.email === "string"`;
+ * - an e-mail looked up in a list (`[...].includes(user.email)`, `list.has(x.email)`, `.indexOf(...)`)
+ *   or checked by domain (`email.endsWith(...)`).
+ *
+ * The build runs only when dist/web is missing (`vite build`); otherwise the existing output is reused,
+ * so after changing web code run `npm run build` first to scan the fresh bundle.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** BUNDLE_SCAN_DIR scans another build output (e.g. a fresh `vite build --outDir /tmp/x`) instead. */
+const WEB_DIST = process.env.BUNDLE_SCAN_DIR ? path.resolve(process.env.BUNDLE_SCAN_DIR) : path.join(ROOT, 'dist', 'web');
+const ASSETS = path.join(WEB_DIST, 'assets');
+
+/**
+ * Exact strings that may appear although they look like addresses. Each needs a comment saying why it
+ * cannot grant anything (e.g. an input placeholder). Empty on purpose: nothing is needed today.
+ */
+const ALLOWED_LITERALS: ReadonlySet<string> = new Set<string>([]);
+
+export interface TFinding {
+  file: string;
+  kind: 'email-literal' | 'email-domain-literal' | 'email-comparison' | 'email-list-lookup' | 'email-domain-check';
+  match: string;
+  /** Some characters around the match, for the failure message. */
+  context: string;
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}/g;
+/** A string literal that is only `@domain.tld`, e.g. for `email.endsWith("@corp.com")`. */
+const DOMAIN_LITERAL = /(["'`])@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\1/g;
+/** An identifier/member chain ending in "email" (any case), optionally followed by `.toLowerCase()` etc. */
+const EMAIL_EXPR = String.raw`[\w$.]*email(?:\s*\.\s*\w+\(\s*\))*`;
+const LITERAL = String.raw`(["'\x60])((?:\\.|(?!\1)[^\\])*)\1`;
+const LITERAL_AFTER_EMAIL = new RegExp(String.raw`(${EMAIL_EXPR})\s*[!=]==?\s*${LITERAL.replaceAll('\\1', '\\2')}`, 'gi');
+const LITERAL_BEFORE_EMAIL = new RegExp(String.raw`${LITERAL}\s*[!=]==?\s*(${EMAIL_EXPR})\b`, 'gi');
+const LIST_LOOKUP = new RegExp(String.raw`\.\s*(?:includes|indexOf|has)\(\s*${EMAIL_EXPR}\s*[,)]`, 'gi');
+const DOMAIN_CHECK = new RegExp(String.raw`${EMAIL_EXPR}\s*\.\s*endsWith\(`, 'gi');
+/** What `typeof` can answer: `typeof t.email === "string"` is a shape check, not authorisation. */
+const TYPEOF_NAMES = new Set(['string', 'number', 'bigint', 'boolean', 'symbol', 'undefined', 'object', 'function']);
+
+/** Turns `\x40`, `\u0040` and `\u{40}` back into '@' so escaped addresses are found too. */
+function unescapeAt(source: string): string {
+  return source.replace(/\\x40|\\u0040|\\u\{0*40\}/gi, '@');
+}
+
+function contextOf(source: string, index: number, length: number): string {
+  return source.slice(Math.max(0, index - 60), index + length + 60).replace(/\s+/g, ' ');
+}
+
+/** Every suspicious e-mail use in one JavaScript source; pure, so it is unit-tested below. */
+export function scanJavaScript(rawSource: string, file = '<inline>'): TFinding[] {
+  const source = unescapeAt(rawSource);
+  const findings: TFinding[] = [];
+  const add = (kind: TFinding['kind'], match: RegExpExecArray) =>
+    findings.push({ file, kind, match: match[0], context: contextOf(source, match.index, match[0].length) });
+
+  for (const match of source.matchAll(EMAIL)) {
+    if (!ALLOWED_LITERALS.has(match[0])) add('email-literal', match);
+  }
+  for (const match of source.matchAll(DOMAIN_LITERAL)) add('email-domain-literal', match);
+  for (const match of source.matchAll(LITERAL_AFTER_EMAIL)) {
+    const literal = match[3];
+    const before = source.slice(Math.max(0, match.index - 7), match.index);
+    const isTypeofCheck = /typeof\s*$/.test(before) && TYPEOF_NAMES.has(literal);
+    if (literal !== '' && !isTypeofCheck) add('email-comparison', match);
+  }
+  for (const match of source.matchAll(LITERAL_BEFORE_EMAIL)) {
+    if (match[2] !== '' && !TYPEOF_NAMES.has(match[2])) add('email-comparison', match);
+  }
+  for (const match of source.matchAll(LIST_LOOKUP)) add('email-list-lookup', match);
+  for (const match of source.matchAll(DOMAIN_CHECK)) add('email-domain-check', match);
+  return findings;
+}
+
+function bundleFiles(): string[] {
+  const js = (dir: string) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((name) => name.endsWith('.js') || name.endsWith('.mjs'))
+          .map((name) => path.join(dir, name))
+      : [];
+  // Every chunk in assets/, plus the service worker at the root (it ships to browsers too).
+  return [...js(ASSETS), ...js(WEB_DIST)];
+}
+
+describe('scanJavaScript (the scanner itself)', () => {
+  it('flags an e-mail literal granting admin', () => {
+    const findings = scanJavaScript('if (user.email === "boss@corp.com") isAdmin = true');
+    expect(findings.map((f) => f.kind)).toEqual(expect.arrayContaining(['email-literal', 'email-comparison']));
+    expect(findings.find((f) => f.kind === 'email-literal')?.match).toBe('boss@corp.com');
+  });
+
+  it('flags the minified shapes: template literals, reversed order, normalised e-mails, escapes', () => {
+    expect(scanJavaScript('t.email===`boss@corp.com`&&(r=!0)')).not.toEqual([]);
+    expect(scanJavaScript('"boss@corp.com"===e.email?1:0')).not.toEqual([]);
+    expect(scanJavaScript('e.email.toLowerCase().trim()==="root"&&a()').map((f) => f.kind)).toEqual(['email-comparison']);
+    expect(scanJavaScript('const a="boss\\x40corp.com"').map((f) => f.kind)).toEqual(['email-literal']);
+    expect(scanJavaScript("const a='boss\\u0040corp.com'").map((f) => f.kind)).toEqual(['email-literal']);
+  });
+
+  it('flags list lookups and domain checks on e-mails', () => {
+    expect(scanJavaScript('["a@b.io","c@d.io"].includes(u.email)').map((f) => f.kind)).toEqual([
+      'email-literal',
+      'email-literal',
+      'email-list-lookup',
+    ]);
+    expect(scanJavaScript('n.has(u.email)&&(r="admin")').map((f) => f.kind)).toEqual(['email-list-lookup']);
+    expect(scanJavaScript('u.email.endsWith(`@corp.com`)').map((f) => f.kind).sort()).toEqual(['email-domain-check', 'email-domain-literal']);
+  });
+
+  it('leaves ordinary code alone', () => {
+    const clean = [
+      'email:typeof t.email==`string`?t.email:``',
+      'if(e.email===``)return null',
+      'let t=e.lastIndexOf(`@`);',
+      'import("@radix-ui/react-dialog");const v="pkg@1.2.3"',
+      'e.role===`super_admin`?`/super-admin`:`/dashboard`',
+    ].join(';');
+    expect(scanJavaScript(clean)).toEqual([]);
+  });
+});
+
+describe('the built web bundle (dist/web)', () => {
+  beforeAll(() => {
+    if (fs.existsSync(path.join(WEB_DIST, 'index.html')) && fs.existsSync(ASSETS)) return;
+    // Only when there is no build yet: `vite build` takes a while, so an existing one is reused.
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', WEB_DIST, '--emptyOutDir'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }, 600_000);
+
+  it('contains no e-mail literal or e-mail-based authorisation', () => {
+    const files = bundleFiles();
+    expect(files.length, `no JavaScript found in ${ASSETS}`).toBeGreaterThan(0);
+    const findings = files.flatMap((file) => scanJavaScript(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file)));
+    const report = findings.map((f) => `${f.file}: ${f.kind} ${JSON.stringify(f.match)} in …${f.context}…`).join('\n');
+    expect(findings, `e-mail-based authorisation in the web bundle:\n${report}`).toEqual([]);
+  });
+});
