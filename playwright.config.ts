@@ -56,6 +56,16 @@ export default defineConfig({
       DEMO_SEED: 'true',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Each test sends its own simulated client address in X-Forwarded-For (e2e/fixtures.ts), so the
+      // per-IP sign-in and sign-up limits apply per test rather than to the whole suite.
+      TRUST_PROXY: '1',
+      // e2e runs every journey from one machine and one browser build, so every registration carries
+      // the same device fingerprint; the production limits (one trial per fingerprint per 30 days)
+      // would refuse all but the first. The API tests cover those limits at their real values.
+      TRIAL_MAX_PER_FINGERPRINT: '1000',
+      TRIAL_MAX_PER_IP: '1000',
+      SIGNUP_MAX_ATTEMPTS_PER_IP: '1000',
+      SIGNUP_MAX_ATTEMPTS_PER_FINGERPRINT: '1000',
     },
   },
 });

@@ -25,7 +25,7 @@ import { createLogger } from '../api/src/logger';
 import { createMailer } from '../api/src/adapters/mailer/mailer';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/features/auth/password';
-import { createSession } from '../api/src/features/auth/session.service';
+import { createSession, findSessionUser } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { compare, load, round2, withServer, writeResult, type LoadResult } from './lib';
 
@@ -140,6 +140,13 @@ export async function benchAuth() {
   if (userResponse.status !== 200) throw new Error(`GET /api/auth/user probe answered ${userResponse.status}`);
   const userBody = await userResponse.text();
 
+  // Where a GET /api/auth/user goes: the session lookup alone, in-process, per call.
+  const lookups = 2000;
+  for (let i = 0; i < 200; i += 1) findSessionUser({ db, token, now: new Date() });
+  const lookupStarted = performance.now();
+  for (let i = 0; i < lookups; i += 1) findSessionUser({ db, token, now: new Date() });
+  const sessionLookupUs = round2(((performance.now() - lookupStarted) * 1000) / lookups);
+
   // Baselines: no middleware, no database. One argon2 verify of the same hash (after parsing the same
   // JSON body), and a static JSON body the size of the current-user answer.
   const bare = new Hono()
@@ -169,7 +176,7 @@ export async function benchAuth() {
     machine: { cpus: os.cpus().length, uvThreadpoolSize: Number(process.env.UV_THREADPOOL_SIZE ?? 4) },
     argon2,
     signIn: { ...results.signIn, seededUsers: SEEDED_USERS, connections: 10 },
-    currentUser: results.currentUser,
+    currentUser: { ...results.currentUser, sessionLookupUs },
     targets: { currentUserThroughputRatioAtLeast: 0.5 },
   };
   writeResult('auth', summary);

@@ -41,4 +41,5 @@ if (!only || only === 'auth') {
       `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms (non-2xx ${r.candidate.non2xx}) | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x ${target} p99 ${r.p99Ratio}x`,
     );
   }
+  out(`  session lookup (findSessionUser, in-process): ${currentUser.sessionLookupUs} µs per call`);
 }

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,24 +44,71 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 }
 
 /**
- * The e2e `test`: Playwright's, plus an automatic guard that fails a test when the page throws an
- * uncaught error or logs console.error (DESIGN §7). Failed network loads are left out: the browser
- * logs them for deliberate 404s (the 'Page Not Found' route, an unknown book).
+ * Collects uncaught errors and console.error messages of a page (the guard below does this for the
+ * test's `page`; call it for pages of extra browser contexts and assert the list is empty at the end).
  */
-export const test = base.extend<{ pageErrorGuard: void }>({
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (message.text().startsWith('Failed to load resource')) return;
+    errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** An address from the documentation ranges of RFC 5737; it only ever travels in a header. */
+function documentationAddress(index: number, ranges: readonly string[]): string {
+  const slot = index % (ranges.length * 254);
+  return `${ranges[Math.floor(slot / 254)]}.${(slot % 254) + 1}`;
+}
+
+/** Tests take 198.51.100.x and 203.0.113.x; each worker's outbox reader takes one of 192.0.2.x. */
+const TEST_CLIENT_RANGES = ['198.51.100', '203.0.113'] as const;
+let testsStartedInThisWorker = 0;
+
+/**
+ * The e2e `test`: Playwright's, plus
+ * - an automatic guard that fails a test when the page throws an uncaught error or logs console.error
+ *   (DESIGN §7). Failed network loads are left out: the browser logs them for deliberate 404s (the
+ *   'Page Not Found' route, an unknown book) and for the 401 of signed-out current-user checks;
+ * - a simulated client address per test: every request of the test's browser context and `request`
+ *   carries its own X-Forwarded-For (the server trusts one proxy hop in e2e, see playwright.config.ts),
+ *   so the per-IP rate limits apply to one test's journey, as they would to one real visitor;
+ * - `outbox`: a worker-wide API client signed in as the demo admin that reads the local e-mail outbox.
+ */
+export const test = base.extend<{ pageErrorGuard: void; clientIp: string }, { outbox: Outbox }>({
+  clientIp: async ({}, use, testInfo) => {
+    const index = testInfo.workerIndex * 97 + testsStartedInThisWorker++;
+    await use(documentationAddress(index, TEST_CLIENT_RANGES));
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientIp }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientIp });
+  },
   pageErrorGuard: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        if (message.text().startsWith('Failed to load resource')) return;
-        errors.push(`console.error: ${message.text()}`);
-      });
+      const errors = collectPageErrors(page);
       await use();
       expect(errors, 'the page logged errors').toEqual([]);
     },
     { auto: true },
+  ],
+  outbox: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('The e2e project needs a baseURL');
+      const admin = demoAccount('admin');
+      const context = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { Origin: new URL(baseURL).origin, 'X-Forwarded-For': documentationAddress(workerInfo.workerIndex, ['192.0.2']) },
+      });
+      const response = await context.post('/api/auth/login', { data: { emailOrUsername: admin.email, password: admin.password } });
+      expect(response.status(), 'the demo admin signs in to read the outbox').toBe(200);
+      await use(new Outbox(context));
+      await context.dispose();
+    },
+    { scope: 'worker' },
   ],
 });
 export { expect };
@@ -82,4 +130,199 @@ export async function bookBySlug(request: APIRequestContext, slug: string): Prom
 /** True when the page is wider than the viewport (horizontal scrolling). */
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** The demo account with this role and, for readers, this tier (read when called: the seed writes the file at start-up). */
+export function demoAccount(role: string, tier?: string): DemoAccount {
+  const account = demoAccounts().find((candidate) => candidate.role === role && (tier === undefined || candidate.tier === tier));
+  if (!account) throw new Error(`No demo account with role ${role}${tier ? ` and tier ${tier}` : ''}`);
+  return account;
+}
+
+export interface OutboxMessage {
+  id: string;
+  email: string;
+  emailType: string;
+  subject: string;
+  bodyText: string;
+  bodyHtml: string;
+  createdAt: string;
+}
+
+/** The admin view of the local outbox (GET /api/admin/email/outbox), read the way an operator would. */
+export class Outbox {
+  constructor(private readonly api: APIRequestContext) {}
+
+  async messages(email: string, type?: string): Promise<OutboxMessage[]> {
+    const response = await this.api.get('/api/admin/email/outbox', { params: { email, ...(type ? { type } : {}), limit: 20 } });
+    expect(response.status(), 'GET /api/admin/email/outbox').toBe(200);
+    const page = (await response.json()) as { items: OutboxMessage[] };
+    // The filter is a substring match; keep the exact recipient only.
+    return page.items.filter((item) => item.email.toLowerCase() === email.toLowerCase());
+  }
+
+  /** Waits for the newest message of this type to the address (mail is sent after the API answers). */
+  async latest(email: string, type: string): Promise<OutboxMessage> {
+    let found: OutboxMessage | undefined;
+    await expect
+      .poll(async () => {
+        found = (await this.messages(email, type))[0];
+        return found !== undefined;
+      }, { message: `a ${type} e-mail to ${email} in the outbox` })
+      .toBe(true);
+    return found!;
+  }
+
+  /** The 6-digit code of the newest verification e-mail. */
+  async verificationCode(email: string): Promise<string> {
+    const message = await this.latest(email, 'verification_code');
+    const code = message.bodyText.match(/^\s*(\d{6})\s*$/m)?.[1];
+    expect(code, `a 6-digit code in: ${message.bodyText}`).toBeTruthy();
+    return code!;
+  }
+
+  /** The path and query of the reset link in the newest password-reset e-mail (/auth/reset-password?token=...). */
+  async resetPath(email: string): Promise<string> {
+    const message = await this.latest(email, 'password_reset');
+    const link = message.bodyText.match(/https?:\/\/\S+\/auth\/reset-password\?token=[^\s"<>]+/)?.[0];
+    expect(link, `a reset link in: ${message.bodyText}`).toBeTruthy();
+    const url = new URL(link!);
+    return `${url.pathname}${url.search}`;
+  }
+}
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+  /** A valid UK mobile number as typed into the form (the country picker defaults to GB). */
+  phoneNumber: string;
+}
+
+/** Details for a new reader, unique per call (e-mail and username), so runs never collide. */
+export function newAccountDetails(label = 'reader'): NewAccount {
+  const id = randomUUID().replace(/-/g, '').slice(0, 12);
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    username: `e2e_${label}_${id}`.slice(0, 30),
+    email: `e2e.${label}.${id}@example.com`,
+    password: `Pw-${id}-correct horse`,
+    phoneNumber: '7400 123456',
+  };
+}
+
+/** Writes need a same-origin Origin header (CSRF rule); the request's own baseURL gives it. */
+function originOf(baseURL: string | undefined): Record<string, string> {
+  return baseURL ? { Origin: new URL(baseURL).origin } : {};
+}
+
+/**
+ * Registers and verifies an account through the API (the route a browser uses, without the screens),
+ * for journeys that start with an existing account of their own.
+ */
+export async function createVerifiedAccount(request: APIRequestContext, outbox: Outbox, baseURL: string | undefined, label?: string): Promise<NewAccount> {
+  const account = newAccountDetails(label);
+  const headers = originOf(baseURL);
+  const registered = await request.post('/api/auth/register', {
+    headers,
+    data: { ...account, phoneNumber: `+44 ${account.phoneNumber}`, countryCode: 'GB', confirmPassword: account.password, deviceFingerprint: 'e2e' },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const { userId } = (await registered.json()) as { userId: string };
+  const code = await outbox.verificationCode(account.email);
+  const verified = await request.post('/api/auth/verify-otp', { headers, data: { userId, code } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return account;
+}
+
+/** Signs the page's browser context in through the API (the session cookie lands in the context). */
+export async function signInThroughApi(page: Page, emailOrUsername: string, password: string, baseURL: string | undefined): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { headers: originOf(baseURL), data: { emailOrUsername, password } });
+  expect(response.status(), `sign-in of ${emailOrUsername}`).toBe(200);
+}
+
+/** Fills and submits the sign-in form of /auth/login (the page must be on it). */
+export async function submitSignIn(page: Page, emailOrUsername: string, password: string): Promise<void> {
+  await page.getByLabel('Email or Username').fill(emailOrUsername);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The one toast on screen (SPEC §4: at most one at a time): the list item of the notifications region. */
+export function currentToast(page: Page): Locator {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
+}
+
+/** Asserts the toast on screen: its title, optionally its description and variant. */
+export async function expectToast(page: Page, expected: { title: string; description?: string | RegExp; variant?: 'default' | 'destructive' }): Promise<void> {
+  const toast = currentToast(page);
+  await expect(toast.getByText(expected.title, { exact: true })).toBeVisible();
+  if (expected.description !== undefined) {
+    await expect(toast.getByText(expected.description, typeof expected.description === 'string' ? { exact: true } : undefined)).toBeVisible();
+  }
+  if (expected.variant) await expect(toast).toHaveAttribute('data-variant', expected.variant);
+}
+
+export interface TimelineEntry {
+  kind: 'url' | 'heading' | 'toast';
+  text: string;
+  at: number;
+}
+
+/**
+ * Records, in the page, when client-side navigations happen (history.pushState/replaceState) and when
+ * each h1 text and toast first appears, with Date.now() timestamps. SPEC delays (500 ms after sign-in,
+ * 1 s after registration, 2 s after verification) are then measured where they happen, not through
+ * the test's polling. Call before the page loads; a full page load starts a new timeline.
+ */
+export async function recordTimeline(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Entry = { kind: string; text: string; at: number };
+    const timeline: Entry[] = [];
+    (window as unknown as { __e2eTimeline: Entry[] }).__e2eTimeline = timeline;
+    const seen = new Set<string>();
+    const add = (kind: string, text: string) => timeline.push({ kind, text, at: Date.now() });
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method];
+      history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+        original.apply(this, args);
+        add('url', `${location.pathname}${location.search}`);
+      };
+    }
+    const scan = () => {
+      const found: [string, string][] = [];
+      document.querySelectorAll('h1').forEach((node) => found.push(['heading', node.textContent?.trim() ?? '']));
+      document.querySelectorAll('li[data-variant]').forEach((node) => found.push(['toast', node.textContent?.trim() ?? '']));
+      for (const [kind, text] of found) {
+        const key = `${kind}:${text}`;
+        if (!text || seen.has(key)) continue;
+        seen.add(key);
+        add(kind, text);
+      }
+    };
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+export async function readTimeline(page: Page): Promise<TimelineEntry[]> {
+  return page.evaluate(() => (window as unknown as { __e2eTimeline?: TimelineEntry[] }).__e2eTimeline ?? []);
+}
+
+/** Milliseconds from the first entry matching `from` to the first later entry matching `to`. */
+export async function delayBetween(
+  page: Page,
+  from: { kind: TimelineEntry['kind']; text: string | RegExp },
+  to: { kind: TimelineEntry['kind']; text: string | RegExp },
+): Promise<number> {
+  const matches = (entry: TimelineEntry, want: { kind: string; text: string | RegExp }) =>
+    entry.kind === want.kind && (typeof want.text === 'string' ? entry.text.startsWith(want.text) : want.text.test(entry.text));
+  const timeline = await readTimeline(page);
+  const start = timeline.find((entry) => matches(entry, from));
+  const end = start && timeline.find((entry) => entry.at >= start.at && matches(entry, to));
+  expect(start, `timeline has ${JSON.stringify(from)}: ${JSON.stringify(timeline)}`).toBeTruthy();
+  expect(end, `timeline has ${JSON.stringify(to)} after it: ${JSON.stringify(timeline)}`).toBeTruthy();
+  return end!.at - start!.at;
 }
