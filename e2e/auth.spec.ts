@@ -70,8 +70,8 @@ test.describe('register, verify, sign in and sign out', () => {
     const verifyUrl = new URL(page.url());
     expect(verifyUrl.searchParams.get('userId')).toMatch(/\S+/);
     expect(verifyUrl.searchParams.get('email')).toBe(account.email);
-    const registrationDelay = await delayBetween(page, { kind: 'toast', text: 'Account Created!' }, { kind: 'url', text: '/auth/verify-email?' });
-    expect(registrationDelay, 'redirect to the verify screen about 1 s after registering').toBeGreaterThanOrEqual(900);
+    const registrationDelay = await delayBetween(page, { kind: 'response', text: 'POST /api/auth/register 201' }, { kind: 'url', text: '/auth/verify-email?' });
+    expect(registrationDelay, 'redirect to the verify screen 1 s after the registration answer').toBeGreaterThanOrEqual(990);
     expect(registrationDelay).toBeLessThan(3000);
 
     // Verify with the code from the outbox.
@@ -87,8 +87,8 @@ test.describe('register, verify, sign in and sign out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In Now' })).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login\?verified=true$/);
-    const verificationDelay = await delayBetween(page, { kind: 'heading', text: 'Email Verified!' }, { kind: 'url', text: '/auth/login?verified=true' });
-    expect(verificationDelay, 'redirect to sign-in about 2 s after verifying').toBeGreaterThanOrEqual(1800);
+    const verificationDelay = await delayBetween(page, { kind: 'response', text: 'POST /api/auth/verify-otp 200' }, { kind: 'url', text: '/auth/login?verified=true' });
+    expect(verificationDelay, 'redirect to sign-in 2 s after the verification answer').toBeGreaterThanOrEqual(1990);
     expect(verificationDelay).toBeLessThan(4000);
 
     // Sign in (the verified arrival note shows) and land on /dashboard.
@@ -121,7 +121,7 @@ const ROLE_LANDINGS = [
 
 test.describe('sign-in lands by role', () => {
   for (const landing of ROLE_LANDINGS) {
-    test(`${landing.role}${landing.tier ? ` (${landing.tier})` : ''} lands on ${landing.path} 500 ms after 'Welcome back!'`, async ({ page }) => {
+    test(`${landing.role}${landing.tier ? ` (${landing.tier})` : ''} gets 'Welcome back!' and lands on ${landing.path} 500 ms after signing in`, async ({ page }) => {
       const account = demoAccount(landing.role, landing.tier);
       await recordTimeline(page);
       await page.goto('/auth/login');
@@ -132,8 +132,8 @@ test.describe('sign-in lands by role', () => {
       await expectToast(page, { title: 'Welcome back!', description: 'You have successfully logged in.', variant: 'default' });
       await expect(page).toHaveURL(new RegExp(`${landing.path}$`));
       await expect(page.getByRole('heading', { level: 1, name: landing.heading, exact: true })).toBeVisible();
-      const delay = await delayBetween(page, { kind: 'toast', text: 'Welcome back!' }, { kind: 'url', text: landing.path });
-      expect(delay, 'the landing follows the toast after 500 ms').toBeGreaterThanOrEqual(450);
+      const delay = await delayBetween(page, { kind: 'response', text: 'POST /api/auth/login 200' }, { kind: 'url', text: landing.path });
+      expect(delay, 'the landing follows the sign-in answer after 500 ms').toBeGreaterThanOrEqual(490);
       expect(delay).toBeLessThan(2500);
     });
   }
@@ -230,7 +230,7 @@ test.describe('forgot and reset password', () => {
     await expect(pageB.getByRole('heading', { level: 1, name: 'Password changed' })).toBeVisible();
 
     // The old password no longer signs in (browser B).
-    await pageB.getByRole('link', { name: 'Sign in' }).click();
+    await pageB.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
     await submitSignIn(pageB, account.email, account.password);
     await expectToast(pageB, { title: 'Login Failed', description: INVALID_CREDENTIALS, variant: 'destructive' });
     await contextB.close();

@@ -267,16 +267,17 @@ export async function expectToast(page: Page, expected: { title: string; descrip
 }
 
 export interface TimelineEntry {
-  kind: 'url' | 'heading' | 'toast';
+  kind: 'url' | 'heading' | 'toast' | 'response';
   text: string;
   at: number;
 }
 
 /**
- * Records, in the page, when client-side navigations happen (history.pushState/replaceState) and when
- * each h1 text and toast first appears, with Date.now() timestamps. SPEC delays (500 ms after sign-in,
- * 1 s after registration, 2 s after verification) are then measured where they happen, not through
- * the test's polling. Call before the page loads; a full page load starts a new timeline.
+ * Records, in the page, when client-side navigations happen (history.pushState/replaceState), when
+ * each fetch answer arrives ('response', text 'METHOD /path STATUS') and when each h1 text and toast
+ * first appears, with Date.now() timestamps. SPEC delays (500 ms after sign-in, 1 s after
+ * registration, 2 s after verification) are then measured in the page from the answer that starts
+ * them, not through the test's polling. Call before the page loads; a full load starts a new timeline.
  */
 export async function recordTimeline(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -292,6 +293,13 @@ export async function recordTimeline(page: Page): Promise<void> {
         add('url', `${location.pathname}${location.search}`);
       };
     }
+    const originalFetch = window.fetch;
+    window.fetch = async function (this: unknown, ...args: Parameters<typeof fetch>) {
+      const response = await originalFetch.apply(this, args);
+      const request = new Request(args[0], args[1]);
+      add('response', `${request.method} ${new URL(request.url).pathname} ${response.status}`);
+      return response;
+    };
     const scan = () => {
       const found: [string, string][] = [];
       document.querySelectorAll('h1').forEach((node) => found.push(['heading', node.textContent?.trim() ?? '']));

@@ -6,6 +6,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../deps';
 import type { Logger } from '../logger';
+import { addResponseHeaders } from '../lib/response-headers';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -30,7 +31,7 @@ export const requestContext = (logger: Logger) =>
     const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('log', new RequestLogger(logger, requestId));
-    c.header('X-Request-Id', requestId);
+    addResponseHeaders(c, [['X-Request-Id', requestId]]);
     if (!logger.isLevelEnabled('debug')) return next();
     const started = performance.now();
     await next();
