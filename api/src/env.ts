@@ -17,7 +17,8 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_FILE: z.string().min(1).optional(),
-  DEMO_SEED: booleanFromString.default(true),
+  /** Defaults to on outside production, so `npm start` shows a full demo and production never seeds by accident. */
+  DEMO_SEED: booleanFromString.optional(),
   DEMO_CATALOGUE_SIZE: z.coerce.number().int().min(16).max(200_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** smtp:// or smtps:// URL with credentials; when unset, mail stays in the local outbox (product decision 9). */
@@ -75,7 +76,8 @@ export interface TEmergencyLoginConfig {
   demo: { email: string; password: string } | null;
 }
 
-export type TEnv = z.infer<typeof ZEnv> & {
+export type TEnv = Omit<z.infer<typeof ZEnv>, 'DEMO_SEED'> & {
+  DEMO_SEED: boolean;
   databaseFile: string;
   publicUrl: string;
   blobDir: string;
@@ -103,6 +105,7 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   return {
     emergencyLogin,
     ...env,
+    DEMO_SEED: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     databaseFile: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'wonderful-books.sqlite'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     blobDir: env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs'),
