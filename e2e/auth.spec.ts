@@ -18,6 +18,7 @@ import {
   demoAccount,
   expect,
   expectToast,
+  holdRequests,
   newAccountDetails,
   recordTimeline,
   seriousAxeViolations,
@@ -61,10 +62,12 @@ test.describe('register, verify, sign in and sign out', () => {
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
+    const registration = await holdRequests(page, '**/api/auth/register');
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 
-    // Pending, then the 1 s wait before the verify screen, the button reads 'Creating Account...'.
+    // While pending (and during the 1 s wait before the verify screen) the button reads 'Creating Account...'.
     await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+    registration.release();
     await expectToast(page, { title: 'Account Created!', description: 'Please check your email for your 6-digit verification code.' });
     await expect(page).toHaveURL(/\/auth\/verify-email\?/);
     const verifyUrl = new URL(page.url());
@@ -126,9 +129,11 @@ test.describe('sign-in lands by role', () => {
       await recordTimeline(page);
       await page.goto('/auth/login');
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Wonderful Books' })).toBeVisible();
+      const signIn = await holdRequests(page, '**/api/auth/login');
       await submitSignIn(page, account.email, account.password);
-
       await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+      signIn.release();
+
       await expectToast(page, { title: 'Welcome back!', description: 'You have successfully logged in.', variant: 'default' });
       await expect(page).toHaveURL(new RegExp(`${landing.path}$`));
       await expect(page.getByRole('heading', { level: 1, name: landing.heading, exact: true })).toBeVisible();
@@ -140,7 +145,7 @@ test.describe('sign-in lands by role', () => {
 });
 
 test.describe('sign-in failures', () => {
-  test("empty fields show the SPEC §5 messages; a wrong password shows the destructive 'Login Failed' toast", async ({ page }) => {
+  test("empty fields show the SPEC §5 messages; a wrong password shows the destructive 'Login Failed' toast; the right one then works", async ({ page }) => {
     const account = demoAccount('user', 'basic');
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -152,6 +157,12 @@ test.describe('sign-in failures', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+    // The failure does not lock the owner out; the right password signs in (and clears the count).
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expectToast(page, { title: 'Welcome back!' });
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
 
@@ -275,14 +286,11 @@ test.describe('mobile width (390x844)', () => {
     await expect(menu.getByRole('link', { name: /View profile/ })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 
-    // Hold the logout answer briefly so the pending label can be seen.
-    await page.route('**/api/auth/logout', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.continue();
-    });
+    const logout = await holdRequests(page, '**/api/auth/logout');
     await markDocument(page);
     await menu.getByRole('button', { name: 'Sign Out' }).click();
     await expect(menu.getByRole('button', { name: 'Signing out...' })).toBeDisabled();
+    logout.release();
     await waitForFullLoad(page);
     await expect(page).toHaveURL(/\/$/);
     await expectToast(page, { title: 'Signed out' });

@@ -251,6 +251,23 @@ export async function submitSignIn(page: Page, emailOrUsername: string, password
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * Holds the browser's requests to `url` until the returned `release` is called, so a pending state
+ * ('Signing in...', 'Creating Account...', 'Signing out...') stays on screen until the test has seen
+ * it, however fast the server answers.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
 /** The one toast on screen (SPEC §4: at most one at a time): the list item of the notifications region. */
 export function currentToast(page: Page): Locator {
   return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
