@@ -16,6 +16,8 @@ import { createMailer } from '../api/src/adapters/mailer/mailer';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { compare, load, withServer, writeResult } from './lib';
 
+const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) };
+
 export async function benchCatalogue() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-'));
   const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '1000', LOG_LEVEL: 'silent' });
@@ -35,12 +37,12 @@ export async function benchCatalogue() {
   const results = await withServer(bare.fetch, (bareUrl) =>
     withServer(app.fetch, async (appUrl) => {
       const list = await compare(
-        () => load('bare', `${bareUrl}/bare`),
-        () => load('GET /api/books', `${appUrl}/api/books`),
+        () => load('bare', `${bareUrl}/bare`, LOAD),
+        () => load('GET /api/books', `${appUrl}/api/books`, LOAD),
       );
       const search = await compare(
-        () => load('bare', `${bareUrl}/bare`),
-        () => load('GET /api/books?search=leadership', `${appUrl}/api/books?search=leadership`),
+        () => load('bare', `${bareUrl}/bare`, LOAD),
+        () => load('GET /api/books?search=leadership', `${appUrl}/api/books?search=leadership`, LOAD),
       );
       return { list, search };
     }),

@@ -39,6 +39,8 @@ export async function load(
     connections: options.connections ?? 10,
     duration: options.durationSeconds ?? 5,
     headers: options.headers,
+    // The load generator runs in its own worker thread, so it does not share the server's event loop.
+    workers: 1,
   });
   return {
     name,
@@ -50,8 +52,13 @@ export async function load(
   };
 }
 
-/** Runs baseline and candidate alternately (B, C, B, C) and keeps each one's better run, to damp noise. */
+/**
+ * Warms both up (discarded: the JIT compiles each path on its first thousands of requests), then runs
+ * baseline and candidate alternately (B, C, B, C) and keeps each one's better run, to damp noise.
+ */
 export async function compare(baseline: () => Promise<LoadResult>, candidate: () => Promise<LoadResult>) {
+  await baseline();
+  await candidate();
   const runs = { baseline: [] as LoadResult[], candidate: [] as LoadResult[] };
   for (let round = 0; round < 2; round += 1) {
     runs.baseline.push(await baseline());

@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../deps';
 import type { Logger } from '../logger';
 import { addResponseHeaders } from '../lib/response-headers';
+import { readRequestHeader } from '../lib/request-headers';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -27,7 +28,7 @@ export class RequestLogger {
 
 export const requestContext = (logger: Logger) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = c.req.header('x-request-id');
+    const incoming = readRequestHeader(c, 'x-request-id');
     const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('log', new RequestLogger(logger, requestId));

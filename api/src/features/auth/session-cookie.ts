@@ -6,7 +6,9 @@
  * Max-Age follows the session's idle expiry, so the browser forgets the cookie when the server does.
  */
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { readRequestHeader } from '../../lib/request-headers';
 import type { TEnv } from '../../env';
 
 export function sessionCookieName(isProduction: boolean): string {
@@ -19,7 +21,10 @@ const isProduction = (env: Pick<TEnv, 'NODE_ENV'>) => env.NODE_ENV === 'producti
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export function readSessionToken(c: Context, env: Pick<TEnv, 'NODE_ENV'>): string | null {
-  const token = getCookie(c, sessionCookieName(isProduction(env)));
+  const cookieHeader = readRequestHeader(c, 'cookie');
+  if (!cookieHeader) return null;
+  const name = sessionCookieName(isProduction(env));
+  const token = parseCookies(cookieHeader, name)[name];
   return token && TOKEN_PATTERN.test(token) ? token : null;
 }
 

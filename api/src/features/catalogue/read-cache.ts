@@ -34,6 +34,7 @@ export function createReadCache(maxEntries: number): ReadCache {
       state = {
         stamp: '',
         entries: new Map(),
+        // Two plain statements measured cheaper (~1.0 µs) than one combining them through pragma_data_version().
         dataVersion: client.prepare('pragma data_version').pluck(),
         totalChanges: client.prepare('select total_changes()').pluck(),
       };
