@@ -4,7 +4,8 @@
  * expiry that never moves. Rows are written at sign-in and deleted at sign-out, password reset and expiry.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { createReadCache } from '../../db/read-cache';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -52,39 +53,45 @@ export interface TFoundSession {
   extended: boolean;
 }
 
-/** The active user behind a session token, or null when the token is unknown, expired or the user is disabled. */
 /**
- * The session lookup runs on every authenticated request, so it is prepared once per connection:
- * building and compiling this 45-column join each time cost ~30x the lookup itself.
+ * The session lookup runs on every authenticated request. It is prepared once per connection
+ * (building and compiling this 45-column join each time cost ~30x the lookup itself), and its rows
+ * are kept in the database read cache, which any write to the database empties, so a changed role,
+ * a deactivation or a deleted session is seen by the very next request. Expiry is checked in code
+ * against the caller's clock, so a cached row never outlives its session.
  */
 function prepareSessionLookup(db: Db) {
   return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.sid, sql.placeholder('sid')),
-        gt(sessions.expire, sql.placeholder('now')),
-        gt(sessions.absoluteExpire, sql.placeholder('now')),
-      ),
-    )
+    .where(eq(sessions.sid, sql.placeholder('sid')))
     .prepare();
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+const sessionRows = createReadCache(5_000);
 
-export function findSessionUser(options: { db: Db; token: string; now: Date }): TFoundSession | null {
-  const { db, token, now } = options;
-  const sid = hashSessionToken(token);
+function lookUpSession(db: Db, sid: string) {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const row = lookup.get({ sid, now: now.getTime() });
-  if (!row || !row.user.isActive) return null;
+  const prepared = lookup;
+  return sessionRows.read(db, sid, () => prepared.get({ sid }) ?? null);
+}
 
-  const nextExpire = Math.min(now.getTime() + SESSION_IDLE_MS, row.session.absoluteExpire.getTime());
+/** The active user behind a session token, or null when the token is unknown, expired or the user is disabled. */
+export function findSessionUser(options: { db: Db; token: string; now: Date }): TFoundSession | null {
+  const { db, token, now } = options;
+  const sid = hashSessionToken(token);
+  const row = lookUpSession(db, sid);
+  const nowMs = now.getTime();
+  if (!row || !row.user.isActive || row.session.expire.getTime() <= nowMs || row.session.absoluteExpire.getTime() <= nowMs) {
+    return null;
+  }
+
+  const nextExpire = Math.min(nowMs + SESSION_IDLE_MS, row.session.absoluteExpire.getTime());
   if (nextExpire - row.session.expire.getTime() > SESSION_TOUCH_INTERVAL_MS) {
     db.update(sessions).set({ expire: new Date(nextExpire) }).where(eq(sessions.sid, sid)).run();
     return { user: row.user, sid, expiresAt: new Date(nextExpire), extended: true };

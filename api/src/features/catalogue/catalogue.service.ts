@@ -16,8 +16,8 @@ import { bookCategories, books, categories, subscriptionPlans } from '../../db/s
 import { notFound } from '../../lib/app-error';
 import { buildMatchExpression, containsLikePattern, parseSearchTerms } from '../search/search-terms';
 import { coverVersion, generatedCoverUrl, renderCoverSvg } from './cover-svg';
-import { createReadCache } from './read-cache';
-import { cachedStatement } from './statement-cache';
+import { createReadCache } from '../../db/read-cache';
+import { cachedStatement } from '../../db/statement-cache';
 
 /** Pages are about 15 KB each; 300 of them bound the memory at a few MB per process. */
 const listCache = createReadCache(300);

@@ -10,8 +10,8 @@
 import { SEARCH_MAX_SUGGESTIONS, SEARCH_MAX_TOPICS, SEARCH_MIN_CHARS, SEARCH_TOPIC_MIN_WORD_LENGTH } from '@shared/limits';
 import type { TSearchSuggestion, TSuggestResponse } from '@shared/search';
 import type { Db } from '../../db/client';
-import { createReadCache } from '../catalogue/read-cache';
-import { cachedStatement } from '../catalogue/statement-cache';
+import { createReadCache } from '../../db/read-cache';
+import { cachedStatement } from '../../db/statement-cache';
 import {
   TRIGRAM_MIN_CHARS,
   buildMatchExpression,

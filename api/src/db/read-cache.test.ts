@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../db/client';
-import { createTestContext } from '../../test-utils';
-import { createBook } from '../../test-factories';
+import { migrateDatabase, openDatabase } from './client';
+import { createTestContext } from '../test-utils';
+import { createBook } from '../test-factories';
 import { createReadCache } from './read-cache';
 
 describe('read cache', () => {

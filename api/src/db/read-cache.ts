@@ -11,7 +11,7 @@
  * statements per read. Reads inside an open transaction bypass the cache (their view may roll back).
  */
 import type Database from 'better-sqlite3';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 interface ConnectionState {
   stamp: string;

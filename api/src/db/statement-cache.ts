@@ -5,7 +5,7 @@
  * The cache key is the SQL text itself; user input only ever reaches the statement as bound values.
  */
 import type Database from 'better-sqlite3';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 const caches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 /** Shapes are enumerable, but a bound keeps a future bug from growing the cache without limit. */
