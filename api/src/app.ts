@@ -17,6 +17,8 @@ import { createContentRoutes } from './features/content/content.routes';
 import { createWebHostRoutes } from './features/web-host/web-host.routes';
 import { createEmailRoutes } from './features/email/email.routes';
 import { createMeRoutes } from './features/me/me.routes';
+import { createSelectionsRoutes } from './features/selections/selections.routes';
+import { createLoansRoutes } from './features/loans/loans.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -31,7 +33,9 @@ export function createApi(deps: AppDeps) {
     .route('/', createSearchRoutes(deps))
     .route('/', createContentRoutes(deps))
     .route('/', createEmailRoutes(deps))
-    .route('/', createMeRoutes(deps));
+    .route('/', createMeRoutes(deps))
+    .route('/', createSelectionsRoutes(deps))
+    .route('/', createLoansRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

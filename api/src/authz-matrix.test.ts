@@ -80,6 +80,15 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'DELETE /api/me/avatar': 'signed-in',
   'GET /api/me/export': 'signed-in',
   'GET /api/avatars/:userId/:file': 'public', // random, unguessable file names; see avatar.service
+
+  // selections, entitlements and loans: the reader's own rows only (scoped by the session user)
+  'GET /api/selections': 'signed-in',
+  'POST /api/selections': 'signed-in',
+  'DELETE /api/selections/:bookId': 'signed-in',
+  'GET /api/me/entitlements': 'signed-in',
+  'GET /api/loans': 'signed-in',
+  'POST /api/loans': 'signed-in',
+  'POST /api/loans/:id/return': 'signed-in',
 };
 
 type TActor = 'anonymous' | TRole;

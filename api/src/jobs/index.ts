@@ -2,6 +2,7 @@
 import { lt } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { pruneRateLimitHits } from '../middleware/rate-limit';
+import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/entitlement-jobs';
 import type { ScheduledJob } from './runner';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -21,6 +22,20 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: HOUR_MS,
     run: ({ db, now }) => {
       db.delete(sessions).where(lt(sessions.expire, now())).run();
+    },
+  },
+  {
+    name: 'reset-selection-cycles',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      resetSelectionCycles(deps);
+    },
+  },
+  {
+    name: 'revoke-lapsed-loans',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      revokeLapsedLoans(deps);
     },
   },
 ];

@@ -1,0 +1,125 @@
+/**
+ * Loans (SPEC §3 loans, §4 loan states): a reader's right to read one book, created when a book is
+ * picked or first opened, ended by the reader (returned) or by the rules (revoked: access ended, pick
+ * dropped or removed). Writes go through BEGIN IMMEDIATE; one active loan per reader and book.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { accessValidUntil, canReadBook } from '@shared/entitlement';
+import type { TLoan } from '@shared/selections';
+import { immediateTransaction, type Db } from '../../db/client';
+import { books, loans } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { findBook, syncEntitlements } from '../selections/entitlement-state';
+import { refusalError } from '../selections/selections.service';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+const LOAN_COLUMNS = {
+  id: loans.id,
+  bookId: loans.bookId,
+  title: books.title,
+  slug: books.slug,
+  coverImageUrl: books.coverImageUrl,
+  status: loans.status,
+  loanType: loans.loanType,
+  startedAt: loans.startedAt,
+  expiresAt: loans.expiresAt,
+  returnedAt: loans.returnedAt,
+  revokedAt: loans.revokedAt,
+  revokeReason: loans.revokeReason,
+};
+
+type TLoanRow = { [K in keyof typeof LOAN_COLUMNS]: (typeof LOAN_COLUMNS)[K]['_']['data'] | ((typeof LOAN_COLUMNS)[K]['_']['notNull'] extends true ? never : null) };
+
+function toLoan(row: TLoanRow): TLoan {
+  return {
+    id: row.id,
+    bookId: row.bookId,
+    title: row.title,
+    slug: row.slug,
+    coverImageUrl: row.coverImageUrl,
+    status: row.status,
+    loanType: row.loanType,
+    startedAt: row.startedAt.toISOString(),
+    expiresAt: iso(row.expiresAt),
+    returnedAt: iso(row.returnedAt),
+    revokedAt: iso(row.revokedAt),
+    revokeReason: row.revokeReason,
+  };
+}
+
+function loadLoan(db: Db, userId: string, loanId: string): TLoan | null {
+  const row = db
+    .select(LOAN_COLUMNS)
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .where(and(eq(loans.id, loanId), eq(loans.userId, userId)))
+    .get();
+  return row ? toLoan(row) : null;
+}
+
+/** GET: the loans as the rules see them now; loans due for revocation show as revoked (stored by the job or next write). */
+export function listLoans(options: { db: Db; userId: string; now: Date }): TLoan[] {
+  const { db, userId, now } = options;
+  const state = syncEntitlements({ db, userId, now, write: false });
+  const revoked = new Map(state.sync.revokeLoans.map((loan) => [loan.id, loan.reason]));
+  return db
+    .select(LOAN_COLUMNS)
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .where(eq(loans.userId, userId))
+    .orderBy(desc(loans.startedAt), desc(loans.id))
+    .all()
+    .map((row) => {
+      const reason = revoked.get(row.id);
+      return toLoan(reason ? { ...row, status: 'revoked', revokedAt: now, revokeReason: reason } : row);
+    });
+}
+
+/** Opening a book: reuse the active loan or create one when the rules allow reading it (402 otherwise). */
+export function openLoan(options: { db: Db; userId: string; bookRef: string; now: Date }): { loan: TLoan; created: boolean } {
+  const { db, userId, now } = options;
+  const outcome = immediateTransaction(db, () => {
+    const book = findBook(db, options.bookRef);
+    const state = syncEntitlements({ db, userId, now, write: true });
+    const decision = canReadBook(state.user, book, state.sync.selections, state.now);
+    if (!decision.ok) return { refusal: decision };
+    const existing = db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(eq(loans.userId, userId), eq(loans.bookId, book.id), eq(loans.status, 'active')))
+      .get();
+    if (existing) return { loanId: existing.id, created: false };
+    const validUntil = accessValidUntil(state.user);
+    const created = db
+      .insert(loans)
+      .values({
+        userId,
+        bookId: book.id,
+        loanType: decision.loanType,
+        startedAt: now,
+        expiresAt: decision.loanType === 'trial' && validUntil !== null ? new Date(validUntil) : null,
+      })
+      .returning({ id: loans.id })
+      .get();
+    return { loanId: created.id, created: true };
+  });
+  // Not entitled is "payment required" whatever the rule (choose the book or upgrade).
+  if ('refusal' in outcome && outcome.refusal) throw refusalError(outcome.refusal, 402);
+  return { loan: loadLoan(db, userId, outcome.loanId)!, created: outcome.created };
+}
+
+/** The reader hands a loan back; only their own active loans (404 for anyone else's). */
+export function returnLoan(options: { db: Db; userId: string; loanId: string; now: Date }): TLoan {
+  const { db, userId, loanId, now } = options;
+  const outcome = immediateTransaction(db, () => {
+    const loan = db.select().from(loans).where(and(eq(loans.id, loanId), eq(loans.userId, userId))).get();
+    if (!loan) return 'missing' as const;
+    if (loan.status !== 'active') return 'ended' as const;
+    db.update(loans).set({ status: 'returned', returnedAt: now }).where(eq(loans.id, loan.id)).run();
+    return 'returned' as const;
+  });
+  if (outcome === 'missing') throw notFound('Loan');
+  if (outcome === 'ended') throw new AppError('loan_not_active', 409, 'This loan has already ended');
+  return loadLoan(db, userId, loanId)!;
+}

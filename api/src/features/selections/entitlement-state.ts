@@ -1,0 +1,152 @@
+/**
+ * Loads a reader's entitlement state (user, current cycle, active selections, active loans) from the
+ * database, runs the pure rules of shared/entitlement.ts over it and, when asked, writes the outcome:
+ * closes/opens user_subscription_cycles rows, deactivates selections that drop off at a cycle change and
+ * revokes loans the reader may no longer read. Callers hold a BEGIN IMMEDIATE transaction when writing.
+ * Used by the selections, entitlements and loans routes (on demand) and by the scheduled jobs.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  reconcileEntitlements,
+  type TCycleState,
+  type TEntitlementSync,
+  type TLoanState,
+  type TSelectionState,
+} from '@shared/entitlement';
+import type { TBookTier, TSubscriptionTier } from '@shared/tiers';
+import type { Db } from '../../db/client';
+import { books, loans, subscriptionPlans, systemConfig, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TBookRow = typeof books.$inferSelect;
+
+/** Documented defaults of the seed (system_config); a super admin's value wins when present and sane. */
+const CONFIG_DEFAULTS = {
+  basic_lock_days: 30,
+  offline_device_cap_trial: 0,
+  offline_device_cap_basic: 2,
+  offline_device_cap_premium: 5,
+} as const;
+
+function readNumberConfig(db: Db, key: keyof typeof CONFIG_DEFAULTS): number {
+  const raw = db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, key)).get()?.value;
+  const value = Number(raw);
+  return raw !== undefined && Number.isInteger(value) && value >= 0 ? value : CONFIG_DEFAULTS[key];
+}
+
+export function basicLockDays(db: Db): number {
+  return readNumberConfig(db, 'basic_lock_days');
+}
+
+export function offlineDeviceCap(db: Db, tier: TSubscriptionTier): number {
+  if (tier === 'free') return 0;
+  return readNumberConfig(db, `offline_device_cap_${tier}`);
+}
+
+/**
+ * subscription_plans.bookLimit per tier. A tier without an active plan row gets 0 picks (fail closed),
+ * premium stays unlimited because it never needs picks.
+ */
+export function bookLimits(db: Db): (tier: TBookTier) => number {
+  const rows = db
+    .select({ tier: subscriptionPlans.tier, bookLimit: subscriptionPlans.bookLimit })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.isActive, true))
+    .all();
+  const byTier = new Map(rows.map((row) => [row.tier, row.bookLimit]));
+  return (tier) => byTier.get(tier) ?? (tier === 'premium' ? -1 : 0);
+}
+
+/** A published book by uuid or slug, or 404. */
+export function findBook(db: Db, ref: string): TBookRow {
+  const book = db.select().from(books).where(eq(books.id, ref)).get() ?? db.select().from(books).where(eq(books.slug, ref)).get();
+  if (!book || !book.isPublished) throw notFound('Book');
+  return book;
+}
+
+export function loadUser(db: Db, userId: string): TUserRow {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
+  return user;
+}
+
+const ms = (value: Date | null) => (value === null ? null : value.getTime());
+
+export interface TEntitlementState {
+  user: TUserRow;
+  now: number;
+  lockDays: number;
+  sync: TEntitlementSync;
+  /** Whether the sync changed anything (something was or would be written). */
+  changed: boolean;
+}
+
+/**
+ * The reader's state after the rules at `now`. With `write`, the changes are stored (call inside
+ * immediateTransaction); without, they are only projected (for GETs, which never write).
+ */
+export function syncEntitlements(options: { db: Db; userId: string; now: Date; write: boolean }): TEntitlementState {
+  const { db, userId, write } = options;
+  const now = options.now.getTime();
+  const user = loadUser(db, userId);
+
+  const cycleRow = db
+    .select()
+    .from(userSubscriptionCycles)
+    .where(and(eq(userSubscriptionCycles.userId, userId), eq(userSubscriptionCycles.isActive, true)))
+    .get();
+  const cycle: TCycleState | null = cycleRow
+    ? {
+        id: cycleRow.id,
+        tier: cycleRow.tier,
+        cycleStart: cycleRow.cycleStart.getTime(),
+        cycleEnd: cycleRow.cycleEnd.getTime(),
+        booksSelectedCount: cycleRow.booksSelectedCount,
+        maxBooks: cycleRow.maxBooks,
+      }
+    : null;
+
+  const selections: TSelectionState[] = db
+    .select()
+    .from(userSelectedBooks)
+    .where(and(eq(userSelectedBooks.userId, userId), eq(userSelectedBooks.isActive, true)))
+    .all()
+    .map((row) => ({ id: row.id, bookId: row.bookId, selectedAt: row.selectedAt.getTime(), lockedUntil: ms(row.lockedUntil), cycleId: row.cycleId }));
+
+  const activeLoans: TLoanState[] = db
+    .select({ id: loans.id, bookId: loans.bookId, requiredTier: books.requiredTier })
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .where(and(eq(loans.userId, userId), eq(loans.status, 'active')))
+    .all();
+
+  const sync = reconcileEntitlements({ user, now, cycle, selections, loans: activeLoans, bookLimitFor: bookLimits(db) });
+  const changed = sync.closeCycleId !== null || sync.openCycle !== null || sync.dropSelectionIds.length > 0 || sync.revokeLoans.length > 0;
+  if (write && changed) applySync(db, userId, sync, options.now);
+  return { user, now, lockDays: basicLockDays(db), sync, changed };
+}
+
+function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): void {
+  if (sync.closeCycleId) {
+    db.update(userSubscriptionCycles).set({ isActive: false }).where(eq(userSubscriptionCycles.id, sync.closeCycleId)).run();
+  }
+  if (sync.openCycle) {
+    const { tier, cycleStart, cycleEnd, maxBooks } = sync.openCycle;
+    const row = db
+      .insert(userSubscriptionCycles)
+      .values({ userId, tier, cycleStart: new Date(cycleStart), cycleEnd: new Date(cycleEnd), maxBooks, booksSelectedCount: 0 })
+      .returning({ id: userSubscriptionCycles.id })
+      .get();
+    if (sync.cycle) sync.cycle.id = row.id;
+  }
+  if (sync.dropSelectionIds.length > 0) {
+    db.update(userSelectedBooks)
+      .set({ isActive: false, deselectedAt: now })
+      .where(inArray(userSelectedBooks.id, sync.dropSelectionIds))
+      .run();
+  }
+  for (const { id, reason } of sync.revokeLoans) {
+    db.update(loans).set({ status: 'revoked', revokedAt: now, revokeReason: reason }).where(and(eq(loans.id, id), eq(loans.status, 'active'))).run();
+  }
+}

@@ -1,0 +1,60 @@
+/** Helpers for the selections and loans API tests: a clocked app with plans, readers of each tier, requests. */
+import { and, eq } from 'drizzle-orm';
+import { DAY_MS } from '@shared/entitlement';
+import { loans, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
+import { createTestContext } from '../../test-utils';
+import { createBook, createPlan } from '../../test-factories';
+import { createClock, send } from '../auth/auth-test-helpers';
+import { insertUser, signIn } from '../me/me.test-support';
+
+export function setup(limits: { trial?: number; basic?: number } = {}) {
+  const clock = createClock();
+  const ctx = createTestContext({ now: clock.now });
+  createPlan(ctx.db, { tier: 'trial', bookLimit: limits.trial ?? 3 });
+  createPlan(ctx.db, { tier: 'basic', bookLimit: limits.basic ?? 10, price: '£5.99', priceAmount: 599 });
+  createPlan(ctx.db, { tier: 'premium', bookLimit: -1, price: '£9.99', priceAmount: 999 });
+  const { app, db } = ctx;
+
+  async function reader(kind: 'trial' | 'basic' | 'premium' | 'expired-trial' | 'free', overrides: Partial<typeof users.$inferInsert> = {}) {
+    const now = clock.now().getTime();
+    const base: Partial<typeof users.$inferInsert> =
+      kind === 'trial'
+        ? { subscriptionTier: 'trial', subscriptionStatus: 'active', trialStartedAt: new Date(now), trialEndsAt: new Date(now + 7 * DAY_MS), freeTrialEndedAt: new Date(now + 7 * DAY_MS) }
+        : kind === 'expired-trial'
+          ? { subscriptionTier: 'trial', subscriptionStatus: 'active', trialStartedAt: new Date(now - 8 * DAY_MS), trialEndsAt: new Date(now - DAY_MS), freeTrialEndedAt: new Date(now - DAY_MS) }
+          : kind === 'free'
+            ? { subscriptionTier: 'free', subscriptionStatus: 'inactive' }
+            : { subscriptionTier: kind, subscriptionStatus: 'active', subscriptionCurrentPeriodEnd: new Date(now + 30 * DAY_MS) };
+    const user = await insertUser(db, { ...base, ...overrides });
+    const r = {
+      user,
+      cookie: signIn(db, user.id, clock.now()).cookie,
+      get: (path: string) => send(app, path, undefined, { method: 'GET', cookie: r.cookie }),
+      post: (path: string, body: unknown = {}) => send(app, path, body, { cookie: r.cookie }),
+      del: (path: string) => send(app, path, undefined, { method: 'DELETE', cookie: r.cookie }),
+      /** Sessions expire after 30 days; a test that moves the clock further signs in again. */
+      signInAgain: () => {
+        r.cookie = signIn(db, user.id, clock.now()).cookie;
+      },
+    };
+    return r;
+  }
+
+  const books = (count: number, tier: 'trial' | 'basic' | 'premium' = 'trial') =>
+    Array.from({ length: count }, () => createBook(db, { requiredTier: tier, skipIndex: true }));
+
+  const state = (userId: string) => ({
+    selections: db.select().from(userSelectedBooks).where(and(eq(userSelectedBooks.userId, userId), eq(userSelectedBooks.isActive, true))).all(),
+    cycles: db.select().from(userSubscriptionCycles).where(eq(userSubscriptionCycles.userId, userId)).all(),
+    loans: db.select().from(loans).where(eq(loans.userId, userId)).all(),
+  });
+
+  return { ...ctx, clock, reader, books, state };
+}
+
+export interface TProblem {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: { field: string; message: string }[];
+}
