@@ -1,0 +1,94 @@
+/**
+ * Billing contract (API map: billing), shared by the API and the web app. Amounts are integer minor
+ * units (pence) with an ISO currency code; times are ISO strings in UTC. Pure: no I/O.
+ */
+export const PAID_TIERS = ['basic', 'premium'] as const;
+export type TPaidTier = (typeof PAID_TIERS)[number];
+export type TBillingProvider = 'test' | 'stripe';
+
+/** POST /api/billing/checkout and POST /api/billing/portal answer a URL to send the browser to. */
+export interface TRedirectResponse {
+  url: string;
+}
+
+/** GET /api/billing/checkout/:sessionId — what the test-mode checkout page and /payment-success show. */
+export interface TCheckoutSession {
+  id: string;
+  provider: TBillingProvider;
+  tier: TPaidTier;
+  planName: string;
+  amount: number;
+  currency: string;
+  period: string;
+  customerEmail: string;
+  /** open → complete (paid) | expired; a declined card leaves it open with lastError set. */
+  status: 'open' | 'complete' | 'expired';
+  lastError: string | null;
+  /** Where the browser goes after paying or cancelling. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** POST /api/billing/checkout/:sessionId/pay (test mode only): the hosted page's card form. */
+export interface TTestCardPayment {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  nameOnCard: string;
+}
+
+export interface TTestCardPaymentResult {
+  outcome: 'succeeded' | 'declined' | 'insufficient_funds';
+  message: string;
+  /** Set when the payment succeeded: /payment-success?session_id=... */
+  redirectUrl: string | null;
+}
+
+export interface TSubscription {
+  provider: TBillingProvider;
+  tier: 'free' | 'trial' | 'basic' | 'premium';
+  status: 'active' | 'inactive' | 'cancelled' | 'past_due';
+  planName: string | null;
+  currentPeriodEnd: string | null;
+  /** Cancelled subscriptions keep access until currentPeriodEnd. */
+  cancelAtPeriodEnd: boolean;
+  nextChargeAt: string | null;
+  nextChargeAmount: number | null;
+  currency: string;
+  /** A downgrade waits for the period end. */
+  pendingTier: TPaidTier | null;
+  paymentMethod: { brand: string; last4: string } | null;
+  trialEndsAt: string | null;
+}
+
+export interface TInvoice {
+  id: string;
+  number: string;
+  description: string;
+  tier: TPaidTier;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  periodStart: string;
+  periodEnd: string;
+  issuedAt: string;
+  paidAt: string | null;
+  /** GET /api/billing/invoices/:id/receipt (HTML receipt, downloadable). */
+  receiptUrl: string;
+}
+
+export interface TInvoiceList {
+  items: TInvoice[];
+}
+
+/** Test card numbers of the embedded provider (behave like a payment provider's test cards). */
+export const TEST_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+} as const;
+
+export function formatMoney(amountMinor: number, currency: string, locale = 'en-GB'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
+}
