@@ -23,6 +23,7 @@ import { users } from '../api/src/db/schema';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
 import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/features/auth/password';
 import { createSession, findSessionUser } from '../api/src/features/auth/session.service';
@@ -105,7 +106,7 @@ export async function benchAuth() {
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   const logger = createLogger('silent');
-  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), now: () => new Date() };
+  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
 
   // Real accounts, verified and active, all with a hash at today's parameters (one hash, reused).
   const passwordHash = await hashPassword(PASSWORD);

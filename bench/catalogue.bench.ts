@@ -13,6 +13,7 @@ import { seedDemoData } from '../api/src/db/seed';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
 import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { compare, load, withServer, writeResult } from './lib';
 
@@ -24,7 +25,7 @@ export async function benchCatalogue() {
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   const logger = createLogger('silent');
-  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), now: () => new Date() };
+  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
   const seedStarted = performance.now();
   const seed = await seedDemoData(deps);
   const seedMs = Math.round(performance.now() - seedStarted);

@@ -19,6 +19,7 @@ import { createEmailRoutes } from './features/email/email.routes';
 import { createMeRoutes } from './features/me/me.routes';
 import { createSelectionsRoutes } from './features/selections/selections.routes';
 import { createLoansRoutes } from './features/loans/loans.routes';
+import { createBillingRoutes } from './features/billing/billing.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -35,7 +36,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createEmailRoutes(deps))
     .route('/', createMeRoutes(deps))
     .route('/', createSelectionsRoutes(deps))
-    .route('/', createLoansRoutes(deps));
+    .route('/', createLoansRoutes(deps))
+    .route('/', createBillingRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

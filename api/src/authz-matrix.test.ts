@@ -89,6 +89,21 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/loans': 'signed-in',
   'POST /api/loans': 'signed-in',
   'POST /api/loans/:id/return': 'signed-in',
+
+  // billing: the reader's own checkout sessions, subscription and invoices (scoped by the session user)
+  'POST /api/billing/checkout': 'signed-in',
+  'GET /api/billing/checkout/:sessionId': 'signed-in',
+  'POST /api/billing/checkout/:sessionId/pay': 'signed-in',
+  'POST /api/billing/portal': 'signed-in',
+  'POST /api/billing/payment-method': 'signed-in',
+  'GET /api/billing/subscription': 'signed-in',
+  'POST /api/billing/change-plan': 'signed-in',
+  'POST /api/billing/cancel': 'signed-in',
+  'POST /api/billing/resume': 'signed-in',
+  'GET /api/billing/invoices': 'signed-in',
+  'GET /api/billing/invoices/:id/receipt': 'signed-in',
+  'POST /api/billing/webhook': 'public', // no session: the provider's signature is the credential (400 without it)
+  'POST /api/admin/billing/advance-clock': 'plans:manage', // test-mode provider only
 };
 
 type TActor = 'anonymous' | TRole;

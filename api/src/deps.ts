@@ -4,6 +4,7 @@ import type { TEnv } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './adapters/mailer/mailer';
 import type { BlobStore } from './adapters/blobs/blob-store';
+import type { PaymentsProvider } from './adapters/payments/payments';
 import type { SessionUser } from './features/auth/session.service';
 import type { RequestLogger } from './middleware/request-context';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Binary files such as avatars (local disk by default). */
   blobs: BlobStore;
+  /** Payments: the embedded test-mode provider by default, Stripe when configured (adapters/payments). */
+  payments: PaymentsProvider;
   /** Clock seam so tests and the test-mode billing provider can move time. */
   now: () => Date;
 }

@@ -6,6 +6,12 @@
 import { z } from 'zod';
 import path from 'node:path';
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -67,6 +73,18 @@ export const ZEnv = z.object({
   SIGNUP_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** A source that keeps trying past twice its attempt limit is blocked this long ('temporarily blocked'). */
   SIGNUP_BLOCK_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  /** Payments (product decision 9): Stripe when STRIPE_SECRET_KEY is set, else the embedded test-mode provider. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_BASIC: optionalText,
+  STRIPE_PRICE_PREMIUM: optionalText,
+  /** Signs the test-mode provider's webhooks; generated once into DATA_DIR when unset. */
+  BILLING_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.string().min(16, 'BILLING_WEBHOOK_SECRET must be at least 16 characters').optional())
+    .optional(),
 });
 
 /** The emergency-login account when it is enabled and fully configured; `demo` pre-fills the page in demo mode. */
@@ -83,7 +101,15 @@ export type TEnv = Omit<z.infer<typeof ZEnv>, 'DEMO_SEED'> & {
   blobDir: string;
   /** null unless EMERGENCY_LOGIN_ENABLED, EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH are all set (or the demo set it). */
   emergencyLogin: TEmergencyLoginConfig | null;
+  /** Set when Stripe is configured (all four STRIPE_* variables); null means the test-mode provider. */
+  stripe: TStripeEnv | null;
 };
+
+export interface TStripeEnv {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { basic: string; premium: string };
+}
 
 export function parseEnv(source: Record<string, string | undefined>): TEnv {
   const result = ZEnv.safeParse(source);
@@ -98,12 +124,22 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
       'Invalid configuration:\n  EMERGENCY_LOGIN_ENABLED: needs EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH',
     );
   }
+  // Half-configured Stripe would take money without hearing back (no webhook secret) or sell the wrong plan.
+  if (env.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM'] as const).filter((key) => !env[key]);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  STRIPE_SECRET_KEY: needs ${missing.join(', ')}`);
+  }
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_BASIC && env.STRIPE_PRICE_PREMIUM
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, prices: { basic: env.STRIPE_PRICE_BASIC, premium: env.STRIPE_PRICE_PREMIUM } }
+      : null;
   const emergencyLogin =
     env.EMERGENCY_LOGIN_ENABLED && env.EMERGENCY_LOGIN_EMAIL && env.EMERGENCY_LOGIN_PASSWORD_HASH
       ? { email: env.EMERGENCY_LOGIN_EMAIL.toLowerCase(), passwordHash: env.EMERGENCY_LOGIN_PASSWORD_HASH, demo: null }
       : null;
   return {
     emergencyLogin,
+    stripe,
     ...env,
     DEMO_SEED: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     databaseFile: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'wonderful-books.sqlite'),

@@ -12,6 +12,7 @@ import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './adapters/mailer/mailer';
 import { createLocalBlobStore } from './adapters/blobs/blob-store';
+import { createPaymentsProvider } from './adapters/payments';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
 import { JOBS } from './jobs';
 import { startJobRunner } from './jobs/runner';
@@ -27,8 +28,10 @@ const deps = {
   logger,
   mailer: createMailer(env, logger),
   blobs: createLocalBlobStore(env.blobDir),
+  payments: createPaymentsProvider({ env, db, now: () => new Date() }),
   now: () => new Date(),
 };
+logger.info({ provider: deps.payments.name }, 'payments provider');
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
 // SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
 if (!seedReport) promoteSuperAdmins(deps);

@@ -9,12 +9,17 @@ import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { createOutboxMailer } from './adapters/mailer/mailer';
 import { createMemoryBlobStore } from './adapters/blobs/blob-store';
+import { createTestPaymentsProvider } from './adapters/payments/test-provider';
 
 export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
   const env = parseEnv({ NODE_ENV: 'test', DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), blobs: createMemoryBlobStore(), now: () => new Date(), ...overrides };
+  const base = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), blobs: createMemoryBlobStore(), now: () => new Date(), ...overrides };
+  // The test-mode provider follows the test's clock; its webhook secret is per test context.
+  const payments =
+    overrides.payments ?? createTestPaymentsProvider({ db: base.db, now: () => base.now(), webhookSecret: `test-${crypto.randomUUID()}` });
+  const deps: AppDeps = { ...base, payments };
   const app = createApp(deps);
   return { ...deps, app };
 }

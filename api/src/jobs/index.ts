@@ -3,6 +3,8 @@ import { lt } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { pruneRateLimitHits } from '../middleware/rate-limit';
 import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/entitlement-jobs';
+import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
+import { expireGracePeriods } from '../features/billing/billing-reconcile';
 import type { ScheduledJob } from './runner';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,6 +38,20 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: HOUR_MS,
     run: (deps) => {
       revokeLapsedLoans(deps);
+    },
+  },
+  {
+    name: 'trial-ending-reminders',
+    intervalMs: HOUR_MS,
+    run: async (deps) => {
+      await sendTrialEndingReminders(deps);
+    },
+  },
+  {
+    name: 'billing-grace-expiry',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      expireGracePeriods(deps);
     },
   },
 ];

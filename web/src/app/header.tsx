@@ -8,6 +8,7 @@ import { Avatar, initialsOf } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
+import { useEffectiveTier } from '@web/features/selections/queries';
 import { cn } from '@web/lib/cn';
 import { useScrolledPast } from '@web/lib/use-scrolled-past';
 import { MobileMenu } from './mobile-menu';
@@ -98,10 +99,11 @@ function SignedOutControls() {
 
 function SignedInControls({ user }: { user: TCurrentUser }) {
   const logout = useLogout();
+  const badgeTier = useEffectiveTier(user);
   const firstName = user.firstName?.trim() || user.username || 'Account';
   return (
     <>
-      <SubscriptionBadge tier={user.subscriptionTier} />
+      <SubscriptionBadge tier={badgeTier} />
       {canSeeAdmin(user.role) ? (
         <Link to="/admin" aria-label="Admin dashboard" title="Admin dashboard" className={cn(iconLinkClass, 'hidden md:inline-flex')}>
           <ShieldCheck className="size-5" aria-hidden="true" />

@@ -5,6 +5,7 @@ import type { TCurrentUser } from '@shared/auth';
 import { SubscriptionBadge } from '@web/components/subscription-badge';
 import { Avatar, initialsOf } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
+import { useEffectiveTier } from '@web/features/selections/queries';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
 import { cn } from '@web/lib/cn';
 import {
@@ -89,6 +90,7 @@ export default function MobileMenuSheet({ user, open, onOpenChange, triggerRef }
 }
 
 function UserSummary({ user }: { user: TCurrentUser }) {
+  const badgeTier = useEffectiveTier(user);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
   return (
     <Link to="/profile" className="mx-3 mt-3 flex items-center gap-3 rounded-lg border border-border p-3 hover:bg-muted">
@@ -97,7 +99,7 @@ function UserSummary({ user }: { user: TCurrentUser }) {
         <span className="truncate font-medium">{name}</span>
         <span className="truncate text-sm text-muted-foreground">View profile</span>
       </span>
-      <SubscriptionBadge tier={user.subscriptionTier} />
+      <SubscriptionBadge tier={badgeTier} />
     </Link>
   );
 }

@@ -25,15 +25,11 @@ export interface PlannedArea {
 }
 
 export const PLANNED_AREAS: PlannedArea[] = [
-  { path: '/payment-success', title: 'Payment Result', access: 'public' },
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
 
-  { path: '/library', title: 'My Library', access: 'signed-in' },
   { path: '/dashboard', title: 'Dashboard', access: 'signed-in' },
-  { path: '/billing', title: 'Billing', access: 'signed-in' },
   { path: '/devices', title: 'Devices', access: 'signed-in' },
-  { path: '/loans', title: 'Loans', access: 'signed-in' },
   { path: '/offline', title: 'Offline Reading', access: 'signed-in' },
 
   { path: '/reader/:bookId', title: 'Reader', access: 'subscriber' },

@@ -25,6 +25,11 @@ const EmailVerifiedPage = lazy(() => import('@web/features/auth/email-verified-p
 const EmergencyLoginPage = lazy(() => import('@web/features/auth/emergency-login-page'));
 const UnsubscribePage = lazy(() => import('@web/features/email/unsubscribe-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
+const LibraryPage = lazy(() => import('@web/features/library/library-page'));
+const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
+const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
+const TestCheckoutPage = lazy(() => import('@web/features/checkout/test-checkout-page'));
+const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -51,6 +56,11 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/unsubscribe', access: 'public', element: <UnsubscribePage /> },
   { path: '/emergency-login', access: 'public', element: <EmergencyLoginPage /> },
   { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
+  { path: '/library', access: 'signed-in', element: <LibraryPage /> },
+  { path: '/loans', access: 'signed-in', element: <LoansPage /> },
+  { path: '/billing', access: 'signed-in', element: <BillingPage /> },
+  { path: '/checkout/test/:sessionId', access: 'signed-in', element: <TestCheckoutPage /> },
+  { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */

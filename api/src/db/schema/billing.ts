@@ -62,6 +62,8 @@ export const checkoutSessions = sqliteTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('GBP'),
     url: text('url'),
+    /** The last declined attempt's message (test-mode hosted page); the session stays open. */
+    lastError: text('last_error'),
     expiresAt: timestampMs('expires_at').notNull(),
     completedAt: timestampMs('completed_at'),
     ...timestamps(),
@@ -163,5 +165,82 @@ export const webhookEvents = sqliteTable(
     index('webhook_events_status_idx').on(table.status, table.receivedAt),
     enumCheck('webhook_events_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('webhook_events_status_check', table.status, WEBHOOK_EVENT_STATUSES),
+  ],
+);
+
+export const SUBSCRIPTION_RECORD_STATUSES = ['active', 'past_due', 'canceled'] as const;
+
+/**
+ * The embedded test-mode payment provider's own subscription records (product decision 9): what Stripe
+ * would hold on its side. Written only by adapters/payments/test-provider.ts; the app never trusts these
+ * directly but reconciles from them on each signed webhook, exactly as it does with Stripe.
+ * Card details are brand + last 4 digits only, never the full number.
+ */
+export const testProviderSubscriptions = sqliteTable(
+  'test_provider_subscriptions',
+  {
+    id: id(),
+    /** sub_test_<uuid> */
+    subscriptionId: text('subscription_id').notNull(),
+    /** cus_test_<uuid>, one per user */
+    customerId: text('customer_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_RECORD_STATUSES }).notNull(),
+    currentPeriodStart: timestampMs('current_period_start').notNull(),
+    currentPeriodEnd: timestampMs('current_period_end').notNull(),
+    cancelAtPeriodEnd: bool('cancel_at_period_end').notNull().default(false),
+    pendingTier: text('pending_tier', { enum: PAID_TIERS }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Set when a renewal charge failed; the provider gives up (cancels) when this passes. */
+    graceEndsAt: timestampMs('grace_ends_at'),
+    endedAt: timestampMs('ended_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('test_provider_subscriptions_sub_unique').on(table.subscriptionId),
+    index('test_provider_subscriptions_user_idx').on(table.userId),
+    index('test_provider_subscriptions_status_idx').on(table.status, table.currentPeriodEnd),
+    enumCheck('test_provider_subscriptions_tier_check', table.tier, PAID_TIERS),
+    enumCheck('test_provider_subscriptions_status_check', table.status, SUBSCRIPTION_RECORD_STATUSES),
+  ],
+);
+
+/**
+ * The app's mirror of a reader's subscription at the provider (one row per user), rewritten by the
+ * billing webhook reconcile from the provider's current record. Read by GET /api/billing/subscription
+ * so the billing page never waits on the provider. users.subscription* columns are derived from it.
+ */
+export const billingSubscriptions = sqliteTable(
+  'billing_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id').notNull(),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_RECORD_STATUSES }).notNull(),
+    currentPeriodStart: timestampMs('current_period_start').notNull(),
+    currentPeriodEnd: timestampMs('current_period_end').notNull(),
+    cancelAtPeriodEnd: bool('cancel_at_period_end').notNull().default(false),
+    pendingTier: text('pending_tier', { enum: PAID_TIERS }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** past_due keeps access until this instant (grace period). */
+    graceEndsAt: timestampMs('grace_ends_at'),
+    /** The period start whose pick-count reset was already applied (renewal resets it once). */
+    cycleResetPeriodStart: timestampMs('cycle_reset_period_start'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('billing_subscriptions_user_unique').on(table.userId),
+    index('billing_subscriptions_status_idx').on(table.status, table.graceEndsAt),
+    enumCheck('billing_subscriptions_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('billing_subscriptions_tier_check', table.tier, PAID_TIERS),
+    enumCheck('billing_subscriptions_status_check', table.status, SUBSCRIPTION_RECORD_STATUSES),
   ],
 );

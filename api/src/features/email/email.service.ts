@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { emailLogs, emailPreferences, users } from '../../db/schema';
 import type { TEmailTemplate } from './templates';
 import { emailChangedEmail, emergencyLoginAlertEmail, passwordResetEmail, verificationCodeEmail, welcomeEmail } from './templates';
+import { paymentFailedEmail, paymentReceiptEmail, planChangedEmail, subscriptionCancelledEmail, trialEndingEmail } from './templates';
 
 export type TEmailDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'mailer' | 'now'>;
 
@@ -226,4 +227,63 @@ export async function sendEmergencyLoginAlert(
     );
   }
   return results;
+}
+
+/** Billing e-mail kinds (issue 4); receipts and failures are transactional, the rest follow preferences. */
+export const BILLING_EMAIL_TYPES = {
+  paymentReceipt: 'payment_receipt',
+  paymentFailed: 'payment_failed',
+  subscriptionCancelled: 'subscription_cancelled',
+  planChanged: 'plan_changed',
+  trialEnding2Days: 'trial_ending_2_days',
+  trialEndingToday: 'trial_ending_today',
+} as const;
+
+export function sendPaymentReceiptEmail(deps: TEmailDeps, options: { user: TEmailUser; input: Omit<Parameters<typeof paymentReceiptEmail>[0], 'firstName'> }) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: BILLING_EMAIL_TYPES.paymentReceipt,
+    category: 'transactional',
+    template: paymentReceiptEmail({ firstName: options.user.firstName, ...options.input }),
+  });
+}
+
+export function sendPaymentFailedEmail(deps: TEmailDeps, options: { user: TEmailUser; input: Omit<Parameters<typeof paymentFailedEmail>[0], 'firstName'> }) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: BILLING_EMAIL_TYPES.paymentFailed,
+    category: 'transactional',
+    template: paymentFailedEmail({ firstName: options.user.firstName, ...options.input }),
+  });
+}
+
+export function sendSubscriptionCancelledEmail(
+  deps: TEmailDeps,
+  options: { user: TEmailUser; input: Omit<Parameters<typeof subscriptionCancelledEmail>[0], 'firstName'> },
+) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: BILLING_EMAIL_TYPES.subscriptionCancelled,
+    category: 'subscriptionUpdates',
+    template: subscriptionCancelledEmail({ firstName: options.user.firstName, ...options.input }),
+  });
+}
+
+export function sendPlanChangedEmail(deps: TEmailDeps, options: { user: TEmailUser; input: Omit<Parameters<typeof planChangedEmail>[0], 'firstName'> }) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: BILLING_EMAIL_TYPES.planChanged,
+    category: 'subscriptionUpdates',
+    template: planChangedEmail({ firstName: options.user.firstName, ...options.input }),
+  });
+}
+
+/** `which` picks the e-mail kind, so the job can remember each reminder separately. */
+export function sendTrialEndingEmail(deps: TEmailDeps, options: { user: TEmailUser; which: '2_days' | 'today'; trialEndsAt: Date; daysLeft: number }) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: options.which === 'today' ? BILLING_EMAIL_TYPES.trialEndingToday : BILLING_EMAIL_TYPES.trialEnding2Days,
+    category: 'trialReminders',
+    template: trialEndingEmail({ firstName: options.user.firstName, trialEndsAt: options.trialEndsAt, daysLeft: options.daysLeft }),
+  });
 }

@@ -71,6 +71,7 @@ export default function BookDetailPage() {
         <BookDetail book={book.data} cta={
           <BookCta
             bookId={book.data.id}
+            title={book.data.title}
             requiredTier={book.data.requiredTier}
             previewPageCount={book.data.previewPageCount}
             user={user}

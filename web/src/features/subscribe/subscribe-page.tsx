@@ -1,16 +1,22 @@
 /**
  * /subscribe?tier=basic|premium: the plans, with the chosen paid plan highlighted and summarised.
  * The choice lives in the URL so links from the landing page and book pages arrive pre-selected.
- * No payment is taken here.
+ * Signed-in readers without a paid plan continue to payment from the summary (POST
+ * /api/billing/checkout, then the provider's checkout page); readers who already pay are sent to
+ * Billing for plan changes; signed-out visitors sign in (and come back here) or register first.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Check, CircleCheck, Info } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { AlertCircle, Check, CircleCheck, Info, Lock } from 'lucide-react';
 import type { TPlan } from '@shared/catalogue';
 import type { TCurrentUser } from '@shared/auth';
+import { hasValidAccess } from '@shared/access';
 import { Button } from '@web/components/ui/button';
+import { describeError, isApiError } from '@web/lib/api';
 import { useCurrentUser } from '@web/features/auth/queries';
+import { loginPathWithRedirect } from '@web/features/auth/redirects';
+import { followProviderUrl, formatDate, startCheckout } from '@web/features/billing/queries';
 import { useSeo } from '../seo/use-seo';
 import { effectiveTier } from '../catalogue/book-access';
 import { PLAN_GRID, PlanCard } from './components/plan-card';
@@ -119,6 +125,12 @@ export default function SubscribePage() {
   );
 }
 
+/** The paid tier a signed-in reader already has (active, cancelled until the period end, or past due). */
+export function currentPaidTier(user: TCurrentUser | null, now = new Date()): TPaidTier | null {
+  if (!user || (user.subscriptionTier !== 'basic' && user.subscriptionTier !== 'premium')) return null;
+  return hasValidAccess(user, now) || user.subscriptionStatus === 'past_due' ? user.subscriptionTier : null;
+}
+
 function PlanAction({
   plan,
   user,
@@ -140,12 +152,27 @@ function PlanAction({
     }
     const isOnTrial = effectiveTier(user) === 'trial';
     return (
-      <Button variant="outline" size="lg" disabled>
-        {isOnTrial ? 'Your current plan' : 'For new accounts'}
-      </Button>
+      <div className="flex flex-col gap-2 text-center">
+        <Button variant="outline" size="lg" disabled>
+          {isOnTrial ? 'Your current plan' : 'For new accounts'}
+        </Button>
+        <p className="text-xs text-muted-foreground">{trialStatus(user, isOnTrial)}</p>
+      </div>
     );
   }
   const tier = plan.tier;
+  if (currentPaidTier(user) === tier) {
+    return (
+      <div className="flex flex-col gap-2 text-center">
+        <Button variant="outline" size="lg" disabled>
+          Your current plan
+        </Button>
+        <Link to="/billing" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Manage in Billing
+        </Link>
+      </div>
+    );
+  }
   return (
     <Button
       type="button"
@@ -166,8 +193,17 @@ function PlanAction({
   );
 }
 
+function trialStatus(user: TCurrentUser, isOnTrial: boolean): string {
+  if (isOnTrial) {
+    const ends = formatDate(user.trialEndsAt ?? user.freeTrialEndedAt);
+    return ends ? `Your free trial ends on ${ends}.` : 'You are on the free trial.';
+  }
+  if (user.subscriptionTier === 'trial' || user.freeTrialEndedAt || user.trialEndsAt) return 'Your free trial has ended.';
+  return 'The free trial comes with every new account.';
+}
+
 function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurrentUser | null; isAuthenticated: boolean }) {
-  const isCurrent = user ? effectiveTier(user) === plan.tier : false;
+  const paidTier = currentPaidTier(user);
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -192,7 +228,7 @@ function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurr
         </ul>
       </div>
 
-      {!isAuthenticated ? (
+      {!isAuthenticated || !user ? (
         <div className="flex flex-col gap-3 rounded-lg bg-muted p-4">
           <p className="flex items-start gap-2 text-sm">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -203,27 +239,73 @@ function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurr
               <Link to="/auth/register">Create an account</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to="/auth/login">Sign in</Link>
+              <Link to={loginPathWithRedirect(`/subscribe?tier=${plan.tier}`)}>Sign in</Link>
             </Button>
           </div>
         </div>
-      ) : isCurrent ? (
+      ) : paidTier === plan.tier ? (
         <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">This is your current plan.</p>
-          <Button asChild variant="outline">
-            <Link to="/library">Go to My Library</Link>
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button asChild variant="outline">
+              <Link to="/library">Go to My Library</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/billing">Go to Billing</Link>
+            </Button>
+          </div>
         </div>
-      ) : (
+      ) : paidTier ? (
         <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
-            You're signed in{user?.firstName ? ` as ${user.firstName}` : ''}. Plan changes and payments are handled in Billing.
+            You already have a plan. Change plans in Billing: an upgrade starts at once, a downgrade at the end of your billing period.
           </p>
           <Button asChild>
             <Link to="/billing">Go to Billing</Link>
           </Button>
         </div>
-      )}
+      ) : plan.tier === 'basic' || plan.tier === 'premium' ? (
+        <ContinueToPayment tier={plan.tier} />
+      ) : null}
+    </div>
+  );
+}
+
+function ContinueToPayment({ tier }: { tier: TPaidTier }) {
+  const navigate = useNavigate();
+  const checkout = useMutation({
+    mutationFn: startCheckout,
+    onSuccess: ({ url }) => followProviderUrl(url, navigate),
+  });
+  const error = checkout.error;
+  const isAlreadyOnPlan = isApiError(error) && error.status === 409;
+  // Stays pending while a full-page redirect to another origin loads.
+  const isBusy = checkout.isPending || checkout.isSuccess;
+  return (
+    <div className="flex flex-col gap-3 rounded-lg bg-muted p-4">
+      {error ? (
+        <div role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {describeError(error) || 'The checkout could not be started. Please try again.'}
+            {isAlreadyOnPlan ? (
+              <>
+                {' '}
+                <Link to="/billing" className="underline underline-offset-4">
+                  Go to Billing
+                </Link>
+              </>
+            ) : null}
+          </span>
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm">You'll pay securely on the next page. Cancel any time.</p>
+        <Button type="button" size="lg" onClick={() => checkout.mutate(tier)} disabled={isBusy}>
+          <Lock aria-hidden="true" />
+          {isBusy ? 'Starting checkout...' : 'Continue to payment'}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -5,3 +5,8 @@ export { welcomeEmail } from './welcome';
 export { emailChangedEmail } from './email-changed';
 export { emergencyLoginAlertEmail } from './emergency-login-alert';
 export { BRAND, escapeHtml, html, renderEmail, type TEmailContext, type TEmailTemplate, type TRenderedEmail, type TEmailBlock } from './layout';
+export { paymentReceiptEmail } from './payment-receipt';
+export { paymentFailedEmail } from './payment-failed';
+export { subscriptionCancelledEmail } from './subscription-cancelled';
+export { planChangedEmail } from './plan-changed';
+export { trialEndingEmail } from './trial-ending';

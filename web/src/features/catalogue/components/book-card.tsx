@@ -1,11 +1,16 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import type { TBookSummary } from '@shared/catalogue';
 import { cn } from '@web/lib/cn';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '../paths';
 import { BookCover } from './book-cover';
 import { RatingStars } from './rating-stars';
 import { TierBadge } from './tier-badge';
+
+// The pick control (Radix dialog, mutations) loads only for readers who pick: trial and Basic.
+const CardChooseAction = lazy(() => import('@web/features/selections/components/card-choose-action'));
 
 export type TBookCardData = Pick<
   TBookSummary,
@@ -15,10 +20,13 @@ export type TBookCardData = Pick<
 
 /**
  * One book in a grid: the whole card is clickable through the title link's stretched hit area, so
- * keyboard and screen-reader users meet a single link per book.
+ * keyboard and screen-reader users meet a single link per book. Signed-in trial and Basic readers
+ * also get a small 'Choose' / 'Chosen' control above that hit area.
  */
 export function BookCard({ book, headingLevel = 3, className }: { book: TBookCardData; headingLevel?: 2 | 3 | 4; className?: string }) {
   const Heading = `h${headingLevel}` as const;
+  const { user, isAuthenticated } = useCurrentUser();
+  const mayPick = isAuthenticated && (user?.subscriptionTier === 'trial' || user?.subscriptionTier === 'basic');
   return (
     <article
       className={cn(
@@ -39,6 +47,11 @@ export function BookCard({ book, headingLevel = 3, className }: { book: TBookCar
         </Heading>
         <p className="line-clamp-1 text-sm text-muted-foreground">{book.author}</p>
         <RatingStars rating={book.rating} totalRatings={book.totalRatings} className="mt-auto pt-1" />
+        {mayPick ? (
+          <Suspense fallback={null}>
+            <CardChooseAction bookId={book.id} title={book.title} requiredTier={book.requiredTier} />
+          </Suspense>
+        ) : null}
       </div>
     </article>
   );

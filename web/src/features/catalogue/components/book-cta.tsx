@@ -1,34 +1,55 @@
 import { Link } from 'react-router-dom';
 import { BookOpen, Eye, LogIn, Sparkles } from 'lucide-react';
 import type { TCurrentUser } from '@shared/auth';
+import type { TEntitlements } from '@shared/selections';
 import type { TBookTier } from '@shared/tiers';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { bookCtaFor } from '../book-access';
+import { BookChoice } from '@web/features/selections/components/book-choice';
+import { isPickingTier, tierAllows } from '@web/features/selections/format';
+import { useEntitlements } from '@web/features/selections/queries';
+import { bookCtaFor, type TBookCta } from '../book-access';
 import { readerPath } from '../paths';
 import { tierLabel } from '../format';
 
 /**
+ * The CTA from the server's effective tier (GET /api/me/entitlements) when it has answered, so an
+ * expired trial is treated as free; from the user record until then or if that call fails.
+ */
+function ctaFromTier(tier: TEntitlements['tier'], requiredTier: TBookTier): TBookCta {
+  if (tier === 'free') return { kind: 'subscribe' };
+  if (tierAllows(tier, requiredTier)) return { kind: 'read' };
+  return { kind: 'upgrade', tier: requiredTier === 'premium' ? 'premium' : 'basic' };
+}
+
+/**
  * The book page's call to action, chosen for the visitor (signed out, no plan, plan too low, or
- * allowed to read). The preview line is information only until the preview reader exists.
+ * allowed to read). Trial and Basic readers read only books they chose, so for them 'read' becomes
+ * the choose/chosen control. The preview line is information only until the preview reader exists.
  */
 export function BookCta({
   bookId,
+  title = 'this book',
   requiredTier,
   previewPageCount,
   user,
   isUserLoading,
 }: {
   bookId: string;
+  title?: string;
   requiredTier: TBookTier;
   previewPageCount: number;
   user: TCurrentUser | null;
   isUserLoading: boolean;
 }) {
-  const cta = bookCtaFor(user, requiredTier);
+  const entitlementsQuery = useEntitlements();
+  const entitlements = user ? entitlementsQuery.data : undefined;
+  const cta = entitlements ? ctaFromTier(entitlements.tier, requiredTier) : bookCtaFor(user, requiredTier);
+  // A reader who may need to pick waits for the server's counts rather than flashing 'Read now'.
+  const isWaitingForPicks = Boolean(user) && !entitlements && entitlementsQuery.isPending && cta.kind === 'read' && isPickingTier(user!.subscriptionTier);
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
-      {isUserLoading ? (
+      {isUserLoading || isWaitingForPicks ? (
         <div className="flex flex-col gap-3 sm:flex-row" role="status">
           <span className="sr-only">Checking your access...</span>
           <Skeleton className="h-12 w-full sm:w-44" />
@@ -70,6 +91,8 @@ export function BookCta({
             This book needs the {tierLabel(cta.tier)} plan or higher.
           </p>
         </>
+      ) : entitlements && isPickingTier(entitlements.tier) ? (
+        <BookChoice bookId={bookId} title={title} entitlements={entitlements} />
       ) : (
         <Button asChild size="lg" className="sm:self-start">
           <Link to={readerPath(bookId)}>

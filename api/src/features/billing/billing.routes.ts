@@ -1,0 +1,88 @@
+/**
+ * Billing routes (API map: billing). Every reader route is scoped to the session's user; the webhook has
+ * no session and reads the raw body (its signature is the credential); the clock advance is an admin
+ * action of the test-mode provider (404 with Stripe).
+ */
+import { Hono } from 'hono';
+import type { TInvoiceList, TRedirectResponse } from '@shared/billing';
+import { ZAdvanceClockRequest, ZCheckoutSessionParam, ZInvoiceIdParam, ZTestCardPayment, ZTierRequest } from '@shared/billing.schemas';
+import type { AppDeps, AppEnv } from '../../deps';
+import { notFound } from '../../lib/app-error';
+import { validate } from '../../lib/validate';
+import { requireAuth, requirePermission } from '../../middleware/auth';
+import { sessionUserId } from '../selections/selections.routes';
+import { handleWebhook } from './billing-reconcile';
+import {
+  advanceTestClock,
+  cancelSubscription,
+  changePlan,
+  findOwnInvoice,
+  getCheckoutSession,
+  getSubscription,
+  listInvoices,
+  openPortal,
+  payTestCheckout,
+  resumeSubscription,
+  startCheckout,
+  updateTestPaymentMethod,
+} from './billing.service';
+import { renderReceiptHtml } from './receipt';
+
+export function createBillingRoutes(deps: AppDeps) {
+  // The test-mode provider announces its changes through the same handler as a real webhook.
+  deps.payments.connectWebhook?.((rawBody, headers) => handleWebhook(deps, rawBody, headers));
+
+  return new Hono<AppEnv>()
+    .post('/billing/checkout', requireAuth(), validate('json', ZTierRequest), async (c) =>
+      c.json((await startCheckout(deps, { userId: sessionUserId(c), tier: c.req.valid('json').tier })) satisfies TRedirectResponse),
+    )
+    .get('/billing/checkout/:sessionId', requireAuth(), validate('param', ZCheckoutSessionParam), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(getCheckoutSession(deps, { userId: sessionUserId(c), sessionId: c.req.valid('param').sessionId }));
+    })
+    .post('/billing/checkout/:sessionId/pay', requireAuth(), validate('param', ZCheckoutSessionParam), validate('json', ZTestCardPayment), async (c) =>
+      c.json(await payTestCheckout(deps, { userId: sessionUserId(c), sessionId: c.req.valid('param').sessionId, card: c.req.valid('json') })),
+    )
+    .post('/billing/portal', requireAuth(), async (c) => c.json((await openPortal(deps, { userId: sessionUserId(c) })) satisfies TRedirectResponse))
+    .post('/billing/payment-method', requireAuth(), validate('json', ZTestCardPayment), async (c) =>
+      c.json(await updateTestPaymentMethod(deps, { userId: sessionUserId(c), card: c.req.valid('json') })),
+    )
+    .get('/billing/subscription', requireAuth(), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(getSubscription(deps, { userId: sessionUserId(c) }));
+    })
+    .post('/billing/change-plan', requireAuth(), validate('json', ZTierRequest), async (c) =>
+      c.json(await changePlan(deps, { userId: sessionUserId(c), tier: c.req.valid('json').tier })),
+    )
+    .post('/billing/cancel', requireAuth(), async (c) => c.json(await cancelSubscription(deps, { userId: sessionUserId(c) })))
+    .post('/billing/resume', requireAuth(), async (c) => c.json(await resumeSubscription(deps, { userId: sessionUserId(c) })))
+    .get('/billing/invoices', requireAuth(), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ items: listInvoices(deps, { userId: sessionUserId(c) }) } satisfies TInvoiceList);
+    })
+    .get('/billing/invoices/:id/receipt', requireAuth(), validate('param', ZInvoiceIdParam), (c) => {
+      const invoice = findOwnInvoice(deps, { userId: sessionUserId(c), invoiceId: c.req.valid('param').id });
+      const filename = `wonderful-books-receipt-${invoice.number.replace(/[^A-Za-z0-9-]/g, '')}.html`;
+      return c.body(renderReceiptHtml(invoice), 200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'private, no-store',
+        // The receipt is static markup: nothing in it may run.
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      });
+    })
+    .post('/billing/webhook', async (c) => {
+      const rawBody = await c.req.text();
+      const headers: Record<string, string> = {};
+      c.req.raw.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      const result = await handleWebhook(deps, rawBody, headers);
+      return c.json({ received: true, duplicate: result.duplicate });
+    })
+    .post('/admin/billing/advance-clock', requirePermission('plans:manage'), async (c, next) => {
+      // Only the test-mode provider has a clock to move; with Stripe the route does not exist.
+      if (deps.payments.name !== 'test') throw notFound('Page');
+      await next();
+    }, validate('json', ZAdvanceClockRequest), async (c) => c.json(await advanceTestClock(deps, c.req.valid('json'))));
+}

@@ -1,0 +1,131 @@
+/**
+ * The saved card on /billing and 'Update payment method'. POST /api/billing/portal answers the
+ * provider's portal URL: Stripe's (another origin: a full page load) or, in test mode,
+ * /billing?payment-method=update, which opens the card dialog here (POST /api/billing/payment-method).
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import * as Dialog from '@radix-ui/react-dialog';
+import { CreditCard, X } from 'lucide-react';
+import type { TSubscription, TTestCardPayment } from '@shared/billing';
+import { ZTestCardPayment } from '@shared/billing.schemas';
+import { Button } from '@web/components/ui/button';
+import { describeError } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
+import { applyServerFieldErrors } from '@web/features/auth/form-errors';
+import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/features/checkout/components/card-fields';
+import { BILLING_QUERY_KEY, followProviderUrl, openBillingPortal, updatePaymentMethod } from '../queries';
+
+export const PAYMENT_METHOD_PARAM = 'payment-method';
+
+export function PaymentMethodSection({ subscription }: { subscription: TSubscription }) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isUpdating = searchParams.get(PAYMENT_METHOD_PARAM) === 'update';
+  const card = subscription.paymentMethod;
+
+  const portal = useMutation({
+    mutationFn: openBillingPortal,
+    onSuccess: ({ url }) => followProviderUrl(url, navigate),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Payment method', description: describeError(error) || 'The payment settings could not be opened. Please try again.' }),
+  });
+
+  function closeDialog() {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(PAYMENT_METHOD_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-center gap-3">
+        <CreditCard className="size-6 shrink-0 text-muted-foreground" aria-hidden="true" />
+        {card ? (
+          <span className="font-medium">
+            <span className="capitalize">{card.brand}</span> •••• {card.last4}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">No card on file</span>
+        )}
+      </p>
+      <Button type="button" variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+        {portal.isPending ? 'Opening...' : 'Update payment method'}
+      </Button>
+      <UpdateCardDialog open={isUpdating} onClose={closeDialog} />
+    </div>
+  );
+}
+
+function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<TCardForm, unknown, TTestCardPayment>({ resolver: zodResolver(ZTestCardPayment), defaultValues: EMPTY_CARD });
+  const save = useMutation({
+    mutationFn: updatePaymentMethod,
+    onSuccess: async () => {
+      toast({ title: 'Payment method updated', description: 'Your new card will be used for the next charge.' });
+      form.reset(EMPTY_CARD);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY });
+    },
+    onError: (error) => {
+      if (applyServerFieldErrors(error, form.setError, CARD_FIELDS) > 0) return;
+      form.setError('root.server', { type: 'server', message: describeError(error) || 'Your card could not be saved. Please try again.' });
+    },
+  });
+  const rootError = form.formState.errors.root?.server?.message;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next || save.isPending) return;
+        form.reset(EMPTY_CARD);
+        onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6">
+          <Dialog.Title className="pr-10 text-xl font-semibold">Update payment method</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted-foreground">
+            The new card replaces the saved one and is used from your next charge. Test mode: no real payment is taken.
+          </Dialog.Description>
+          <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 flex flex-col gap-4">
+            {rootError ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+                {rootError}
+              </p>
+            ) : null}
+            <fieldset disabled={save.isPending} className="contents">
+              <CardFields form={form} idPrefix="update-card" />
+            </fieldset>
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close asChild>
+                <Button type="button" variant="outline" disabled={save.isPending}>
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save card'}
+              </Button>
+            </div>
+          </form>
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

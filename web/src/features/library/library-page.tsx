@@ -1,0 +1,109 @@
+/**
+ * /library (signed in): the quota panel and the books the reader chose, each with its cover, author,
+ * lock end and 'Read now'. Premium readers need no picks, so they are pointed at the whole store.
+ */
+import { Link } from 'react-router-dom';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { BookOpen, Library } from 'lucide-react';
+import type { TSelection } from '@shared/selections';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { BookCover } from '@web/features/catalogue/components/book-cover';
+import { StatePanel } from '@web/features/catalogue/components/book-grid';
+import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
+import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
+import { bookQueryOptions } from '@web/features/catalogue/queries';
+import { QuotaPanel } from '@web/features/selections/components/quota-panel';
+import { formatDate } from '@web/features/selections/format';
+import { useEntitlements, selectionsQueryOptions } from '@web/features/selections/queries';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+
+export default function LibraryPage() {
+  useDocumentTitle('My Library');
+  const entitlements = useEntitlements();
+  const selections = useQuery(selectionsQueryOptions);
+  // The selection answer has no author; the book records are shared with the book pages' cache.
+  const books = useQueries({ queries: (selections.data ?? []).map((selection) => ({ ...bookQueryOptions(selection.bookId), retry: false })) });
+  const authorOf = (bookId: string) => books.find((book) => book.data?.id === bookId)?.data?.author;
+  const isPremium = entitlements.data?.tier === 'premium';
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
+      <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">My Library</h1>
+      <p className="mt-2 text-muted-foreground">The books you chose to read, and what your plan allows.</p>
+
+      <QuotaPanel entitlements={entitlements.data} className="mt-6" />
+
+      <section aria-labelledby="chosen-title" className="mt-10">
+        <h2 id="chosen-title" className="font-serif text-2xl font-semibold">
+          Your chosen books
+        </h2>
+        <div className="mt-4">
+          {selections.isPending ? (
+            <div role="status" className="grid gap-4 sm:grid-cols-2">
+              <span className="sr-only">Loading your books...</span>
+              {[0, 1].map((index) => (
+                <Skeleton key={index} className="h-36 w-full" />
+              ))}
+            </div>
+          ) : selections.isError ? (
+            <ErrorPanel
+              title="We couldn't load your books."
+              error={selections.error}
+              onRetry={() => void selections.refetch()}
+              isRetrying={selections.isFetching}
+            />
+          ) : selections.data.length === 0 ? (
+            <StatePanel
+              icon={<Library />}
+              title={isPremium ? 'Every book is yours to read' : 'No books chosen yet'}
+              action={
+                <Button asChild>
+                  <Link to="/bookstore">Browse the Book Store</Link>
+                </Button>
+              }
+            >
+              {isPremium
+                ? 'Premium opens the whole catalogue: pick any book in the store and start reading.'
+                : 'Find a book you like in the store and choose it to read it in full.'}
+            </StatePanel>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2" role="list">
+              {selections.data.map((selection) => (
+                <ChosenBook key={selection.bookId} selection={selection} author={authorOf(selection.bookId)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function ChosenBook({ selection, author }: { selection: TSelection; author: string | undefined }) {
+  const lockEnd = formatDate(selection.lockedUntil);
+  return (
+    <li className="flex gap-4 rounded-xl border border-border bg-card p-3 shadow-sm">
+      <Link to={bookDetailPath(selection.slug || selection.bookId)} className="w-20 shrink-0" tabIndex={-1} aria-hidden="true">
+        <BookCover src={selection.coverImageUrl} title={selection.title} width={160} height={224} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h3 className="line-clamp-2 font-serif text-base font-semibold leading-snug">
+          <Link to={bookDetailPath(selection.slug || selection.bookId)} className="hover:underline">
+            {selection.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-1 text-sm text-muted-foreground">{author ?? '\u00a0'}</p>
+        <p className="text-xs text-muted-foreground">
+          {lockEnd ? (selection.canRemove ? `Lock ended ${lockEnd}` : `Locked until ${lockEnd}`) : `Chosen ${formatDate(selection.selectedAt)}`}
+        </p>
+        <Button asChild size="sm" className="mt-auto self-start">
+          <Link to={readerPath(selection.bookId)}>
+            <BookOpen aria-hidden="true" />
+            Read now
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+}
