@@ -126,7 +126,8 @@ describe('webhook endpoint', () => {
     const signature = event.headers['wb-signature'];
     const cases: { body: string; headers: Record<string, string> }[] = [
       { body: event.body, headers: { 'content-type': 'application/json' } },
-      { body: event.body, headers: { ...event.headers, 'wb-signature': signature.replace(/v1=./, 'v1=0') } },
+      // Flip the first hex digit to a different one (replacing it with a fixed digit would be a no-op 1 time in 16).
+      { body: event.body, headers: { ...event.headers, 'wb-signature': signature.replace(/v1=(.)/, (_m, digit: string) => `v1=${digit === '0' ? '1' : '0'}`) } },
       { body: event.body.replace('basic', 'premium'), headers: event.headers },
       { body: event.body, headers: { ...event.headers, 'wb-signature': 'garbage' } },
     ];
