@@ -24,6 +24,12 @@ const validTrial = makeUser({ subscriptionTier: 'trial', trialEndsAt: new Date(N
 const freeAdmin = makeUser({ role: 'admin', subscriptionTier: 'free', subscriptionStatus: 'inactive' });
 
 describe('decideAccess (SPEC §6 order)', () => {
+  it("prefers the server's entitlement answer over the user record when it is known", () => {
+    expect(decideAccess('subscriber', validTrial, NOW, '/reader/x', false)).toMatchObject({ allowed: false, reason: 'subscription' });
+    expect(decideAccess('subscriber', expiredTrial, NOW, '/reader/x', true)).toEqual({ allowed: true });
+    expect(decideAccess('subscriber', validTrial, NOW, '/reader/x')).toEqual({ allowed: true });
+  });
+
   it('lets anyone into public and diagnostics routes', () => {
     expect(decideAccess('public', null, NOW)).toEqual({ allowed: true });
     expect(decideAccess('diagnostics', null, NOW)).toEqual({ allowed: true });

@@ -15,6 +15,7 @@ import { ADMIN_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
 import type { TRole } from '@shared/tiers';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
+import { useEntitlements } from '@web/features/selections/queries';
 import { loginPathWithRedirect } from '@web/features/auth/redirects';
 import { toast } from '@web/lib/toast';
 import type { TRouteAccess } from './planned-areas';
@@ -35,13 +36,23 @@ export function isGuarded(access: TRouteAccess): boolean {
   return access !== 'public' && access !== 'diagnostics';
 }
 
-/** The three checks of SPEC §6, in order. `from` is the path the reader asked for. */
-export function decideAccess(access: TRouteAccess, user: TCurrentUser | null, now: Date, from = '/'): TGuardDecision {
+/**
+ * The three checks of SPEC §6, in order. `from` is the path the reader asked for. `serverAccess` is the
+ * server's entitlement answer (effective tier not 'free') when it is known; the shared rule applied to
+ * the user record stands in while it is not.
+ */
+export function decideAccess(
+  access: TRouteAccess,
+  user: TCurrentUser | null,
+  now: Date,
+  from = '/',
+  serverAccess?: boolean,
+): TGuardDecision {
   if (!isGuarded(access)) return { allowed: true };
   if (!user) {
     return { allowed: false, reason: 'authentication', redirectTo: loginPathWithRedirect(from), toast: TOASTS.authenticationRequired };
   }
-  if (access === 'subscriber' && !hasValidAccess(user, now)) {
+  if (access === 'subscriber' && !(serverAccess ?? hasValidAccess(user, now))) {
     return { allowed: false, reason: 'subscription', redirectTo: '/subscribe', toast: TOASTS.subscriptionRequired };
   }
   const roles = ALLOWED_ROLES[access];
@@ -53,10 +64,13 @@ export function decideAccess(access: TRouteAccess, user: TCurrentUser | null, no
 
 export function RouteGuard({ access, children }: { access: TRouteAccess; children: ReactNode }) {
   const { user, isLoading, isAuthenticated } = useCurrentUser();
+  const entitlements = useEntitlements();
   const location = useLocation();
   if (!isGuarded(access)) return children;
-  if (isLoading) return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
-  const decision = decideAccess(access, isAuthenticated ? user : null, new Date(), `${location.pathname}${location.search}`);
+  const awaitingEntitlements = access === 'subscriber' && isAuthenticated && entitlements.isPending;
+  if (isLoading || awaitingEntitlements) return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
+  const serverAccess = entitlements.data ? entitlements.data.tier !== 'free' : undefined;
+  const decision = decideAccess(access, isAuthenticated ? user : null, new Date(), `${location.pathname}${location.search}`, serverAccess);
   if (decision.allowed) return children;
   return <DeniedRedirect decision={decision} />;
 }
