@@ -32,13 +32,15 @@ export async function withServer<T>(fetch: (request: Request) => Response | Prom
 export async function load(
   name: string,
   url: string,
-  options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {},
+  options: { connections?: number; durationSeconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 10,
     duration: options.durationSeconds ?? 5,
     headers: options.headers,
+    method: options.method ?? 'GET',
+    body: options.body,
     // The load generator runs in its own worker thread, so it does not share the server's event loop.
     workers: 1,
   });

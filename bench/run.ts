@@ -4,6 +4,7 @@
  */
 import { benchCatalogue } from './catalogue.bench';
 import { benchAuth } from './auth.bench';
+import { benchEntitlement } from './entitlement.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -42,4 +43,17 @@ if (!only || only === 'auth') {
     );
   }
   out(`  session lookup (findSessionUser, in-process): ${currentUser.sessionLookupUs} µs per call`);
+}
+
+if (!only || only === 'entitlement') {
+  const e = await benchEntitlement();
+  for (const [label, r] of [['POST /api/loans (book open, loan reused)', e.bookOpen], ['GET /api/me/entitlements', e.entitlements]] as const) {
+    out(
+      `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms (non-2xx ${r.candidate.non2xx}) | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ ${e.targets.throughputRatioAtLeast}x) p99 ${r.p99Ratio}x`,
+    );
+  }
+  const s = e.entitlementsOverSessionOnly;
+  out(
+    `  GET /api/me/entitlements vs GET /api/auth/user (session lookup only, same cookie): ${s.candidate.requestsPerSecond} vs ${s.baseline.requestsPerSecond} req/s, throughput ${s.throughputRatio}x p99 ${s.p99Ratio}x`,
+  );
 }

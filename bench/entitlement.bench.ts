@@ -1,0 +1,108 @@
+/**
+ * Issue "Plans, book selections, subscription lifecycle and billing" figure: the entitlement check on
+ * the hot path of a book open, versus a bare Hono route in the same process and run.
+ *
+ * (a) POST /api/loans {bookId} for a premium reader whose active loan already exists: session lookup,
+ *     CSRF check, body validation, the entitlement sync and canReadBook, then the 200 'reuse' answer.
+ *     Baseline: a bare POST route that parses the same JSON body and answers a static body of the
+ *     same size.
+ * (b) GET /api/me/entitlements for the same reader. Baseline: a bare GET route answering a static
+ *     body of the same size.
+ * Target: throughput ≥ 0.7x the bare route.
+ * (c) For diagnosis: GET /api/me/entitlements versus GET /api/auth/user with the same cookie, i.e. the
+ *     entitlement check's own cost on top of the session lookup every signed-in request pays.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { createApp } from '../api/src/app';
+import { migrateDatabase, openDatabase } from '../api/src/db/client';
+import { books, users } from '../api/src/db/schema';
+import { seedDemoData } from '../api/src/db/seed';
+import { parseEnv } from '../api/src/env';
+import { createLogger } from '../api/src/logger';
+import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createPaymentsProvider } from '../api/src/adapters/payments';
+import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
+import { createSession } from '../api/src/features/auth/session.service';
+import { sessionCookieName } from '../api/src/features/auth/session-cookie';
+import { compare, load, withServer, writeResult } from './lib';
+
+const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) };
+const TARGET_RATIO = 0.7;
+
+export async function benchEntitlement() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-entitlement-'));
+  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '200', LOG_LEVEL: 'silent' });
+  const db = openDatabase(env.databaseFile);
+  migrateDatabase(db);
+  const logger = createLogger('silent');
+  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
+  await seedDemoData(deps);
+
+  // The seeded premium reader (active subscription) and a premium-only book.
+  const reader = db.select().from(users).where(and(eq(users.role, 'user'), eq(users.subscriptionTier, 'premium'), eq(users.subscriptionStatus, 'active'))).get();
+  if (!reader) throw new Error('The demo seed has no active premium reader');
+  const book = db.select().from(books).where(eq(books.requiredTier, 'premium')).get();
+  if (!book) throw new Error('The demo seed has no premium book');
+
+  const app = createApp(deps);
+  const { token } = createSession({ db, userId: reader.id, now: new Date() });
+  const cookie = `${sessionCookieName(true)}=${token}`;
+  const loanBody = JSON.stringify({ bookId: book.id });
+
+  const results = await withServer(app.fetch, async (appUrl) => {
+    const writeHeaders = { cookie, origin: appUrl, 'content-type': 'application/json' };
+    // Sanity checks: the first open creates the loan (201); every later open reuses it (200).
+    const first = await fetch(`${appUrl}/api/loans`, { method: 'POST', headers: writeHeaders, body: loanBody });
+    if (first.status !== 201) throw new Error(`first POST /api/loans answered ${first.status}: ${await first.text()}`);
+    const reuse = await fetch(`${appUrl}/api/loans`, { method: 'POST', headers: writeHeaders, body: loanBody });
+    if (reuse.status !== 200) throw new Error(`repeat POST /api/loans answered ${reuse.status}: ${await reuse.text()}`);
+    const loanAnswer = await reuse.text();
+    const entitlementsResponse = await fetch(`${appUrl}/api/me/entitlements`, { headers: { cookie } });
+    if (entitlementsResponse.status !== 200) throw new Error(`GET /api/me/entitlements answered ${entitlementsResponse.status}`);
+    const entitlementsAnswer = await entitlementsResponse.text();
+    const entitlements = JSON.parse(entitlementsAnswer) as { tier: string };
+    if (entitlements.tier !== 'premium') throw new Error(`the reader's effective tier is ${entitlements.tier}, not premium`);
+
+    // Baselines: no middleware, no database; the same request shapes and answer sizes.
+    const bare = new Hono()
+      .post('/bare-open', async (c) => {
+        const { bookId } = await c.req.json<{ bookId: string }>();
+        if (typeof bookId !== 'string') return c.json({ error: 'bookId' }, 400);
+        return c.body(loanAnswer, 200, { 'Content-Type': 'application/json' });
+      })
+      .get('/bare-json', (c) => c.body(entitlementsAnswer, 200, { 'Content-Type': 'application/json' }));
+
+    return withServer(bare.fetch, async (bareUrl) => {
+      const bookOpen = await compare(
+        () => load('bare POST', `${bareUrl}/bare-open`, { ...LOAD, method: 'POST', body: loanBody, headers: { 'content-type': 'application/json' } }),
+        () => load('POST /api/loans (reuse)', `${appUrl}/api/loans`, { ...LOAD, method: 'POST', body: loanBody, headers: writeHeaders }),
+      );
+      const entitlementsCheck = await compare(
+        () => load('bare GET', `${bareUrl}/bare-json`, LOAD),
+        () => load('GET /api/me/entitlements', `${appUrl}/api/me/entitlements`, { ...LOAD, headers: { cookie } }),
+      );
+      const overSession = await compare(
+        () => load('GET /api/auth/user', `${appUrl}/api/auth/user`, { ...LOAD, headers: { cookie } }),
+        () => load('GET /api/me/entitlements', `${appUrl}/api/me/entitlements`, { ...LOAD, headers: { cookie } }),
+      );
+      return { bookOpen, entitlements: entitlementsCheck, overSession };
+    });
+  });
+  db.$client.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const summary = {
+    machine: { cpus: os.cpus().length },
+    load: LOAD,
+    bookOpen: results.bookOpen,
+    entitlements: results.entitlements,
+    entitlementsOverSessionOnly: results.overSession,
+    targets: { throughputRatioAtLeast: TARGET_RATIO },
+  };
+  writeResult('entitlement', summary);
+  return summary;
+}
