@@ -3,10 +3,11 @@
  * picked or first opened, ended by the reader (returned) or by the rules (revoked: access ended, pick
  * dropped or removed). Writes go through BEGIN IMMEDIATE; one active loan per reader and book.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { accessValidUntil, canReadBook } from '@shared/entitlement';
 import type { TLoan } from '@shared/selections';
 import { immediateTransaction, type Db } from '../../db/client';
+import { perConnection } from '../../db/per-connection';
 import { books, loans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { findBook, syncEntitlements } from '../selections/entitlement-state';
@@ -48,13 +49,23 @@ function toLoan(row: TLoanRow): TLoan {
   };
 }
 
-function loadLoan(db: Db, userId: string, loanId: string): TLoan | null {
-  const row = db
+/** Opening a book is the hot path: its queries are prepared once per connection. */
+const statements = perConnection((db) => ({
+  loanOfUser: db
     .select(LOAN_COLUMNS)
     .from(loans)
     .innerJoin(books, eq(books.id, loans.bookId))
-    .where(and(eq(loans.id, loanId), eq(loans.userId, userId)))
-    .get();
+    .where(and(eq(loans.id, sql.placeholder('loanId')), eq(loans.userId, sql.placeholder('userId'))))
+    .prepare(),
+  activeLoanForBook: db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.userId, sql.placeholder('userId')), eq(loans.bookId, sql.placeholder('bookId')), eq(loans.status, 'active')))
+    .prepare(),
+}));
+
+function loadLoan(db: Db, userId: string, loanId: string): TLoan | null {
+  const row = statements(db).loanOfUser.get({ loanId, userId });
   return row ? toLoan(row) : null;
 }
 
@@ -84,11 +95,7 @@ export function openLoan(options: { db: Db; userId: string; bookRef: string; now
     const state = syncEntitlements({ db, userId, now, write: true });
     const decision = canReadBook(state.user, book, state.sync.selections, state.now);
     if (!decision.ok) return { refusal: decision };
-    const existing = db
-      .select({ id: loans.id })
-      .from(loans)
-      .where(and(eq(loans.userId, userId), eq(loans.bookId, book.id), eq(loans.status, 'active')))
-      .get();
+    const existing = statements(db).activeLoanForBook.get({ userId, bookId: book.id });
     if (existing) return { loanId: existing.id, created: false };
     const validUntil = accessValidUntil(state.user);
     const created = db

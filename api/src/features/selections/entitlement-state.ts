@@ -5,7 +5,7 @@
  * revokes loans the reader may no longer read. Callers hold a BEGIN IMMEDIATE transaction when writing.
  * Used by the selections, entitlements and loans routes (on demand) and by the scheduled jobs.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   reconcileEntitlements,
   type TCycleState,
@@ -15,6 +15,7 @@ import {
 } from '@shared/entitlement';
 import type { TBookTier, TSubscriptionTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
+import { perConnection } from '../../db/per-connection';
 import { books, loans, subscriptionPlans, systemConfig, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 
@@ -29,8 +30,37 @@ const CONFIG_DEFAULTS = {
   offline_device_cap_premium: 5,
 } as const;
 
+/** The entitlement check runs on every book open and pick, so its queries are prepared once per connection. */
+const statements = perConnection((db) => ({
+  config: db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, sql.placeholder('key'))).prepare(),
+  activePlans: db
+    .select({ tier: subscriptionPlans.tier, bookLimit: subscriptionPlans.bookLimit })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.isActive, true))
+    .prepare(),
+  bookById: db.select().from(books).where(eq(books.id, sql.placeholder('ref'))).prepare(),
+  bookBySlug: db.select().from(books).where(eq(books.slug, sql.placeholder('ref'))).prepare(),
+  user: db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(),
+  activeCycle: db
+    .select()
+    .from(userSubscriptionCycles)
+    .where(and(eq(userSubscriptionCycles.userId, sql.placeholder('userId')), eq(userSubscriptionCycles.isActive, true)))
+    .prepare(),
+  activeSelections: db
+    .select()
+    .from(userSelectedBooks)
+    .where(and(eq(userSelectedBooks.userId, sql.placeholder('userId')), eq(userSelectedBooks.isActive, true)))
+    .prepare(),
+  activeLoans: db
+    .select({ id: loans.id, bookId: loans.bookId, requiredTier: books.requiredTier })
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .where(and(eq(loans.userId, sql.placeholder('userId')), eq(loans.status, 'active')))
+    .prepare(),
+}));
+
 function readNumberConfig(db: Db, key: keyof typeof CONFIG_DEFAULTS): number {
-  const raw = db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, key)).get()?.value;
+  const raw = statements(db).config.get({ key })?.value;
   const value = Number(raw);
   return raw !== undefined && Number.isInteger(value) && value >= 0 ? value : CONFIG_DEFAULTS[key];
 }
@@ -49,24 +79,20 @@ export function offlineDeviceCap(db: Db, tier: TSubscriptionTier): number {
  * premium stays unlimited because it never needs picks.
  */
 export function bookLimits(db: Db): (tier: TBookTier) => number {
-  const rows = db
-    .select({ tier: subscriptionPlans.tier, bookLimit: subscriptionPlans.bookLimit })
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.isActive, true))
-    .all();
+  const rows = statements(db).activePlans.all();
   const byTier = new Map(rows.map((row) => [row.tier, row.bookLimit]));
   return (tier) => byTier.get(tier) ?? (tier === 'premium' ? -1 : 0);
 }
 
 /** A published book by uuid or slug, or 404. */
 export function findBook(db: Db, ref: string): TBookRow {
-  const book = db.select().from(books).where(eq(books.id, ref)).get() ?? db.select().from(books).where(eq(books.slug, ref)).get();
+  const book = statements(db).bookById.get({ ref }) ?? statements(db).bookBySlug.get({ ref });
   if (!book || !book.isPublished) throw notFound('Book');
   return book;
 }
 
 export function loadUser(db: Db, userId: string): TUserRow {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  const user = statements(db).user.get({ userId });
   if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
   return user;
 }
@@ -91,11 +117,7 @@ export function syncEntitlements(options: { db: Db; userId: string; now: Date; w
   const now = options.now.getTime();
   const user = loadUser(db, userId);
 
-  const cycleRow = db
-    .select()
-    .from(userSubscriptionCycles)
-    .where(and(eq(userSubscriptionCycles.userId, userId), eq(userSubscriptionCycles.isActive, true)))
-    .get();
+  const cycleRow = statements(db).activeCycle.get({ userId });
   const cycle: TCycleState | null = cycleRow
     ? {
         id: cycleRow.id,
@@ -107,19 +129,11 @@ export function syncEntitlements(options: { db: Db; userId: string; now: Date; w
       }
     : null;
 
-  const selections: TSelectionState[] = db
-    .select()
-    .from(userSelectedBooks)
-    .where(and(eq(userSelectedBooks.userId, userId), eq(userSelectedBooks.isActive, true)))
-    .all()
+  const selections: TSelectionState[] = statements(db)
+    .activeSelections.all({ userId })
     .map((row) => ({ id: row.id, bookId: row.bookId, selectedAt: row.selectedAt.getTime(), lockedUntil: ms(row.lockedUntil), cycleId: row.cycleId }));
 
-  const activeLoans: TLoanState[] = db
-    .select({ id: loans.id, bookId: loans.bookId, requiredTier: books.requiredTier })
-    .from(loans)
-    .innerJoin(books, eq(books.id, loans.bookId))
-    .where(and(eq(loans.userId, userId), eq(loans.status, 'active')))
-    .all();
+  const activeLoans: TLoanState[] = statements(db).activeLoans.all({ userId });
 
   const sync = reconcileEntitlements({ user, now, cycle, selections, loans: activeLoans, bookLimitFor: bookLimits(db) });
   const changed = sync.closeCycleId !== null || sync.openCycle !== null || sync.dropSelectionIds.length > 0 || sync.revokeLoans.length > 0;
