@@ -39,4 +39,16 @@ describe('/library', () => {
     expect(await screen.findByText('No books chosen yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');
   });
+
+  it('points a reader without an active plan to the plans instead of picking', async () => {
+    mockApi({
+      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'free' }),
+      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'free' }),
+      'GET /api/selections': () => ({ items: [] }),
+    });
+    renderPage(<LibraryPage />, { route: '/library' });
+    expect(await screen.findByText('No active plan')).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Choose a plan' })) expect(link).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('link', { name: 'Browse the Book Store' })).toBeNull();
+  });
 });

@@ -26,6 +26,7 @@ export default function LibraryPage() {
   const books = useQueries({ queries: (selections.data ?? []).map((selection) => ({ ...bookQueryOptions(selection.bookId), retry: false })) });
   const authorOf = (bookId: string) => books.find((book) => book.data?.id === bookId)?.data?.author;
   const isPremium = entitlements.data?.tier === 'premium';
+  const isFree = entitlements.data?.tier === 'free';
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
@@ -56,16 +57,18 @@ export default function LibraryPage() {
           ) : selections.data.length === 0 ? (
             <StatePanel
               icon={<Library />}
-              title={isPremium ? 'Every book is yours to read' : 'No books chosen yet'}
+              title={isPremium ? 'Every book is yours to read' : isFree ? 'No active plan' : 'No books chosen yet'}
               action={
                 <Button asChild>
-                  <Link to="/bookstore">Browse the Book Store</Link>
+                  {isFree ? <Link to="/subscribe">Choose a plan</Link> : <Link to="/bookstore">Browse the Book Store</Link>}
                 </Button>
               }
             >
               {isPremium
                 ? 'Premium opens the whole catalogue: pick any book in the store and start reading.'
-                : 'Find a book you like in the store and choose it to read it in full.'}
+                : isFree
+                  ? 'Choose Basic or Premium to pick books and read them in full. Previews stay free for everyone.'
+                  : 'Find a book you like in the store and choose it to read it in full.'}
             </StatePanel>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" role="list">
