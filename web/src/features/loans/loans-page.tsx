@@ -13,7 +13,7 @@ import { BookCover } from '@web/features/catalogue/components/book-cover';
 import { StatePanel } from '@web/features/catalogue/components/book-grid';
 import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
 import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
-import { ConfirmDialog } from '@web/features/selections/components/confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { formatDate } from '@web/features/selections/format';
 import { ENTITLEMENTS_QUERY_KEY } from '@web/features/selections/queries';
 import { describeError } from '@web/lib/api';

@@ -15,7 +15,7 @@ import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { plansQueryOptions } from '@web/features/subscribe/queries';
 import { cancelSubscription, changePlan, formatDate, refreshAfterPlanChange, resumeSubscription } from '../queries';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 
 export type TPlanState = 'none' | 'trial' | 'active' | 'cancelling' | 'past_due' | 'inactive';
 
@@ -136,51 +136,48 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
         {state === 'active' && paidTier === 'basic' ? (
           <ConfirmDialog
             trigger={
-              <>
+              <Button type="button">
                 <ArrowUp aria-hidden="true" />
                 Upgrade to Premium
-              </>
+              </Button>
             }
-            triggerVariant="default"
             title="Upgrade to Premium?"
-            description={
-              <>
-                <p>Premium starts straight away: every book, with no selections needed.</p>
-                {priceOf('premium') ? (
-                  <p>
-                    From then on your plan costs {priceOf('premium')?.price} {priceOf('premium')?.period}.
-                  </p>
-                ) : null}
-              </>
-            }
+            cancelLabel="Go back"
             confirmLabel="Upgrade now"
             pendingLabel="Upgrading..."
             onConfirm={() => change.mutateAsync('premium')}
-          />
+            keepOpenOnError
+          >
+            <p>Premium starts straight away: every book, with no selections needed.</p>
+            {priceOf('premium') ? (
+              <p>
+                From then on your plan costs {priceOf('premium')?.price} {priceOf('premium')?.period}.
+              </p>
+            ) : null}
+          </ConfirmDialog>
         ) : null}
 
         {state === 'active' && paidTier === 'premium' && !subscription.pendingTier ? (
           <ConfirmDialog
             trigger={
-              <>
+              <Button type="button" variant="outline">
                 <ArrowDown aria-hidden="true" />
                 Switch to Basic
-              </>
+              </Button>
             }
             title="Switch to Basic at the end of this period?"
-            description={
-              <>
-                <p>You keep Premium until {periodEnd || 'the end of this billing period'}. Then your plan changes to Basic.</p>
-                <p>
-                  Basic lets you choose up to 10 books per billing cycle
-                  {priceOf('basic') ? ` for ${priceOf('basic')?.price} ${priceOf('basic')?.period}` : ''}.
-                </p>
-              </>
-            }
+            cancelLabel="Go back"
             confirmLabel="Switch at period end"
             pendingLabel="Switching..."
             onConfirm={() => change.mutateAsync('basic')}
-          />
+            keepOpenOnError
+          >
+            <p>You keep Premium until {periodEnd || 'the end of this billing period'}. Then your plan changes to Basic.</p>
+            <p>
+              Basic lets you choose up to 10 books per billing cycle
+              {priceOf('basic') ? ` for ${priceOf('basic')?.price} ${priceOf('basic')?.period}` : ''}.
+            </p>
+          </ConfirmDialog>
         ) : null}
 
         {state === 'active' && paidTier && subscription.pendingTier ? (
@@ -191,22 +188,24 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
 
         {(state === 'active' || state === 'past_due') && paidTier ? (
           <ConfirmDialog
-            trigger="Cancel subscription"
-            title="Cancel your subscription?"
-            description={
-              <>
-                <p>
-                  You keep access to the {name} until {periodEnd || 'the end of this billing period'}, and you won't be charged again.
-                </p>
-                <p>You can resume any time before then.</p>
-              </>
+            trigger={
+              <Button type="button" variant="outline">
+                Cancel subscription
+              </Button>
             }
+            title="Cancel your subscription?"
             cancelLabel="Keep my plan"
             confirmLabel="Cancel subscription"
             pendingLabel="Cancelling..."
-            destructive
+            confirmVariant="destructive"
             onConfirm={() => cancel.mutateAsync(undefined)}
-          />
+            keepOpenOnError
+          >
+            <p>
+              You keep access to the {name} until {periodEnd || 'the end of this billing period'}, and you won't be charged again.
+            </p>
+            <p>You can resume any time before then.</p>
+          </ConfirmDialog>
         ) : null}
 
         {state === 'cancelling' ? (

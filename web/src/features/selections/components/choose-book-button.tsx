@@ -12,7 +12,7 @@ import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { SELECTION_DEPENDENT_KEYS, selectBook } from '../queries';
 import { estimatedLockEnd, formatDate, picksRemaining } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 
 export const CHOOSE_FAILED_TITLE = "Couldn't choose this book";
 

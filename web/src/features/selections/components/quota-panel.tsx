@@ -15,7 +15,7 @@ import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { entitlementsQueryOptions, removeSelection, SELECTION_DEPENDENT_KEYS } from '../queries';
 import { PLAN_NAMES, formatDate, picksRemaining, picksUsedText } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 
 export function useRemoveSelection() {
   const queryClient = useQueryClient();

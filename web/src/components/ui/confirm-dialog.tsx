@@ -1,12 +1,26 @@
 /**
- * A small Radix confirmation dialog (title, explanation, Cancel and a confirm button) used before a
- * pick, a removal or a loan return. The trigger is the child element; the dialog stays open while the
- * action runs and closes when it settles (the caller shows the outcome as a toast).
+ * A Radix confirmation dialog: title, explanation, a cancel button and a confirm button that shows a
+ * pending label while `onConfirm` runs. The trigger element opens it. When the action fails the
+ * caller reports it (toast or inline); by default the dialog then closes, `keepOpenOnError` leaves it
+ * open so the reader can retry.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { Button, type ButtonProps } from '@web/components/ui/button';
+import { Button, type ButtonProps } from './button';
+
+export interface ConfirmDialogProps {
+  /** The element that opens the dialog (rendered as the trigger itself). */
+  trigger: ReactElement;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  cancelLabel?: string;
+  confirmVariant?: ButtonProps['variant'];
+  keepOpenOnError?: boolean;
+  onConfirm: () => Promise<unknown>;
+}
 
 export function ConfirmDialog({
   trigger,
@@ -14,30 +28,25 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   pendingLabel,
+  cancelLabel = 'Cancel',
   confirmVariant = 'default',
+  keepOpenOnError = false,
   onConfirm,
-}: {
-  trigger: ReactNode;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  pendingLabel: string;
-  confirmVariant?: ButtonProps['variant'];
-  /** Resolves or rejects when the action settles; the dialog then closes. */
-  onConfirm: () => Promise<unknown>;
-}) {
+}: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [isPending, setIsPending] = useState(false);
 
   async function confirm() {
     setIsPending(true);
+    let succeeded = false;
     try {
       await onConfirm();
+      succeeded = true;
     } catch {
-      // The caller reports failures (toast); the dialog only closes.
+      // The caller reports the failure; only the dialog's open state is decided here.
     } finally {
       setIsPending(false);
-      setOpen(false);
+      if (succeeded || !keepOpenOnError) setOpen(false);
     }
   }
 
@@ -54,7 +63,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
               <Button type="button" variant="outline" disabled={isPending}>
-                Cancel
+                {cancelLabel}
               </Button>
             </Dialog.Close>
             <Button type="button" variant={confirmVariant} disabled={isPending} onClick={() => void confirm()}>
