@@ -6,9 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { books } from './catalogue';
 import { createdAt, enumCheck, id, timestampMs, timestamps } from './columns';
-import { users } from './users';
+import { ownerUserId, ownedBookId } from './refs';
 
 /** SPEC §4 reading event types. */
 export const READING_EVENT_TYPES = [
@@ -32,12 +31,8 @@ export const analyticsUserLibrary = sqliteTable(
   'analytics_user_library',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     addedAt: timestampMs('added_at'),
     removedAt: timestampMs('removed_at'),
     openCount: integer('open_count').notNull().default(0),
@@ -57,12 +52,8 @@ export const readingSessions = sqliteTable(
   'reading_sessions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     startedAt: timestampMs('started_at').notNull(),
     endedAt: timestampMs('ended_at'),
     /** ISO 3166-1 alpha-2. */
@@ -89,12 +80,8 @@ export const readingEvents = sqliteTable(
       .notNull()
       .references(() => readingSessions.id, { onDelete: 'cascade' }),
     /** Denormalised from the session so per-user and per-book reports need no join. */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     eventType: text('event_type', { enum: READING_EVENT_TYPES }).notNull(),
     pageNumber: integer('page_number'),
     progressPct: real('progress_pct'),
@@ -119,12 +106,8 @@ export const bookProgressSnapshot = sqliteTable(
   'book_progress_snapshot',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     lastPage: integer('last_page').notNull().default(0),
     progressPct: real('progress_pct').notNull().default(0),
     lastReadAt: timestampMs('last_read_at'),

@@ -10,6 +10,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { BOOK_TIERS } from './catalogue';
 import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
+import { ownerUserId } from './refs';
 
 export const PAID_TIERS = ['basic', 'premium'] as const;
 export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
@@ -23,9 +24,7 @@ export const userSubscriptionCycles = sqliteTable(
   'user_subscription_cycles',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     tier: text('tier', { enum: BOOK_TIERS }).notNull(),
     cycleStart: timestampMs('cycle_start').notNull(),
     cycleEnd: timestampMs('cycle_end').notNull(),
@@ -52,9 +51,7 @@ export const checkoutSessions = sqliteTable(
   'checkout_sessions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     tier: text('tier', { enum: PAID_TIERS }).notNull(),
     provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
     providerSessionId: text('provider_session_id'),
@@ -216,9 +213,7 @@ export const billingSubscriptions = sqliteTable(
   'billing_subscriptions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id').notNull(),

@@ -6,15 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { books } from './catalogue';
+import { ownedBookId } from './refs';
 
 export const bookPages = sqliteTable(
   'book_pages',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    bookId: ownedBookId(),
     version: integer('version').notNull().default(1),
     /** 1-based page number as shown in the reader. */
     pageNumber: integer('page_number').notNull(),

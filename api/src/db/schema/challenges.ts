@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { bool, createdAt, enumCheck, id, stringList, timestampMs, timestamps } from './columns';
 import { users } from './users';
+import { ownerUserId } from './refs';
 
 /** SPEC §4 challenge states. */
 export const CHALLENGE_TYPES = ['books_count', 'pages_count', 'time_duration'] as const;
@@ -55,9 +56,7 @@ export const challengeParticipants = sqliteTable(
     challengeId: text('challenge_id')
       .notNull()
       .references(() => readingChallenges.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     progress: integer('progress').notNull().default(0),
     isCompleted: bool('is_completed').notNull().default(false),
     completedAt: timestampMs('completed_at'),
@@ -81,9 +80,7 @@ export const challengeActivities = sqliteTable(
     challengeId: text('challenge_id')
       .notNull()
       .references(() => readingChallenges.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** e.g. joined, progress, completed, left. */
     activityType: text('activity_type').notNull(),
     message: text('message'),
@@ -104,9 +101,7 @@ export const challengeComments = sqliteTable(
     challengeId: text('challenge_id')
       .notNull()
       .references(() => readingChallenges.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     content: text('content').notNull(),
     /** Reply threading; replies go with their parent. */
     parentId: text('parent_id').references((): AnySQLiteColumn => challengeComments.id, { onDelete: 'cascade' }),

@@ -5,7 +5,7 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { books } from './catalogue';
 import { createdAt, enumCheck, id, timestamps } from './columns';
-import { users } from './users';
+import { ownerUserId } from './refs';
 
 export const CHAT_ROLES = ['user', 'assistant', 'system'] as const;
 
@@ -18,9 +18,7 @@ export const chatThreads = sqliteTable(
   'chat_threads',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     bookId: text('book_id').references(() => books.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     ...timestamps(),
@@ -35,9 +33,7 @@ export const chatMessages = sqliteTable(
     threadId: text('thread_id')
       .notNull()
       .references(() => chatThreads.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     bookId: text('book_id').references(() => books.id, { onDelete: 'set null' }),
     role: text('role', { enum: CHAT_ROLES }).notNull(),
     content: text('content').notNull(),

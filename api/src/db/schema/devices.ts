@@ -8,9 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { books } from './catalogue';
 import { bool, createdAt, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
+import { ownerUserId, ownedBookId } from './refs';
 
 /** SPEC §4 loan states. */
 export const LOAN_STATUSES = ['active', 'returned', 'revoked'] as const;
@@ -28,9 +28,7 @@ export const devices = sqliteTable(
   'devices',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     name: text('name').notNull(),
     /** RSA-OAEP public key as JWK JSON (DESIGN §5). */
     publicKey: text('public_key').notNull(),
@@ -55,9 +53,7 @@ export const deviceChallenges = sqliteTable(
   'device_challenges',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** Random nonce (base64url) the device signs. */
     challenge: text('challenge').notNull(),
     expiresAt: timestampMs('expires_at').notNull(),
@@ -74,12 +70,8 @@ export const loans = sqliteTable(
   'loans',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     status: text('status', { enum: LOAN_STATUSES }).notNull().default('active'),
     loanType: text('loan_type', { enum: LOAN_TYPES }).notNull().default('subscription'),
     startedAt: timestampMs('started_at').notNull(),
@@ -111,12 +103,8 @@ export const licenses = sqliteTable(
     deviceId: text('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     kind: text('kind', { enum: LICENSE_KINDS }).notNull().default('offline'),
     bookVersion: integer('book_version').notNull().default(1),
     /** Content key wrapped to the device's public key with RSA-OAEP-256 (base64url). */
@@ -147,15 +135,11 @@ export const offlineLicenses = sqliteTable(
   'offline_licenses',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     deviceId: text('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    bookId: ownedBookId(),
     /** The wrapped key as delivered to the device (base64); never a plaintext content key. */
     keyB64: text('key_b64').notNull(),
     algorithm: text('algorithm').notNull().default(OFFLINE_LICENSE_ALGORITHM),
@@ -178,9 +162,7 @@ export const bookContentKeys = sqliteTable(
   'book_content_keys',
   {
     id: id(),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    bookId: ownedBookId(),
     version: integer('version').notNull().default(1),
     /** AES-256 content key encrypted under the KEK (base64url), with its IV. */
     wrappedKey: text('wrapped_key').notNull(),
@@ -202,9 +184,7 @@ export const bookChunks = sqliteTable(
   'book_chunks',
   {
     id: id(),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    bookId: ownedBookId(),
     version: integer('version').notNull().default(1),
     chunkIndex: integer('chunk_index').notNull(),
     encryptedData: blob('encrypted_data', { mode: 'buffer' }),

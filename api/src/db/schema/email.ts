@@ -6,6 +6,7 @@
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
+import { ownerUserId } from './refs';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'suppressed'] as const;
 export const EMAIL_TRANSPORTS = ['outbox', 'smtp'] as const;
@@ -14,9 +15,7 @@ export const emailPreferences = sqliteTable(
   'email_preferences',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     email: text('email').notNull(),
     /** Random token in unsubscribe links; works without signing in. */
     unsubscribeToken: text('unsubscribe_token').notNull(),

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, createdAt, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
+import { ownerUserId } from './refs';
 
 /** SPEC §4 feedback states. */
 export const FEEDBACK_TYPES = ['bug', 'feedback', 'suggestion', 'compliment'] as const;
@@ -62,9 +63,7 @@ export const feedbackComments = sqliteTable(
     feedbackId: text('feedback_id')
       .notNull()
       .references(() => feedback.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     comment: text('comment').notNull(),
     /** Internal comments are visible to staff only. */
     isInternal: bool('is_internal').notNull().default(false),
@@ -84,9 +83,7 @@ export const feedbackVotes = sqliteTable(
     feedbackId: text('feedback_id')
       .notNull()
       .references(() => feedback.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('feedback_votes_feedback_user_unique').on(table.feedbackId, table.userId)],

@@ -6,20 +6,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { books } from './catalogue';
 import { bool, id, timestampMs, timestamps } from './columns';
-import { users } from './users';
+import { ownerUserId, ownedBookId } from './refs';
 
 export const readingProgress = sqliteTable(
   'reading_progress',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     /** Last position: last writer wins by hybrid logical clock (`hlc`). */
     currentPage: integer('current_page').notNull().default(1),
     totalPages: integer('total_pages'),
@@ -47,12 +42,8 @@ export const bookmarks = sqliteTable(
   'bookmarks',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     page: integer('page').notNull(),
     note: text('note'),
     hlc: text('hlc'),
@@ -70,12 +61,8 @@ export const userLibrary = sqliteTable(
   'user_library',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     addedAt: timestampMs('added_at').notNull(),
   },
   (table) => [
@@ -90,12 +77,8 @@ export const userCopyTracking = sqliteTable(
   'user_copy_tracking',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     totalCharactersCopied: integer('total_characters_copied').notNull().default(0),
     totalBookCharacters: integer('total_book_characters').notNull().default(0),
     copyPercentage: real('copy_percentage').notNull().default(0),
@@ -120,12 +103,8 @@ export const userCopyDeviceCounters = sqliteTable(
   'user_copy_device_counters',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     deviceId: text('device_id').notNull(),
     charactersCopied: integer('characters_copied').notNull().default(0),
     ...timestamps(),

@@ -5,9 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { books } from './catalogue';
 import { bool, enumCheck, id, stringList, timestamps } from './columns';
-import { users } from './users';
+import { ownerUserId, ownedBookId } from './refs';
 
 export const BOOK_LENGTHS = ['short', 'medium', 'long'] as const;
 
@@ -29,9 +28,7 @@ export const userReadingPreferences = sqliteTable(
   'user_reading_preferences',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     favoriteGenres: stringList('favorite_genres'),
     preferredAuthors: stringList('preferred_authors'),
     readingGoalsPerMonth: integer('reading_goals_per_month').notNull().default(2),
@@ -56,12 +53,8 @@ export const bookRecommendations = sqliteTable(
   'book_recommendations',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     /** e.g. genre_match, author_match, popular, similar_readers. */
     recommendationType: text('recommendation_type').notNull(),
     score: real('score').notNull().default(0),

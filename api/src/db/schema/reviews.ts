@@ -7,18 +7,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { books } from './catalogue';
 import { bool, createdAt, id, timestamps } from './columns';
-import { users } from './users';
+import { ownerUserId, ownedBookId } from './refs';
 
 export const bookReviews = sqliteTable(
   'book_reviews',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     rating: integer('rating').notNull(),
     reviewTitle: text('review_title', { length: 200 }),
     reviewText: text('review_text'),
@@ -41,9 +37,7 @@ export const reviewHelpfulVotes = sqliteTable(
   'review_helpful_votes',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     reviewId: text('review_id')
       .notNull()
       .references(() => bookReviews.id, { onDelete: 'cascade' }),

@@ -8,18 +8,14 @@ import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { userSubscriptionCycles } from './billing';
 import { books, BOOK_TIERS } from './catalogue';
 import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
-import { users } from './users';
+import { ownerUserId, ownedBookId } from './refs';
 
 export const userSelectedBooks = sqliteTable(
   'user_selected_books',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    bookId: text('book_id')
-      .notNull()
-      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    bookId: ownedBookId(),
     /** The reader's tier when the pick was made (trial or basic). */
     subscriptionTier: text('subscription_tier', { enum: BOOK_TIERS }).notNull(),
     selectedAt: timestampMs('selected_at').notNull(),

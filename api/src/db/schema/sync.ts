@@ -5,7 +5,7 @@
  */
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { enumCheck, id, timestampMs } from './columns';
-import { users } from './users';
+import { ownerUserId } from './refs';
 
 export const SYNC_MUTATION_STATUSES = ['applied', 'rejected'] as const;
 
@@ -13,9 +13,7 @@ export const syncMutations = sqliteTable(
   'sync_mutations',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** The sending browser's id (a registered device id or the browser's own UUID). */
     deviceId: text('device_id').notNull(),
     /** UUID made on the device when the change happened. */
