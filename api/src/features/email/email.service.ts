@@ -239,44 +239,32 @@ export const BILLING_EMAIL_TYPES = {
   trialEndingToday: 'trial_ending_today',
 } as const;
 
-export function sendPaymentReceiptEmail(deps: TEmailDeps, options: { user: TEmailUser; input: Omit<Parameters<typeof paymentReceiptEmail>[0], 'firstName'> }) {
-  return sendEmail(deps, {
-    user: options.user,
-    emailType: BILLING_EMAIL_TYPES.paymentReceipt,
-    category: 'transactional',
-    template: paymentReceiptEmail({ firstName: options.user.firstName, ...options.input }),
-  });
-}
-
-export function sendPaymentFailedEmail(deps: TEmailDeps, options: { user: TEmailUser; input: Omit<Parameters<typeof paymentFailedEmail>[0], 'firstName'> }) {
-  return sendEmail(deps, {
-    user: options.user,
-    emailType: BILLING_EMAIL_TYPES.paymentFailed,
-    category: 'transactional',
-    template: paymentFailedEmail({ firstName: options.user.firstName, ...options.input }),
-  });
-}
-
-export function sendSubscriptionCancelledEmail(
-  deps: TEmailDeps,
-  options: { user: TEmailUser; input: Omit<Parameters<typeof subscriptionCancelledEmail>[0], 'firstName'> },
+/**
+ * A send function for a template that greets the reader by first name: callers pass the rest of the
+ * template's input, and the e-mail type and preference category are fixed here.
+ */
+function personalSender<TInput extends { firstName: string | null }>(
+  render: (input: TInput) => TEmailTemplate,
+  emailType: string,
+  category: TEmailCategory,
 ) {
-  return sendEmail(deps, {
-    user: options.user,
-    emailType: BILLING_EMAIL_TYPES.subscriptionCancelled,
-    category: 'subscriptionUpdates',
-    template: subscriptionCancelledEmail({ firstName: options.user.firstName, ...options.input }),
-  });
+  return (deps: TEmailDeps, options: { user: TEmailUser; input: Omit<TInput, 'firstName'> }) =>
+    sendEmail(deps, {
+      user: options.user,
+      emailType,
+      category,
+      template: render({ ...options.input, firstName: options.user.firstName } as TInput),
+    });
 }
 
-export function sendPlanChangedEmail(deps: TEmailDeps, options: { user: TEmailUser; input: Omit<Parameters<typeof planChangedEmail>[0], 'firstName'> }) {
-  return sendEmail(deps, {
-    user: options.user,
-    emailType: BILLING_EMAIL_TYPES.planChanged,
-    category: 'subscriptionUpdates',
-    template: planChangedEmail({ firstName: options.user.firstName, ...options.input }),
-  });
-}
+export const sendPaymentReceiptEmail = personalSender(paymentReceiptEmail, BILLING_EMAIL_TYPES.paymentReceipt, 'transactional');
+export const sendPaymentFailedEmail = personalSender(paymentFailedEmail, BILLING_EMAIL_TYPES.paymentFailed, 'transactional');
+export const sendSubscriptionCancelledEmail = personalSender(
+  subscriptionCancelledEmail,
+  BILLING_EMAIL_TYPES.subscriptionCancelled,
+  'subscriptionUpdates',
+);
+export const sendPlanChangedEmail = personalSender(planChangedEmail, BILLING_EMAIL_TYPES.planChanged, 'subscriptionUpdates');
 
 /** `which` picks the e-mail kind, so the job can remember each reminder separately. */
 export function sendTrialEndingEmail(deps: TEmailDeps, options: { user: TEmailUser; which: '2_days' | 'today'; trialEndsAt: Date; daysLeft: number }) {
