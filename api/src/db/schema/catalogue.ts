@@ -38,6 +38,8 @@ export const books = sqliteTable(
     chunkSize: integer('chunk_size').notNull().default(1048576),
     chunkCount: integer('chunk_count'),
     encryptionKeyId: text('encryption_key_id'),
+    /** Current ingested content version (pdf_assets.version); null until the book's PDF is ingested. */
+    contentVersion: integer('content_version'),
     /** decimal(3,2) in the SPEC: two decimals, 0.00 to 5.00. */
     rating: real('rating').notNull().default(0),
     totalRatings: integer('total_ratings').notNull().default(0),
@@ -92,16 +94,35 @@ export const bookCategories = sqliteTable(
   ],
 );
 
+/**
+ * One ingested version of a book's PDF. The plaintext file is never stored: `storageKey` is the blob
+ * prefix of its encrypted chunks; `previewStorageKey` names the separately generated preview PDF.
+ */
 export const pdfAssets = sqliteTable(
   'pdf_assets',
   {
     id: id(),
     storageKey: text('storage_key').notNull(),
+    /** sha256 (hex) of the plaintext PDF: re-importing the same file is a no-op. */
     sha256: text('sha256').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    bookId: text('book_id').references(() => books.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull().default(1),
+    pageCount: integer('page_count').notNull().default(0),
+    chunkSize: integer('chunk_size').notNull().default(1048576),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    /** Characters of extracted text in the whole book: the base of the copy budget. */
+    totalCharacters: integer('total_characters').notNull().default(0),
+    previewStorageKey: text('preview_storage_key'),
+    previewPageCount: integer('preview_page_count').notNull().default(0),
+    encryptionKeyId: text('encryption_key_id'),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('pdf_assets_storage_key_unique').on(table.storageKey), index('pdf_assets_sha_idx').on(table.sha256)],
+  (table) => [
+    uniqueIndex('pdf_assets_storage_key_unique').on(table.storageKey),
+    index('pdf_assets_sha_idx').on(table.sha256),
+    uniqueIndex('pdf_assets_book_version_unique').on(table.bookId, table.version),
+  ],
 );
 
 export const bookPdfMap = sqliteTable(

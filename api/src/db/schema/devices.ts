@@ -38,6 +38,11 @@ export const devices = sqliteTable(
     userAgent: text('user_agent'),
     lastActiveAt: timestampMs('last_active_at'),
     isActive: bool('is_active').notNull().default(true),
+    /**
+     * Every browser that reads gets a row (its key receives online licences); only rows registered for
+     * offline reading (proof of key possession) have this set and count against the plan's device cap.
+     */
+    offlineRegisteredAt: timestampMs('offline_registered_at'),
     deactivatedAt: timestampMs('deactivated_at'),
     ...timestamps(),
   },

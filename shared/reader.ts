@@ -1,0 +1,135 @@
+/**
+ * The protected-content contract between the API and the browser (DESIGN §5): what a book manifest
+ * and a licence look like, how chunk associated data is built, and the reader's messages. Pure: used
+ * by the ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/reader.
+ */
+
+/** AES-256-GCM with a 96-bit IV and a 128-bit tag appended to the ciphertext (WebCrypto's layout). */
+export const CHUNK_CIPHER = 'A256GCM' as const;
+export const CHUNK_IV_BYTES = 12;
+export const CHUNK_TAG_BYTES = 16;
+export const DEFAULT_CHUNK_SIZE = 1_048_576;
+
+/**
+ * Associated data of a chunk: binds the ciphertext to its book, version and position, so a chunk
+ * swapped from another place (or another book) fails authentication instead of rendering garbage.
+ */
+export function chunkAad(bookId: string, version: number, chunkIndex: number): string {
+  return `${bookId}|${version}|${chunkIndex}`;
+}
+
+export interface TManifestChunk {
+  index: number;
+  /** Offset of this chunk's plaintext in the PDF file. */
+  offset: number;
+  /** Plaintext bytes in this chunk (the last chunk may be shorter than chunkSize). */
+  plainSize: number;
+  /** Ciphertext bytes as served (plainSize + the 16-byte GCM tag). */
+  size: number;
+  /** The chunk's 96-bit GCM IV, base64url. */
+  iv: string;
+  /** sha256 (hex) of the ciphertext, so a stored copy can be checked without decrypting it. */
+  sha256: string;
+}
+
+/** GET /api/books/:idOrSlug/manifest: everything needed to fetch and decrypt one book version. */
+export interface TBookManifest {
+  bookId: string;
+  slug: string;
+  title: string;
+  version: number;
+  /** Plaintext PDF size in bytes. */
+  size: number;
+  /** sha256 (hex) of the plaintext PDF. */
+  sha256: string;
+  pageCount: number;
+  chunkSize: number;
+  chunkCount: number;
+  cipher: typeof CHUNK_CIPHER;
+  chunks: TManifestChunk[];
+}
+
+/** Path of one encrypted chunk. The version is in the URL so the response can be cached as immutable. */
+export function chunkPath(bookId: string, version: number, chunkIndex: number): string {
+  return `/api/books/${encodeURIComponent(bookId)}/chunks/${chunkIndex}?v=${version}`;
+}
+
+export interface TLicensePolicy {
+  watermark: { name: string; email: string; loanId: string };
+  /** Characters the reader may copy from this book in total (maxCopyPercentage of its text). */
+  copyLimitChars: number;
+  print: false;
+}
+
+export const LICENSE_KINDS = ['online', 'offline'] as const;
+export type TLicenseKind = (typeof LICENSE_KINDS)[number];
+
+/** Audience of every licence JWS; the client refuses any other. */
+export const LICENSE_AUDIENCE = 'wonderful-books-reader';
+export const LICENSE_ISSUER = 'wonderful-books';
+export const LICENSE_ALG = 'ES256' as const;
+
+/** Claims of the compact JWS licence (DESIGN §5). Times are JWT NumericDate seconds. */
+export interface TLicenseClaims {
+  /** Licence id (`jti`). */
+  jti: string;
+  iss: string;
+  aud: string;
+  /** User id. */
+  sub: string;
+  loanId: string;
+  bookId: string;
+  bookVersion: number;
+  deviceId: string;
+  /** RFC 7638 thumbprint of the device's RSA-OAEP public key. */
+  deviceKeyThumbprint: string;
+  /** The book's AES-256 content key wrapped to the device key with RSA-OAEP-256, base64url. */
+  keyWrapped: string;
+  kind: TLicenseKind;
+  policy: TLicensePolicy;
+  iat: number;
+  nbf: number;
+  exp: number;
+  /** Server time in epoch ms when the licence was signed: feeds the client's trusted-time high-water mark. */
+  serverTime: number;
+  renewalCount: number;
+  /** Where the client asks whether the licence is still good. */
+  statusUrl: string;
+}
+
+/** POST /api/licenses answer. */
+export interface TLicenseGrant {
+  licenseId: string;
+  license: string;
+  expiresAt: string;
+  serverTime: string;
+}
+
+/** POST /api/devices/browser answer: the browser's key is known and can receive licences. */
+export interface TBrowserDevice {
+  deviceId: string;
+  keyThumbprint: string;
+  offlineRegistered: boolean;
+}
+
+/** POST /api/books/:id/copy-events answer. */
+export interface TCopyBudget {
+  used: number;
+  limit: number;
+  isLimitReached: boolean;
+}
+
+/** GET /api/books/:id/search answer. */
+export interface TBookSearchHit {
+  page: number;
+  snippet: string;
+}
+
+export const READER_MESSAGES = {
+  copyLimitReached: "You've reached the copy limit for this book.",
+  printBlocked: 'Printing is not available for protected books.',
+  decryptFailed: 'This part of the book could not be verified. Please reload the reader; if it keeps happening, contact support.',
+  licenseInvalid: 'Your licence for this book could not be verified. Please go online and open the book again.',
+  previewEnd: 'This is the end of the preview. Start your free trial or subscribe to keep reading.',
+  noContent: 'This book is not available for reading yet.',
+} as const;
