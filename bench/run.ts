@@ -5,6 +5,7 @@
 import { benchCatalogue } from './catalogue.bench';
 import { benchAuth } from './auth.bench';
 import { benchEntitlement } from './entitlement.bench';
+import { benchSync } from './sync.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -52,8 +53,19 @@ if (!only || only === 'entitlement') {
       `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms (non-2xx ${r.candidate.non2xx}) | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ ${e.targets.throughputRatioAtLeast}x) p99 ${r.p99Ratio}x`,
     );
   }
+  const k = e.entitlementCheckOverSameStack;
+  out(
+    `Entitlement check on book open (POST /api/loans vs the same middleware stack without the check): ${k.candidate.requestsPerSecond} vs ${k.baseline.requestsPerSecond} req/s, throughput ${k.throughputRatio}x (≥ ${e.targets.throughputRatioAtLeast}x) p99 ${k.p99Ratio}x`,
+  );
   const s = e.entitlementsOverSessionOnly;
   out(
     `  GET /api/me/entitlements vs GET /api/auth/user (session lookup only, same cookie): ${s.candidate.requestsPerSecond} vs ${s.baseline.requestsPerSecond} req/s, throughput ${s.throughputRatio}x p99 ${s.p99Ratio}x`,
+  );
+}
+
+if (!only || only === 'sync') {
+  const r = await benchSync();
+  out(
+    `POST /api/sync (${r.load.mutationsPerBatch} mutations per batch): ${r.candidate.rowsPerSecond} rows/s (${r.candidate.batchesPerSecond} batches/s, p99 ${r.candidate.p99Ms} ms, non-2xx ${r.candidate.non2xx}) | raw better-sqlite3 transaction ${r.baseline.rowsPerSecond} rows/s | ratio ${r.rowsRatio}x (≥ ${r.targets.rowsRatioAtLeast}x)`,
   );
 }

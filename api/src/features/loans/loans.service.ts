@@ -8,9 +8,10 @@ import { accessValidUntil, canReadBook } from '@shared/entitlement';
 import type { TLoan } from '@shared/selections';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
+import { createReadCache } from '../../db/read-cache';
 import { books, loans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { findBook, syncEntitlements } from '../selections/entitlement-state';
+import { evaluateEntitlements, findBook, loadEntitlementInputs, lookUpBook, syncEntitlements } from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -87,9 +88,35 @@ export function listLoans(options: { db: Db; userId: string; now: Date }): TLoan
     });
 }
 
+/**
+ * What a repeated book open reads (the book, the reader's entitlement inputs and their active loan),
+ * cached as one entry while the database is unchanged: one validity check per open instead of three.
+ */
+const bookOpenCache = createReadCache(5_000);
+
+/**
+ * The common case of a book open: the reader already has an active loan and the rules change nothing
+ * at this moment (they run on every call). Answered without taking the write lock; null sends the
+ * caller to the transaction, which decides (and writes) from fresh reads.
+ */
+function reuseLoanWithoutWriting(db: Db, userId: string, bookRef: string, now: Date): TLoan | null {
+  const snapshot = bookOpenCache.read(db, `${userId}:${bookRef}`, () => {
+    const book = lookUpBook(db, bookRef);
+    if (!book) return null;
+    const existing = statements(db).activeLoanForBook.get({ userId, bookId: book.id });
+    return { book, inputs: loadEntitlementInputs(db, userId), loan: existing ? loadLoan(db, userId, existing.id) : null };
+  });
+  if (!snapshot?.loan) return null;
+  const state = evaluateEntitlements(snapshot.inputs, now);
+  if (state.changed || !canReadBook(state.user, snapshot.book, state.sync.selections, state.now).ok) return null;
+  return snapshot.loan;
+}
+
 /** Opening a book: reuse the active loan or create one when the rules allow reading it (402 otherwise). */
 export function openLoan(options: { db: Db; userId: string; bookRef: string; now: Date }): { loan: TLoan; created: boolean } {
   const { db, userId, now } = options;
+  const reused = reuseLoanWithoutWriting(db, userId, options.bookRef, now);
+  if (reused) return { loan: reused, created: false };
   const outcome = immediateTransaction(db, () => {
     const book = findBook(db, options.bookRef);
     const state = syncEntitlements({ db, userId, now, write: true });

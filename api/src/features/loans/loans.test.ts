@@ -56,6 +56,30 @@ describe('POST /api/loans (opening a book)', () => {
     expect(t.state(reader.user.id).loans).toMatchObject([{ status: 'revoked', revokeReason: 'access_ended' }]);
   });
 
+  it('re-runs the rules on every open even when the reads are cached (time passing alone ends access)', async () => {
+    const t = setup();
+    const reader = await t.reader('trial');
+    const [book] = t.books(1);
+    expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    // Warm the cached fast path: repeated opens with no database change in between.
+    for (let open = 0; open < 3; open += 1) expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(200);
+    t.clock.advance(7 * DAY_MS + 1);
+    expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(402);
+    expect(t.state(reader.user.id).loans).toMatchObject([{ status: 'revoked', revokeReason: 'access_ended' }]);
+  });
+
+  it('sees a returned loan at once although the previous opens were served from the cache', async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const [book] = t.books(1, 'premium');
+    const loan = (await (await reader.post('/api/loans', { bookId: book.id })).json()) as TLoan;
+    expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(200);
+    expect((await reader.post(`/api/loans/${loan.id}/return`, {})).status).toBe(200);
+    const reopened = await reader.post('/api/loans', { bookId: book.id });
+    expect(reopened.status).toBe(201);
+    expect(((await reopened.json()) as TLoan).id).not.toBe(loan.id);
+  });
+
   it('validates input: 400 naming the field, 404 for an unknown book, 401 signed out', async () => {
     const t = setup();
     const reader = await t.reader('premium');

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { books, loans, subscriptionPlans, systemConfig, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { createReadCache } from '../../db/read-cache';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TBookRow = typeof books.$inferSelect;
@@ -74,21 +75,19 @@ export function offlineDeviceCap(db: Db, tier: TSubscriptionTier): number {
   return readNumberConfig(db, `offline_device_cap_${tier}`);
 }
 
-/**
- * subscription_plans.bookLimit per tier. A tier without an active plan row gets 0 picks (fail closed),
- * premium stays unlimited because it never needs picks.
- */
-export function bookLimits(db: Db): (tier: TBookTier) => number {
-  const rows = statements(db).activePlans.all();
-  const byTier = new Map(rows.map((row) => [row.tier, row.bookLimit]));
-  return (tier) => byTier.get(tier) ?? (tier === 'premium' ? -1 : 0);
+const bookCache = createReadCache(5_000);
+
+/** A published book by uuid or slug, or 404. Cached while the database is unchanged (book opens repeat). */
+export function findBook(db: Db, ref: string): TBookRow {
+  const book = bookCache.read(db, `book:${ref}`, () => lookUpBook(db, ref));
+  if (!book) throw notFound('Book');
+  return book;
 }
 
-/** A published book by uuid or slug, or 404. */
-export function findBook(db: Db, ref: string): TBookRow {
-  const book = statements(db).bookById.get({ ref }) ?? statements(db).bookBySlug.get({ ref });
-  if (!book || !book.isPublished) throw notFound('Book');
-  return book;
+/** A published book by uuid or slug, or null (uncached). */
+export function lookUpBook(db: Db, ref: string): TBookRow | null {
+  const book = statements(db).bookById.get({ ref }) ?? statements(db).bookBySlug.get({ ref }) ?? null;
+  return book && book.isPublished ? book : null;
 }
 
 export function loadUser(db: Db, userId: string): TUserRow {
@@ -112,33 +111,75 @@ export interface TEntitlementState {
  * The reader's state after the rules at `now`. With `write`, the changes are stored (call inside
  * immediateTransaction); without, they are only projected (for GETs, which never write).
  */
+/** Everything the rules read about one reader; plain data, so it can be cached between requests. */
+export interface TEntitlementInputs {
+  user: TUserRow;
+  cycle: TCycleState | null;
+  selections: TSelectionState[];
+  loans: TLoanState[];
+  bookLimitByTier: ReadonlyMap<string, number>;
+  lockDays: number;
+}
+
+export function loadEntitlementInputs(db: Db, userId: string): TEntitlementInputs {
+  const user = loadUser(db, userId);
+  const cycleRow = statements(db).activeCycle.get({ userId });
+  return {
+    user,
+    cycle: cycleRow
+      ? {
+          id: cycleRow.id,
+          tier: cycleRow.tier,
+          cycleStart: cycleRow.cycleStart.getTime(),
+          cycleEnd: cycleRow.cycleEnd.getTime(),
+          booksSelectedCount: cycleRow.booksSelectedCount,
+          maxBooks: cycleRow.maxBooks,
+        }
+      : null,
+    selections: statements(db)
+      .activeSelections.all({ userId })
+      .map((row) => ({ id: row.id, bookId: row.bookId, selectedAt: row.selectedAt.getTime(), lockedUntil: ms(row.lockedUntil), cycleId: row.cycleId })),
+    loans: statements(db).activeLoans.all({ userId }),
+    bookLimitByTier: new Map(statements(db).activePlans.all().map((row) => [row.tier, row.bookLimit])),
+    lockDays: basicLockDays(db),
+  };
+}
+
+/**
+ * Book opens and chunk reads ask the same question many times a second for one reader. The rows
+ * behind the answer are cached while the database is unchanged (any write anywhere clears it, see
+ * read-cache.ts); the rules themselves run again on every call, so time boundaries (trial end, cycle
+ * end, lock end) are never served stale. Inside a transaction the cache is bypassed.
+ */
+const inputsCache = createReadCache(2_000);
+
+function cachedEntitlementInputs(db: Db, userId: string): TEntitlementInputs {
+  return inputsCache.read(db, `entitlement:${userId}`, () => loadEntitlementInputs(db, userId));
+}
+
+/**
+ * The reader's state after the rules at `now`. With `write`, the changes are stored (call inside
+ * immediateTransaction); without, they are only projected (for GETs, which never write).
+ */
 export function syncEntitlements(options: { db: Db; userId: string; now: Date; write: boolean }): TEntitlementState {
   const { db, userId, write } = options;
-  const now = options.now.getTime();
-  const user = loadUser(db, userId);
+  const state = evaluateEntitlements(cachedEntitlementInputs(db, userId), options.now);
+  if (write && state.changed) applySync(db, userId, state.sync, options.now);
+  return state;
+}
 
-  const cycleRow = statements(db).activeCycle.get({ userId });
-  const cycle: TCycleState | null = cycleRow
-    ? {
-        id: cycleRow.id,
-        tier: cycleRow.tier,
-        cycleStart: cycleRow.cycleStart.getTime(),
-        cycleEnd: cycleRow.cycleEnd.getTime(),
-        booksSelectedCount: cycleRow.booksSelectedCount,
-        maxBooks: cycleRow.maxBooks,
-      }
-    : null;
-
-  const selections: TSelectionState[] = statements(db)
-    .activeSelections.all({ userId })
-    .map((row) => ({ id: row.id, bookId: row.bookId, selectedAt: row.selectedAt.getTime(), lockedUntil: ms(row.lockedUntil), cycleId: row.cycleId }));
-
-  const activeLoans: TLoanState[] = statements(db).activeLoans.all({ userId });
-
-  const sync = reconcileEntitlements({ user, now, cycle, selections, loans: activeLoans, bookLimitFor: bookLimits(db) });
+/** The pure rules over loaded inputs at `now` (no reads, no writes). */
+export function evaluateEntitlements(inputs: TEntitlementInputs, at: Date): TEntitlementState {
+  const now = at.getTime();
+  const { user, bookLimitByTier } = inputs;
+  const bookLimitFor = (tier: TBookTier) => bookLimitByTier.get(tier) ?? (tier === 'premium' ? -1 : 0);
+  // The rules may hand back (and applySync may update) the cycle object: give them copies, never the cache's.
+  const cycle = inputs.cycle ? { ...inputs.cycle } : null;
+  const selections = inputs.selections.map((selection) => ({ ...selection }));
+  const activeLoans = inputs.loans.map((loan) => ({ ...loan }));
+  const sync = reconcileEntitlements({ user, now, cycle, selections, loans: activeLoans, bookLimitFor });
   const changed = sync.closeCycleId !== null || sync.openCycle !== null || sync.dropSelectionIds.length > 0 || sync.revokeLoans.length > 0;
-  if (write && changed) applySync(db, userId, sync, options.now);
-  return { user, now, lockDays: basicLockDays(db), sync, changed };
+  return { user, now, lockDays: inputs.lockDays, sync, changed };
 }
 
 function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): void {

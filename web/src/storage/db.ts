@@ -1,0 +1,132 @@
+/**
+ * The browser's IndexedDB database (Dexie), the only place the app keeps data on the device
+ * (DESIGN §2: all IndexedDB access lives in web/src/storage). What it holds:
+ * - deviceKeys: this browser's RSA-OAEP key pair as non-extractable CryptoKeys (written once by crypto/device-key);
+ * - browserDevices: the server's device id for this browser's key, per signed-in user;
+ * - licences: signed licences (compact JWS) the reader and offline mode use; never a raw content key;
+ * - manifests and chunks: ciphertext of downloaded books (plaintext is never written here);
+ * - trustedTime: the monotonic high-water mark of server time (clock-rollback defence);
+ * - outbox: changes made on this device (position, bookmarks, events, copies) waiting for the server;
+ * - meta: small key/value state such as the hybrid logical clock.
+ * Bump the version and add an upgrade step when a table changes shape; never edit a released version.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { TBookManifest, TLicenseKind } from '@shared/reader';
+
+export interface TStoredDeviceKey {
+  /** Always 'browser': one key pair per browser profile. */
+  id: 'browser';
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JsonWebKey;
+  /** RFC 7638 thumbprint of publicJwk. */
+  thumbprint: string;
+  createdAt: number;
+}
+
+export interface TStoredBrowserDevice {
+  /** Signed-in user the server device row belongs to. */
+  userId: string;
+  deviceId: string;
+  thumbprint: string;
+  offlineRegistered: boolean;
+}
+
+export interface TStoredLicence {
+  /** Licence id (the JWS `jti`). */
+  id: string;
+  userId: string;
+  bookId: string;
+  bookVersion: number;
+  kind: TLicenseKind;
+  /** The compact JWS exactly as the server signed it; verified again before every use. */
+  jws: string;
+  expiresAt: number;
+  storedAt: number;
+}
+
+export interface TStoredManifest extends TBookManifest {
+  userId: string;
+  storedAt: number;
+}
+
+export interface TStoredChunk {
+  bookId: string;
+  version: number;
+  index: number;
+  /** Ciphertext + GCM tag exactly as served. */
+  data: ArrayBuffer;
+  sha256: string;
+}
+
+export interface TTrustedTime {
+  id: 'clock';
+  /** Highest server time (epoch ms) seen, adjusted by elapsed local time. */
+  highWaterMs: number;
+  /** Local Date.now() when highWaterMs was recorded. */
+  recordedAtLocalMs: number;
+}
+
+export type TOutboxStatus = 'pending' | 'rejected';
+
+export interface TOutboxEntry {
+  /** Mutation id (UUID made on this device). */
+  id: string;
+  userId: string;
+  deviceId: string;
+  type: string;
+  /** Hybrid logical clock stamp (shared/hlc). */
+  hlc: string;
+  payload: unknown;
+  createdAt: number;
+  status: TOutboxStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+}
+
+export interface TMetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export class WonderfulBooksDb extends Dexie {
+  deviceKeys!: EntityTable<TStoredDeviceKey, 'id'>;
+  browserDevices!: EntityTable<TStoredBrowserDevice, 'userId'>;
+  licences!: EntityTable<TStoredLicence, 'id'>;
+  manifests!: Dexie.Table<TStoredManifest, [string, number]>;
+  chunks!: Dexie.Table<TStoredChunk, [string, number, number]>;
+  trustedTime!: EntityTable<TTrustedTime, 'id'>;
+  outbox!: EntityTable<TOutboxEntry, 'id'>;
+  meta!: EntityTable<TMetaEntry, 'key'>;
+
+  constructor(name = 'wonderful-books') {
+    super(name);
+    this.version(1).stores({
+      deviceKeys: 'id',
+      browserDevices: 'userId',
+      licences: 'id, [userId+bookId], bookId, expiresAt',
+      manifests: '[bookId+version], bookId, userId',
+      chunks: '[bookId+version+index], [bookId+version], bookId',
+      trustedTime: 'id',
+      outbox: 'id, [userId+status], nextAttemptAt, createdAt',
+      meta: 'key',
+    });
+  }
+}
+
+let instance: WonderfulBooksDb | null = null;
+
+/** The app's database, opened on first use. Tests call `resetDbForTests` between cases. */
+export function getDb(): WonderfulBooksDb {
+  instance ??= new WonderfulBooksDb();
+  return instance;
+}
+
+export async function resetDbForTests(): Promise<void> {
+  if (instance) {
+    instance.close();
+    await Dexie.delete(instance.name);
+  }
+  instance = null;
+}
