@@ -18,6 +18,7 @@ import { seedCategories } from './categories';
 import { seedContent } from './content';
 import { seedPlans } from './plans';
 import { seedSystemConfig } from './system-config';
+import { seedDemoSubscriptions } from './demo-billing';
 import { applyDemoAccounts, finishDemoAccounts, planDemoAccounts, promoteSuperAdmins, type TDemoAccount } from './users';
 
 export { promoteSuperAdmins } from './users';
@@ -48,7 +49,9 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const content = seedContent(deps.db, deps.env.publicUrl);
     const accounts = applyDemoAccounts(deps.db, accountPlan);
     const promoted = promoteSuperAdmins(deps);
-    return { plansAdded, categoriesAdded: categories.added, books, configAdded, content, accounts, promoted };
+    // Stripe keeps its own records; only the embedded test-mode provider gets demo subscriptions.
+    const demoSubscriptions = deps.env.stripe ? 0 : seedDemoSubscriptions(deps.db, deps.now());
+    return { demoSubscriptions, plansAdded, categoriesAdded: categories.added, books, configAdded, content, accounts, promoted };
   });
 
   // Categories feed the index too, so any catalogue change means a rebuild; otherwise only a mismatch does.
@@ -71,6 +74,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoAccountsCreated: result.accounts.created,
       demoPasswordsReset: result.accounts.passwordsReset,
       superAdminsPromoted: result.promoted.length,
+      demoSubscriptionsCreated: result.demoSubscriptions,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',

@@ -19,6 +19,8 @@ import { migrateDatabase, openDatabase } from '../client';
 import { auditLogs, bookCategories, books, categories, emailPreferences, pageContent, seoConfigs, subscriptionPlans, systemConfig, users } from '../schema';
 import { CHARS_PER_PAGE, listContentBookSlugs, readContentBookMeta } from './content-books';
 import { seedDemoData, type SeedDeps } from './index';
+import { createPaymentsProvider } from '../../adapters/payments';
+import { getSubscription, listInvoices } from '../../features/billing/billing.service';
 import { DEMO_ACCOUNTS_FILE, DEMO_ACCOUNT_SPECS, demoEmail } from './users';
 
 const tempDirs: string[] = [];
@@ -260,6 +262,20 @@ describe('demo accounts', () => {
       }
     }
     expect(deps.db.select().from(emailPreferences).all()).toHaveLength(report.demoAccounts.length);
+  });
+
+  it('gives the Basic and Premium demo readers a live test-mode subscription the billing page can act on', async () => {
+    const deps = createSeedDeps();
+    await seedDemoData(deps);
+    const payments = createPaymentsProvider({ env: deps.env, db: deps.db, now: deps.now });
+    for (const tier of ['basic', 'premium'] as const) {
+      const reader = deps.db.select().from(users).where(eq(users.email, demoEmail(DEMO_ACCOUNT_SPECS.find((spec) => spec.state === tier && spec.role === 'user')!))).get()!;
+      const subscription = getSubscription({ db: deps.db, payments }, { userId: reader.id });
+      expect(subscription).toMatchObject({ tier, status: 'active', cancelAtPeriodEnd: false });
+      expect(new Date(subscription.currentPeriodEnd!).getTime()).toBe(reader.subscriptionCurrentPeriodEnd!.getTime());
+      const invoices = listInvoices({ db: deps.db }, { userId: reader.id });
+      expect(invoices).toMatchObject([{ status: 'paid', currency: 'GBP', amountPaid: tier === 'basic' ? 599 : 999 }]);
+    }
   });
 
   it('generates strong random passwords, hashes them and keeps them in a 0600 file', async () => {
