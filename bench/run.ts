@@ -6,6 +6,7 @@ import { benchCatalogue } from './catalogue.bench';
 import { benchAuth } from './auth.bench';
 import { benchEntitlement } from './entitlement.bench';
 import { benchSync } from './sync.bench';
+import { benchChunks } from './chunks.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -67,5 +68,12 @@ if (!only || only === 'sync') {
   const r = await benchSync();
   out(
     `POST /api/sync (${r.load.mutationsPerBatch} mutations per batch): ${r.candidate.rowsPerSecond} rows/s (${r.candidate.batchesPerSecond} batches/s, p99 ${r.candidate.p99Ms} ms, non-2xx ${r.candidate.non2xx}) | raw better-sqlite3 transaction ${r.baseline.rowsPerSecond} rows/s | ratio ${r.rowsRatio}x (≥ ${r.targets.rowsRatioAtLeast}x)`,
+  );
+}
+
+if (!only || only === 'chunks') {
+  const r = await benchChunks();
+  out(
+    `GET /api/books/:id/chunks/:n (${r.chunkBytes} bytes): ${r.chunk.mibPerSecond} MiB/s p99 ${r.chunk.p99Ms} ms (non-2xx ${r.chunk.non2xx}) | bare 1 MiB route ${r.bare.mibPerSecond} MiB/s p99 ${r.bare.p99Ms} ms | MiB/s ${r.mibPerSecondRatio}x (≥ ${r.targets.mibPerSecondRatioAtLeast}x) p99 ${r.p99Ratio}x`,
   );
 }

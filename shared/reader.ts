@@ -133,3 +133,33 @@ export const READER_MESSAGES = {
   previewEnd: 'This is the end of the preview. Start your free trial or subscribe to keep reading.',
   noContent: 'This book is not available for reading yet.',
 } as const;
+
+/**
+ * GET /api/books/:idOrSlug/manifest answer: the manifest plus the loan the open created or reused
+ * (the reader asks for its licence with this loanId).
+ */
+export interface TReaderManifest extends TBookManifest {
+  loanId: string;
+}
+
+/** copyLimitChars / TCopyBudget.limit when copy protection is switched off (system_config): no limit. */
+export const COPY_LIMIT_UNLIMITED = -1;
+
+/** GET /api/books/:id/search answer. */
+export interface TBookSearchResult {
+  items: TBookSearchHit[];
+}
+
+/** GET /api/.well-known/jwks.json: the licence signing keys (public members only). */
+export interface TLicenseJwks {
+  keys: { kty: 'EC'; crv: 'P-256'; x: string; y: string; kid: string; alg: typeof LICENSE_ALG; use: 'sig' }[];
+}
+
+export const LICENSE_STATUSES = ['active', 'revoked', 'expired', 'returned'] as const;
+export type TLicenseStatus = (typeof LICENSE_STATUSES)[number];
+
+/** POST /api/licenses/status answer; ids that are not the reader's own licences are reported as revoked. */
+export interface TLicenseStatusList {
+  items: { id: string; status: TLicenseStatus }[];
+  serverTime: string;
+}

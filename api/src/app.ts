@@ -20,6 +20,13 @@ import { createMeRoutes } from './features/me/me.routes';
 import { createSelectionsRoutes } from './features/selections/selections.routes';
 import { createLoansRoutes } from './features/loans/loans.routes';
 import { createBillingRoutes } from './features/billing/billing.routes';
+import { createIngestRoutes } from './features/ingest/ingest.routes';
+import { createReaderRoutes } from './features/reader/reader.routes';
+import { createDevicesRoutes } from './features/devices/devices.routes';
+import { createLicensesRoutes } from './features/licenses/licenses.routes';
+import { createSyncRoutes } from './features/sync/sync.routes';
+import { createProgressRoutes } from './features/progress/progress.routes';
+import { createLibraryRoutes } from './features/library/library.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -37,7 +44,14 @@ export function createApi(deps: AppDeps) {
     .route('/', createMeRoutes(deps))
     .route('/', createSelectionsRoutes(deps))
     .route('/', createLoansRoutes(deps))
-    .route('/', createBillingRoutes(deps));
+    .route('/', createBillingRoutes(deps))
+    .route('/', createIngestRoutes(deps))
+    .route('/', createReaderRoutes(deps))
+    .route('/', createDevicesRoutes(deps))
+    .route('/', createLicensesRoutes(deps))
+    .route('/', createSyncRoutes(deps))
+    .route('/', createProgressRoutes(deps))
+    .route('/', createLibraryRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

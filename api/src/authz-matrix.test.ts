@@ -56,6 +56,8 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/books': 'public',
   'GET /api/books/:idOrSlug': 'public',
   'GET /api/books/:idOrSlug/cover.svg': 'public',
+  'GET /api/books/:idOrSlug/cover': 'public', // cover image stored by ingestion (404 when the book has none)
+  'POST /api/admin/books/:id/pdf': 'catalogue:manage', // ingestion upload (multipart)
   'GET /api/categories': 'public',
   'GET /api/plans': 'public',
   'GET /api/search/suggest': 'public',
@@ -90,6 +92,16 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/loans': 'signed-in',
   'POST /api/loans/:id/return': 'signed-in',
 
+  // sync, reading position, bookmarks and the library shelf: the reader's own rows only (scoped by the session user)
+  'POST /api/sync': 'signed-in',
+  'GET /api/progress': 'signed-in',
+  'GET /api/progress/:bookId': 'signed-in',
+  'GET /api/bookmarks': 'signed-in',
+  'GET /api/library': 'signed-in',
+  'GET /api/library/stats': 'signed-in',
+  'POST /api/library': 'signed-in',
+  'DELETE /api/library/:bookId': 'signed-in',
+
   // billing: the reader's own checkout sessions, subscription and invoices (scoped by the session user)
   'POST /api/billing/checkout': 'signed-in',
   'GET /api/billing/checkout/:sessionId': 'signed-in',
@@ -104,6 +116,20 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/billing/invoices/:id/receipt': 'signed-in',
   'POST /api/billing/webhook': 'public', // no session: the provider's signature is the credential (400 without it)
   'POST /api/admin/billing/advance-clock': 'plans:manage', // test-mode provider only
+
+  // reader: entitlement is checked per book by the service (402), after sign-in
+  'GET /api/books/:idOrSlug/manifest': 'signed-in',
+  'GET /api/books/:id/chunks/:n': 'signed-in',
+  'GET /api/books/:idOrSlug/preview': 'public', // the generated preview PDF only, never the book
+  'GET /api/books/:id/search': 'signed-in',
+  'GET /api/books/:id/copy-budget': 'signed-in',
+  'POST /api/books/:id/copy-events': 'signed-in',
+
+  // devices and licences: the reader's own rows only (scoped by the session user)
+  'POST /api/devices/browser': 'signed-in',
+  'POST /api/licenses': 'signed-in',
+  'POST /api/licenses/status': 'signed-in',
+  'GET /api/.well-known/jwks.json': 'public',
 };
 
 type TActor = 'anonymous' | TRole;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import { parseLicenseSigningKeySet } from './features/licenses/signing-key-schema';
 
 const optionalText = z
   .string()
@@ -85,6 +86,23 @@ export const ZEnv = z.object({
     .transform((value) => value || undefined)
     .pipe(z.string().min(16, 'BILLING_WEBHOOK_SECRET must be at least 16 characters').optional())
     .optional(),
+  /** Key-encryption key of book content keys (DESIGN §5): 32 bytes as base64url; generated into DATA_DIR/content-kek when unset. */
+  CONTENT_KEK: optionalText.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'CONTENT_KEK must be 32 bytes encoded as base64url (43 characters)').optional(),
+  ),
+  /** Id stored with every content key wrapped by CONTENT_KEK, so KEKs can rotate. */
+  CONTENT_KEK_ID: optionalText.pipe(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'CONTENT_KEK_ID may use letters, digits, dot, dash and underscore (up to 64)').optional()),
+  /** Retired KEKs that still unwrap older content keys: comma-separated `<id>:<base64url key>`. */
+  CONTENT_KEK_RETIRED: optionalText,
+  /** Largest PDF the ingest pipeline accepts (admin upload and books:import), in bytes. */
+  MAX_PDF_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  /** Licence signing keys (DESIGN §5): a JSON JWK set of ES256 private keys, the last one signs; generated into DATA_DIR when unset. */
+  LICENSE_SIGNING_KEYS: optionalText.superRefine((value, ctx) => {
+    const parsed = value === undefined ? null : parseLicenseSigningKeySet(value);
+    if (parsed && !parsed.ok) ctx.addIssue({ code: 'custom', message: `LICENSE_SIGNING_KEYS ${parsed.message}` });
+  }),
+  /** How long an online licence (a reader open in a browser) stays valid before the reader asks again. */
+  ONLINE_LICENSE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
 });
 
 /** The emergency-login account when it is enabled and fully configured; `demo` pre-fills the page in demo mode. */

@@ -5,9 +5,11 @@ import { pruneRateLimitHits } from '../middleware/rate-limit';
 import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/entitlement-jobs';
 import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
+import { ingestDemoBookPdfs } from '../db/seed/demo-book-pdfs';
 import type { ScheduledJob } from './runner';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DEMO_BOOK_PDFS_INTERVAL_MS = 15 * 60 * 1000;
 /** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
 const RATE_LIMIT_RETENTION_MS = 31 * 24 * HOUR_MS;
 
@@ -52,6 +54,15 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: HOUR_MS,
     run: (deps) => {
       expireGracePeriods(deps);
+    },
+  },
+  {
+    // Demo mode: typeset and ingest the 16 real books after start-up instead of before listening;
+    // later runs only hash the sources (books whose PDF is current are skipped).
+    name: 'demo-book-pdfs',
+    intervalMs: DEMO_BOOK_PDFS_INTERVAL_MS,
+    run: async (deps) => {
+      if (deps.env.DEMO_SEED) await ingestDemoBookPdfs(deps);
     },
   },
 ];

@@ -32,9 +32,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/devices', title: 'Devices', access: 'signed-in' },
   { path: '/offline', title: 'Offline Reading', access: 'signed-in' },
 
-  { path: '/reader/:bookId', title: 'Reader', access: 'subscriber' },
-  { path: '/read/:bookId', title: 'Reader', access: 'subscriber' },
-
   { path: '/admin', title: 'Admin Dashboard', access: 'admin' },
   { path: '/admin/email-management', title: 'Email Management', access: 'admin' },
   { path: '/admin/bulk-categorization', title: 'Bulk Categorisation', access: 'admin' },

@@ -74,7 +74,7 @@ describe('route table', () => {
 
   it.each([
     ['/admin/financial-reports', 'Financial Reports', makeUser({ role: 'admin' })],
-    ['/reader/meditations', 'Reader', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'active' })],
+    ['/system-settings', 'System Settings', makeUser({ role: 'super_admin' })],
     ['/challenges/42', 'Reading Challenge', null],
     ['/super-admin', 'Super Admin', makeUser({ role: 'super_admin' })],
   ])('%s shows the planned-area page titled %s to a reader allowed in', async (path, title, user) => {

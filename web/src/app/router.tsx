@@ -30,6 +30,8 @@ const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
 const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
 const TestCheckoutPage = lazy(() => import('@web/features/checkout/test-checkout-page'));
 const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
+const ReaderPage = lazy(() => import('@web/features/reader/reader-page'));
+const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -61,6 +63,10 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <TestCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
+  { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage /> },
+  { path: '/read/:bookId', access: 'subscriber', element: <ReaderPage /> },
+  // Not in SPEC §2's table: the public preview of a book's first pages, opened from its detail page.
+  { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */

@@ -27,6 +27,8 @@ const RULES: RouteRule[] = [
   { pattern: /^\/$/, pageType: 'home', indexable: true },
   { pattern: /^\/bookstore$/, pageType: 'bookstore', indexable: true },
   { pattern: new RegExp(`^/(?:book|books|book-detail)/(${segment})$`), pageType: 'book', indexable: true, isBook: true },
+  // The public preview reader of a book: the book's tags (unknown books answer 404), canonical to the book page.
+  { pattern: new RegExp(`^/book/(${segment})/preview$`), pageType: 'book', indexable: false, isBook: true },
   { pattern: /^\/subscribe$/, pageType: 'subscribe', indexable: true },
   { pattern: new RegExp(`^/challenges(?:/${segment})?$`), pageType: 'challenges', indexable: true },
   {

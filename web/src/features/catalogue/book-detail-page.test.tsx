@@ -59,7 +59,7 @@ describe('BookDetailPage', () => {
     expect(within(cta).getByRole('link', { name: /Start 7-Day Trial/ })).toHaveAttribute('href', '/auth/register');
     expect(within(cta).getByRole('link', { name: /Sign In/ })).toHaveAttribute('href', '/auth/login');
     expect(within(cta).getByText(/the first 5/)).toBeInTheDocument();
-    expect(within(cta).queryByRole('link', { name: /preview/i })).not.toBeInTheDocument();
+    expect(within(cta).getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/book/b-1/preview');
   });
 
   it('asks a reader without a plan to subscribe', async () => {

@@ -28,3 +28,8 @@ export function bookDetailPath(id: string): string {
 export function readerPath(id: string): string {
   return `/reader/${encodeURIComponent(id)}`;
 }
+
+/** The public preview reader (the book's first pages). */
+export function previewPath(id: string): string {
+  return `/book/${encodeURIComponent(id)}/preview`;
+}

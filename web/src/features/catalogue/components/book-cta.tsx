@@ -9,7 +9,7 @@ import { BookChoice } from '@web/features/selections/components/book-choice';
 import { isPickingTier, tierAllows } from '@web/features/selections/format';
 import { useEntitlements } from '@web/features/selections/queries';
 import { bookCtaFor, type TBookCta } from '../book-access';
-import { readerPath } from '../paths';
+import { previewPath, readerPath } from '../paths';
 import { tierLabel } from '../format';
 
 /**
@@ -25,7 +25,7 @@ function ctaFromTier(tier: TEntitlements['tier'], requiredTier: TBookTier): TBoo
 /**
  * The book page's call to action, chosen for the visitor (signed out, no plan, plan too low, or
  * allowed to read). Trial and Basic readers read only books they chose, so for them 'read' becomes
- * the choose/chosen control. The preview line is information only until the preview reader exists.
+ * the choose/chosen control. Books with a preview also offer 'Preview' (the public preview reader).
  */
 export function BookCta({
   bookId,
@@ -102,8 +102,13 @@ export function BookCta({
         </Button>
       )}
       {previewPageCount > 0 && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Eye className="size-4 shrink-0" aria-hidden="true" />
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+          <Button asChild size="sm" variant="outline">
+            <Link to={previewPath(bookId)}>
+              <Eye aria-hidden="true" />
+              Preview
+            </Link>
+          </Button>
           <span>
             <span className="font-medium text-foreground">Read preview:</span> the first {previewPageCount}{' '}
             {previewPageCount === 1 ? 'page is' : 'pages are'} free to everyone.

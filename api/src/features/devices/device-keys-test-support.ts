@@ -1,0 +1,27 @@
+/** Test helpers: browser-like RSA-OAEP-256 device key pairs made with WebCrypto, as the reader makes them. */
+
+export interface TTestDeviceKey {
+  publicJwk: JsonWebKey;
+  privateKey: CryptoKey;
+  privateJwk: JsonWebKey;
+}
+
+export async function generateDeviceKey(modulusLength = 3072): Promise<TTestDeviceKey> {
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+  );
+  return {
+    publicJwk: await crypto.subtle.exportKey('jwk', pair.publicKey),
+    privateKey: pair.privateKey,
+    privateJwk: await crypto.subtle.exportKey('jwk', pair.privateKey),
+  };
+}
+
+/** 3072-bit keys take a moment to generate; tests share a few. */
+const pool: Promise<TTestDeviceKey>[] = [];
+export function sharedDeviceKey(slot: number): Promise<TTestDeviceKey> {
+  pool[slot] ??= generateDeviceKey();
+  return pool[slot];
+}

@@ -1,0 +1,148 @@
+/**
+ * Devices (SPEC §3 devices; DESIGN §5 device keys). Every browser that reads registers its RSA-OAEP
+ * public key here, so licences can carry the content key wrapped to it. Rows are unique per reader and
+ * RFC 7638 key thumbprint, so registering the same key again returns the same device. A browser row
+ * is online-only (`offlineRegisteredAt` null) until it registers for offline reading with proof of
+ * key possession, which is what counts against the plan's device cap.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { calculateJwkThumbprint } from 'jose';
+import type { TBrowserDevice } from '@shared/reader';
+import { DEVICE_KEY_BITS, DEVICE_NAME_MAX_CHARS, type TRsaOaepPublicJwk } from '@shared/reader.schemas';
+import { immediateTransaction, type Db } from '../../db/client';
+import { perConnection } from '../../db/per-connection';
+import { devices } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+
+export type TDeviceRow = typeof devices.$inferSelect;
+
+const statements = perConnection((db) => ({
+  deviceOfUser: db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, sql.placeholder('deviceId')), eq(devices.userId, sql.placeholder('userId'))))
+    .prepare(),
+  deviceByThumbprint: db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.userId, sql.placeholder('userId')), eq(devices.keyThumbprint, sql.placeholder('thumbprint'))))
+    .prepare(),
+}));
+
+const invalidKey = (message: string) =>
+  new AppError('validation_failed', 400, `publicKey: ${message}`, [{ field: 'publicKey', message }]);
+
+/**
+ * The zod schema checked the shape; this makes sure WebCrypto accepts it as a 3072-bit RSA-OAEP
+ * (SHA-256) public key, the only kind licences are wrapped to.
+ */
+export async function importDevicePublicKey(jwk: TRsaOaepPublicJwk): Promise<CryptoKey> {
+  let key: CryptoKey;
+  try {
+    key = await crypto.subtle.importKey('jwk', { ...jwk, ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, true, ['encrypt']);
+  } catch {
+    throw invalidKey('This is not a usable RSA-OAEP-256 public key');
+  }
+  const algorithm = key.algorithm as RsaHashedKeyAlgorithm;
+  if (key.type !== 'public' || algorithm.modulusLength !== DEVICE_KEY_BITS) {
+    throw invalidKey(`The key must be a ${DEVICE_KEY_BITS}-bit RSA public key`);
+  }
+  return key;
+}
+
+/** RFC 7638: sha256 over the required members (e, kty, n) in lexicographic order, base64url. */
+export function deviceKeyThumbprint(jwk: TRsaOaepPublicJwk): Promise<string> {
+  return calculateJwkThumbprint({ kty: jwk.kty, n: jwk.n, e: jwk.e }, 'sha256');
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/\bEdg(e|A|iOS)?\//, 'Edge'],
+  [/\b(OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\bSafari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/** "Firefox on Windows" from a User-Agent, for a device the reader did not name. */
+export function deviceNameFromUserAgent(userAgent: string | null | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return (browser ?? system ?? 'Web browser').slice(0, DEVICE_NAME_MAX_CHARS);
+}
+
+export function toBrowserDevice(row: TDeviceRow): TBrowserDevice {
+  return { deviceId: row.id, keyThumbprint: row.keyThumbprint, offlineRegistered: row.offlineRegisteredAt !== null };
+}
+
+/**
+ * Registers (or finds again) this browser's key for the reader. A key seen before returns its device;
+ * a device that had been deactivated comes back as an online-only browser (offline registration, with
+ * its proof of possession and cap, must be done again).
+ */
+export async function registerBrowserDevice(options: {
+  db: Db;
+  userId: string;
+  publicKey: TRsaOaepPublicJwk;
+  name?: string;
+  userAgent: string | null;
+  now: Date;
+}): Promise<{ device: TBrowserDevice; created: boolean }> {
+  const { db, userId, publicKey, now } = options;
+  await importDevicePublicKey(publicKey);
+  const thumbprint = await deviceKeyThumbprint(publicKey);
+  const userAgent = options.userAgent?.slice(0, 512) ?? null;
+  return immediateTransaction(db, () => {
+    const existing = statements(db).deviceByThumbprint.get({ userId, thumbprint });
+    if (existing) {
+      const reactivated = !existing.isActive;
+      const row = db
+        .update(devices)
+        .set({
+          lastActiveAt: now,
+          userAgent: userAgent ?? existing.userAgent,
+          ...(options.name ? { name: options.name } : {}),
+          ...(reactivated ? { isActive: true, deactivatedAt: null, offlineRegisteredAt: null } : {}),
+        })
+        .where(eq(devices.id, existing.id))
+        .returning()
+        .get();
+      return { device: toBrowserDevice(row), created: false };
+    }
+    const row = db
+      .insert(devices)
+      .values({
+        userId,
+        name: options.name ?? deviceNameFromUserAgent(userAgent),
+        publicKey: JSON.stringify(publicKey),
+        keyThumbprint: thumbprint,
+        userAgent,
+        lastActiveAt: now,
+      })
+      .returning()
+      .get();
+    return { device: toBrowserDevice(row), created: true };
+  });
+}
+
+/** The reader's own active device, or 404 (another reader's device is indistinguishable from none). */
+export function findActiveDevice(options: { db: Db; userId: string; deviceId: string }): TDeviceRow {
+  const row = statements(options.db).deviceOfUser.get({ deviceId: options.deviceId, userId: options.userId });
+  if (!row || !row.isActive) throw notFound('Device');
+  return row;
+}
+
+/** The device's stored public key as WebCrypto's JWK (the stored JSON was validated at registration). */
+export function devicePublicJwk(row: Pick<TDeviceRow, 'publicKey'>): TRsaOaepPublicJwk {
+  return JSON.parse(row.publicKey) as TRsaOaepPublicJwk;
+}

@@ -1,0 +1,67 @@
+/**
+ * Book ingestion over HTTP (issue 5): the admin PDF upload `POST /api/admin/books/:id/pdf`
+ * (multipart: `file`, optional `cover`; permission catalogue:manage) and the public
+ * `GET /api/books/:idOrSlug/cover` serving covers stored by ingestion. No route here, or anywhere,
+ * returns a book's PDF: readers get encrypted chunks, anyone the separate preview.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { INGEST_MESSAGES, MAX_COVER_BYTES } from '@shared/ingest';
+import { ZBookIdParam, ZBookPdfUploadForm } from '@shared/ingest.schemas';
+import { ZIdOrSlugParam } from '@shared/catalogue.schemas';
+import type { AppDeps, AppEnv } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { problem } from '../../lib/problem';
+import { validate } from '../../lib/validate';
+import { requirePermission } from '../../middleware/auth';
+import { getRequestMeta } from '../../middleware/client-ip';
+import { allowMultipartUpload } from '../../middleware/csrf';
+import { readStoredCover, uploadBookPdf } from './ingest.service';
+
+/** Room for the multipart framing around the largest PDF and cover; bigger bodies are cut off unread. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+const COVER_CACHE_VERSIONED = 'public, max-age=31536000, immutable';
+const COVER_CACHE_UNVERSIONED = 'public, max-age=300';
+
+export function createIngestRoutes(deps: AppDeps) {
+  const { env } = deps;
+  const tooLarge = INGEST_MESSAGES.tooLarge(env.MAX_PDF_BYTES);
+  return new Hono<AppEnv>()
+    .post(
+      '/admin/books/:id/pdf',
+      allowMultipartUpload,
+      requirePermission('catalogue:manage'),
+      bodyLimit({
+        maxSize: env.MAX_PDF_BYTES + MAX_COVER_BYTES + FORM_OVERHEAD_BYTES,
+        onError: (c) => problem(c, 413, 'pdf_too_large', tooLarge, [{ field: 'file', message: tooLarge }]),
+      }),
+      validate('param', ZBookIdParam),
+      validate('form', ZBookPdfUploadForm),
+      async (c) => {
+        const user = c.var.sessionUser;
+        // requirePermission ran first; this only narrows the type.
+        if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
+        const { file, cover } = c.req.valid('form');
+        const meta = getRequestMeta(c, env);
+        const result = await uploadBookPdf(deps, {
+          bookId: c.req.valid('param').id,
+          pdf: new Uint8Array(await file.arrayBuffer()),
+          coverImage: cover ? new Uint8Array(await cover.arrayBuffer()) : null,
+          actor: { userId: user.id, sessionId: c.var.sessionId, ipAddress: meta.ipAddress, userAgent: meta.userAgent },
+        });
+        return c.json(result, 201);
+      },
+    )
+    .get('/books/:idOrSlug/cover', validate('param', ZIdOrSlugParam), async (c) => {
+      const cover = await readStoredCover(deps, c.req.valid('param').idOrSlug);
+      if (!cover) throw new AppError('not_found', 404, 'This book has no stored cover');
+      return c.body(cover.bytes, 200, {
+        'Content-Type': cover.format.mimeType,
+        'Cache-Control': c.req.query('v') === cover.hash ? COVER_CACHE_VERSIONED : COVER_CACHE_UNVERSIONED,
+        ETag: `"${cover.hash}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      });
+    });
+}

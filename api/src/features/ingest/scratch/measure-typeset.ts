@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import { typesetBook } from '../typeset';
+const slug = process.argv[2] ?? 'the-wealth-of-nations';
+const text = fs.readFileSync(`content/books/${slug}/text.txt`, 'utf8');
+let maxGap = 0; let last = performance.now();
+const timer = setInterval(() => { const now = performance.now(); maxGap = Math.max(maxGap, now - last); last = now; }, 5);
+const t = performance.now();
+const result = await typesetBook({ title: 'The Wealth of Nations', author: 'Adam Smith', sections: [{ title: 'Chapter 1', text: text.slice(0, text.length / 2) }, { title: 'Chapter 2', text: text.slice(text.length / 2) }] });
+clearInterval(timer);
+console.log({ ms: Math.round(performance.now() - t), pages: result.pageCount, bytes: result.bytes.length, maxGapMs: Math.round(maxGap) });
+fs.writeFileSync('/tmp/wbA/won.pdf', result.bytes);

@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { TLibraryEntry, TLibraryList, TReadingStats } from '@shared/progress';
+import { analyticsUserLibrary, books as booksTable, readingEvents, readingSessions, userLibrary } from '../../db/schema';
+import { createBook } from '../../test-factories';
+import { setup, type TProblem } from '../selections/selections-test-support';
+import { isoAt, mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
+import { LIBRARY_SESSION_DEVICE } from './library.service';
+
+const book = (t: TTestSetup, title: string) => createBook(t.db, { title, pageCount: 100, skipIndex: true });
+
+describe('POST /api/library and DELETE /api/library/:bookId', () => {
+  it('adds a book once (201, then 200), records add_to_library, and removes it with remove_from_library', async () => {
+    const t = setup();
+    const reader = await t.reader('trial');
+    const b = book(t, 'Atomic Habits');
+
+    const added = await reader.post('/api/library', { bookId: b.slug });
+    expect(added.status).toBe(201);
+    expect((await added.json()) as TLibraryEntry).toEqual({ bookId: b.id, inLibrary: true, addedAt: isoAt(t) });
+    expect((await reader.post('/api/library', { bookId: b.id })).status).toBe(200);
+
+    const events = () => t.db.select().from(readingEvents).where(eq(readingEvents.userId, reader.user.id)).all().map((event) => event.eventType);
+    expect(events()).toEqual(['add_to_library']);
+    expect(t.db.select().from(readingSessions).get()).toMatchObject({ device: LIBRARY_SESSION_DEVICE, bookId: b.id });
+    expect(t.db.select().from(analyticsUserLibrary).get()).toMatchObject({ addedAt: t.clock.now(), removedAt: null });
+
+    t.clock.advance(1000);
+    const removed = await reader.del(`/api/library/${b.id}`);
+    expect(removed.status).toBe(204);
+    expect(events()).toEqual(['add_to_library', 'remove_from_library']);
+    expect(t.db.select().from(userLibrary).all()).toEqual([]);
+    expect(t.db.select().from(analyticsUserLibrary).get()).toMatchObject({ removedAt: t.clock.now() });
+
+    const again = await reader.del(`/api/library/${b.id}`);
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as TProblem).detail).toBe('This book is not in your library');
+  });
+
+  it('validates input, 404s unknown books and never touches another reader’s shelf', async () => {
+    const t = setup();
+    const reader = await t.reader('basic');
+    const other = await t.reader('basic');
+    const b = book(t, 'Deep Work');
+
+    const bad = await reader.post('/api/library', { bookId: '' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as TProblem).errors).toContainEqual({ field: 'bookId', message: 'Book id is required' });
+    expect((await reader.post('/api/library', { bookId: crypto.randomUUID() })).status).toBe(404);
+    t.db.update(booksTable).set({ isPublished: false }).where(eq(booksTable.id, b.id)).run();
+    expect((await reader.post('/api/library', { bookId: b.id })).status).toBe(404);
+    t.db.update(booksTable).set({ isPublished: true }).where(eq(booksTable.id, b.id)).run();
+
+    expect((await other.post('/api/library', { bookId: b.id })).status).toBe(201);
+    expect((await reader.del(`/api/library/${b.id}`)).status).toBe(404);
+    expect(t.db.select().from(userLibrary).all().map((row) => row.userId)).toEqual([other.user.id]);
+    expect(((await (await reader.get('/api/library')).json()) as TLibraryList).items).toEqual([]);
+    expect((await t.app.request('/api/library')).status).toBe(401);
+  });
+});
+
+describe('GET /api/library', () => {
+  it('shows added, picked and started books with progress, filtered by status, with counts', async () => {
+    const t = setup();
+    const reader = await t.reader('trial');
+    const added = book(t, 'Added only');
+    const picked = book(t, 'Picked');
+    const started = book(t, 'Started');
+    const finished = book(t, 'Finished');
+    expect((await reader.post('/api/library', { bookId: added.id })).status).toBe(201);
+    t.clock.advance(1000);
+    for (const b of [picked, started, finished]) expect((await reader.post('/api/selections', { bookId: b.id })).status).toBe(201);
+    t.clock.advance(60_000);
+    await sync(reader, [
+      mutation({ type: 'progress.set', payload: { bookId: started.id, page: 25 } }, stampAt(t, -2000)),
+      mutation({ type: 'progress.set', payload: { bookId: finished.id, page: 100 } }, stampAt(t, -1000)),
+    ]);
+
+    const all = (await (await reader.get('/api/library')).json()) as TLibraryList;
+    expect(all.counts).toEqual({ all: 4, in_progress: 1, finished: 1, selected: 3 });
+    expect(all.items.map((item) => [item.title, item.status])).toEqual([
+      ['Finished', 'finished'],
+      ['Started', 'in_progress'],
+      // Picked after it was added: the pick is the more recent activity.
+      ['Picked', 'not_started'],
+      ['Added only', 'not_started'],
+    ]);
+    const startedItem = all.items[1];
+    expect(startedItem).toMatchObject({
+      bookId: started.id,
+      inLibrary: false,
+      selected: true,
+      progress: { currentPage: 25, totalPages: 100, progressPercentage: 25, furthestPage: 25, lastReadAt: isoAt(t, -2000) },
+      completedAt: null,
+    });
+    expect(all.items[3]).toMatchObject({ inLibrary: true, selected: false, progress: null, addedAt: isoAt(t, -61_000) });
+
+    const inProgress = (await (await reader.get('/api/library?status=in_progress')).json()) as TLibraryList;
+    expect(inProgress.items.map((item) => item.title)).toEqual(['Started']);
+    expect(inProgress.total).toBe(1);
+    const done = (await (await reader.get('/api/library?status=finished')).json()) as TLibraryList;
+    expect(done.items.map((item) => item.title)).toEqual(['Finished']);
+    const selected = (await (await reader.get('/api/library?status=selected&limit=2&page=2')).json()) as TLibraryList;
+    expect(selected).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(selected.items.map((item) => item.title)).toEqual(['Picked']);
+
+    const bad = await reader.get('/api/library?status=reading&page=0');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as TProblem).errors?.map((error) => error.field).sort()).toEqual(['page', 'status']);
+  });
+});
+
+describe('GET /api/library/stats', () => {
+  it('sums the reader’s own figures from positions, sessions and snapshots', async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const other = await t.reader('premium');
+    const [a, b] = [book(t, 'A'), book(t, 'B')];
+    expect((await reader.post('/api/library', { bookId: a.id })).status).toBe(201);
+    const sessionId = crypto.randomUUID();
+    await sync(reader, [
+      mutation({ type: 'session.start', payload: { id: sessionId, bookId: a.id, startedAt: isoAt(t, -600_000) } }, stampAt(t, -600_000)),
+      mutation({ type: 'progress.set', payload: { bookId: a.id, page: 30 } }, stampAt(t, -300_000)),
+      mutation({ type: 'session.end', payload: { id: sessionId, bookId: a.id, endedAt: isoAt(t, -60_000) } }, stampAt(t, -60_000)),
+      mutation({ type: 'progress.set', payload: { bookId: b.id, page: 100 } }, stampAt(t, -1000)),
+    ]);
+    await sync(other, [mutation({ type: 'progress.set', payload: { bookId: a.id, page: 77 } }, stampAt(t))]);
+
+    const stats = (await (await reader.get('/api/library/stats')).json()) as TReadingStats;
+    expect(stats).toEqual({
+      booksInLibrary: 1,
+      inProgress: 1,
+      finished: 1,
+      selected: 0,
+      pagesRead: 130,
+      timeReadMs: 540_000,
+      listenedMs: 0,
+      sessions: 1,
+      lastReadAt: isoAt(t, -1000),
+    });
+  });
+});

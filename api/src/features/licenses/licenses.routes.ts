@@ -1,0 +1,47 @@
+/**
+ * Licences (API map: licenses): POST /api/licenses issues a signed licence for a loan on one of the
+ * reader's devices, POST /api/licenses/status reports on the reader's licences, and
+ * GET /api/.well-known/jwks.json publishes the signing keys the reader verifies licences with.
+ */
+import { Hono } from 'hono';
+import type { TLicenseGrant, TLicenseJwks, TLicenseStatusList } from '@shared/reader';
+import { ZIssueLicenseRequest, ZLicenseStatusRequest } from '@shared/licenses.schemas';
+import type { AppDeps, AppEnv } from '../../deps';
+import { validate } from '../../lib/validate';
+import { requireAuth } from '../../middleware/auth';
+import { getRequestMeta } from '../../middleware/client-ip';
+import { sessionUserId } from '../selections/selections.routes';
+import { issueLicense, licenseStatuses } from './licenses.service';
+import { licenseKeyring } from './signing-keys';
+
+/** Short enough that a rotation reaches clients quickly, long enough to spare the server repeat fetches. */
+const JWKS_CACHE = 'public, max-age=300';
+
+export function createLicensesRoutes(deps: AppDeps) {
+  const { db, env, now } = deps;
+  return new Hono<AppEnv>()
+    .get('/.well-known/jwks.json', async (c) => {
+      const { jwks } = await licenseKeyring(env);
+      c.header('Cache-Control', JWKS_CACHE);
+      return c.json(jwks satisfies TLicenseJwks);
+    })
+    .post('/licenses', requireAuth(), validate('json', ZIssueLicenseRequest), async (c) => {
+      const { loanId, deviceId, kind } = c.req.valid('json');
+      const grant = await issueLicense({
+        deps,
+        userId: sessionUserId(c),
+        loanId,
+        deviceId,
+        kind,
+        meta: getRequestMeta(c, env),
+        sessionId: c.var.sessionId,
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(grant satisfies TLicenseGrant, 201);
+    })
+    .post('/licenses/status', requireAuth(), validate('json', ZLicenseStatusRequest), (c) => {
+      c.header('Cache-Control', 'no-store');
+      const answer = licenseStatuses({ db, userId: sessionUserId(c), ids: c.req.valid('json').ids, now: now() });
+      return c.json(answer satisfies TLicenseStatusList);
+    });
+}

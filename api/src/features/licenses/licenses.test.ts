@@ -1,0 +1,260 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '@shared/entitlement';
+import type { TLicenseGrant, TLicenseJwks, TLicenseStatusList, TReaderManifest } from '@shared/reader';
+import { auditLogs, devices, licenses, loans, systemConfig } from '../../db/schema';
+import { get, send } from '../auth/auth-test-helpers';
+import { decryptChunk, openLicense, registerBrowser, setupReader } from '../reader/reader-test-support';
+import type { TProblem } from '../selections/selections-test-support';
+import { verifyLicense } from './license-token';
+import { DEVICE_NOT_OFFLINE, licenseExpiry, OFFLINE_NOT_IN_PLAN } from './licenses.service';
+import { licenseKeyring } from './signing-keys';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+async function jwksOf(t: ReturnType<typeof setupReader>): Promise<TLicenseJwks> {
+  return (await (await get(t.app, '/api/.well-known/jwks.json')).json()) as TLicenseJwks;
+}
+
+/** A premium reader with a registered browser who opened the test book. */
+async function openedBook(t: ReturnType<typeof setupReader>, kind: 'premium' | 'trial' | 'basic' = 'premium') {
+  const content = await t.bookWithContent('trial');
+  const reader = await t.reader(kind);
+  if (kind !== 'premium') expect((await reader.post('/api/selections', { bookId: content.book.id })).status).toBe(201);
+  const manifest = (await (await reader.get(`/api/books/${content.book.id}/manifest`)).json()) as TReaderManifest;
+  const browser = await registerBrowser(reader);
+  return { ...content, reader, manifest, ...browser };
+}
+
+describe('GET /api/.well-known/jwks.json', () => {
+  it('publishes the public signing keys to anyone, briefly cacheable', async () => {
+    const t = setupReader();
+    const response = await get(t.app, '/api/.well-known/jwks.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const jwks = (await response.json()) as TLicenseJwks;
+    const keyring = await licenseKeyring(t.env);
+    expect(jwks.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: keyring.current.kid, alg: 'ES256', use: 'sig' }]);
+    expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
+  });
+});
+
+describe('POST /api/licenses', () => {
+  it('issues a signed online licence whose wrapped key decrypts every chunk in the browser', async () => {
+    const t = setupReader();
+    const { book, pdf, asset, reader, manifest, device, key } = await openedBook(t);
+    const response = await reader.post('/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const grant = (await response.json()) as TLicenseGrant;
+    const now = t.clock.now();
+    expect(grant.serverTime).toBe(now.toISOString());
+    expect(grant.expiresAt).toBe(new Date(now.getTime() + HOUR_MS).toISOString());
+
+    const { claims, contentKey } = await openLicense({ jwks: await jwksOf(t), license: grant.license, privateKey: key.privateKey, now });
+    expect(claims).toMatchObject({
+      jti: grant.licenseId,
+      sub: reader.user.id,
+      loanId: manifest.loanId,
+      bookId: book.id,
+      bookVersion: manifest.version,
+      deviceId: device.deviceId,
+      deviceKeyThumbprint: device.keyThumbprint,
+      kind: 'online',
+      policy: {
+        watermark: { name: `${reader.user.firstName} ${reader.user.lastName}`, email: reader.user.email, loanId: manifest.loanId },
+        copyLimitChars: Math.floor((asset.totalCharacters * 40) / 100),
+        print: false,
+      },
+      exp: Math.floor((now.getTime() + HOUR_MS) / 1000),
+      serverTime: now.getTime(),
+      renewalCount: 0,
+      statusUrl: `${t.env.publicUrl}/api/licenses/status`,
+    });
+    // The unwrapped key is non-extractable, as DESIGN §5 requires of the browser.
+    await expect(crypto.subtle.exportKey('raw', contentKey)).rejects.toThrow();
+
+    const parts: Uint8Array[] = [];
+    for (const chunk of manifest.chunks) {
+      const ciphertext = new Uint8Array(await (await reader.get(`/api/books/${book.id}/chunks/${chunk.index}?v=${manifest.version}`)).arrayBuffer());
+      parts.push(await decryptChunk(manifest, contentKey, chunk.index, ciphertext));
+    }
+    expect(Buffer.concat(parts).equals(Buffer.from(pdf))).toBe(true);
+
+    // A chunk swapped into another position fails authentication.
+    const first = new Uint8Array(await (await reader.get(`/api/books/${book.id}/chunks/0?v=${manifest.version}`)).arrayBuffer());
+    await expect(decryptChunk(manifest, contentKey, 1, first)).rejects.toThrow();
+
+    // The server-side verifier (issue 6's renew path) accepts it too.
+    const verified = await verifyLicense({ keyring: await licenseKeyring(t.env), token: grant.license, now });
+    expect(verified.jti).toBe(grant.licenseId);
+
+    const row = t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()!;
+    expect(row).toMatchObject({ userId: reader.user.id, signature: grant.license, kind: 'online', renewalCount: 0, revoked: false, keyWrapped: claims.keyWrapped });
+    const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ userId: reader.user.id, resource: 'license', resourceId: grant.licenseId });
+    expect(JSON.stringify(audit[0].details)).not.toContain(claims.keyWrapped);
+  });
+
+  it('re-issuing for the same loan and device keeps the licence id and counts a renewal', async () => {
+    const t = setupReader();
+    const { reader, manifest, device } = await openedBook(t);
+    const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' };
+    const first = (await (await reader.post('/api/licenses', body)).json()) as TLicenseGrant;
+    t.clock.advance(10 * 60 * 1000);
+    const second = (await (await reader.post('/api/licenses', body)).json()) as TLicenseGrant;
+    expect(second.licenseId).toBe(first.licenseId);
+    expect(second.license).not.toBe(first.license);
+    const rows = t.db.select().from(licenses).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ renewalCount: 1, signature: second.license });
+    const claims = await verifyLicense({ keyring: await licenseKeyring(t.env), token: second.license, now: t.clock.now() });
+    expect(claims.renewalCount).toBe(1);
+  });
+
+  it("answers 404 for another reader's loan or device, an ended loan or a deactivated device", async () => {
+    const t = setupReader();
+    const mine = await openedBook(t);
+    const theirs = await openedBook(t);
+    const issue = (loanId: string, deviceId: string) => mine.reader.post('/api/licenses', { loanId, deviceId, kind: 'online' });
+
+    const otherLoan = await issue(theirs.manifest.loanId, mine.device.deviceId);
+    expect(otherLoan.status).toBe(404);
+    expect(((await otherLoan.json()) as TProblem).detail).toBe('Loan not found');
+    const otherDevice = await issue(mine.manifest.loanId, theirs.device.deviceId);
+    expect(otherDevice.status).toBe(404);
+    expect(((await otherDevice.json()) as TProblem).detail).toBe('Device not found');
+    expect((await issue(crypto.randomUUID(), mine.device.deviceId)).status).toBe(404);
+
+    t.db.update(devices).set({ isActive: false }).where(eq(devices.id, mine.device.deviceId)).run();
+    expect((await issue(mine.manifest.loanId, mine.device.deviceId)).status).toBe(404);
+    t.db.update(devices).set({ isActive: true }).where(eq(devices.id, mine.device.deviceId)).run();
+
+    expect((await mine.reader.post(`/api/loans/${mine.manifest.loanId}/return`)).status).toBe(200);
+    expect((await issue(mine.manifest.loanId, mine.device.deviceId)).status).toBe(404);
+    expect(t.db.select().from(licenses).all()).toEqual([]);
+  });
+
+  it('answers 402 once the plan has lapsed, revoking the loan', async () => {
+    const t = setupReader();
+    const { reader, manifest, device } = await openedBook(t, 'trial');
+    t.clock.advance(7 * DAY_MS + 1);
+    reader.signInAgain();
+    const response = await reader.post('/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' });
+    expect(response.status).toBe(402);
+    expect(((await response.json()) as TProblem).code).toBe('subscription_required');
+    expect(t.db.select().from(loans).where(eq(loans.id, manifest.loanId)).get()?.status).toBe('revoked');
+  });
+
+  it('offline licences need a plan with offline reading and an offline-registered device', async () => {
+    const t = setupReader();
+    const trial = await openedBook(t, 'trial');
+    const trialOffline = await trial.reader.post('/api/licenses', { loanId: trial.manifest.loanId, deviceId: trial.device.deviceId, kind: 'offline' });
+    expect(trialOffline.status).toBe(402);
+    expect(((await trialOffline.json()) as TProblem).detail).toBe(OFFLINE_NOT_IN_PLAN);
+
+    const premium = await openedBook(t, 'premium');
+    const body = { loanId: premium.manifest.loanId, deviceId: premium.device.deviceId, kind: 'offline' };
+    const unregistered = await premium.reader.post('/api/licenses', body);
+    expect(unregistered.status).toBe(403);
+    expect(((await unregistered.json()) as TProblem)).toMatchObject({ code: 'device_not_offline', detail: DEVICE_NOT_OFFLINE });
+
+    t.db.update(devices).set({ offlineRegisteredAt: t.clock.now() }).where(eq(devices.id, premium.device.deviceId)).run();
+    t.db.insert(systemConfig).values({ key: 'offline_max_days', value: '7', dataType: 'number' }).run();
+    const granted = await premium.reader.post('/api/licenses', body);
+    expect(granted.status).toBe(201);
+    const grant = (await granted.json()) as TLicenseGrant;
+    expect(grant.expiresAt).toBe(new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
+    const { claims } = await openLicense({ jwks: await jwksOf(t), license: grant.license, privateKey: premium.key.privateKey, now: t.clock.now() });
+    expect(claims.kind).toBe('offline');
+  });
+
+  it('validates the request (400) and needs a session (401)', async () => {
+    const t = setupReader();
+    const { reader, manifest, device } = await openedBook(t);
+    const cases: [unknown, string][] = [
+      [{ loanId: 'x', deviceId: device.deviceId, kind: 'online' }, 'loanId: Loan id must be a valid id'],
+      [{ loanId: manifest.loanId, deviceId: 'x', kind: 'online' }, 'deviceId: Device id must be a valid id'],
+      [{ loanId: manifest.loanId, deviceId: device.deviceId, kind: 'forever' }, 'kind: Kind must be online or offline'],
+    ];
+    for (const [body, detail] of cases) {
+      const response = await reader.post('/api/licenses', body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as TProblem).detail).toBe(detail);
+    }
+    expect((await send(t.app, '/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' })).status).toBe(401);
+  });
+});
+
+describe('licenseExpiry', () => {
+  const now = Date.UTC(2026, 2, 1);
+  const base = { now, onlineMinutes: 60, offlineMaxDays: 30, loanEnd: null, accessEnd: null };
+  it('is the shortest of its own life, the loan end and the access end; past bounds are ignored', () => {
+    expect(licenseExpiry({ ...base, kind: 'online' })).toBe(now + HOUR_MS);
+    expect(licenseExpiry({ ...base, kind: 'offline' })).toBe(now + 30 * DAY_MS);
+    expect(licenseExpiry({ ...base, kind: 'offline', accessEnd: now + 3 * DAY_MS, loanEnd: now + 5 * DAY_MS })).toBe(now + 3 * DAY_MS);
+    expect(licenseExpiry({ ...base, kind: 'online', loanEnd: now + 60_000 })).toBe(now + 60_000);
+    expect(licenseExpiry({ ...base, kind: 'offline', accessEnd: now - 1 })).toBe(now + 30 * DAY_MS);
+  });
+});
+
+describe('POST /api/licenses/status', () => {
+  it("reports active, returned, expired and revoked, and never tells about another reader's licences", async () => {
+    const t = setupReader();
+    const mine = await openedBook(t);
+    const theirs = await openedBook(t);
+    const issue = async (opened: typeof mine) =>
+      ((await (await opened.reader.post('/api/licenses', { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' })).json()) as TLicenseGrant).licenseId;
+    const mineId = await issue(mine);
+    const theirsId = await issue(theirs);
+    const unknownId = crypto.randomUUID();
+    const status = async (ids: string[]) => {
+      const response = await mine.reader.post('/api/licenses/status', { ids });
+      expect(response.status).toBe(200);
+      return (await response.json()) as TLicenseStatusList;
+    };
+
+    expect(await status([mineId, theirsId, unknownId])).toEqual({
+      items: [
+        { id: mineId, status: 'active' },
+        { id: theirsId, status: 'revoked' },
+        { id: unknownId, status: 'revoked' },
+      ],
+      serverTime: t.clock.now().toISOString(),
+    });
+    t.clock.advance(HOUR_MS);
+    expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'expired' }]);
+    expect((await mine.reader.post(`/api/loans/${mine.manifest.loanId}/return`)).status).toBe(200);
+    expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'returned' }]);
+    t.db.update(licenses).set({ revoked: true }).where(and(eq(licenses.id, mineId))).run();
+    expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'revoked' }]);
+  });
+
+  it('reports a licence as revoked as soon as the rules no longer allow the book', async () => {
+    const t = setupReader();
+    const opened = await openedBook(t, 'trial');
+    const grant = (await (await opened.reader.post('/api/licenses', { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' })).json()) as TLicenseGrant;
+    t.clock.advance(7 * DAY_MS + 1);
+    opened.reader.signInAgain();
+    const response = await opened.reader.post('/api/licenses/status', { ids: [grant.licenseId] });
+    expect(((await response.json()) as TLicenseStatusList).items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
+  });
+
+  it('validates ids (400) and needs a session (401)', async () => {
+    const t = setupReader();
+    const reader = await t.reader('premium');
+    const cases: [unknown, string][] = [
+      [{}, 'ids: ids must be a list of licence ids'],
+      [{ ids: [] }, 'ids: ids must list at least one licence'],
+      [{ ids: ['nope'] }, 'ids.0: Each licence id must be a valid id'],
+      [{ ids: Array.from({ length: 201 }, () => crypto.randomUUID()) }, 'ids: ids may list at most 200 licences'],
+    ];
+    for (const [body, detail] of cases) {
+      const response = await reader.post('/api/licenses/status', body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as TProblem).detail).toBe(detail);
+    }
+    expect((await send(t.app, '/api/licenses/status', { ids: [crypto.randomUUID()] })).status).toBe(401);
+  });
+});

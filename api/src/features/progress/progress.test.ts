@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { TBookmarkList, TProgressList, TReadingProgress } from '@shared/progress';
+import { devices } from '../../db/schema';
+import { createBook } from '../../test-factories';
+import { setup, type TProblem } from '../selections/selections-test-support';
+import { mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
+
+const book = (t: TTestSetup, title?: string) => createBook(t.db, { pageCount: 200, skipIndex: true, ...(title ? { title } : {}) });
+
+describe('GET /api/progress/:bookId', () => {
+  it("answers the reader's own position by id or slug, 404 when there is none or it is someone else's", async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const other = await t.reader('premium');
+    const b = book(t);
+    expect((await reader.get(`/api/progress/${b.id}`)).status).toBe(404);
+    await sync(reader, [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 30 } }, stampAt(t))]);
+
+    for (const ref of [b.id, b.slug]) {
+      const response = await reader.get(`/api/progress/${ref}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect((await response.json()) as TReadingProgress).toMatchObject({ bookId: b.id, currentPage: 30, totalPages: 200, progressPercentage: 15 });
+    }
+    const notTheirs = await other.get(`/api/progress/${b.id}`);
+    expect(notTheirs.status).toBe(404);
+    expect(((await notTheirs.json()) as TProblem).detail).toBe('Reading progress not found');
+    expect((await t.app.request(`/api/progress/${b.id}`)).status).toBe(401);
+    expect((await reader.get('/api/progress/bad%20id')).status).toBe(400);
+  });
+
+  it('names the registered device that set the position', async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const b = book(t);
+    const device = t.db.insert(devices).values({ userId: reader.user.id, name: 'Kitchen iPad', publicKey: '{}', keyThumbprint: 'thumb' }).returning().get();
+    await sync(reader, [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 5 } }, stampAt(t, 0, 'ipad'))], device.id);
+    expect((await (await reader.get(`/api/progress/${b.id}`)).json()) as TReadingProgress).toMatchObject({ deviceId: device.id, deviceName: 'Kitchen iPad' });
+  });
+});
+
+describe('GET /api/progress', () => {
+  it('lists the reader’s books by most recent reading, optionally only those in progress', async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const other = await t.reader('premium');
+    const [first, second, done] = [book(t, 'First'), book(t, 'Second'), book(t, 'Done')];
+    await sync(reader, [
+      mutation({ type: 'progress.set', payload: { bookId: first.id, page: 10 } }, stampAt(t, -30_000)),
+      mutation({ type: 'progress.set', payload: { bookId: second.id, page: 20 } }, stampAt(t, -20_000)),
+      mutation({ type: 'progress.set', payload: { bookId: done.id, page: 200 } }, stampAt(t, -10_000)),
+    ]);
+    await sync(other, [mutation({ type: 'progress.set', payload: { bookId: first.id, page: 99 } }, stampAt(t))]);
+
+    const all = (await (await reader.get('/api/progress')).json()) as TProgressList;
+    expect(all.items.map((item) => [item.title, item.status])).toEqual([
+      ['Done', 'finished'],
+      ['Second', 'in_progress'],
+      ['First', 'in_progress'],
+    ]);
+    expect(all.items[2]).toMatchObject({ currentPage: 10, slug: first.slug, author: first.author });
+    const inProgress = (await (await reader.get('/api/progress?status=in_progress&limit=1')).json()) as TProgressList;
+    expect(inProgress.items.map((item) => item.title)).toEqual(['Second']);
+
+    const bad = await reader.get('/api/progress?limit=0&status=finished');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as TProblem).errors?.map((error) => error.field).sort()).toEqual(['limit', 'status']);
+  });
+});
+
+describe('GET /api/bookmarks', () => {
+  it("lists one book's live bookmarks by page, or the recent ones across books, never another reader's", async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const other = await t.reader('premium');
+    const [a, b] = [book(t, 'Alpha'), book(t, 'Beta')];
+    const deleted = crypto.randomUUID();
+    await sync(reader, [
+      mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 40, note: 'later' } }, stampAt(t, -5000)),
+      mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 4 } }, stampAt(t, -4000)),
+      mutation({ type: 'bookmark.upsert', payload: { id: deleted, bookId: a.id, page: 9 } }, stampAt(t, -3000)),
+      mutation({ type: 'bookmark.delete', payload: { id: deleted, bookId: a.id } }, stampAt(t, -2000)),
+    ]);
+    t.clock.advance(1000);
+    await sync(reader, [mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: b.id, page: 7, note: 'newest' } }, stampAt(t))]);
+    await sync(other, [mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 1, note: 'private' } }, stampAt(t))]);
+
+    const ofBook = (await (await reader.get(`/api/bookmarks?bookId=${a.slug}`)).json()) as TBookmarkList;
+    expect(ofBook.items.map((item) => [item.page, item.note, item.bookTitle])).toEqual([
+      [4, null, 'Alpha'],
+      [40, 'later', 'Alpha'],
+    ]);
+    expect(ofBook).toMatchObject({ total: 2, page: 1, limit: 100 });
+
+    const recent = (await (await reader.get('/api/bookmarks?limit=2')).json()) as TBookmarkList;
+    expect(recent.total).toBe(3);
+    expect(recent.items).toHaveLength(2);
+    expect(recent.items[0].note).toBe('newest');
+    expect(recent.items[0]).toMatchObject({ bookId: b.id, bookTitle: 'Beta', bookSlug: b.slug });
+
+    const otherView = (await (await other.get(`/api/bookmarks?bookId=${a.id}`)).json()) as TBookmarkList;
+    expect(otherView.items.map((item) => item.note)).toEqual(['private']);
+    expect(((await (await reader.get(`/api/bookmarks?bookId=${crypto.randomUUID()}`)).json()) as TBookmarkList).items).toEqual([]);
+
+    const bad = await reader.get('/api/bookmarks?bookId=%3Cscript%3E&limit=501');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as TProblem).errors?.map((error) => error.field).sort()).toEqual(['bookId', 'limit']);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The online reader's delivery path (DESIGN §5): the manifest of the current book version (opening the
+ * book's loan), encrypted chunks, the public preview, search inside the book and the copy budget.
+ * There is deliberately no function here, or anywhere, that returns a book's plaintext PDF: chunks
+ * are ciphertext and the preview is a separately generated PDF of the first pages.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { READER_MESSAGES, type TBookSearchHit, type TCopyBudget, type TReaderManifest } from '@shared/reader';
+import type { Db } from '../../db/client';
+import { perConnection } from '../../db/per-connection';
+import { bookChunks, pdfAssets } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError, notFound } from '../../lib/app-error';
+import { openLoan } from '../loans/loans.service';
+import { findBook } from '../selections/entitlement-state';
+import { searchBookPages } from './book-search';
+import { getCurrentAsset, getManifest, readChunk, readPreview } from './content-source';
+import { getCopyBudget, recordCopyEvent } from './copy-budget.service';
+import { assertCanRead } from './reader-access';
+
+const statements = perConnection((db) => ({
+  chunk: db
+    .select({ sha256: bookChunks.sha256, size: bookChunks.size })
+    .from(bookChunks)
+    .where(
+      and(
+        eq(bookChunks.bookId, sql.placeholder('bookId')),
+        eq(bookChunks.version, sql.placeholder('version')),
+        eq(bookChunks.chunkIndex, sql.placeholder('index')),
+      ),
+    )
+    .prepare(),
+  assetVersion: db
+    .select({ chunkCount: pdfAssets.chunkCount })
+    .from(pdfAssets)
+    .where(and(eq(pdfAssets.bookId, sql.placeholder('bookId')), eq(pdfAssets.version, sql.placeholder('version'))))
+    .prepare(),
+}));
+
+const noContent = () => new AppError('no_content', 404, READER_MESSAGES.noContent);
+
+/**
+ * Opening a book in the reader: the loan is created or reused (402 when the rules refuse), the book's
+ * content is made if it has none yet, and the current version's manifest is returned with the loan id.
+ */
+export async function openManifest(options: { deps: AppDeps; userId: string; bookRef: string }): Promise<TReaderManifest> {
+  const { deps, userId, bookRef } = options;
+  const { loan } = openLoan({ db: deps.db, userId, bookRef, now: deps.now() });
+  const manifest = await getManifest({ deps, bookId: loan.bookId });
+  return { ...manifest, loanId: loan.id };
+}
+
+export interface TChunkInfo {
+  sha256: string;
+  size: number;
+}
+
+/**
+ * The stored chunk's identity when the reader may read the book: 402/404 otherwise, 404 for a version
+ * or index that does not exist. Cheap (memoised entitlement + one indexed row), so the route can answer
+ * a conditional request before any bytes are read.
+ */
+export function findChunk(options: { db: Db; userId: string; bookId: string; version: number; index: number; now: Date }): TChunkInfo {
+  const { db, userId, bookId, version, index, now } = options;
+  assertCanRead({ db, userId, bookRef: bookId, now });
+  const chunk = statements(db).chunk.get({ bookId, version, index });
+  if (!chunk) {
+    const asset = statements(db).assetVersion.get({ bookId, version });
+    throw notFound(asset ? 'Chunk' : 'Book version');
+  }
+  return chunk;
+}
+
+/** The chunk's ciphertext exactly as stored (call findChunk first: it checks the reader's right). */
+export async function readChunkBytes(options: { deps: AppDeps; bookId: string; version: number; index: number }): Promise<Uint8Array> {
+  const bytes = await readChunk({ deps: options.deps, bookId: options.bookId, version: options.version, index: options.index });
+  if (!bytes) throw notFound('Chunk');
+  return bytes;
+}
+
+/** The public preview PDF of a published book (made on first request for a book without content). */
+export async function readBookPreview(options: { deps: AppDeps; bookRef: string }): Promise<{ bytes: Uint8Array; slug: string }> {
+  const { deps } = options;
+  const book = findBook(deps.db, options.bookRef);
+  const preview = await readPreview({ deps, bookId: book.id });
+  if (!preview) throw noContent();
+  return { bytes: preview, slug: book.slug };
+}
+
+function currentAssetOrThrow(db: Db, bookId: string) {
+  const asset = getCurrentAsset({ db, bookId });
+  if (!asset) throw noContent();
+  return asset;
+}
+
+export function searchInBook(options: { db: Db; userId: string; bookId: string; q: string; now: Date }): TBookSearchHit[] {
+  const { db, userId, bookId, q, now } = options;
+  assertCanRead({ db, userId, bookRef: bookId, now });
+  const asset = currentAssetOrThrow(db, bookId);
+  return searchBookPages({ db, bookId, version: asset.version, q });
+}
+
+export function readCopyBudget(options: { db: Db; userId: string; bookId: string; now: Date }): TCopyBudget {
+  const { db, userId, bookId, now } = options;
+  assertCanRead({ db, userId, bookRef: bookId, now });
+  const asset = currentAssetOrThrow(db, bookId);
+  return getCopyBudget({ db, userId, bookId, totalCharacters: asset.totalCharacters });
+}
+
+export function addCopyEvent(options: { db: Db; userId: string; bookId: string; characters: number; now: Date }): TCopyBudget {
+  const { db, userId, bookId, characters, now } = options;
+  assertCanRead({ db, userId, bookRef: bookId, now });
+  const asset = currentAssetOrThrow(db, bookId);
+  return recordCopyEvent({ db, userId, bookId, totalCharacters: asset.totalCharacters, characters, now });
+}

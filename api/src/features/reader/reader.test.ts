@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '@shared/entitlement';
+import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TBookSearchResult, type TCopyBudget, type TReaderManifest } from '@shared/reader';
+import { bookChunks, loans, systemConfig, userCopyDeviceCounters, userCopyTracking, users } from '../../db/schema';
+import { get, send } from '../auth/auth-test-helpers';
+import { ingestBookPdf } from '../ingest/ingest.service';
+import type { TProblem } from '../selections/selections-test-support';
+import { mergeDeviceCopyCounter } from './copy-budget.service';
+import { RARE_WORD, setupReader, TEST_CHUNK_SIZE } from './reader-test-support';
+
+const chunkUrl = (bookId: string, n: number | string, v: number | string = 1) => `/api/books/${bookId}/chunks/${n}?v=${v}`;
+
+describe('GET /api/books/:idOrSlug/manifest', () => {
+  it('opens the loan and answers the current version with every chunk (by id or slug), never cached', async () => {
+    const t = setupReader();
+    const { book, asset, pdf } = await t.bookWithContent('premium');
+    const reader = await t.reader('premium');
+
+    const response = await reader.get(`/api/books/${book.slug}/manifest`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const manifest = (await response.json()) as TReaderManifest;
+    const [loan] = t.state(reader.user.id).loans;
+    expect(manifest).toMatchObject({
+      bookId: book.id,
+      slug: book.slug,
+      version: 1,
+      size: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      pageCount: asset.pageCount,
+      chunkSize: TEST_CHUNK_SIZE,
+      chunkCount: Math.ceil(pdf.length / TEST_CHUNK_SIZE),
+      cipher: 'A256GCM',
+      loanId: loan.id,
+    });
+    expect(manifest.chunkCount).toBeGreaterThan(1);
+    expect(manifest.chunks.map((chunk) => chunk.offset)).toEqual(manifest.chunks.map((_, index) => index * TEST_CHUNK_SIZE));
+
+    // Opening again reuses the loan.
+    const again = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+    expect(again.loanId).toBe(loan.id);
+    expect(t.state(reader.user.id).loans).toHaveLength(1);
+  });
+
+  it('answers 401 signed out, 402 without a plan or pick, 404 for an unknown book, 400 for a bad reference', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    expect((await get(t.app, `/api/books/${book.id}/manifest`)).status).toBe(401);
+
+    const free = await t.reader('free');
+    const refused = await free.get(`/api/books/${book.id}/manifest`);
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as TProblem).code).toBe('subscription_required');
+
+    const trial = await t.reader('trial');
+    const unpicked = await trial.get(`/api/books/${book.id}/manifest`);
+    expect(unpicked.status).toBe(402);
+    expect(((await unpicked.json()) as TProblem).detail).toBe('Choose this book or upgrade to read it');
+    expect(t.state(trial.user.id).loans).toEqual([]);
+
+    expect((await trial.get(`/api/books/${crypto.randomUUID()}/manifest`)).status).toBe(404);
+    const bad = await trial.get('/api/books/not_a_slug!/manifest');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as TProblem).errors?.[0].field).toBe('idOrSlug');
+  });
+});
+
+describe('GET /api/books/:id/chunks/:n', () => {
+  it('serves the stored ciphertext as immutable octets with the chunk sha256 as ETag (304 when it matches)', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+
+    for (const chunk of manifest.chunks) {
+      const response = await reader.get(chunkUrl(book.id, chunk.index));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/octet-stream');
+      expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      expect(response.headers.get('etag')).toBe(`"${chunk.sha256}"`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const row = t.db.select().from(bookChunks).where(and(eq(bookChunks.bookId, book.id), eq(bookChunks.chunkIndex, chunk.index))).get()!;
+      expect(Buffer.from(bytes).equals(Buffer.from((await t.blobs.get(row.storageKey!))!))).toBe(true);
+      expect(bytes.length).toBe(chunk.size);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(chunk.sha256);
+    }
+
+    const conditional = await send(t.app, chunkUrl(book.id, 0), undefined, {
+      method: 'GET',
+      cookie: reader.cookie,
+      headers: { 'if-none-match': `"${manifest.chunks[0].sha256}"` },
+    });
+    expect(conditional.status).toBe(304);
+    expect(await conditional.text()).toBe('');
+  });
+
+  it('validates the chunk number and version: 400 for non-integers, 404 out of range, never a 500', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+
+    const cases: [string, number, string][] = [
+      [chunkUrl(book.id, manifest.chunkCount), 404, 'Chunk not found'],
+      [chunkUrl(book.id, 999_999_999), 404, 'Chunk not found'],
+      [chunkUrl(book.id, 0, 2), 404, 'Book version not found'],
+      [chunkUrl(crypto.randomUUID(), 0), 404, 'Book not found'],
+      [chunkUrl(book.id, 'abc'), 400, 'n: Chunk number must be a whole number'],
+      [chunkUrl(book.id, '-1'), 400, 'n: Chunk number must be a whole number'],
+      [chunkUrl(book.id, '1.5'), 400, 'n: Chunk number must be a whole number'],
+      [chunkUrl(book.id, '1e3'), 400, 'n: Chunk number must be a whole number'],
+      [chunkUrl(book.id, '9999999999'), 400, 'n: Chunk number must be a whole number'],
+      [chunkUrl(book.id, 0, 0), 400, 'v: Version must be 1 or more'],
+      [chunkUrl(book.id, 0, 'x'), 400, 'v: Version must be a whole number'],
+      [`/api/books/${book.id}/chunks/0`, 400, 'v: Version is required'],
+      [chunkUrl('not-a-uuid', 0), 400, 'id: Book id must be a valid id'],
+    ];
+    for (const [url, status, detail] of cases) {
+      const response = await reader.get(url);
+      expect(response.status, url).toBe(status);
+      expect(response.headers.get('content-type'), url).toBe('application/problem+json');
+      expect(((await response.json()) as TProblem).detail, url).toBe(detail);
+    }
+  });
+
+  it('checks entitlement on every request: 401 signed out, 402 without a plan, 402 as soon as the plan lapses', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    expect((await get(t.app, chunkUrl(book.id, 0))).status).toBe(401);
+    const free = await t.reader('free');
+    expect((await free.get(chunkUrl(book.id, 0))).status).toBe(402);
+
+    // A trial reader who picked the book reads until the trial ends, then is refused.
+    const trial = await t.reader('trial');
+    expect((await trial.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    expect((await trial.get(chunkUrl(book.id, 0))).status).toBe(200);
+    t.clock.advance(7 * DAY_MS + 1);
+    const lapsed = await trial.get(chunkUrl(book.id, 0));
+    expect(lapsed.status).toBe(402);
+    expect(((await lapsed.json()) as TProblem).code).toBe('subscription_required');
+
+    // A plan changed in the database is seen by the very next request (the memo is dropped on writes).
+    const premium = await t.reader('premium');
+    expect((await premium.get(chunkUrl(book.id, 1))).status).toBe(200);
+    t.db.update(users).set({ subscriptionTier: 'free', subscriptionStatus: 'inactive' }).where(eq(users.id, premium.user.id)).run();
+    expect((await premium.get(chunkUrl(book.id, 1))).status).toBe(402);
+  });
+});
+
+describe('GET /api/books/:idOrSlug/preview', () => {
+  it('serves only the generated preview PDF to anyone, inline and cacheable', async () => {
+    const t = setupReader();
+    const { book, asset, pdf } = await t.bookWithContent('premium');
+    const response = await get(t.app, `/api/books/${book.slug}/preview`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`inline; filename="${book.slug}-preview.pdf"`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeLessThan(pdf.length);
+    const previewDoc = await PDFDocument.load(bytes);
+    expect(previewDoc.getPageCount()).toBe(3);
+    expect(asset.pageCount).toBeGreaterThan(3);
+
+    const etag = response.headers.get('etag')!;
+    const conditional = await send(t.app, `/api/books/${book.id}/preview`, undefined, { method: 'GET', headers: { 'if-none-match': etag } });
+    expect(conditional.status).toBe(304);
+    expect((await get(t.app, `/api/books/${crypto.randomUUID()}/preview`)).status).toBe(404);
+    expect((await get(t.app, '/api/books/bad%20ref/preview')).status).toBe(400);
+  });
+});
+
+describe('GET /api/books/:id/search', () => {
+  it('finds words on their pages with a snippet, in page order; query syntax is plain text', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const search = async (q: string) => {
+      const response = await reader.get(`/api/books/${book.id}/search?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return ((await response.json()) as TBookSearchResult).items;
+    };
+
+    const rare = await search(RARE_WORD);
+    expect(rare).toHaveLength(1);
+    expect(rare[0].snippet).toContain(`${RARE_WORD} crossed the bay`);
+    const onPage = t.db.$client.prepare('select text from book_pages where book_id = ? and page_number = ?').pluck().get(book.id, rare[0].page) as string;
+    expect(onPage).toContain(RARE_WORD);
+
+    const common = await search('lighthouse keeper');
+    expect(common.length).toBeGreaterThan(5);
+    expect(common.map((hit) => hit.page)).toEqual([...common.map((hit) => hit.page)].sort((a, b) => a - b));
+    // Porter stemming: "keepers" finds "keeper".
+    expect((await search('keepers')).length).toBe(common.length);
+    // Operators and quotes are looked for as words, never parsed.
+    expect(await search(`${RARE_WORD} OR lighthouse`)).toEqual([]);
+    expect(await search('NEAR( "unbalanced')).toEqual([]);
+    expect(await search('*')).toEqual([]);
+    // Short words match too (word tokenizer, not trigrams).
+    expect((await search('a')).length).toBeGreaterThan(0);
+  });
+
+  it('validates q (400), needs entitlement (401/402) and a known book (404)', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const missing = await reader.get(`/api/books/${book.id}/search`);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as TProblem).detail).toBe('q: Search text is required');
+    expect((await reader.get(`/api/books/${book.id}/search?q=%20%20`)).status).toBe(400);
+    const long = await reader.get(`/api/books/${book.id}/search?q=${'a'.repeat(201)}`);
+    expect(((await long.json()) as TProblem).detail).toBe('q: Search text must be at most 200 characters');
+    expect((await reader.get(`/api/books/${book.slug}/search?q=sea`)).status).toBe(400);
+    expect((await reader.get(`/api/books/${crypto.randomUUID()}/search?q=sea`)).status).toBe(404);
+    expect((await get(t.app, `/api/books/${book.id}/search?q=sea`)).status).toBe(401);
+    expect((await (await t.reader('free')).get(`/api/books/${book.id}/search?q=sea`)).status).toBe(402);
+  });
+});
+
+describe('copy budget', () => {
+  it('counts copies up to exactly the limit, then refuses with the message and stores nothing', async () => {
+    const t = setupReader();
+    const { book, asset } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const limit = Math.floor((asset.totalCharacters * 40) / 100);
+    expect(limit).toBeGreaterThan(1000);
+
+    const initial = await reader.get(`/api/books/${book.id}/copy-budget`);
+    expect(initial.status).toBe(200);
+    expect(await initial.json()).toEqual({ used: 0, limit, isLimitReached: false } satisfies TCopyBudget);
+
+    expect(await (await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1000 })).json()).toEqual({ used: 1000, limit, isLimitReached: false });
+    const tooMuch = await reader.post(`/api/books/${book.id}/copy-events`, { characters: limit - 999 });
+    expect(tooMuch.status).toBe(422);
+    expect(((await tooMuch.json()) as TProblem).detail).toBe(READER_MESSAGES.copyLimitReached);
+    const exact = await reader.post(`/api/books/${book.id}/copy-events`, { characters: limit - 1000 });
+    expect(exact.status).toBe(200);
+    expect(await exact.json()).toEqual({ used: limit, limit, isLimitReached: true });
+
+    const refused = await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1 });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as TProblem)).toMatchObject({ code: 'copy_limit_reached', detail: READER_MESSAGES.copyLimitReached });
+    const tracking = t.db.select().from(userCopyTracking).where(eq(userCopyTracking.userId, reader.user.id)).get()!;
+    expect(tracking).toMatchObject({ totalCharactersCopied: limit, totalBookCharacters: asset.totalCharacters, isLimitReached: true, maxCopyPercentage: 40 });
+    expect(await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({ used: limit, limit, isLimitReached: true });
+
+    // Another reader's budget is their own.
+    const other = await t.reader('premium');
+    expect(await (await other.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({ used: 0, limit, isLimitReached: false });
+  });
+
+  it('follows system_config: the percentage, and no limit when copy protection is off', async () => {
+    const t = setupReader();
+    const { book, asset } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    t.db.insert(systemConfig).values({ key: 'max_copy_percentage', value: '10', dataType: 'number' }).run();
+    expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).limit).toBe(Math.floor(asset.totalCharacters / 10));
+    t.db.insert(systemConfig).values({ key: 'copy_protection_enabled', value: 'false', dataType: 'boolean' }).run();
+    const unlimited = await reader.post(`/api/books/${book.id}/copy-events`, { characters: 100_000 });
+    expect(await unlimited.json()).toEqual({ used: 100_000, limit: COPY_LIMIT_UNLIMITED, isLimitReached: false });
+  });
+
+  it('merges offline device counters with max per device, then sums them with the online copies', async () => {
+    const t = setupReader();
+    const { book, asset } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    expect((await reader.post(`/api/books/${book.id}/copy-events`, { characters: 500 })).status).toBe(200);
+    const target = { db: t.db, userId: reader.user.id, bookId: book.id, totalCharacters: asset.totalCharacters, now: t.clock.now() };
+    const deviceA = crypto.randomUUID();
+    expect(mergeDeviceCopyCounter({ ...target, deviceId: deviceA, charactersCopied: 300 }).used).toBe(800);
+    // A stale or repeated report never lowers a device's count.
+    expect(mergeDeviceCopyCounter({ ...target, deviceId: deviceA, charactersCopied: 200 }).used).toBe(800);
+    expect(mergeDeviceCopyCounter({ ...target, deviceId: crypto.randomUUID(), charactersCopied: 50 }).used).toBe(850);
+    expect(t.db.select().from(userCopyDeviceCounters).where(eq(userCopyDeviceCounters.userId, reader.user.id)).all()).toHaveLength(3);
+    expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).used).toBe(850);
+  });
+
+  it('validates characters (400) and needs entitlement (401/402)', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const cases: [unknown, string][] = [
+      [{}, 'characters: Characters must be a number'],
+      [{ characters: '10' }, 'characters: Characters must be a number'],
+      [{ characters: 0 }, 'characters: Characters must be 1 or more'],
+      [{ characters: 1.5 }, 'characters: Characters must be a whole number'],
+      [{ characters: 100_001 }, 'characters: Characters must be at most 100000'],
+    ];
+    for (const [body, detail] of cases) {
+      const response = await reader.post(`/api/books/${book.id}/copy-events`, body);
+      expect(response.status, detail).toBe(400);
+      expect(((await response.json()) as TProblem).detail).toBe(detail);
+    }
+    expect((await send(t.app, `/api/books/${book.id}/copy-events`, { characters: 5 })).status).toBe(401);
+    const free = await t.reader('free');
+    expect((await free.post(`/api/books/${book.id}/copy-events`, { characters: 5 })).status).toBe(402);
+    expect((await free.get(`/api/books/${book.id}/copy-budget`)).status).toBe(402);
+    expect(t.db.select().from(userCopyTracking).all()).toEqual([]);
+  });
+});
+
+describe('content versions', () => {
+  it('keeps serving an older version by its ?v= while the manifest moves to the new one', async () => {
+    const t = setupReader();
+    const { book, pdf } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const changed = new Uint8Array([...pdf, ...new TextEncoder().encode('\n% a changed file\n')]);
+    const { asset } = await ingestBookPdf({ deps: t, bookId: book.id, pdf: changed, source: 'cli', renderCover: false });
+    expect(asset.version).toBe(2);
+    const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+    expect(manifest.version).toBe(2);
+    expect((await reader.get(chunkUrl(book.id, 0, 1))).status).toBe(200);
+    expect((await reader.get(chunkUrl(book.id, 0, 2))).status).toBe(200);
+    expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Issue "Offline reading on registered devices, and sync" figure: POST /api/sync with batches of 50
+ * mutations versus a raw better-sqlite3 transaction inserting the same rows (target ≥ 0.8x rows/s).
+ *
+ * Each batch is 50 `event.record` mutations (page views with durations) into one existing reading
+ * session, with fresh mutation and event ids per request (bench/sync-request.cjs), so every request
+ * really applies 50 mutations: per mutation the server stores one reading_events row and one
+ * sync_mutations row, after the session lookup, CSRF check, zod validation, entitlement check and the
+ * merge rules. Baseline: the same 100 rows per batch inserted with prepared statements in one
+ * BEGIN IMMEDIATE transaction, on the same database file with the same pragmas (WAL, synchronous=FULL,
+ * so both pay one fsync per batch), in the same process and run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createApp } from '../api/src/app';
+import { immediateTransaction, migrateDatabase, openDatabase } from '../api/src/db/client';
+import { books, readingSessions, subscriptionPlans, users } from '../api/src/db/schema';
+import { parseEnv } from '../api/src/env';
+import { createLogger } from '../api/src/logger';
+import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createPaymentsProvider } from '../api/src/adapters/payments';
+import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
+import { createSession } from '../api/src/features/auth/session.service';
+import { sessionCookieName } from '../api/src/features/auth/session-cookie';
+import { encodeHlc } from '../shared/hlc';
+import { round2, withServer, writeResult } from './lib';
+
+const BATCH = 50;
+const TARGET_RATIO = 0.8;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+
+interface TRate {
+  name: string;
+  batchesPerSecond: number;
+  rowsPerSecond: number;
+  p99Ms?: number;
+  non2xx?: number;
+}
+
+export async function benchSync() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-sync-'));
+  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
+  const db = openDatabase(env.databaseFile);
+  migrateDatabase(db);
+  const logger = createLogger('silent');
+  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
+
+  const now = Date.now();
+  db.insert(subscriptionPlans).values({ name: 'Premium', tier: 'premium', price: '£9.99', priceAmount: 999, bookLimit: -1 }).run();
+  const reader = db
+    .insert(users)
+    .values({ email: 'bench-sync@example.com', firstName: 'Bench', lastName: 'Reader', emailVerified: true, subscriptionTier: 'premium', subscriptionStatus: 'active', subscriptionCurrentPeriodEnd: new Date(now + 30 * 86_400_000) })
+    .returning()
+    .get();
+  const book = db.insert(books).values({ title: 'Bench Book', author: 'Bench', slug: 'bench-book', pageCount: 400, requiredTier: 'premium' }).returning().get();
+  const sessionId = crypto.randomUUID();
+  db.insert(readingSessions).values({ id: sessionId, userId: reader.id, bookId: book.id, startedAt: new Date(now) }).run();
+  const { token } = createSession({ db, userId: reader.id, now: new Date() });
+  const cookie = `${sessionCookieName(true)}=${token}`;
+  const deviceId = 'bench-device';
+
+  const occurredAt = new Date(now).toISOString();
+  const hlc = encodeHlc({ wallMs: now, counter: 0, node: deviceId });
+  const template = JSON.stringify({
+    deviceId,
+    mutations: Array.from({ length: BATCH }, (_, index) => ({
+      id: '__UUID__',
+      type: 'event.record',
+      hlc,
+      payload: { id: '__UUID__', sessionId, bookId: book.id, eventType: 'page_view', pageNumber: (index % 400) + 1, durationMs: 12_000, occurredAt },
+    })),
+  });
+  const fresh = () => template.replace(/__UUID__/g, () => crypto.randomUUID());
+
+  // The baseline: the rows a batch stores, straight into SQLite.
+  const insertEvent = db.$client.prepare(
+    `insert into reading_events (id, session_id, user_id, book_id, event_type, page_number, progress_pct, duration_ms, meta, occurred_at, created_at)
+     values (?, ?, ?, ?, 'page_view', ?, null, 12000, null, ?, ?)`,
+  );
+  const insertMutation = db.$client.prepare(
+    `insert into sync_mutations (id, user_id, device_id, mutation_id, type, hlc, status, reason, applied_at) values (?, ?, ?, ?, 'event.record', ?, 'applied', null, ?)`,
+  );
+  const rawBatch = () => {
+    const at = Date.now();
+    immediateTransaction(db, () => {
+      for (let index = 0; index < BATCH; index += 1) {
+        insertEvent.run(crypto.randomUUID(), sessionId, reader.id, book.id, (index % 400) + 1, now, at);
+        insertMutation.run(crypto.randomUUID(), reader.id, deviceId, crypto.randomUUID(), hlc, at);
+      }
+    });
+  };
+  const rawRun = (seconds: number): TRate => {
+    const started = performance.now();
+    let batches = 0;
+    while (performance.now() - started < seconds * 1000) {
+      rawBatch();
+      batches += 1;
+    }
+    const perSecond = batches / ((performance.now() - started) / 1000);
+    return { name: 'raw better-sqlite3 transaction', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
+  };
+
+  const app = createApp(deps);
+  const result = await withServer(app.fetch, async (appUrl) => {
+    const headers = { cookie, origin: appUrl, 'content-type': 'application/json' };
+    // Sanity check: a batch is applied whole.
+    const check = await fetch(`${appUrl}/api/sync`, { method: 'POST', headers, body: fresh() });
+    const answer = (await check.json()) as { applied: string[]; rejected: unknown[] };
+    if (check.status !== 200 || answer.applied.length !== BATCH) throw new Error(`POST /api/sync answered ${check.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+
+    const httpRun = async (seconds: number): Promise<TRate> => {
+      const run = await autocannon({
+        url: `${appUrl}/api/sync`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        workers: 1,
+        requests: [{ method: 'POST', path: '/api/sync', headers, body: template, setupRequest: path.join(import.meta.dirname, 'sync-request.cjs') }],
+      });
+      const perSecond = run.requests.average;
+      return { name: 'POST /api/sync', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
+    };
+
+    // Warm-up (discarded), then alternate and keep each side's best run, as bench/lib compare() does.
+    rawRun(1);
+    await httpRun(1);
+    const raws: TRate[] = [];
+    const https: TRate[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      raws.push(rawRun(SECONDS));
+      https.push(await httpRun(SECONDS));
+    }
+    const best = (list: TRate[]) => list.reduce((a, b) => (b.rowsPerSecond > a.rowsPerSecond ? b : a));
+    return { baseline: best(raws), candidate: best(https) };
+  });
+
+  const storedEvents = (db.$client.prepare('select count(*) as n from reading_events').get() as { n: number }).n;
+  db.$client.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const summary = {
+    machine: { cpus: os.cpus().length },
+    load: { connections: CONNECTIONS, durationSeconds: SECONDS, mutationsPerBatch: BATCH, rowsPerMutation: 2 },
+    baseline: result.baseline,
+    candidate: result.candidate,
+    rowsRatio: round2(result.candidate.rowsPerSecond / result.baseline.rowsPerSecond),
+    storedEvents,
+    targets: { rowsRatioAtLeast: TARGET_RATIO },
+  };
+  writeResult('sync', summary);
+  return summary;
+}

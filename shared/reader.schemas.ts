@@ -1,0 +1,113 @@
+/**
+ * zod request schemas of the reader and browser-device endpoints (the API validates with them): book
+ * references, chunk addresses, search inside the book, copy events and a browser's RSA-OAEP public key.
+ */
+import { z } from 'zod';
+
+/** A book named by its uuid or its slug (DESIGN §3). */
+export const ZBookRefParam = z.object({
+  idOrSlug: z
+    .string()
+    .min(1, 'Book id is required')
+    .max(200, 'Book id is too long')
+    .regex(/^[A-Za-z0-9-]+$/, 'Book id may contain only letters, digits and hyphens'),
+});
+
+/** Routes that take the book's uuid only (the reader always knows it from the manifest). */
+export const ZBookUuidParam = z.object({ id: z.uuid({ message: 'Book id must be a valid id' }) });
+
+/** Chunk indexes and versions are small non-negative integers; anything else is a bad request, never a 500. */
+const wholeNumber = (label: string, min: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${label} must be ${min} or more`));
+
+export const ZChunkParams = z.object({
+  id: z.uuid({ message: 'Book id must be a valid id' }),
+  n: wholeNumber('Chunk number', 0),
+});
+
+export const ZChunkQuery = z.object({ v: wholeNumber('Version', 1) });
+
+export const BOOK_SEARCH_MAX_CHARS = 200;
+
+export const ZBookSearchQuery = z.object({
+  q: z
+    .string({ message: 'Search text is required' })
+    .trim()
+    .min(1, 'Search text is required')
+    .max(BOOK_SEARCH_MAX_CHARS, `Search text must be at most ${BOOK_SEARCH_MAX_CHARS} characters`),
+});
+export type TBookSearchQuery = z.infer<typeof ZBookSearchQuery>;
+
+/** One copy from the text layer; a page holds a few thousand characters, so 100,000 is far beyond any real copy. */
+export const COPY_EVENT_MAX_CHARS = 100_000;
+
+export const ZCopyEventRequest = z.object({
+  characters: z
+    .number({ message: 'Characters must be a number' })
+    .int('Characters must be a whole number')
+    .min(1, 'Characters must be 1 or more')
+    .max(COPY_EVENT_MAX_CHARS, `Characters must be at most ${COPY_EVENT_MAX_CHARS}`),
+});
+export type TCopyEventRequest = z.infer<typeof ZCopyEventRequest>;
+
+/** Members of an RSA private JWK (RFC 7518 §6.3.2): a browser must never send them. */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
+const PUBLIC_JWK_MEMBERS = new Set(['kty', 'n', 'e', 'alg', 'ext', 'key_ops', 'use']);
+
+/** 3072 bits = 384 bytes = exactly 512 base64url characters without padding. */
+export const DEVICE_KEY_BITS = 3072;
+const MODULUS_CHARS = (DEVICE_KEY_BITS / 8 / 3) * 4;
+/** base64url characters whose 6-bit value has the top bit set: the modulus really is 3072 bits, not less. */
+const HIGH_BIT_FIRST_CHAR = /^[g-z0-9_-]/;
+
+/**
+ * The public half of a browser's RSA-OAEP-256 device key, as WebCrypto exports it (`exportKey('jwk')`).
+ * Only public members are accepted; the result keeps the members the thumbprint and the server need.
+ * Pure shape checks here; the API also imports the key with WebCrypto to be sure it is usable.
+ */
+export const ZRsaOaepPublicJwk = z
+  .record(z.string(), z.unknown(), { message: 'Public key must be a JWK object' })
+  .superRefine((jwk, ctx) => {
+    if (PRIVATE_JWK_MEMBERS.some((member) => member in jwk)) {
+      ctx.addIssue({ code: 'custom', message: 'Send the public key only: private key members are not accepted' });
+      return;
+    }
+    const unknown = Object.keys(jwk).filter((member) => !PUBLIC_JWK_MEMBERS.has(member));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unexpected key members: ${unknown.slice(0, 5).join(', ')}` });
+  })
+  .pipe(
+    z.object({
+      kty: z.literal('RSA', { message: 'Key type (kty) must be RSA' }),
+      alg: z.literal('RSA-OAEP-256', { message: 'Key algorithm (alg) must be RSA-OAEP-256' }),
+      e: z.literal('AQAB', { message: 'Public exponent (e) must be AQAB (65537)' }),
+      n: z
+        .string({ message: 'Modulus (n) is required' })
+        .regex(/^[A-Za-z0-9_-]+$/, 'Modulus (n) must be base64url')
+        .refine((n) => n.length === MODULUS_CHARS && HIGH_BIT_FIRST_CHAR.test(n), `Modulus (n) must be ${DEVICE_KEY_BITS} bits`),
+      ext: z.boolean({ message: 'ext must be true or false' }).optional(),
+      key_ops: z
+        .array(z.enum(['encrypt', 'wrapKey'], { message: 'key_ops may list only encrypt and wrapKey' }))
+        .max(2, 'key_ops may list only encrypt and wrapKey')
+        .optional(),
+      use: z.literal('enc', { message: 'use must be enc' }).optional(),
+    }),
+  )
+  .transform(({ kty, n, e, alg }) => ({ kty, n, e, alg }));
+export type TRsaOaepPublicJwk = z.output<typeof ZRsaOaepPublicJwk>;
+
+export const DEVICE_NAME_MAX_CHARS = 100;
+
+export const ZRegisterBrowserRequest = z.object({
+  publicKey: ZRsaOaepPublicJwk,
+  name: z
+    .string({ message: 'Name must be text' })
+    .trim()
+    .min(1, 'Name must not be empty')
+    .max(DEVICE_NAME_MAX_CHARS, `Name must be at most ${DEVICE_NAME_MAX_CHARS} characters`)
+    .optional(),
+});
+export type TRegisterBrowserRequest = z.input<typeof ZRegisterBrowserRequest>;

@@ -1,0 +1,113 @@
+import { calculateJwkThumbprint, type JWK } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDb, resetDbForTests } from '@web/storage/db';
+import { ReaderError } from '@web/reader/reader-error';
+import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  resetDeviceKeyCache();
+  await resetDbForTests();
+});
+
+describe('device key', () => {
+  it('is created once, stored, and the same key is used after a reload', async () => {
+    const [first, concurrent] = await Promise.all([getOrCreateDeviceKey(), getOrCreateDeviceKey()]);
+    expect(concurrent.thumbprint).toBe(first.thumbprint);
+    expect(await getDb().deviceKeys.count()).toBe(1);
+
+    resetDeviceKeyCache(); // as after a page reload: only IndexedDB remembers the key
+    const reloaded = await getOrCreateDeviceKey();
+    expect(reloaded.thumbprint).toBe(first.thumbprint);
+    expect(reloaded.privateKey).toBeInstanceOf(CryptoKey);
+    expect(await getDb().deviceKeys.count()).toBe(1);
+  });
+
+  it('is RSA-OAEP 3072 / SHA-256 with a private key that cannot be exported, before and after storage', async () => {
+    const key = await getOrCreateDeviceKey();
+    resetDeviceKeyCache();
+    const stored = await getOrCreateDeviceKey();
+    for (const privateKey of [key.privateKey, stored.privateKey]) {
+      expect(privateKey.extractable).toBe(false);
+      expect(privateKey.type).toBe('private');
+      expect(privateKey.algorithm).toMatchObject({ name: 'RSA-OAEP', modulusLength: 3072, hash: { name: 'SHA-256' } });
+      await expect(crypto.subtle.exportKey('jwk', privateKey)).rejects.toThrow();
+      await expect(crypto.subtle.exportKey('pkcs8', privateKey)).rejects.toThrow();
+    }
+  });
+
+  it('exposes only public key material with its RFC 7638 thumbprint', async () => {
+    const key = await getOrCreateDeviceKey();
+    expect(Object.keys(key.publicJwk).sort()).toEqual(['alg', 'e', 'kty', 'n']);
+    expect(key.publicJwk).toMatchObject({ kty: 'RSA', alg: 'RSA-OAEP-256', e: 'AQAB' });
+    expect(key.thumbprint).toBe(await calculateJwkThumbprint({ kty: 'RSA', e: key.publicJwk.e, n: key.publicJwk.n } as JWK));
+    // The stored key round-trips: what the public key encrypts, the stored private key decrypts.
+    const secret = new TextEncoder().encode('hello');
+    const sealed = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.publicKey, secret);
+    resetDeviceKeyCache();
+    const stored = await getOrCreateDeviceKey();
+    expect(new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, stored.privateKey, sealed))).toEqual(secret);
+  });
+});
+
+describe('ensureBrowserDevice', () => {
+  function stubRegistration(answer: (publicKey: JsonWebKey) => Promise<object>) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        const body = JSON.parse(String(init.body)) as { publicKey: JsonWebKey };
+        return new Response(JSON.stringify(await answer(body.publicKey)), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    return calls;
+  }
+
+  it('registers the public key once per user and caches the device id', async () => {
+    let count = 0;
+    const calls = stubRegistration(async (publicKey) => ({
+      deviceId: `device-${++count}`,
+      keyThumbprint: await calculateJwkThumbprint(publicKey as JWK),
+      offlineRegistered: false,
+    }));
+    const [device, again] = await Promise.all([ensureBrowserDevice('user-1'), ensureBrowserDevice('user-1')]);
+    expect(device).toEqual(again);
+    expect(await ensureBrowserDevice('user-1')).toEqual(device);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/devices/browser');
+    expect(calls[0].init.method).toBe('POST');
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    const sent = JSON.parse(String(calls[0].init.body)) as { publicKey: JsonWebKey; name: string };
+    expect(sent.publicKey).not.toHaveProperty('d');
+    expect(typeof sent.name).toBe('string');
+    expect(await getDb().browserDevices.get('user-1')).toMatchObject({ deviceId: 'device-1', thumbprint: device.thumbprint });
+
+    const other = await ensureBrowserDevice('user-2');
+    expect(other.deviceId).toBe('device-2');
+    expect(other.thumbprint).toBe(device.thumbprint);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('refuses a registration answer for a different key', async () => {
+    stubRegistration(async () => ({ deviceId: 'device-x', keyThumbprint: 'not-this-key', offlineRegistered: false }));
+    await expect(ensureBrowserDevice('user-1')).rejects.toMatchObject({ code: 'license_invalid' });
+    await expect(ensureBrowserDevice('user-1')).rejects.toBeInstanceOf(ReaderError);
+    expect(await getDb().browserDevices.count()).toBe(0);
+  });
+
+  it('passes a server refusal on as an ApiError', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Sign in first.' }), { status: 401 })));
+    await expect(ensureBrowserDevice('user-1')).rejects.toMatchObject({ name: 'ApiError', status: 401 });
+  });
+});
+
+describe('describeThisBrowser', () => {
+  it('names common browsers and platforms', () => {
+    expect(describeThisBrowser('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Linux');
+    expect(describeThisBrowser('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toBe('Edge on Windows');
+    expect(describeThisBrowser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
+    expect(describeThisBrowser('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36')).toBe('Chrome on Android');
+    expect(describeThisBrowser('')).toBe('Browser');
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * Mounts pdf.js's own viewer (PDFViewer with its EventBus, PDFLinkService and PDFFindController, so
+ * the text layer, links and find highlighting are pdf.js's) on a container and opens one document in
+ * it, from a URL (the public preview) or from the protected range transport. Owns the pdf.js objects
+ * of that document and mirrors what the screen needs into React state: load status, page, page count,
+ * scale and find results. Everything is torn down when the source changes or the screen unmounts.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { PDFDataRangeTransport, PDFDocumentProxy } from 'pdfjs-dist';
+import type { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import { clampPage } from '../page-number';
+import { loadPdfjs } from './load-pdfjs';
+
+/** What the protected pipeline hands over for getDocument (web/src/reader/open-protected-book). */
+export interface TRangeDocumentParams {
+  range: PDFDataRangeTransport;
+  length: number;
+  rangeChunkSize: number;
+  disableAutoFetch: boolean;
+  disableStream: true;
+}
+
+export type TPdfSource = { kind: 'url'; url: string } | { kind: 'range'; params: TRangeDocumentParams };
+
+export interface TFindMatches {
+  current: number;
+  total: number;
+}
+
+export interface TPdfViewerApi {
+  pdf: PDFDocumentProxy;
+  viewer: PDFViewer;
+  eventBus: EventBus;
+  linkService: PDFLinkService;
+  /** Highlights `query` in the pages and moves to the next (or previous) match. */
+  find(query: string, options?: { again?: boolean; previous?: boolean }): void;
+  clearFind(): void;
+}
+
+export type TPdfViewerStatus = 'loading' | 'ready' | 'error';
+
+export interface TPdfViewerState {
+  status: TPdfViewerStatus;
+  error: unknown;
+  api: TPdfViewerApi | null;
+  pageNumber: number;
+  pagesCount: number;
+  scale: number;
+  findMatches: TFindMatches | null;
+}
+
+export interface TUsePdfViewerOptions {
+  containerRef: RefObject<HTMLDivElement | null>;
+  viewerRef: RefObject<HTMLDivElement | null>;
+  source: TPdfSource;
+  /** Page to show first (clamped to the document). */
+  initialPage: number;
+  /** Called each time pdf.js finishes drawing a page (also after zoom re-renders). */
+  onPageRendered?: (pageDiv: HTMLElement, pageNumber: number) => void;
+  onRenderError?: (error: unknown, pageNumber: number) => void;
+}
+
+/** Narrow screens open at page width; wider ones at pdf.js's automatic zoom. */
+const NARROW_CONTAINER_PX = 800;
+
+const INITIAL_STATE: TPdfViewerState = { status: 'loading', error: null, api: null, pageNumber: 1, pagesCount: 0, scale: 1, findMatches: null };
+
+export function usePdfViewer({ containerRef, viewerRef, source, initialPage, onPageRendered, onRenderError }: TUsePdfViewerOptions): TPdfViewerState {
+  const [state, setState] = useState<TPdfViewerState>(INITIAL_STATE);
+  const callbacks = useRef({ onPageRendered, onRenderError, initialPage });
+  callbacks.current = { onPageRendered, onRenderError, initialPage };
+
+  useEffect(() => {
+    const container = containerRef.current;
+    const viewerElement = viewerRef.current;
+    if (!container || !viewerElement) return;
+    const abort = new AbortController();
+    let destroyDocument: (() => void) | null = null;
+    setState(INITIAL_STATE);
+
+    const open = async () => {
+      const { lib, viewer: components } = await loadPdfjs();
+      if (abort.signal.aborted) return;
+      const eventBus = new components.EventBus();
+      const linkService = new components.PDFLinkService({ eventBus, externalLinkTarget: components.LinkTarget.BLANK });
+      const findController = new components.PDFFindController({ eventBus, linkService, updateMatchesCountOnProgress: true });
+      // abortSignal (drops the viewer's listeners and observers) is supported but missing from the typings.
+      const viewerOptions: ConstructorParameters<typeof components.PDFViewer>[0] & { abortSignal: AbortSignal } = {
+        container,
+        viewer: viewerElement,
+        eventBus,
+        linkService,
+        findController,
+        // Links yes, forms and annotation editing no; images never offered for "save image as".
+        annotationMode: lib.AnnotationMode.ENABLE,
+        annotationEditorMode: lib.AnnotationEditorType.DISABLE,
+        imagesRightClickMinSize: -1,
+        abortSignal: abort.signal,
+      };
+      const viewer = new components.PDFViewer(viewerOptions);
+      linkService.setViewer(viewer);
+
+      let lastQuery = '';
+      const find = (query: string, options: { again?: boolean; previous?: boolean } = {}) => {
+        const again = options.again && query === lastQuery;
+        lastQuery = query;
+        eventBus.dispatch('find', {
+          source: null,
+          type: again ? 'again' : '',
+          query,
+          caseSensitive: false,
+          entireWord: false,
+          highlightAll: true,
+          findPrevious: !!options.previous,
+          matchDiacritics: false,
+        });
+      };
+      const clearFind = () => {
+        lastQuery = '';
+        eventBus.dispatch('findbarclose', { source: null });
+        setState((current) => ({ ...current, findMatches: null }));
+      };
+
+      eventBus.on('pagesinit', () => {
+        viewer.currentScaleValue = container.clientWidth < NARROW_CONTAINER_PX ? 'page-width' : 'auto';
+        const first = clampPage(callbacks.current.initialPage, viewer.pagesCount);
+        if (first > 1) viewer.currentPageNumber = first;
+        setState((current) => ({ ...current, status: 'ready', pageNumber: viewer.currentPageNumber, pagesCount: viewer.pagesCount, scale: viewer.currentScale }));
+      });
+      eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => {
+        setState((current) => (current.pageNumber === pageNumber ? current : { ...current, pageNumber }));
+      });
+      eventBus.on('scalechanging', ({ scale }: { scale: number }) => {
+        setState((current) => ({ ...current, scale }));
+      });
+      eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
+        const pageView = viewer.getPageView(pageNumber - 1) as { div?: HTMLElement } | undefined;
+        if (pageView?.div) callbacks.current.onPageRendered?.(pageView.div, pageNumber);
+        if (error && (error as { name?: string }).name !== 'RenderingCancelledException') callbacks.current.onRenderError?.(error, pageNumber);
+      });
+      const onMatches = ({ matchesCount }: { matchesCount?: TFindMatches }) => {
+        if (matchesCount) setState((current) => ({ ...current, findMatches: { current: matchesCount.current, total: matchesCount.total } }));
+      };
+      eventBus.on('updatefindmatchescount', onMatches);
+      eventBus.on('updatefindcontrolstate', onMatches);
+
+      const task = lib.getDocument({
+        ...(source.kind === 'url' ? { url: source.url } : source.params),
+        isEvalSupported: false,
+        enableXfa: false,
+      });
+      destroyDocument = () => {
+        void task.destroy();
+      };
+      const pdf = await task.promise;
+      if (abort.signal.aborted) return;
+      viewer.setDocument(pdf);
+      linkService.setDocument(pdf, null);
+      setState((current) => ({ ...current, api: { pdf, viewer, eventBus, linkService, find, clearFind } }));
+    };
+
+    // Deferred by a task so React's development double-mount does not open (and cancel) the
+    // document twice: the protected range transport can serve only one loading task.
+    const timer = setTimeout(() => {
+      open().catch((error: unknown) => {
+        if (!abort.signal.aborted) setState((current) => ({ ...current, status: 'error', error }));
+      });
+    }, 0);
+
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+      destroyDocument?.();
+    };
+  }, [containerRef, viewerRef, source]);
+
+  return state;
+}

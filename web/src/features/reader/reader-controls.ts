@@ -1,0 +1,36 @@
+import type { TReaderTheme } from './reader-theme';
+
+export type TReaderPanel = 'contents' | 'thumbnails' | 'search' | 'bookmarks' | 'read-aloud' | 'more' | 'help';
+
+/** Everything the reader's bars show and do; built once by the reader shell. */
+export interface TReaderControls {
+  title: string;
+  backTo: string;
+  backLabel: string;
+  isReady: boolean;
+  pageNumber: number;
+  pagesCount: number;
+  scale: number;
+  /** False on the last page unless something follows it (the preview's closing prompt). */
+  canGoNext: boolean;
+  goToPage(page: number): void;
+  nextPage(): void;
+  previousPage(): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  fitWidth(): void;
+  panel: TReaderPanel | null;
+  togglePanel(panel: TReaderPanel): void;
+  theme: TReaderTheme;
+  cycleTheme(): void;
+  canFullscreen: boolean;
+  isFullscreen: boolean;
+  toggleFullscreen(): void;
+  /** Bookmarks exist in the full reader only (not in previews). */
+  canBookmark: boolean;
+  addBookmark(): void;
+  canReadAloud: boolean;
+  isReadingAloud: boolean;
+  /** Characters the reader may still copy; null when unknown or not limited. */
+  copyRemaining: number | null;
+}

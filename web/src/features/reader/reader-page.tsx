@@ -1,0 +1,121 @@
+/**
+ * /reader/:bookId and /read/:bookId (sign-in and an active subscription or valid trial, SPEC §2):
+ * opens the protected book (loan, licence, decrypted range transport) and shows it in the reader
+ * shell with everything a subscriber gets: the licence watermark, bookmarks, search across the whole
+ * book, copy allowance, read aloud, and the position saved as they read and restored when they come
+ * back (`?page=` wins over the saved position). Owns the opened book for as long as it is shown.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import type { TCopyBudget } from '@shared/reader';
+import { Spinner } from '@web/components/ui/spinner';
+import { useCurrentUser } from '@web/features/auth/queries';
+import { bookDetailPath } from '@web/features/catalogue/paths';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { openProtectedBook, type TOpenedBook } from '@web/reader/open-protected-book';
+import { ReaderErrorScreen } from './components/reader-error-screen';
+import { pageFromSearch } from './page-number';
+import { loadPdfjs } from './pdf/load-pdfjs';
+import type { TPdfSource } from './pdf/use-pdf-viewer';
+import { fetchCopyBudget, readingProgressQueryOptions, recordCopyEvent, searchInBook } from './queries';
+import { ReaderShell, type TCopyFeature } from './reader-shell';
+import { useBookmarks } from './use-bookmarks';
+import { useReadingSession } from './use-reading-session';
+
+export default function ReaderPage() {
+  const { bookId: bookRef = '' } = useParams<{ bookId: string }>();
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+  const [opened, setOpened] = useState<TOpenedBook | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!userId || !bookRef) return;
+    const controller = new AbortController();
+    let book: TOpenedBook | null = null;
+    setOpened(null);
+    setFailure(null);
+    openProtectedBook({
+      bookRef,
+      userId,
+      signal: controller.signal,
+      onError: (error) => setFailure(error),
+      loadRangeTransportClass: async () => (await loadPdfjs()).lib.PDFDataRangeTransport,
+    }).then(
+      (result) => {
+        if (controller.signal.aborted) {
+          result.close();
+          return;
+        }
+        book = result;
+        setOpened(result);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFailure(error);
+      },
+    );
+    return () => {
+      controller.abort();
+      // After the viewer has destroyed its pdf.js document (its cleanup runs in the same commit).
+      const toClose = book;
+      setTimeout(() => toClose?.close(), 0);
+    };
+  }, [bookRef, userId, attempt]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  useDocumentTitle(opened?.manifest.title ?? 'Reader');
+
+  if (failure) return <ReaderErrorScreen error={failure} bookRef={bookRef} onRetry={retry} />;
+  if (!opened) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
+  return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} onRetry={retry} />;
+}
+
+function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: string; onRetry: () => void }) {
+  const { manifest, policy } = book;
+  const bookId = manifest.bookId;
+  const location = useLocation();
+  const progress = useQuery(readingProgressQueryOptions(bookId));
+  const bookmarks = useBookmarks(bookId);
+  const [copyBudget, setCopyBudget] = useState<TCopyBudget | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCopyBudget(bookId, controller.signal).then(
+      (budget) => setCopyBudget(budget),
+      () => undefined, // Without a known budget every copy simply asks the server first.
+    );
+    return () => controller.abort();
+  }, [bookId]);
+
+  const [initialPage] = useState(() => pageFromSearch(location.search));
+  const restored = progress.data ? { page: progress.data.currentPage, totalPages: progress.data.totalPages ?? manifest.pageCount } : null;
+  const session = useReadingSession(progress.isPending ? null : bookId, restored);
+
+  const source = useMemo<TPdfSource>(() => ({ kind: 'range', params: book.documentParams }), [book]);
+  const copy = useMemo<TCopyFeature>(
+    () => ({ budget: copyBudget, record: (characters) => recordCopyEvent(bookId, characters), onBudget: setCopyBudget }),
+    [bookId, copyBudget],
+  );
+  const searchServer = useCallback((query: string, signal: AbortSignal) => searchInBook(bookId, query, signal), [bookId]);
+
+  // The saved position decides the first page, so wait for it (a failed read starts at page 1).
+  if (progress.isPending) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
+  return (
+    <ReaderShell
+      title={manifest.title}
+      backTo={bookDetailPath(manifest.slug || bookRef)}
+      backLabel="Back to the book"
+      source={source}
+      initialPage={initialPage ?? progress.data?.currentPage ?? 1}
+      watermark={policy.watermark}
+      bookmarks={bookmarks}
+      copy={copy}
+      searchServer={searchServer}
+      onPageChange={session.onPageChange}
+      onReadAloudEvent={session.onReadAloudEvent}
+      renderLoadError={(error) => <ReaderErrorScreen error={error} bookRef={bookRef} onRetry={onRetry} />}
+    />
+  );
+}

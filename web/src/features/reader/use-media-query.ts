@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches now, kept up to date; false where matchMedia is missing. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
+    () => false,
+  );
+}
+
+/** The reader's full toolbar needs about 1024 px; below that the controls move to a bottom bar. */
+export const WIDE_READER_QUERY = '(min-width: 1024px)';

@@ -1,0 +1,229 @@
+/**
+ * Opening a protected book online (DESIGN §5), the one call the reader screens make: this browser's
+ * device key and server device, the loan (entitlement), the manifest, an online licence, its
+ * verification against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js
+ * range transport over decrypted chunks. The opened book holds the only copies of the key and of the
+ * decrypted chunks (in memory); close() drops them.
+ */
+import type { TBookManifest, TLicenseGrant, TLicensePolicy } from '@shared/reader';
+import type { TLoan } from '@shared/selections';
+import { isApiError, readJson } from '@web/lib/api';
+import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
+import { getLicenceJwks, unwrapContentKey, verifyLicenceWithServerKeys } from '@web/crypto/licence';
+import { recordServerTime } from '@web/storage/trusted-time';
+import { createChunkSource, createNetworkCiphertextFetcher, withPrefetchedChunks, type ChunkSource, type CiphertextFetcher } from './chunk-source';
+import { createProtectedRangeTransport, type ProtectedRangeTransport, type TPdfDataRangeTransportClass } from './protected-range-transport';
+import { licenceRefused, ReaderError, toReaderError } from './reader-error';
+
+export { ReaderError, isReaderError, READER_ERROR_MESSAGES, type TReaderErrorCode } from './reader-error';
+
+export interface TOpenedBook {
+  manifest: TBookManifest;
+  loanId: string;
+  licenseId: string;
+  policy: TLicensePolicy;
+  /** Spread into pdf.js getDocument(); the plaintext never exists as a file or URL. */
+  documentParams: {
+    range: ProtectedRangeTransport;
+    length: number;
+    rangeChunkSize: number;
+    disableAutoFetch: boolean;
+    disableStream: true;
+  };
+  /** Drops the content key and decrypted chunks and stops fetching; call after destroying the pdf.js document. */
+  close(): void;
+}
+
+export interface TOpenProtectedBookOptions {
+  /** Book id or slug. */
+  bookRef: string;
+  /** The signed-in user (licences are checked to be theirs). */
+  userId: string;
+  /** Aborting rejects the open with the signal's AbortError and releases what it had made. */
+  signal?: AbortSignal;
+  /** A range of the book failed after opening (network, tampered chunk): show it and destroy the document. */
+  onError?: (error: ReaderError) => void;
+  /**
+   * The PDFDataRangeTransport class of the pdfjs-dist module the reader calls getDocument from; by
+   * default `import('pdfjs-dist')`.
+   */
+  loadRangeTransportClass?: () => Promise<TPdfDataRangeTransportClass>;
+  /** Let pdf.js fetch the rest of the book in the background after the first page (default true). */
+  autoFetch?: boolean;
+}
+
+export const OPEN_LOAN_PATH = '/api/loans';
+export const LICENSES_PATH = '/api/licenses';
+
+export function manifestPath(bookRef: string): string {
+  return `/api/books/${encodeURIComponent(bookRef)}/manifest`;
+}
+
+async function loadPdfjsRangeTransportClass(): Promise<TPdfDataRangeTransportClass> {
+  const pdfjs = await import('pdfjs-dist');
+  return pdfjs.PDFDataRangeTransport;
+}
+
+function postJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(
+    fetch(url, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    }),
+  );
+}
+
+function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
+}
+
+/** The first failure in the order given (so the loan's "not entitled" wins over a side request's error). */
+function firstRejection(results: PromiseSettledResult<unknown>[]): unknown {
+  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  return rejected?.reason;
+}
+
+/** The server may have forgotten this browser's device (removed on another device): register again once. */
+function isUnknownDevice(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 410 || (error.problem?.code ?? '').includes('device'));
+}
+
+async function requestOnlineLicence(options: {
+  userId: string;
+  loanId: string;
+  deviceId: string;
+  signal?: AbortSignal;
+}): Promise<{ grant: TLicenseGrant; deviceId: string }> {
+  const { userId, loanId, signal } = options;
+  try {
+    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { loanId, deviceId: options.deviceId, kind: 'online' }, signal);
+    return { grant, deviceId: options.deviceId };
+  } catch (error) {
+    if (!isUnknownDevice(error)) throw error;
+    await forgetRegisteredBrowserDevice(userId);
+    const device = await ensureBrowserDevice(userId);
+    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { loanId, deviceId: device.deviceId, kind: 'online' }, signal);
+    return { grant, deviceId: device.deviceId };
+  }
+}
+
+/**
+ * Builds the pdf.js side from verified material: used by openProtectedBook, and by issue 6's offline open
+ * with a licence and manifest from IndexedDB and a fetcher that reads stored chunks.
+ */
+export async function createProtectedDocument(options: {
+  manifest: TBookManifest;
+  contentKey: CryptoKey;
+  fetcher: CiphertextFetcher;
+  loanId: string;
+  licenseId: string;
+  policy: TLicensePolicy;
+  signal?: AbortSignal;
+  onError?: (error: ReaderError) => void;
+  loadRangeTransportClass?: () => Promise<TPdfDataRangeTransportClass>;
+  autoFetch?: boolean;
+}): Promise<TOpenedBook> {
+  const { manifest, signal } = options;
+  const source: ChunkSource = createChunkSource({ manifest, key: options.contentKey, fetcher: options.fetcher });
+  try {
+    const [RangeTransport, initialData] = await Promise.all([
+      (options.loadRangeTransportClass ?? loadPdfjsRangeTransportClass)(),
+      source.readChunk(0),
+    ]);
+    signal?.throwIfAborted();
+    const range = createProtectedRangeTransport(RangeTransport, { source, initialData, onError: options.onError });
+    let closed = false;
+    return {
+      manifest,
+      loanId: options.loanId,
+      licenseId: options.licenseId,
+      policy: options.policy,
+      documentParams: {
+        range,
+        length: manifest.size,
+        rangeChunkSize: manifest.chunkSize,
+        disableAutoFetch: options.autoFetch === false,
+        disableStream: true,
+      },
+      close() {
+        if (closed) return;
+        closed = true;
+        range.close();
+        source.close();
+      },
+    };
+  } catch (error) {
+    source.close();
+    throw toReaderError(error);
+  }
+}
+
+/**
+ * Opens a book for reading online. Rejects with a ReaderError (no_access carries the server's message
+ * when the reader is not entitled), or with the signal's AbortError when aborted.
+ */
+export async function openProtectedBook(options: TOpenProtectedBookOptions): Promise<TOpenedBook> {
+  const { bookRef, userId, signal } = options;
+  try {
+    signal?.throwIfAborted();
+    const steps = await Promise.allSettled([
+      postJson<TLoan>(OPEN_LOAN_PATH, { bookId: bookRef }, signal),
+      ensureBrowserDevice(userId),
+      getOrCreateDeviceKey(),
+      getLicenceJwks(signal),
+    ]);
+    const failure = firstRejection(steps);
+    if (failure !== undefined) throw failure;
+    const [loan, device, deviceKey] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value) as [
+      TLoan,
+      Awaited<ReturnType<typeof ensureBrowserDevice>>,
+      Awaited<ReturnType<typeof getOrCreateDeviceKey>>,
+    ];
+
+    const manifest = await getJson<TBookManifest & { loanId?: string }>(manifestPath(bookRef), signal);
+    signal?.throwIfAborted();
+    // The first and last chunks are what pdf.js reads first (header, then the cross-reference table at
+    // the end): fetch them while the licence is being issued.
+    const lastIndex = Math.max(0, manifest.chunkCount - 1);
+    const prefetchSignal = signal ?? new AbortController().signal;
+    const fetcher = withPrefetchedChunks(createNetworkCiphertextFetcher(manifest), [0, lastIndex], prefetchSignal);
+
+    const { grant, deviceId } = await requestOnlineLicence({ userId, loanId: loan.id, deviceId: device.deviceId, signal });
+    const grantServerMs = Date.parse(grant.serverTime);
+    if (Number.isFinite(grantServerMs) && grantServerMs > 0) await recordServerTime(grantServerMs);
+    const claims = await verifyLicenceWithServerKeys(grant.license, {
+      expected: {
+        userId,
+        bookId: manifest.bookId,
+        deviceId,
+        deviceKeyThumbprint: deviceKey.thumbprint,
+        loanId: loan.id,
+        bookVersion: manifest.version,
+        kind: 'online',
+      },
+      signal,
+    });
+    if (claims.jti !== grant.licenseId) throw licenceRefused('claims', new Error('The licence id does not match the grant.'));
+    await recordServerTime(claims.serverTime);
+    const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
+    signal?.throwIfAborted();
+
+    return await createProtectedDocument({
+      manifest,
+      contentKey,
+      fetcher,
+      loanId: loan.id,
+      licenseId: claims.jti,
+      policy: claims.policy,
+      signal,
+      onError: options.onError,
+      loadRangeTransportClass: options.loadRangeTransportClass,
+      autoFetch: options.autoFetch,
+    });
+  } catch (error) {
+    throw toReaderError(error);
+  }
+}
