@@ -7,6 +7,7 @@ import { benchAuth } from './auth.bench';
 import { benchEntitlement } from './entitlement.bench';
 import { benchSync } from './sync.bench';
 import { benchChunks } from './chunks.bench';
+import { benchIngest } from './ingest.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -75,5 +76,15 @@ if (!only || only === 'chunks') {
   const r = await benchChunks();
   out(
     `GET /api/books/:id/chunks/:n (${r.chunkBytes} bytes): ${r.chunk.mibPerSecond} MiB/s p99 ${r.chunk.p99Ms} ms (non-2xx ${r.chunk.non2xx}) | bare 1 MiB route ${r.bare.mibPerSecond} MiB/s p99 ${r.bare.p99Ms} ms | MiB/s ${r.mibPerSecondRatio}x (≥ ${r.targets.mibPerSecondRatioAtLeast}x) p99 ${r.p99Ratio}x`,
+  );
+}
+
+if (!only || only === 'ingest') {
+  const { encryption: e, ingestion: i } = await benchIngest();
+  out(
+    `Chunk encryption (encryptChunk, ${e.bufferMiB} MiB in ${e.chunkSize}-byte chunks): ${e.encryptChunkMiBps} MiB/s | raw createCipheriv loop ${e.rawMiBps} MiB/s | best ${e.ratio}x, median of pairs ${e.medianPairRatio}x (≥ ${e.targetRatioAtLeast}x)`,
+  );
+  out(
+    `Ingestion of ${i.book} (${i.pages} pages, ${(i.pdfBytes / 1048576).toFixed(1)} MiB PDF, ${i.chunks} chunks): ingestBookPdf ${i.ingestMs} ms (${i.ingestPagesPerSecond} pages/s); typesetting it took ${i.typesetMs} ms`,
   );
 }

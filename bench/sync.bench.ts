@@ -123,12 +123,13 @@ export async function benchSync() {
       return { name: 'POST /api/sync', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
     };
 
-    // Warm-up (discarded), then alternate and keep each side's best run, as bench/lib compare() does.
+    // Warm-up (discarded), then alternate and keep each side's best run, as bench/lib compare() does;
+    // three rounds, because both sides are bound by fsync, which other work on the disk disturbs.
     rawRun(1);
     await httpRun(1);
     const raws: TRate[] = [];
     const https: TRate[] = [];
-    for (let round = 0; round < 2; round += 1) {
+    for (let round = 0; round < 3; round += 1) {
       raws.push(rawRun(SECONDS));
       https.push(await httpRun(SECONDS));
     }

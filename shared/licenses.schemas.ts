@@ -1,13 +1,20 @@
 /** zod request schemas of the licence endpoints (the API validates with them). */
 import { z } from 'zod';
-import { LICENSE_KINDS } from './reader';
+import { CHUNK_CIPHER, LICENSE_KINDS } from './reader';
+
+/** SPEC §5: an offline licence's content cipher is A256GCM and nothing else. */
+export const ZLicenseAlgorithm = z.literal(CHUNK_CIPHER, { message: `Algorithm must be ${CHUNK_CIPHER}` });
 
 export const ZIssueLicenseRequest = z.object({
   loanId: z.uuid({ message: 'Loan id must be a valid id' }),
   deviceId: z.uuid({ message: 'Device id must be a valid id' }),
   kind: z.enum(LICENSE_KINDS, { message: 'Kind must be online or offline' }),
+  /** Optional: a client may state the cipher it expects; anything but A256GCM is refused. */
+  algorithm: ZLicenseAlgorithm.optional(),
 });
 export type TIssueLicenseRequest = z.infer<typeof ZIssueLicenseRequest>;
+
+export const ZLicenseIdParam = z.object({ id: z.uuid({ message: 'Licence id must be a valid id' }) });
 
 /** A device holds at most a few hundred licences; one status call covers them all. */
 export const LICENSE_STATUS_MAX_IDS = 200;
@@ -17,6 +24,8 @@ export const ZLicenseStatusRequest = z.object({
     .array(z.uuid({ message: 'Each licence id must be a valid id' }), { message: 'ids must be a list of licence ids' })
     .min(1, 'ids must list at least one licence')
     .max(LICENSE_STATUS_MAX_IDS, `ids may list at most ${LICENSE_STATUS_MAX_IDS} licences`),
+  /** The asking device: the answer then says whether it is still registered (TDeviceStatus). */
+  deviceId: z.uuid({ message: 'Device id must be a valid id' }).optional(),
 });
 export type TLicenseStatusRequest = z.infer<typeof ZLicenseStatusRequest>;
 

@@ -3,6 +3,7 @@
  * and a licence look like, how chunk associated data is built, and the reader's messages. Pure: used
  * by the ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/reader.
  */
+import type { TDeviceStatus } from './devices';
 
 /** AES-256-GCM with a 96-bit IV and a 128-bit tag appended to the ciphertext (WebCrypto's layout). */
 export const CHUNK_CIPHER = 'A256GCM' as const;
@@ -135,11 +136,11 @@ export const READER_MESSAGES = {
 } as const;
 
 /**
- * GET /api/books/:idOrSlug/manifest answer: the manifest plus the loan the open created or reused
- * (the reader asks for its licence with this loanId).
+ * GET /api/books/:idOrSlug/manifest answer: the manifest plus the reader's active loan of the book, if
+ * any. The GET never opens a loan (no side effects): the reader opens it with POST /api/loans first.
  */
 export interface TReaderManifest extends TBookManifest {
-  loanId: string;
+  loanId: string | null;
 }
 
 /** copyLimitChars / TCopyBudget.limit when copy protection is switched off (system_config): no limit. */
@@ -162,4 +163,15 @@ export type TLicenseStatus = (typeof LICENSE_STATUSES)[number];
 export interface TLicenseStatusList {
   items: { id: string; status: TLicenseStatus }[];
   serverTime: string;
+  /** Present when the request named its deviceId: whether that device is still registered. */
+  device?: TDeviceStatus;
 }
+
+/** Refusals of licence issue and renewal (POST /api/licenses, POST /api/licenses/:id/renew). */
+export const LICENSE_MESSAGES = {
+  offlineNotInPlan: 'Offline reading is part of the Basic and Premium plans.',
+  deviceNotOffline: 'Register this device for offline reading before downloading books to it.',
+  revoked: 'This licence has been revoked. Remove the download; download the book again if your plan still includes it.',
+  returned: 'You returned this book. Borrow it again to read it offline.',
+  renewalLimit: 'This download has been renewed as many times as allowed. Return the book and borrow it again to keep reading offline.',
+} as const;

@@ -127,6 +127,13 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
 
   // devices and licences: the reader's own rows only (scoped by the session user)
   'POST /api/devices/browser': 'signed-in',
+  'POST /api/devices/challenge': 'signed-in',
+  'POST /api/devices': 'signed-in', // offline registration: proof of key possession, plan cap (402/409)
+  'GET /api/devices': 'signed-in',
+  'GET /api/devices/:id/status': 'signed-in',
+  'PATCH /api/devices/:id': 'signed-in',
+  'DELETE /api/devices/:id': 'signed-in',
+  'POST /api/licenses/:id/renew': 'signed-in',
   'POST /api/licenses': 'signed-in',
   'POST /api/licenses/status': 'signed-in',
   'GET /api/.well-known/jwks.json': 'public',

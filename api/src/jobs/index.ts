@@ -6,6 +6,7 @@ import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/
 import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
 import { ingestDemoBookPdfs } from '../db/seed/demo-book-pdfs';
+import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -65,4 +66,5 @@ export const JOBS: ScheduledJob[] = [
       if (deps.env.DEMO_SEED) await ingestDemoBookPdfs(deps);
     },
   },
+  EXPIRE_IDLE_DEVICES_JOB,
 ];

@@ -28,7 +28,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
 
-  { path: '/dashboard', title: 'Dashboard', access: 'signed-in' },
   { path: '/devices', title: 'Devices', access: 'signed-in' },
   { path: '/offline', title: 'Offline Reading', access: 'signed-in' },
 

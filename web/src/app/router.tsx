@@ -26,6 +26,7 @@ const EmergencyLoginPage = lazy(() => import('@web/features/auth/emergency-login
 const UnsubscribePage = lazy(() => import('@web/features/email/unsubscribe-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
 const LibraryPage = lazy(() => import('@web/features/library/library-page'));
+const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'));
 const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
 const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
 const TestCheckoutPage = lazy(() => import('@web/features/checkout/test-checkout-page'));
@@ -59,6 +60,7 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/emergency-login', access: 'public', element: <EmergencyLoginPage /> },
   { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
   { path: '/library', access: 'signed-in', element: <LibraryPage /> },
+  { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },
   { path: '/loans', access: 'signed-in', element: <LoansPage /> },
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <TestCheckoutPage /> },

@@ -1,19 +1,26 @@
 /**
- * Opening a protected book online (DESIGN §5), the one call the reader screens make: this browser's
- * device key and server device, the loan (entitlement), the manifest, an online licence, its
- * verification against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js
- * range transport over decrypted chunks. The opened book holds the only copies of the key and of the
+ * Opening a protected book (DESIGN §5), the one call the reader screens make: this browser's device
+ * key and server device, the loan (entitlement), the manifest, an online licence, its verification
+ * against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js range
+ * transport over decrypted chunks. The opened book holds the only copies of the key and of the
  * decrypted chunks (in memory); close() drops them.
+ *
+ * Downloaded books (storage/offline-books): online, chunks are read from IndexedDB first; with no
+ * network (navigator.onLine false, or the server cannot be reached) the stored offline licence is
+ * verified with the cached signing keys and the trusted clock, and every chunk comes from IndexedDB.
  */
 import type { TBookManifest, TLicenseGrant, TLicensePolicy } from '@shared/reader';
 import type { TLoan } from '@shared/selections';
 import { isApiError, readJson } from '@web/lib/api';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getLicenceJwks, unwrapContentKey, verifyLicenceWithServerKeys } from '@web/crypto/licence';
+import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
+import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
 import { recordServerTime } from '@web/storage/trusted-time';
 import { createChunkSource, createNetworkCiphertextFetcher, withPrefetchedChunks, type ChunkSource, type CiphertextFetcher } from './chunk-source';
 import { createProtectedRangeTransport, type ProtectedRangeTransport, type TPdfDataRangeTransportClass } from './protected-range-transport';
-import { licenceRefused, ReaderError, toReaderError } from './reader-error';
+import { isReaderError, licenceRefused, ReaderError, READER_ERROR_MESSAGES, toReaderError } from './reader-error';
+import { createStoredCiphertextFetcher } from './stored-chunk-fetcher';
 
 export { ReaderError, isReaderError, READER_ERROR_MESSAGES, type TReaderErrorCode } from './reader-error';
 
@@ -22,6 +29,8 @@ export interface TOpenedBook {
   loanId: string;
   licenseId: string;
   policy: TLicensePolicy;
+  /** 'offline': opened from this browser's download with its offline licence, without the server. */
+  mode: 'online' | 'offline';
   /** Spread into pdf.js getDocument(); the plaintext never exists as a file or URL. */
   documentParams: {
     range: ProtectedRangeTransport;
@@ -121,6 +130,7 @@ export async function createProtectedDocument(options: {
   loanId: string;
   licenseId: string;
   policy: TLicensePolicy;
+  mode?: TOpenedBook['mode'];
   signal?: AbortSignal;
   onError?: (error: ReaderError) => void;
   loadRangeTransportClass?: () => Promise<TPdfDataRangeTransportClass>;
@@ -141,6 +151,7 @@ export async function createProtectedDocument(options: {
       loanId: options.loanId,
       licenseId: options.licenseId,
       policy: options.policy,
+      mode: options.mode ?? 'online',
       documentParams: {
         range,
         length: manifest.size,
@@ -161,11 +172,111 @@ export async function createProtectedDocument(options: {
   }
 }
 
+function isBrowserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** The server could not be reached or could not answer: a download may stand in for it. */
+function isConnectionFailure(error: unknown): boolean {
+  return isReaderError(error) && error.code === 'network' && (error.status === undefined || error.status >= 500);
+}
+
+/** Why a book cannot be read with no network: removed by licence upkeep (and why), or never downloaded. */
+async function notAvailableOffline(userId: string, bookRef: string): Promise<ReaderError> {
+  const notice = await readRemovalNotice(userId, bookRef).catch(() => undefined);
+  if (!notice) return new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
+  const message =
+    notice.reason === 'returned'
+      ? READER_ERROR_MESSAGES.offlineReturned
+      : notice.reason === 'device_removed'
+        ? READER_ERROR_MESSAGES.offlineDeviceRemoved
+        : READER_ERROR_MESSAGES.offlineRevoked;
+  return new ReaderError('offline_revoked', message);
+}
+
+type TOpenMaterial = Pick<TOpenProtectedBookOptions, 'signal' | 'onError' | 'loadRangeTransportClass' | 'autoFetch'>;
+
 /**
- * Opens a book for reading online. Rejects with a ReaderError (no_access carries the server's message
- * when the reader is not entitled), or with the signal's AbortError when aborted.
+ * Opens this browser's download of a book without the server: the stored offline licence is verified
+ * with the cached signing keys against the trusted clock (a clock moved back → clock_rollback, an
+ * expired licence → offline_expired), the content key is unwrapped with this browser's private key,
+ * and every chunk comes from IndexedDB.
+ */
+export async function openDownloadedBook(options: { userId: string; book: TDownloadedBook } & TOpenMaterial): Promise<TOpenedBook> {
+  const { userId, book, signal } = options;
+  const { manifest, licence } = book;
+  try {
+    const [deviceKey, device] = await Promise.all([readDeviceKey(), readBrowserDevice(userId)]);
+    if (!deviceKey || !device) throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
+    let claims;
+    try {
+      claims = await verifyLicenceWithServerKeys(licence.jws, {
+        expected: {
+          userId,
+          bookId: manifest.bookId,
+          deviceId: device.deviceId,
+          deviceKeyThumbprint: deviceKey.thumbprint,
+          bookVersion: manifest.version,
+          kind: 'offline',
+        },
+        online: false,
+      });
+    } catch (error) {
+      if (isReaderError(error) && error.refusal === 'expired') {
+        throw new ReaderError('offline_expired', READER_ERROR_MESSAGES.offlineExpired, { refusal: 'expired', cause: error });
+      }
+      throw error;
+    }
+    if (claims.jti !== licence.id) throw licenceRefused('claims', new Error('The stored licence id does not match its token.'));
+    const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
+    signal?.throwIfAborted();
+    return await createProtectedDocument({
+      manifest,
+      contentKey,
+      fetcher: createStoredCiphertextFetcher(manifest),
+      loanId: claims.loanId,
+      licenseId: claims.jti,
+      policy: claims.policy,
+      mode: 'offline',
+      signal,
+      onError: options.onError,
+      loadRangeTransportClass: options.loadRangeTransportClass,
+      autoFetch: options.autoFetch,
+    });
+  } catch (error) {
+    throw toReaderError(error);
+  }
+}
+
+/**
+ * Opens a book for reading: online when the network answers (a downloaded book's chunks still come
+ * from IndexedDB), else from this browser's download. Rejects with a ReaderError (no_access carries the
+ * server's message when the reader is not entitled; offline_unavailable, offline_expired,
+ * offline_revoked and clock_rollback when it cannot be read offline), or with the signal's AbortError.
  */
 export async function openProtectedBook(options: TOpenProtectedBookOptions): Promise<TOpenedBook> {
+  const { bookRef, userId, signal } = options;
+  try {
+    signal?.throwIfAborted();
+    const downloaded = await findDownloadedBook(userId, bookRef).catch(() => undefined);
+    if (isBrowserOffline()) {
+      if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
+      throw await notAvailableOffline(userId, bookRef);
+    }
+    try {
+      return await openOnline(options, downloaded);
+    } catch (error) {
+      const failure = toReaderError(error);
+      if (!isConnectionFailure(failure) || signal?.aborted) throw failure;
+      if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
+      throw failure;
+    }
+  } catch (error) {
+    throw toReaderError(error);
+  }
+}
+
+async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownloadedBook | undefined): Promise<TOpenedBook> {
   const { bookRef, userId, signal } = options;
   try {
     signal?.throwIfAborted();
@@ -189,7 +300,10 @@ export async function openProtectedBook(options: TOpenProtectedBookOptions): Pro
     // the end): fetch them while the licence is being issued.
     const lastIndex = Math.max(0, manifest.chunkCount - 1);
     const prefetchSignal = signal ?? new AbortController().signal;
-    const fetcher = withPrefetchedChunks(createNetworkCiphertextFetcher(manifest), [0, lastIndex], prefetchSignal);
+    const network = createNetworkCiphertextFetcher(manifest);
+    // A downloaded version is read from IndexedDB; a newer version on the server falls back to the network.
+    const source = downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network;
+    const fetcher = withPrefetchedChunks(source, [0, lastIndex], prefetchSignal);
 
     const { grant, deviceId } = await requestOnlineLicence({ userId, loanId: loan.id, deviceId: device.deviceId, signal });
     const grantServerMs = Date.parse(grant.serverTime);

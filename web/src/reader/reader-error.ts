@@ -5,7 +5,17 @@
 import { READER_MESSAGES } from '@shared/reader';
 import { isApiError } from '@web/lib/api';
 
-export const READER_ERROR_CODES = ['no_access', 'license_invalid', 'decrypt_failed', 'network', 'no_content', 'clock_rollback'] as const;
+export const READER_ERROR_CODES = [
+  'no_access',
+  'license_invalid',
+  'decrypt_failed',
+  'network',
+  'no_content',
+  'clock_rollback',
+  'offline_expired',
+  'offline_unavailable',
+  'offline_revoked',
+] as const;
 export type TReaderErrorCode = (typeof READER_ERROR_CODES)[number];
 
 /** Why a licence was refused, for logs and for issue 6's "renew" prompts; the reader sees one message. */
@@ -18,6 +28,12 @@ export const READER_ERROR_MESSAGES = {
   noAccess: 'You do not have access to this book.',
   clockRollback:
     "Your device's clock is behind the time this book was last checked. Set the correct date and time, then go online and open the book again.",
+  offlineExpired: 'Your offline access to this book has expired. Go online to renew it.',
+  offlineUnavailable: 'This book is not downloaded for offline reading. Go online to read it.',
+  offlineRevoked:
+    'Your licence for this book was withdrawn, so its download was removed from this device. Go online to read it, or download it again if your plan still includes it.',
+  offlineReturned: 'You returned this book, so its download was removed from this device. Borrow it again to read it.',
+  offlineDeviceRemoved: 'This device was removed from your account, so its downloads were deleted. Register it again on the Devices page to read offline.',
 } as const;
 
 export class ReaderError extends Error {

@@ -225,6 +225,7 @@ describe('seedDemoData', () => {
       offline_device_cap_basic: '2:number',
       offline_device_cap_premium: '5:number',
       offline_max_days: '30:number',
+      offline_max_renewals: '100:number',
       preview_page_count: '5:number',
       chunk_size: '1048576:number',
       max_copy_percentage: '40:number',

@@ -65,6 +65,13 @@ export const SYSTEM_CONFIG_SEEDS: TSystemConfigSeed[] = [
     description: 'Longest time an offline licence stays valid before the device must reconnect to renew it.',
   },
   {
+    key: 'offline_max_renewals',
+    value: '100',
+    dataType: 'number',
+    category: 'offline',
+    description: 'Times one offline licence (one borrowed book on one device) may be renewed; after that the reader returns the book and borrows it again.',
+  },
+  {
     key: 'device_inactive_expiry_days',
     value: '90',
     dataType: 'number',

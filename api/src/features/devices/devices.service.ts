@@ -3,8 +3,11 @@
  * public key here, so licences can carry the content key wrapped to it. Rows are unique per reader and
  * RFC 7638 key thumbprint, so registering the same key again returns the same device. A browser row
  * is online-only (`offlineRegisteredAt` null) until it registers for offline reading with proof of
- * key possession, which is what counts against the plan's device cap.
+ * key possession (device_challenges: a nonce encrypted to the key, answered once; decision record
+ * 008), which is what counts against the plan's device cap. Removing a device (or the idle-device
+ * job) deactivates it and revokes its licences in the same transaction.
  */
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import type { TBrowserDevice } from '@shared/reader';
@@ -145,4 +148,14 @@ export function findActiveDevice(options: { db: Db; userId: string; deviceId: st
 /** The device's stored public key as WebCrypto's JWK (the stored JSON was validated at registration). */
 export function devicePublicJwk(row: Pick<TDeviceRow, 'publicKey'>): TRsaOaepPublicJwk {
   return JSON.parse(row.publicKey) as TRsaOaepPublicJwk;
+}
+
+/**
+ * RSA-OAEP with SHA-256 (WebCrypto's RSA-OAEP-256) to a device key, base64url: how content keys are
+ * wrapped for licences and how registration challenges are sent, the only padding the browser's key
+ * (made for RSA-OAEP-256 with decrypt/unwrapKey) accepts.
+ */
+export function encryptForDeviceKey(publicJwk: TRsaOaepPublicJwk, bytes: Uint8Array): string {
+  const key = createPublicKey({ key: publicJwk, format: 'jwk' });
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, bytes).toString('base64url');
 }

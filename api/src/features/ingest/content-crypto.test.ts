@@ -55,6 +55,20 @@ describe('chunk encryption', () => {
     expect(decryptChunk(key, first, place).equals(plaintext)).toBe(true);
   });
 
+  it('can write into a reused output buffer, which must be large enough', () => {
+    const key = generateContentKey();
+    const output = Buffer.alloc(1024 + CHUNK_TAG_BYTES);
+    const first = randomBytes(1024);
+    const sealedFirst = encryptChunk(key, first, place, output);
+    expect(sealedFirst.ciphertext.buffer).toBe(output.buffer);
+    expect(decryptChunk(key, sealedFirst, place).equals(first)).toBe(true);
+    const last = randomBytes(100);
+    const sealedLast = encryptChunk(key, last, { ...place, index: 4 }, output);
+    expect(sealedLast.ciphertext).toHaveLength(100 + CHUNK_TAG_BYTES);
+    expect(decryptChunk(key, sealedLast, { ...place, index: 4 }).equals(last)).toBe(true);
+    expect(() => encryptChunk(key, randomBytes(2048), place, output)).toThrow('too small');
+  });
+
   it('is what the browser decrypts with one WebCrypto call (AES-GCM, AAD = chunkAad)', async () => {
     const key = generateContentKey();
     const plaintext = randomBytes(4096);

@@ -104,6 +104,8 @@ describe('POST /api/admin/books/:id/pdf', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+    const revalidated = await t.app.request(coverUrl, { headers: { 'if-none-match': response.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
     // By slug too; without the current version only briefly cacheable.
     const bySlug = await t.app.request(`/api/books/${t.book.slug}/cover`);
     expect(bySlug.status).toBe(200);

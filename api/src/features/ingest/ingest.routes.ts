@@ -16,6 +16,7 @@ import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { allowMultipartUpload } from '../../middleware/csrf';
+import { matchesEtag } from '../catalogue/catalogue.routes';
 import { readStoredCover, uploadBookPdf } from './ingest.service';
 
 /** Room for the multipart framing around the largest PDF and cover; bigger bodies are cut off unread. */
@@ -55,11 +56,14 @@ export function createIngestRoutes(deps: AppDeps) {
     .get('/books/:idOrSlug/cover', validate('param', ZIdOrSlugParam), async (c) => {
       const cover = await readStoredCover(deps, c.req.valid('param').idOrSlug);
       if (!cover) throw new AppError('not_found', 404, 'This book has no stored cover');
+      const etag = `"${cover.hash}"`;
+      c.header('Cache-Control', c.req.query('v') === cover.hash ? COVER_CACHE_VERSIONED : COVER_CACHE_UNVERSIONED);
+      c.header('ETag', etag);
+      if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
       return c.body(cover.bytes, 200, {
         'Content-Type': cover.format.mimeType,
-        'Cache-Control': c.req.query('v') === cover.hash ? COVER_CACHE_VERSIONED : COVER_CACHE_UNVERSIONED,
-        ETag: `"${cover.hash}"`,
         'X-Content-Type-Options': 'nosniff',
+        // Opened directly, an image must never run anything, whatever a browser thinks it is.
         'Content-Security-Policy': "default-src 'none'; sandbox",
         'Cross-Origin-Resource-Policy': 'same-origin',
       });

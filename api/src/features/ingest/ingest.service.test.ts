@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { eq } from 'drizzle-orm';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_TAG_BYTES } from '@shared/reader';
 import type { Db } from '../../db/client';
@@ -29,6 +30,8 @@ import {
   readStoredCover,
 } from './ingest.service';
 import { analysePdf } from './pdf-analysis';
+import { makePreviewPdf } from './preview';
+import { typesetBook } from './typeset';
 
 const PDF_DIR = path.resolve(import.meta.dirname, '../../../../content/pdfs');
 const readPdf = (name: string) => new Uint8Array(fs.readFileSync(path.join(PDF_DIR, name)));
@@ -144,6 +147,16 @@ describe('ingesting the sample PDFs', () => {
     const cover = await readStoredCover(ctx, book.id);
     expect(cover?.format.mimeType).toBe('image/jpeg');
     expect(row.coverImageUrl).toBe(`/api/books/${book.id}/cover?v=${cover!.hash}`);
+  });
+
+  it('the preview carries no page beyond the preview, even when its contents page links to later chapters', async () => {
+    const sections = Array.from({ length: 12 }, (_, index) => ({ title: `Chapter ${index + 1}`, text: `Words of chapter ${index + 1}.` }));
+    const book = await typesetBook({ title: 'Linked', author: 'A', sections });
+    const preview = await makePreviewPdf(book.bytes, 4, { title: 'Linked', author: 'A' });
+    const doc = await PDFDocument.load(preview);
+    const pageObjects = doc.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Page'));
+    expect(pageObjects).toHaveLength(4);
+    expect(Buffer.from(preview).indexOf('Words of chapter 12')).toBe(-1);
   });
 
   it('keeps the outline with levels and page numbers as the contents list', async () => {
@@ -296,7 +309,7 @@ describe('books without a file (the generated catalogue)', () => {
   };
 
   it('get a short generated PDF on first use, once, however many readers open it at the same time', async () => {
-    const ctx = setup();
+    const ctx = setup({ env: { DEMO_SEED: 'true' } });
     const book = createBook(ctx.db, generated);
     const results = await Promise.all(Array.from({ length: 6 }, () => ensureBookContent({ deps: ctx, bookId: book.id })));
     expect(new Set(results.map((asset) => asset.id)).size).toBe(1);
@@ -319,7 +332,7 @@ describe('books without a file (the generated catalogue)', () => {
   });
 
   it('is safe when two processes generate the same book at once: one version, the loser reads the winner', async () => {
-    const ctx = setup();
+    const ctx = setup({ env: { DEMO_SEED: 'true' } });
     const book = createBook(ctx.db, generated);
     // A second drizzle handle on the same connection has its own in-process locks, like another worker.
     const otherProcess = { ...ctx, db: drizzle(ctx.db.$client, { schema }) as unknown as Db };
@@ -332,7 +345,15 @@ describe('books without a file (the generated catalogue)', () => {
   });
 
   it('an unknown book has no content to generate', async () => {
-    const ctx = setup();
+    const ctx = setup({ env: { DEMO_SEED: 'true' } });
     await expect(ensureBookContent({ deps: ctx, bookId: crypto.randomUUID() })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('outside demo mode a book without a file is not readable yet, and nothing is made up for it', async () => {
+    const ctx = setup();
+    const book = createBook(ctx.db, generated);
+    await expect(getManifest({ deps: ctx, bookId: book.id })).rejects.toMatchObject({ status: 404, message: 'This book is not available for reading yet.' });
+    await expect(readPreview({ deps: ctx, bookId: book.id })).rejects.toMatchObject({ status: 404 });
+    expect(rowCounts(ctx.db, book.id)).toEqual({ assets: 0, chunks: 0, keys: 0, pages: 0 });
   });
 });

@@ -16,11 +16,11 @@
  * Concurrency: ingestions of one book run one at a time in this process; across processes the
  * transaction re-checks the version it encrypted for (it is in every chunk's associated data) and
  * the loser deletes its blobs and re-reads (the nonce keeps two processes' blobs apart).
- * `ensureBookContent` gives books without a file a generated one on first use, single-flight.
+ * In demo mode `ensureBookContent` gives books without a file a generated one on first use, single-flight.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, max, ne } from 'drizzle-orm';
-import { DEFAULT_CHUNK_SIZE, type TBookManifest } from '@shared/reader';
+import { CHUNK_TAG_BYTES, DEFAULT_CHUNK_SIZE, READER_MESSAGES, type TBookManifest } from '@shared/reader';
 import { INGEST_MESSAGES, MAX_COVER_BYTES, type TBookPdfUploadResult } from '@shared/ingest';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction, type Db } from '../../db/client';
@@ -219,9 +219,11 @@ async function storeBlobs(
   const stored: TStoredBlobs = { prefix, keys: [], chunkRows: [], previewKey: null, coverKeyWritten: null };
   try {
     const chunkCount = Math.ceil(input.pdf.length / input.chunkSize);
+    // One output buffer for every chunk: put() has finished with the bytes when it resolves.
+    const output = Buffer.allocUnsafe(Math.min(input.chunkSize, input.pdf.length) + CHUNK_TAG_BYTES);
     for (let index = 0; index < chunkCount; index += 1) {
       const plaintext = input.pdf.subarray(index * input.chunkSize, (index + 1) * input.chunkSize);
-      const { iv, ciphertext } = encryptChunk(input.contentKey, plaintext, { bookId: input.bookId, version: input.version, index });
+      const { iv, ciphertext } = encryptChunk(input.contentKey, plaintext, { bookId: input.bookId, version: input.version, index }, output);
       const storageKey = `${prefix}/chunk-${index}`;
       stored.keys.push(storageKey);
       await deps.blobs.put(storageKey, ciphertext);
@@ -414,6 +416,8 @@ export function recordPdfSource(db: Db, slug: string, pdfPath: string, now: Date
 async function generateContent(deps: TIngestDeps, bookId: string): Promise<TPdfAssetRow> {
   const book = deps.db.select().from(books).where(eq(books.id, bookId)).get();
   if (!book) throw notFound('Book');
+  // Only the demo catalogue is made up; outside demo mode a book without a file is not readable yet.
+  if (!deps.env.DEMO_SEED) throw new AppError('no_content', 404, READER_MESSAGES.noContent);
   if (isContentBookSlug(book.slug)) {
     // One of the 16 real books opened before the background seed reached it: typeset it now.
     const fingerprint = contentBookFingerprint(book.slug);
@@ -428,8 +432,9 @@ async function generateContent(deps: TIngestDeps, bookId: string): Promise<TPdfA
 }
 
 /**
- * The book's current content; a book without any (the generated catalogue) gets a generated PDF
- * ingested on first use. Concurrent callers share one generation; another process doing the same
+ * The book's current content; in demo mode a book without any (the generated catalogue, or one of
+ * the 16 real books not typeset yet) gets its PDF made and ingested on first use; otherwise such a
+ * book answers 404 "not available for reading yet". Concurrent callers share one generation; another process doing the same
  * at the same time is resolved in the transaction (onlyIfMissing), and everyone reads the winner.
  */
 export async function ensureBookContent({ deps, bookId }: { deps: TIngestDeps; bookId: string }): Promise<TPdfAssetRow> {

@@ -79,9 +79,9 @@ describe('line breaking and blocks', () => {
     expect(lines.every((line) => line.length > 0)).toBe(true);
   });
 
-  it('reflows paragraphs, keeps indented blocks line by line and drops italics underscores', () => {
-    expect(toBlocks('One line\nwrapped here.\n\n  Verse one,\n  verse two.\n\n_Italic_ words.')).toEqual([
-      { kind: 'paragraph', text: 'One line wrapped here.' },
+  it('reflows paragraphs, keeps indented blocks line by line, drops italics underscores and sets dashes', () => {
+    expect(toBlocks('One line\nwrapped--here.\n\n  Verse one,\n  verse two.\n\n_Italic_ words.')).toEqual([
+      { kind: 'paragraph', text: 'One line wrapped—here.' },
       { kind: 'verse', lines: ['Verse one,', 'verse two.'] },
       { kind: 'paragraph', text: 'Italic words.' },
     ]);

@@ -205,7 +205,8 @@ export function toBlocks(text: string): TBlock[] {
   for (const raw of text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split(/\n[ \t]*\n/)) {
     const lines = raw.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
-    const clean = (line: string) => line.replace(/_/g, '');
+    // Transcriptions mark italics with underscores and write dashes as "--".
+    const clean = (line: string) => line.replace(/_/g, '').replace(/(\S)--(?=\S)/g, '$1—');
     const isIndented = lines.every((line) => /^ {2,}\S/.test(line));
     if (isIndented && lines.length > 1) {
       blocks.push({ kind: 'verse', lines: lines.map((line) => clean(line.trim())) });

@@ -1,17 +1,18 @@
 /**
  * Licences (API map: licenses): POST /api/licenses issues a signed licence for a loan on one of the
- * reader's devices, POST /api/licenses/status reports on the reader's licences, and
+ * reader's devices, POST /api/licenses/:id/renew extends one, POST /api/licenses/status reports on the
+ * reader's licences (and, when named, on the asking device), and
  * GET /api/.well-known/jwks.json publishes the signing keys the reader verifies licences with.
  */
 import { Hono } from 'hono';
 import type { TLicenseGrant, TLicenseJwks, TLicenseStatusList } from '@shared/reader';
-import { ZIssueLicenseRequest, ZLicenseStatusRequest } from '@shared/licenses.schemas';
+import { ZIssueLicenseRequest, ZLicenseIdParam, ZLicenseStatusRequest } from '@shared/licenses.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { sessionUserId } from '../selections/selections.routes';
-import { issueLicense, licenseStatuses } from './licenses.service';
+import { issueLicense, licenseStatuses, renewLicense } from './licenses.service';
 import { licenseKeyring } from './signing-keys';
 
 /** Short enough that a rotation reaches clients quickly, long enough to spare the server repeat fetches. */
@@ -39,9 +40,21 @@ export function createLicensesRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(grant satisfies TLicenseGrant, 201);
     })
+    .post('/licenses/:id/renew', requireAuth(), validate('param', ZLicenseIdParam), async (c) => {
+      const grant = await renewLicense({
+        deps,
+        userId: sessionUserId(c),
+        licenseId: c.req.valid('param').id,
+        meta: getRequestMeta(c, env),
+        sessionId: c.var.sessionId,
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(grant satisfies TLicenseGrant);
+    })
     .post('/licenses/status', requireAuth(), validate('json', ZLicenseStatusRequest), (c) => {
       c.header('Cache-Control', 'no-store');
-      const answer = licenseStatuses({ db, userId: sessionUserId(c), ids: c.req.valid('json').ids, now: now() });
+      const { ids, deviceId } = c.req.valid('json');
+      const answer = licenseStatuses({ db, userId: sessionUserId(c), ids, deviceId, now: now() });
       return c.json(answer satisfies TLicenseStatusList);
     });
 }

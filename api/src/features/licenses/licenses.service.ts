@@ -1,16 +1,26 @@
 /**
- * Licences (SPEC §3 licenses; DESIGN §5): a signed statement that one reader may read one book version
- * on one device until a time, carrying the book's content key wrapped to that device's public key.
- * One row per (loan, device): issuing again for the same pair replaces the token and counts a renewal.
- * Issuing checks the loan, the device and the entitlement (the same rules as opening the book) and is
- * recorded in the audit log. The content key only ever leaves the server wrapped to a device key.
+ * Licences (SPEC §3 licenses, offline_licenses; DESIGN §5): a signed statement that one reader may read
+ * one book version on one device until a time, carrying the book's content key wrapped to that
+ * device's public key. One `licenses` row per (loan, device); an offline licence also has its
+ * `offline_licenses` row (user × device × book: the wrapped key, A256GCM, expiry), written in the same
+ * transaction. Issuing and renewing check the loan, the device and the entitlement (the same rules as
+ * opening the book), touch the device's lastActiveAt and are recorded in the audit log. Licences are
+ * revoked with their loan or device (license-revocation.ts). The content key only ever leaves the
+ * server wrapped to a device key.
+ *
+ * Renewal count (decision record 008): `renewalCount` counts the extensions of the current licence of a
+ * (loan, device). Online re-issues count as before; a new offline licence (first download, or after an
+ * online one) starts at 0; each offline re-issue or renewal adds 1, at most `offline_max_renewals`
+ * (system_config, default 100), after which the reader returns the book and borrows it again (a new
+ * loan starts a new licence). An online licence asked for while a live offline licence exists is signed
+ * but not stored, so reading online never shortens or replaces a download.
  */
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accessValidUntil, effectiveTier, isOfflineAllowed } from '@shared/entitlement';
 import {
   LICENSE_AUDIENCE,
   LICENSE_ISSUER,
+  LICENSE_MESSAGES,
   type TLicenseClaims,
   type TLicenseGrant,
   type TLicenseKind,
@@ -19,14 +29,18 @@ import {
   type TLicenseStatusList,
 } from '@shared/reader';
 import type { TRsaOaepPublicJwk } from '@shared/reader.schemas';
+import { DEVICE_MESSAGES } from '@shared/devices';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
-import { licenses, loans } from '../../db/schema';
+import { devices, licenses, loans, offlineLicenses, OFFLINE_LICENSE_ALGORITHM } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
-import { devicePublicJwk, findActiveDevice } from '../devices/devices.service';
+import { devicePublicJwk, encryptForDeviceKey, type TDeviceRow } from '../devices/devices.service';
+import { offlineSettings } from '../devices/offline-settings';
+import { deviceStatus, touchDevices } from '../devices/offline-devices.service';
+import { getAsset } from '../ingest/book-content';
 import { openLoan } from '../loans/loans.service';
 import { copyLimit, copyRules } from '../reader/copy-budget.service';
 import { ensureBookContent, getContentKey } from '../reader/content-source';
@@ -39,9 +53,14 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** nbf is set this far before iat so a device whose clock runs a little behind can use a fresh licence. */
 const NOT_BEFORE_SKEW_SECONDS = 60;
+/** Signing happens outside the write lock; a licence changed meanwhile is planned and signed again. */
+const GRANT_ATTEMPTS = 3;
 
-export const OFFLINE_NOT_IN_PLAN = 'Offline reading is part of the Basic and Premium plans.';
-export const DEVICE_NOT_OFFLINE = 'Register this device for offline reading before downloading books to it.';
+export const OFFLINE_NOT_IN_PLAN = LICENSE_MESSAGES.offlineNotInPlan;
+export const DEVICE_NOT_OFFLINE = LICENSE_MESSAGES.deviceNotOffline;
+
+type TLicenseRow = typeof licenses.$inferSelect;
+type TLoanRow = typeof loans.$inferSelect;
 
 const statements = perConnection((db) => ({
   loanOfUser: db
@@ -49,17 +68,26 @@ const statements = perConnection((db) => ({
     .from(loans)
     .where(and(eq(loans.id, sql.placeholder('loanId')), eq(loans.userId, sql.placeholder('userId'))))
     .prepare(),
+  deviceOfUser: db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.id, sql.placeholder('deviceId')), eq(devices.userId, sql.placeholder('userId'))))
+    .prepare(),
   licenseForLoanDevice: db
-    .select({ id: licenses.id, renewalCount: licenses.renewalCount })
+    .select()
     .from(licenses)
     .where(and(eq(licenses.loanId, sql.placeholder('loanId')), eq(licenses.deviceId, sql.placeholder('deviceId'))))
+    .prepare(),
+  licenseOfUser: db
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, sql.placeholder('licenseId')), eq(licenses.userId, sql.placeholder('userId'))))
     .prepare(),
 }));
 
 /** RSA-OAEP with SHA-256 (WebCrypto's RSA-OAEP-256), the only wrapping the browser's unwrapKey accepts. */
 export function wrapContentKeyForDevice(publicJwk: TRsaOaepPublicJwk, contentKey: Uint8Array): string {
-  const key = createPublicKey({ key: publicJwk, format: 'jwk' });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, contentKey).toString('base64url');
+  return encryptForDeviceKey(publicJwk, contentKey);
 }
 
 /**
@@ -79,6 +107,54 @@ function watermarkName(user: { firstName: string | null; lastName: string | null
   return full || user.username || user.email;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Planning a grant: which licence id and renewal count the new token carries, and whether it is stored.
+
+interface TGrantPlan {
+  /** The row the plan was made from (null: none); the write goes ahead only if it is still the same. */
+  basis: TLicenseRow | null;
+  licenseId: string;
+  renewalCount: number;
+  /** False for an online licence over a live offline one: signed and handed out, not stored. */
+  store: boolean;
+  /** The basis row was revoked: it is replaced by a fresh licence with a new id. */
+  replace: boolean;
+}
+
+const renewalLimitReached = () => new AppError('renewal_limit_reached', 409, LICENSE_MESSAGES.renewalLimit);
+
+function planGrant(existing: TLicenseRow | null, kind: TLicenseKind, now: Date, maxRenewals: number): TGrantPlan {
+  const fresh = (replace: boolean): TGrantPlan => ({ basis: existing, licenseId: crypto.randomUUID(), renewalCount: 0, store: true, replace });
+  if (!existing) return fresh(false);
+  if (existing.revoked) return fresh(true);
+  const same = (renewalCount: number, store = true): TGrantPlan => ({ basis: existing, licenseId: existing.id, renewalCount, store, replace: false });
+  if (existing.kind === 'offline') {
+    if (kind === 'online' && existing.offlineExpiresAt.getTime() > now.getTime()) return same(existing.renewalCount, false);
+    if (kind === 'offline') {
+      if (existing.renewalCount >= maxRenewals) throw renewalLimitReached();
+      return same(existing.renewalCount + 1);
+    }
+    return same(existing.renewalCount + 1);
+  }
+  // The stored licence is online: a new offline licence starts its own count.
+  return kind === 'offline' ? same(0) : same(existing.renewalCount + 1);
+}
+
+function isSameBasis(current: TLicenseRow | undefined, basis: TLicenseRow | null): boolean {
+  if (!current || !basis) return !current && !basis;
+  return (
+    current.id === basis.id &&
+    current.renewalCount === basis.renewalCount &&
+    current.revoked === basis.revoked &&
+    current.kind === basis.kind &&
+    current.offlineExpiresAt.getTime() === basis.offlineExpiresAt.getTime() &&
+    current.signature === basis.signature
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issuing and renewing.
+
 export interface TIssueLicenseOptions {
   deps: AppDeps;
   userId: string;
@@ -89,40 +165,41 @@ export interface TIssueLicenseOptions {
   sessionId?: string | null;
 }
 
-/**
- * Issues (or re-issues) the licence for a loan on a device. 404 for a loan or device that is not the
- * reader's own and active; 402 when the rules no longer allow the book (or offline reading); 403 for
- * an offline licence on a device not registered for offline reading.
- */
-export async function issueLicense(options: TIssueLicenseOptions): Promise<TLicenseGrant> {
-  const { deps, userId, loanId, deviceId, kind } = options;
+interface TGrantOptions extends TIssueLicenseOptions {
+  loan: TLoanRow;
+  device: TDeviceRow;
+  /** Renewals keep the book version the device downloaded (while its content key exists). */
+  bookVersion?: number;
+  action: 'license.issued' | 'license.renewed';
+}
+
+/** Checks shared by issue and renewal, then signs, stores and audits the licence. */
+async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
+  const { deps, userId, loan, device, kind } = options;
   const { db, env } = deps;
   const now = deps.now();
 
-  const loan = statements(db).loanOfUser.get({ loanId, userId });
-  if (!loan || loan.status !== 'active') throw notFound('Loan');
-  const device = findActiveDevice({ db, userId, deviceId });
-  // The same rules as opening the book; a lapsed plan revokes the loan and answers 402 here.
+  // The same rules as opening the book; a lapsed plan revokes the loan (and its licences) and answers 402 here.
   const opened = openLoan({ db, userId, bookRef: loan.bookId, now });
   if (opened.loan.id !== loan.id) throw notFound('Loan');
-
   const user = loadUser(db, userId);
   if (kind === 'offline') {
     if (!isOfflineAllowed(effectiveTier(user, now))) throw new AppError('offline_not_allowed', 402, OFFLINE_NOT_IN_PLAN);
     if (device.offlineRegisteredAt === null) throw new AppError('device_not_offline', 403, DEVICE_NOT_OFFLINE);
   }
 
-  const asset = await ensureBookContent({ deps, bookId: loan.bookId });
+  const current = await ensureBookContent({ deps, bookId: loan.bookId });
+  const kept = options.bookVersion !== undefined && options.bookVersion !== current.version ? getAsset({ db, bookId: loan.bookId, version: options.bookVersion }) : null;
+  const asset = kept ?? current;
   const contentKey = await getContentKey({ deps, bookId: loan.bookId, version: asset.version });
   const keyWrapped = wrapContentKeyForDevice(devicePublicJwk(device), contentKey);
   contentKey.fill(0);
 
-  const config = readerConfig(db);
   const expiresAt = licenseExpiry({
     kind,
     now: now.getTime(),
     onlineMinutes: env.ONLINE_LICENSE_MINUTES,
-    offlineMaxDays: config.offlineMaxDays,
+    offlineMaxDays: readerConfig(db).offlineMaxDays,
     loanEnd: loan.expiresAt?.getTime() ?? null,
     accessEnd: accessValidUntil(user),
   });
@@ -131,10 +208,10 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
     copyLimitChars: copyLimit(asset.totalCharacters, copyRules(db)),
     print: false,
   };
-  const existing = statements(db).licenseForLoanDevice.get({ loanId, deviceId });
   const iat = Math.floor(now.getTime() / 1000);
-  const claimsFor = (licenseId: string, renewalCount: number): TLicenseClaims => ({
-    jti: licenseId,
+  const exp = Math.floor(expiresAt / 1000);
+  const claimsFor = (plan: TGrantPlan): TLicenseClaims => ({
+    jti: plan.licenseId,
     iss: LICENSE_ISSUER,
     aud: LICENSE_AUDIENCE,
     sub: userId,
@@ -148,67 +225,176 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
     policy,
     iat,
     nbf: iat - NOT_BEFORE_SKEW_SECONDS,
-    exp: Math.floor(expiresAt / 1000),
+    exp,
     serverTime: now.getTime(),
-    renewalCount,
+    renewalCount: plan.renewalCount,
     statusUrl: `${env.publicUrl}/api/licenses/status`,
   });
 
   const keyring = await licenseKeyring(env);
-  let claims = claimsFor(existing?.id ?? crypto.randomUUID(), existing ? existing.renewalCount + 1 : 0);
-  let token = await signLicense(keyring, claims);
+  const { maxRenewals } = offlineSettings(db);
+  for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
+    const plan = planGrant(statements(db).licenseForLoanDevice.get({ loanId: loan.id, deviceId: device.id }) ?? null, kind, now, maxRenewals);
+    const token = await signLicense(keyring, claimsFor(plan));
+    const outcome = immediateTransaction(db, () => {
+      // Re-read under the write lock: the loan may have ended or the device been removed since the checks.
+      if (statements(db).loanOfUser.get({ loanId: loan.id, userId })?.status !== 'active') return 'loan_ended' as const;
+      if (!statements(db).deviceOfUser.get({ deviceId: device.id, userId })?.isActive) return 'device_removed' as const;
+      const row = statements(db).licenseForLoanDevice.get({ loanId: loan.id, deviceId: device.id });
+      if (!isSameBasis(row, plan.basis)) return 'changed' as const;
+      if (plan.store) storeLicense(db, { plan, loan, device, kind, version: asset.version, keyWrapped, expiresAt: new Date(exp * 1000), policy, token, now });
+      db.update(devices).set({ lastActiveAt: now }).where(eq(devices.id, device.id)).run();
+      recordAudit(deps, {
+        action: options.action,
+        resource: 'license',
+        resourceId: plan.licenseId,
+        userId,
+        details: {
+          loanId: loan.id,
+          bookId: loan.bookId,
+          bookVersion: asset.version,
+          deviceId: device.id,
+          kind,
+          expiresAt: new Date(exp * 1000).toISOString(),
+          renewalCount: plan.renewalCount,
+          ...(plan.store ? {} : { stored: false }),
+        },
+        ipAddress: options.meta?.ipAddress ?? null,
+        userAgent: options.meta?.userAgent ?? null,
+        sessionId: options.sessionId ?? null,
+      });
+      return 'stored' as const;
+    });
+    if (outcome === 'loan_ended') throw notFound('Loan');
+    if (outcome === 'device_removed') throw notFound('Device');
+    if (outcome === 'stored') return { licenseId: plan.licenseId, license: token, expiresAt: new Date(exp * 1000).toISOString(), serverTime: now.toISOString() };
+  }
+  throw new AppError('license_busy', 409, 'This licence changed while it was being issued. Please try again.');
+}
+
+/** Writes the licence row and, for an offline licence, its offline_licenses row (call inside the transaction). */
+function storeLicense(
+  db: Db,
+  input: {
+    plan: TGrantPlan;
+    loan: TLoanRow;
+    device: TDeviceRow;
+    kind: TLicenseKind;
+    version: number;
+    keyWrapped: string;
+    expiresAt: Date;
+    policy: TLicensePolicy;
+    token: string;
+    now: Date;
+  },
+): void {
+  const { plan, loan, device, kind, now } = input;
   const values = {
     kind,
-    bookVersion: asset.version,
-    keyWrapped,
-    offlineExpiresAt: new Date(claims.exp * 1000),
-    policy,
-    signature: token,
+    bookVersion: input.version,
+    keyWrapped: input.keyWrapped,
+    offlineExpiresAt: input.expiresAt,
+    policy: input.policy,
+    signature: input.token,
     serverTime: now,
     revoked: false,
     revokedAt: null,
+    renewalCount: plan.renewalCount,
   };
-  const stored = immediateTransaction(db, () =>
-    db
-      .insert(licenses)
-      .values({ id: claims.jti, loanId: loan.id, deviceId: device.id, userId, bookId: loan.bookId, renewalCount: claims.renewalCount, ...values })
-      .onConflictDoUpdate({
-        target: [licenses.loanId, licenses.deviceId],
-        set: { ...values, renewalCount: sql`${licenses.renewalCount} + 1`, lastRenewedAt: now, updatedAt: now },
-      })
-      .returning({ id: licenses.id, renewalCount: licenses.renewalCount })
-      .get(),
-  );
-  if (stored.id !== claims.jti || stored.renewalCount !== claims.renewalCount) {
-    // Another request issued for the same loan and device in between: sign again with the stored identity.
-    claims = claimsFor(stored.id, stored.renewalCount);
-    token = await signLicense(keyring, claims);
-    db.update(licenses).set({ signature: token }).where(eq(licenses.id, stored.id)).run();
+  if (plan.basis && !plan.replace) {
+    db.update(licenses)
+      .set({ ...values, lastRenewedAt: now, updatedAt: now })
+      .where(eq(licenses.id, plan.basis.id))
+      .run();
+  } else {
+    if (plan.basis) db.delete(licenses).where(eq(licenses.id, plan.basis.id)).run();
+    db.insert(licenses).values({ id: plan.licenseId, loanId: loan.id, deviceId: device.id, userId: loan.userId, bookId: loan.bookId, ...values }).run();
   }
-  const expiresAtIso = new Date(claims.exp * 1000).toISOString();
-  recordAudit(deps, {
-    action: 'license.issued',
-    resource: 'license',
-    resourceId: stored.id,
-    userId,
-    details: { loanId: loan.id, bookId: loan.bookId, bookVersion: asset.version, deviceId: device.id, kind, expiresAt: expiresAtIso, renewalCount: stored.renewalCount },
-    ipAddress: options.meta?.ipAddress ?? null,
-    userAgent: options.meta?.userAgent ?? null,
-    sessionId: options.sessionId ?? null,
-  });
-  return { licenseId: stored.id, license: token, expiresAt: expiresAtIso, serverTime: now.toISOString() };
+  const offlineCopy = and(eq(offlineLicenses.userId, loan.userId), eq(offlineLicenses.deviceId, device.id), eq(offlineLicenses.bookId, loan.bookId));
+  if (kind === 'offline') {
+    db.insert(offlineLicenses)
+      .values({ userId: loan.userId, deviceId: device.id, bookId: loan.bookId, keyB64: input.keyWrapped, algorithm: OFFLINE_LICENSE_ALGORITHM, expiresAt: input.expiresAt })
+      .onConflictDoUpdate({
+        target: [offlineLicenses.userId, offlineLicenses.deviceId, offlineLicenses.bookId],
+        set: { keyB64: input.keyWrapped, algorithm: OFFLINE_LICENSE_ALGORITHM, expiresAt: input.expiresAt, updatedAt: now },
+      })
+      .run();
+  } else {
+    // An expired offline licence replaced by an online one: the device no longer holds the book offline.
+    db.delete(offlineLicenses).where(offlineCopy).run();
+  }
 }
 
 /**
- * The state of the reader's licences: revoked (licence or loan revoked, or the rules no longer allow
- * the book), returned (loan handed back), expired, or active. Ids that are not this reader's licences
- * are answered as revoked, so the answer never tells whether someone else's licence exists.
+ * POST /api/licenses: issues (or re-issues) the licence for a loan on a device. 404 for a loan or device
+ * that is not the reader's own and active; 402 when the rules no longer allow the book (or offline
+ * reading); 403 for an offline licence on a device not registered for offline reading; 409 when an
+ * offline licence has been renewed offline_max_renewals times.
  */
-export function licenseStatuses(options: { db: Db; userId: string; ids: readonly string[]; now: Date }): TLicenseStatusList {
+export async function issueLicense(options: TIssueLicenseOptions): Promise<TLicenseGrant> {
+  const { deps, userId, loanId, deviceId } = options;
+  const { db } = deps;
+  const loan = statements(db).loanOfUser.get({ loanId, userId });
+  if (!loan || loan.status !== 'active') throw notFound('Loan');
+  const device = statements(db).deviceOfUser.get({ deviceId, userId });
+  if (!device || !device.isActive) throw notFound('Device');
+  return grantLicense({ ...options, loan, device, action: 'license.issued' });
+}
+
+/**
+ * POST /api/licenses/:id/renew: a fresh token for the reader's own licence, of the same kind, for the
+ * same device and book version, with a new expiry from now. Works for an expired licence (a device back
+ * after a long time offline). 404 for a licence that is not the reader's; 409 when it was revoked, its
+ * loan returned, its device removed, or its renewals used up; 402 when the plan no longer allows it.
+ */
+export async function renewLicense(options: { deps: AppDeps; userId: string; licenseId: string; meta?: TRequestMeta; sessionId?: string | null }): Promise<TLicenseGrant> {
+  const { deps, userId, licenseId } = options;
+  const { db } = deps;
+  const license = statements(db).licenseOfUser.get({ licenseId, userId });
+  if (!license) throw notFound('Licence');
+  const loan = statements(db).loanOfUser.get({ loanId: license.loanId, userId })!;
+  const device = statements(db).deviceOfUser.get({ deviceId: license.deviceId, userId })!;
+  // Most specific first: removing a device or returning the book also revokes the licence.
+  if (loan.status === 'returned') throw new AppError('license_returned', 409, LICENSE_MESSAGES.returned);
+  if (!device.isActive) throw new AppError('device_removed', 409, DEVICE_MESSAGES.deviceRemoved);
+  if (license.revoked || loan.status !== 'active') throw new AppError('license_revoked', 409, LICENSE_MESSAGES.revoked);
+  return grantLicense({
+    deps,
+    userId,
+    loanId: loan.id,
+    deviceId: device.id,
+    kind: license.kind,
+    loan,
+    device,
+    bookVersion: license.bookVersion,
+    action: 'license.renewed',
+    meta: options.meta,
+    sessionId: options.sessionId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status.
+
+/**
+ * POST /api/licenses/status: the state of the reader's licences: returned (loan handed back), revoked
+ * (licence or loan revoked, device removed, or the rules no longer allow the book), expired, or active.
+ * Ids that are not this reader's licences are answered as revoked, so the answer never tells whether
+ * someone else's licence exists. With `deviceId`, the answer also says whether that device is still
+ * registered. The devices in contact get their lastActiveAt refreshed (at most every few minutes).
+ */
+export function licenseStatuses(options: { db: Db; userId: string; ids: readonly string[]; deviceId?: string; now: Date }): TLicenseStatusList {
   const { db, userId, now } = options;
   const ids = [...new Set(options.ids)];
   const rows = db
-    .select({ id: licenses.id, revoked: licenses.revoked, expiresAt: licenses.offlineExpiresAt, loanId: licenses.loanId, loanStatus: loans.status })
+    .select({
+      id: licenses.id,
+      deviceId: licenses.deviceId,
+      revoked: licenses.revoked,
+      expiresAt: licenses.offlineExpiresAt,
+      loanId: licenses.loanId,
+      loanStatus: loans.status,
+    })
     .from(licenses)
     .innerJoin(loans, eq(loans.id, licenses.loanId))
     .where(and(eq(licenses.userId, userId), inArray(licenses.id, ids)))
@@ -217,10 +403,14 @@ export function licenseStatuses(options: { db: Db; userId: string; ids: readonly
   const lapsedLoans = new Set(syncEntitlements({ db, userId, now, write: false }).sync.revokeLoans.map((loan) => loan.id));
   const statusOf = (id: string): TLicenseStatus => {
     const row = byId.get(id);
-    if (!row || row.revoked || row.loanStatus === 'revoked' || lapsedLoans.has(row.loanId)) return 'revoked';
+    if (!row) return 'revoked';
     if (row.loanStatus === 'returned') return 'returned';
+    if (row.revoked || row.loanStatus === 'revoked' || lapsedLoans.has(row.loanId)) return 'revoked';
     if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
     return 'active';
   };
-  return { items: ids.map((id) => ({ id, status: statusOf(id) })), serverTime: now.toISOString() };
+  touchDevices({ db, userId, deviceIds: options.deviceId ? [options.deviceId] : rows.map((row) => row.deviceId), now });
+  const answer: TLicenseStatusList = { items: ids.map((id) => ({ id, status: statusOf(id) })), serverTime: now.toISOString() };
+  if (options.deviceId) answer.device = deviceStatus({ db, userId, deviceId: options.deviceId, now });
+  return answer;
 }

@@ -13,6 +13,7 @@ import { books, loans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { evaluateEntitlements, findBook, loadEntitlementInputs, lookUpBook, syncEntitlements } from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
+import { revokeLicensesOfLoans } from '../licenses/license-revocation';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -151,6 +152,7 @@ export function returnLoan(options: { db: Db; userId: string; loanId: string; no
     if (!loan) return 'missing' as const;
     if (loan.status !== 'active') return 'ended' as const;
     db.update(loans).set({ status: 'returned', returnedAt: now }).where(eq(loans.id, loan.id)).run();
+    revokeLicensesOfLoans(db, [loan.id], now);
     return 'returned' as const;
   });
   if (outcome === 'missing') throw notFound('Loan');

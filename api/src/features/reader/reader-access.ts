@@ -35,7 +35,7 @@ function decide(db: Db, userId: string, bookRef: string, now: Date): TAccessMemo
 
 /**
  * The book (published, by uuid or slug) when the reader may read it; 404 for an unknown book, 402 with
- * the rule's message when not entitled. Never writes: loans are opened by the manifest route.
+ * the rule's message when not entitled. Never writes: loans are opened by POST /api/loans.
  */
 export function assertCanRead(options: { db: Db; userId: string; bookRef: string; now: Date }): TBookRow {
   const { db, userId, bookRef, now } = options;

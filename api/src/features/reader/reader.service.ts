@@ -1,6 +1,6 @@
 /**
- * The online reader's delivery path (DESIGN §5): the manifest of the current book version (opening the
- * book's loan), encrypted chunks, the public preview, search inside the book and the copy budget.
+ * The online reader's delivery path (DESIGN §5): the manifest of the current book version (with the
+ * reader's active loan, never opening one: a GET has no side effects), encrypted chunks, the public preview, search inside the book and the copy budget.
  * There is deliberately no function here, or anywhere, that returns a book's plaintext PDF: chunks
  * are ciphertext and the preview is a separately generated PDF of the first pages.
  */
@@ -8,10 +8,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { READER_MESSAGES, type TBookSearchHit, type TCopyBudget, type TReaderManifest } from '@shared/reader';
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
-import { bookChunks, pdfAssets } from '../../db/schema';
+import { bookChunks, loans, pdfAssets } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
-import { openLoan } from '../loans/loans.service';
 import { findBook } from '../selections/entitlement-state';
 import { searchBookPages } from './book-search';
 import { getCurrentAsset, getManifest, readChunk, readPreview } from './content-source';
@@ -35,19 +34,27 @@ const statements = perConnection((db) => ({
     .from(pdfAssets)
     .where(and(eq(pdfAssets.bookId, sql.placeholder('bookId')), eq(pdfAssets.version, sql.placeholder('version'))))
     .prepare(),
+  activeLoan: db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.userId, sql.placeholder('userId')), eq(loans.bookId, sql.placeholder('bookId')), eq(loans.status, 'active')))
+    .prepare(),
 }));
 
 const noContent = () => new AppError('no_content', 404, READER_MESSAGES.noContent);
 
 /**
- * Opening a book in the reader: the loan is created or reused (402 when the rules refuse), the book's
- * content is made if it has none yet, and the current version's manifest is returned with the loan id.
+ * The manifest of the book's current version when the reader may read it (402 when the rules refuse,
+ * 404 for an unknown book), with the reader's active loan id or null. Checks without writing: the
+ * reader opens the loan with POST /api/loans (DESIGN §6: no GET has side effects). A book without
+ * content yet has it made first (the same content every reader gets, not a change of anyone's state).
  */
 export async function openManifest(options: { deps: AppDeps; userId: string; bookRef: string }): Promise<TReaderManifest> {
   const { deps, userId, bookRef } = options;
-  const { loan } = openLoan({ db: deps.db, userId, bookRef, now: deps.now() });
-  const manifest = await getManifest({ deps, bookId: loan.bookId });
-  return { ...manifest, loanId: loan.id };
+  const book = assertCanRead({ db: deps.db, userId, bookRef, now: deps.now() });
+  const manifest = await getManifest({ deps, bookId: book.id });
+  const loan = statements(deps.db).activeLoan.get({ userId, bookId: book.id });
+  return { ...manifest, loanId: loan?.id ?? null };
 }
 
 export interface TChunkInfo {

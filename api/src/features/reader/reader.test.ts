@@ -14,7 +14,7 @@ import { RARE_WORD, setupReader, TEST_CHUNK_SIZE } from './reader-test-support';
 const chunkUrl = (bookId: string, n: number | string, v: number | string = 1) => `/api/books/${bookId}/chunks/${n}?v=${v}`;
 
 describe('GET /api/books/:idOrSlug/manifest', () => {
-  it('opens the loan and answers the current version with every chunk (by id or slug), never cached', async () => {
+  it('answers the current version with every chunk (by id or slug), never cached, and never opens a loan', async () => {
     const t = setupReader();
     const { book, asset, pdf } = await t.bookWithContent('premium');
     const reader = await t.reader('premium');
@@ -23,7 +23,6 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const manifest = (await response.json()) as TReaderManifest;
-    const [loan] = t.state(reader.user.id).loans;
     expect(manifest).toMatchObject({
       bookId: book.id,
       slug: book.slug,
@@ -34,14 +33,23 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
       chunkSize: TEST_CHUNK_SIZE,
       chunkCount: Math.ceil(pdf.length / TEST_CHUNK_SIZE),
       cipher: 'A256GCM',
-      loanId: loan.id,
+      loanId: null,
     });
     expect(manifest.chunkCount).toBeGreaterThan(1);
     expect(manifest.chunks.map((chunk) => chunk.offset)).toEqual(manifest.chunks.map((_, index) => index * TEST_CHUNK_SIZE));
+    // A GET has no side effects (DESIGN §6): no loan was created.
+    expect(t.state(reader.user.id).loans).toEqual([]);
 
-    // Opening again reuses the loan.
+    // Once the reader opened the loan (POST /api/loans), the manifest names it.
+    expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(201);
+    const [loan] = t.state(reader.user.id).loans;
     const again = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
     expect(again.loanId).toBe(loan.id);
+    expect(t.state(reader.user.id).loans).toHaveLength(1);
+
+    // A returned loan is not named; an open is needed again.
+    expect((await reader.post(`/api/loans/${loan.id}/return`)).status).toBe(200);
+    expect(((await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest).loanId).toBeNull();
     expect(t.state(reader.user.id).loans).toHaveLength(1);
   });
 
@@ -316,6 +324,6 @@ describe('content versions', () => {
     expect(manifest.version).toBe(2);
     expect((await reader.get(chunkUrl(book.id, 0, 1))).status).toBe(200);
     expect((await reader.get(chunkUrl(book.id, 0, 2))).status).toBe(200);
-    expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toHaveLength(1);
+    expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { perConnection } from '../../db/per-connection';
 import { books, loans, subscriptionPlans, systemConfig, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { createReadCache } from '../../db/read-cache';
+import { revokeLicensesOfLoans } from '../licenses/license-revocation';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TBookRow = typeof books.$inferSelect;
@@ -204,4 +205,6 @@ function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): v
   for (const { id, reason } of sync.revokeLoans) {
     db.update(loans).set({ status: 'revoked', revokedAt: now, revokeReason: reason }).where(and(eq(loans.id, id), eq(loans.status, 'active'))).run();
   }
+  // A revoked loan's licences end with it, in the same transaction (DESIGN §5).
+  revokeLicensesOfLoans(db, sync.revokeLoans.map((loan) => loan.id), now);
 }

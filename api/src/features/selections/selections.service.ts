@@ -20,6 +20,7 @@ import { immediateTransaction, type Db } from '../../db/client';
 import { books, loans, userSelectedBooks, userSubscriptionCycles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { findBook, offlineDeviceCap, syncEntitlements } from './entitlement-state';
+import { revokeLicensesOfLoans } from '../licenses/license-revocation';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -136,10 +137,13 @@ export function removeSelection(options: { db: Db; userId: string; bookRef: stri
     db.update(userSelectedBooks).set({ isActive: false, deselectedAt: now }).where(eq(userSelectedBooks.id, selection.id)).run();
     const remaining = state.sync.selections.filter((s) => s.id !== selection.id);
     if (!canReadBook(state.user, book, remaining, state.now).ok) {
-      db.update(loans)
+      const revoked = db
+        .update(loans)
         .set({ status: 'revoked', revokedAt: now, revokeReason: 'selection_removed' })
         .where(and(eq(loans.userId, userId), eq(loans.bookId, book.id), eq(loans.status, 'active')))
-        .run();
+        .returning({ id: loans.id })
+        .all();
+      revokeLicensesOfLoans(db, revoked.map((loan) => loan.id), now);
     }
     return null;
   });

@@ -1,6 +1,7 @@
 /**
- * /library (signed in): the quota panel and the books the reader chose, each with its cover, author,
- * lock end and 'Read now'. Premium readers need no picks, so they are pointed at the whole store.
+ * /library (signed in): "Continue where you left off", the quota panel, the books the reader chose
+ * (cover, author, lock end, 'Read now'; premium readers need no picks, so they are pointed at the whole
+ * store) and the shelf of everything added, picked or started, with progress bars and filters.
  */
 import { Link } from 'react-router-dom';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -16,10 +17,15 @@ import { bookQueryOptions } from '@web/features/catalogue/queries';
 import { QuotaPanel } from '@web/features/selections/components/quota-panel';
 import { formatDate } from '@web/features/selections/format';
 import { useEntitlements, selectionsQueryOptions } from '@web/features/selections/queries';
+import { useSyncEngine } from '@web/features/sync/use-sync';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { ContinueReadingCard } from './components/continue-reading-card';
+import { LibraryShelf } from './components/library-shelf';
 
 export default function LibraryPage() {
   useDocumentTitle('My Library');
+  // Changes read offline go out when the reader opens their library.
+  useSyncEngine();
   const entitlements = useEntitlements();
   const selections = useQuery(selectionsQueryOptions);
   // The selection answer has no author; the book records are shared with the book pages' cache.
@@ -31,7 +37,9 @@ export default function LibraryPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">My Library</h1>
-      <p className="mt-2 text-muted-foreground">The books you chose to read, and what your plan allows.</p>
+      <p className="mt-2 text-muted-foreground">Your books, how far you have read, and what your plan allows.</p>
+
+      <ContinueReadingCard className="mt-6" />
 
       <QuotaPanel entitlements={entitlements.data} className="mt-6" />
 
@@ -79,6 +87,8 @@ export default function LibraryPage() {
           )}
         </div>
       </section>
+
+      <LibraryShelf className="mt-10" />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Saves the reading position as the reader moves, at most once per quiet period: every page change
- * restarts the timer, and only a position different from the last saved one is written. Owns one
- * timer and the last saved page; `flush` writes a pending position at once (closing the reader,
- * hiding the tab), `cancel` forgets it.
+ * Reports the reading position at most once per quiet period: every page change restarts the timer,
+ * and only a position different from the last reported one is passed on (the reader uses it for the
+ * progress_update events that follow each stored position). Owns one timer and the last reported
+ * page; `flush` reports a pending position at once (closing the book, hiding the tab), `cancel`
+ * forgets it.
  */
 
 export interface TReadingPosition {

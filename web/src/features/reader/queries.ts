@@ -1,13 +1,11 @@
 /**
  * The reader's server calls: search inside the book (GET /api/books/:id/search), the copy budget
- * (GET /api/books/:id/copy-budget) and copy events (POST /api/books/:id/copy-events), plus the
- * TanStack Query factories for position and bookmarks (read through reader-sync.ts).
+ * (GET /api/books/:id/copy-budget) and copy events (POST /api/books/:id/copy-events). Position and
+ * bookmarks are read and written through the sync layer (web/src/features/sync).
  */
-import { queryOptions } from '@tanstack/react-query';
 import { READER_MESSAGES, type TBookSearchHit, type TBookSearchResult, type TCopyBudget } from '@shared/reader';
 import { ApiError, readJson, sendJson } from '@web/lib/api';
 import { CopyRefusedError } from './copy-guard';
-import { fetchBookmarks, fetchReadingProgress } from './reader-sync';
 
 function bookPath(bookId: string, rest: string): string {
   return `/api/books/${encodeURIComponent(bookId)}/${rest}`;
@@ -33,27 +31,4 @@ export async function recordCopyEvent(bookId: string, characters: number): Promi
     }
     throw error;
   }
-}
-
-export const readerKeys = {
-  progress: (bookId: string) => ['reader', 'progress', bookId] as const,
-  bookmarks: (bookId: string) => ['reader', 'bookmarks', bookId] as const,
-};
-
-export function readingProgressQueryOptions(bookId: string) {
-  return queryOptions({
-    queryKey: readerKeys.progress(bookId),
-    queryFn: ({ signal }) => fetchReadingProgress(bookId, signal),
-    // The position may have moved on another device since: always ask when a book opens.
-    staleTime: 0,
-    retry: 1,
-  });
-}
-
-export function bookmarksQueryOptions(bookId: string) {
-  return queryOptions({
-    queryKey: readerKeys.bookmarks(bookId),
-    queryFn: ({ signal }) => fetchBookmarks(bookId, signal),
-    staleTime: 0,
-  });
 }

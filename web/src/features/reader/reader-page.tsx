@@ -7,7 +7,6 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
 import type { TCopyBudget } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
@@ -18,9 +17,11 @@ import { ReaderErrorScreen } from './components/reader-error-screen';
 import { pageFromSearch } from './page-number';
 import { loadPdfjs } from './pdf/load-pdfjs';
 import type { TPdfSource } from './pdf/use-pdf-viewer';
-import { fetchCopyBudget, readingProgressQueryOptions, recordCopyEvent, searchInBook } from './queries';
+import { useReadingPosition } from '@web/features/sync/use-reading-position';
+import { OtherDeviceNotice } from './components/other-device-notice';
+import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
-import { useBookmarks } from './use-bookmarks';
+import { useReaderBookmarks } from './use-bookmarks';
 import { useReadingSession } from './use-reading-session';
 
 export default function ReaderPage() {
@@ -76,8 +77,8 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
   const { manifest, policy } = book;
   const bookId = manifest.bookId;
   const location = useLocation();
-  const progress = useQuery(readingProgressQueryOptions(bookId));
-  const bookmarks = useBookmarks(bookId);
+  const position = useReadingPosition(bookId);
+  const bookmarks = useReaderBookmarks(bookId);
   const [copyBudget, setCopyBudget] = useState<TCopyBudget | null>(null);
 
   useEffect(() => {
@@ -89,9 +90,19 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
     return () => controller.abort();
   }, [bookId]);
 
-  const [initialPage] = useState(() => pageFromSearch(location.search));
-  const restored = progress.data ? { page: progress.data.currentPage, totalPages: progress.data.totalPages ?? manifest.pageCount } : null;
-  const session = useReadingSession(progress.isPending ? null : bookId, restored);
+  // The first page is decided once, when the saved position is known: ?page= first, then the saved
+  // position (this device's unsent move included), else the first page.
+  const [opening, setOpening] = useState<{ page: number; restored: { page: number; totalPages: number } | null } | null>(null);
+  const { isLoading, progress } = position;
+  useEffect(() => {
+    if (opening || isLoading) return;
+    const saved = progress ? { page: progress.currentPage, totalPages: progress.totalPages ?? manifest.pageCount } : null;
+    setOpening({ page: pageFromSearch(location.search) ?? saved?.page ?? 1, restored: saved });
+  }, [opening, isLoading, progress, location.search, manifest.pageCount]);
+
+  const setPosition = position.setPosition;
+  const storePosition = useCallback((page: number, totalPages: number) => setPosition(page, totalPages), [setPosition]);
+  const session = useReadingSession({ bookId: opening ? bookId : null, restored: opening?.restored ?? null, setPosition: storePosition });
 
   const source = useMemo<TPdfSource>(() => ({ kind: 'range', params: book.documentParams }), [book]);
   const copy = useMemo<TCopyFeature>(
@@ -99,22 +110,35 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
     [bookId, copyBudget],
   );
   const searchServer = useCallback((query: string, signal: AbortSignal) => searchInBook(bookId, query, signal), [bookId]);
+  const { otherDevice, dismissOtherDevice } = position;
 
-  // The saved position decides the first page, so wait for it (a failed read starts at page 1).
-  if (progress.isPending) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
+  if (!opening) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
   return (
     <ReaderShell
       title={manifest.title}
       backTo={bookDetailPath(manifest.slug || bookRef)}
       backLabel="Back to the book"
       source={source}
-      initialPage={initialPage ?? progress.data?.currentPage ?? 1}
+      initialPage={opening.page}
       watermark={policy.watermark}
       bookmarks={bookmarks}
       copy={copy}
       searchServer={searchServer}
       onPageChange={session.onPageChange}
       onReadAloudEvent={session.onReadAloudEvent}
+      notice={(goToPage) =>
+        otherDevice && (
+          <OtherDeviceNotice
+            page={otherDevice.page}
+            deviceName={otherDevice.deviceName}
+            onGo={() => {
+              goToPage(otherDevice.page);
+              dismissOtherDevice();
+            }}
+            onStay={dismissOtherDevice}
+          />
+        )
+      }
       renderLoadError={(error) => <ReaderErrorScreen error={error} bookRef={bookRef} onRetry={onRetry} />}
     />
   );

@@ -56,6 +56,8 @@ export interface ReaderShellProps {
   afterLastPage?: ReactNode;
   /** What to show when the document cannot be opened or read. */
   renderLoadError: (error: unknown) => ReactNode;
+  /** A message over the top of the pages (e.g. "you were further on another device"), given page turning. */
+  notice?: (goToPage: (page: number) => void) => ReactNode;
 }
 
 const LEFT_PANELS: readonly TReaderPanel[] = ['contents', 'thumbnails'];
@@ -360,6 +362,7 @@ export function ReaderShell(props: ReaderShellProps) {
           </div>
         )}
         {status === 'error' && <div className="absolute inset-0 overflow-auto bg-background">{renderLoadError(viewerState.error)}</div>}
+        {isReady && props.notice && <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-3">{props.notice(goToPage)}</div>}
         {isWide && copyRemaining !== null && (
           <CopyAllowance remaining={copyRemaining} className="pointer-events-none absolute bottom-2 left-2 rounded bg-background/85 px-2 py-1 text-xs text-muted-foreground shadow-sm" />
         )}

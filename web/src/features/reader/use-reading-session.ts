@@ -1,28 +1,36 @@
 /**
- * Ties an opened book to reading sync: a reading session with its events (reading-tracker.ts) and
- * the debounced position save (position-saver.ts), both queued as sync mutations. Flushed when the
- * reader closes the book, hides the tab or leaves the page.
+ * Ties an opened book to reading sync: a reading session with its events (reading-tracker.ts), and
+ * the position handed to the sync layer's setPosition (which stores it a second after the reader
+ * stops moving). progress_update events follow the same one-second rhythm (position-saver.ts).
+ * The session ends when the reader closes the book or leaves the page.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { TReadingProgress } from '@shared/progress';
-import { progressPercentage } from '@shared/progress';
+import { version as appVersion } from '../../../../package.json';
 import { createPositionSaver, type TPositionSaver, type TReadingPosition } from './position-saver';
-import { readerKeys } from './queries';
 import { createReadingTracker, describeReadingDevice, type TReadingTracker } from './reading-tracker';
 import { queueReaderMutation } from './reader-sync';
 import type { TReadAloudEvent } from './use-read-aloud';
 
-/** Version of the web app reported with each reading session. */
-export const READER_APP_VERSION = `web-${import.meta.env.MODE}`;
+/** Version of the web app reported with each reading session (only this field of package.json is bundled). */
+export const READER_APP_VERSION = `web-${appVersion}`;
 
-export function useReadingSession(bookId: string | null, restored: TReadingPosition | null) {
-  const queryClient = useQueryClient();
+export interface TUseReadingSessionOptions {
+  /** The book's id; null until the saved position is known (nothing is recorded before). */
+  bookId: string | null;
+  /** The position the book opened at, so reopening does not count as progress. */
+  restored: TReadingPosition | null;
+  /** Stores the position (debounced by the sync layer). */
+  setPosition: (page: number, totalPages: number) => void;
+}
+
+export function useReadingSession({ bookId, restored, setPosition }: TUseReadingSessionOptions) {
   const tracker = useRef<TReadingTracker | null>(null);
   const saver = useRef<TPositionSaver | null>(null);
   const hasOpened = useRef(false);
   const restoredRef = useRef(restored);
   restoredRef.current = restored;
+  const setPositionRef = useRef(setPosition);
+  setPositionRef.current = setPosition;
 
   useEffect(() => {
     if (!bookId) return;
@@ -33,28 +41,19 @@ export function useReadingSession(bookId: string | null, restored: TReadingPosit
       device: describeReadingDevice(navigator.userAgent, isTouch),
       appVersion: READER_APP_VERSION,
     });
-    const positionSaver = createPositionSaver({
+    const progressEvents = createPositionSaver({
       initial: restoredRef.current,
-      save: ({ page, totalPages }) => {
-        queueReaderMutation({ type: 'progress.set', payload: { bookId, page, totalPages } });
-        sessionTracker.progressSaved(page, totalPages);
-        // Reopening the book in this tab starts from here even before the outbox reaches the server.
-        queryClient.setQueryData<TReadingProgress | null>(readerKeys.progress(bookId), (current) =>
-          current
-            ? { ...current, currentPage: page, totalPages, progressPercentage: progressPercentage(page, totalPages), furthestPage: Math.max(current.furthestPage, page) }
-            : current,
-        );
-      },
+      save: ({ page, totalPages }) => sessionTracker.progressSaved(page, totalPages),
     });
     tracker.current = sessionTracker;
-    saver.current = positionSaver;
+    saver.current = progressEvents;
     hasOpened.current = false;
 
     const onHidden = () => {
-      if (document.visibilityState === 'hidden') positionSaver.flush();
+      if (document.visibilityState === 'hidden') progressEvents.flush();
     };
     const onPageHide = () => {
-      positionSaver.flush();
+      progressEvents.flush();
       sessionTracker.close();
     };
     document.addEventListener('visibilitychange', onHidden);
@@ -62,12 +61,12 @@ export function useReadingSession(bookId: string | null, restored: TReadingPosit
     return () => {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);
-      positionSaver.flush();
+      progressEvents.flush();
       sessionTracker.close();
       tracker.current = null;
       saver.current = null;
     };
-  }, [bookId, queryClient]);
+  }, [bookId]);
 
   const onPageChange = useCallback((page: number, totalPages: number) => {
     const current = tracker.current;
@@ -79,6 +78,7 @@ export function useReadingSession(bookId: string | null, restored: TReadingPosit
       current.pageShown(page, totalPages);
     }
     saver.current?.update({ page, totalPages });
+    setPositionRef.current(page, totalPages);
   }, []);
 
   const onReadAloudEvent = useCallback((event: TReadAloudEvent, details: { page: number; durationMs?: number; meta?: Record<string, unknown> }) => {

@@ -17,7 +17,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/auth';
 import type { TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
+import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@web/features/auth/queries';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import type { TOutboxEntry } from '@web/storage/db';
@@ -107,15 +107,32 @@ function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
-/** The signed-in user: from the current-user query, else (offline, after a reload) the last one seen. */
-async function currentUserId(): Promise<string | null> {
-  const user = queryClient?.getQueryData<TCurrentUser | null>(CURRENT_USER_QUERY_KEY);
-  if (user) {
-    await rememberSignedInUser(user.id);
-    return user.id;
+/**
+ * Whose changes are sent: only ever the user the server says is signed in now (the current-user
+ * query, or a fresh GET /api/auth/user), because the session cookie decides whose account they reach.
+ */
+async function userForFlush(): Promise<string | null> {
+  const cached = queryClient?.getQueryData<TCurrentUser | null>(CURRENT_USER_QUERY_KEY);
+  if (cached !== undefined) return cached?.id ?? null;
+  try {
+    return (await fetchCurrentUser())?.id ?? null;
+  } catch {
+    return null;
   }
-  if (user === null) return null;
-  return lastSignedInUser();
+}
+
+/** Whose change is being stored: the signed-in user, or (offline, after a reload) the last one seen here. */
+async function userForQueue(): Promise<string | null> {
+  const cached = queryClient?.getQueryData<TCurrentUser | null>(CURRENT_USER_QUERY_KEY);
+  if (cached) {
+    await rememberSignedInUser(cached.id);
+    return cached.id;
+  }
+  if (cached === null) return null;
+  if (!isOnline()) return lastSignedInUser();
+  const user = await fetchCurrentUser().catch(() => undefined);
+  if (user) await rememberSignedInUser(user.id);
+  return user === undefined ? lastSignedInUser() : (user?.id ?? null);
 }
 
 async function refreshStatus(userId: string | null): Promise<TOutboxEntry[]> {
@@ -158,7 +175,7 @@ function onChannelMessage(event: MessageEvent<TChannelMessage>): void {
   if (event.data?.kind === 'synced') applyServerState(event.data.state);
   else if (event.data?.kind === 'outbox-changed') {
     invalidatePending();
-    void currentUserId().then(refreshStatus);
+    void userForFlush().then(refreshStatus);
   }
 }
 
@@ -269,7 +286,7 @@ async function sendBatch(batch: TOutboxEntry[], keepalive: boolean): Promise<boo
 }
 
 async function runFlush(keepalive: boolean): Promise<void> {
-  const userId = await currentUserId();
+  const userId = await userForFlush();
   if (!userId || waitingForSignIn) {
     setStatus({ state: 'signed-out' });
     return;
@@ -333,7 +350,7 @@ export function flushOutbox(options: { keepalive?: boolean } = {}): Promise<void
  */
 export function queueMutation(mutation: TSyncMutationInput, options: { flush?: TFlushWhen } = {}): Promise<TOutboxEntry> {
   const store = async () => {
-    const userId = await currentUserId();
+    const userId = await userForQueue();
     if (!userId) throw new Error('Sign in to save your reading.');
     const deviceId = await resolveSyncDeviceId(userId);
     return enqueueMutation({ userId, deviceId, type: mutation.type, payload: mutation.payload });

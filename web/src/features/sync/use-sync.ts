@@ -25,6 +25,7 @@ export function useSyncStatus(): TSyncStatus {
 }
 
 const NO_ENTRIES: TOutboxEntry[] = [];
+const NO_IDS: string[] = [];
 
 /** The reader's changes still in the outbox, oldest first. */
 export function usePendingMutations(): TOutboxEntry[] {
@@ -47,4 +48,3 @@ export function useThisBrowserDeviceIds(): readonly string[] {
   const query = useQuery({ queryKey: syncKeys.deviceIds(userId), queryFn: () => thisBrowserDeviceIds(userId), staleTime: Infinity, networkMode: 'always' });
   return query.data ?? NO_IDS;
 }
-const NO_IDS: string[] = [];

@@ -6,6 +6,7 @@ import { READER_MESSAGES } from '@shared/reader';
 import type { TBookmark } from '@shared/progress';
 import type { TBookmarksFeature } from '../use-bookmarks';
 import { BookmarksPanelBody } from './bookmarks-panel';
+import { OtherDeviceNotice } from './other-device-notice';
 import { previewEndActions, PreviewEndPrompt } from './preview-end-prompt';
 import { ReaderErrorScreen } from './reader-error-screen';
 import { SearchPanelBody } from './search-panel';
@@ -181,5 +182,18 @@ describe('ReaderErrorScreen', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('OtherDeviceNotice', () => {
+  it('offers the page reached on another device without moving there by itself', async () => {
+    const onGo = vi.fn();
+    const onStay = vi.fn();
+    render(<OtherDeviceNotice page={30} deviceName="Chrome on macOS" onGo={onGo} onStay={onStay} />);
+    expect(screen.getByTestId('other-device-notice')).toHaveTextContent('You were on page 30 on Chrome on macOS.');
+    await userEvent.click(screen.getByRole('button', { name: 'Stay here' }));
+    expect(onStay).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 30' }));
+    expect(onGo).toHaveBeenCalledOnce();
   });
 });

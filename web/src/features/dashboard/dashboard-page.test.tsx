@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { clearToasts, makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
+import { makeProgressSummary, makeReadingStats, makeRecentBookmark } from '@web/features/library/test-fixtures';
+import DashboardPage from './dashboard-page';
+
+afterEach(() => {
+  clearToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/dashboard', () => {
+  it('greets the reader and shows where they left off, their figures and recent bookmarks', async () => {
+    const api = mockApi({
+      'GET /api/auth/user': () => makeUser({ firstName: 'Grace' }),
+      'GET /api/progress': () => ({ items: [makeProgressSummary({ bookId: 'book-9', title: 'The Courage to Be Disliked', currentPage: 120, totalPages: 240, progressPercentage: 50 })] }),
+      'GET /api/library/stats': () => makeReadingStats({ inProgress: 2, finished: 1, pagesRead: 1204, timeReadMs: (3 * 60 + 25) * 60_000, listenedMs: 0 }),
+      'GET /api/bookmarks': () => ({ items: [makeRecentBookmark({ bookId: 'book-9', bookTitle: 'The Courage to Be Disliked', page: 42, note: 'Separate the tasks' })], total: 1, page: 1, limit: 5 }),
+    });
+    renderPage(<DashboardPage />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Grace' })).toBeInTheDocument();
+
+    const card = within(await screen.findByRole('region', { name: 'Continue where you left off' }));
+    expect(card.getByText('Page 120 of 240 · 50%')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Continue reading' })).toHaveAttribute('href', '/reader/book-9');
+
+    const stats = within(screen.getByRole('region', { name: 'Your reading' }));
+    expect(await stats.findByText('Books in progress')).toBeInTheDocument();
+    const figure = (label: string) => stats.getByText(label).closest('dl')?.querySelector('dd')?.textContent;
+    expect(figure('Books in progress')).toBe('2');
+    expect(figure('Books finished')).toBe('1');
+    expect(figure('Pages read')).toBe(new Intl.NumberFormat().format(1204));
+    expect(figure('Time read')).toBe('3 h 25 min');
+    expect(stats.queryByText('Listened')).toBeNull();
+
+    const bookmarks = within(screen.getByRole('region', { name: 'Recent bookmarks' }));
+    const link = await bookmarks.findByRole('link', { name: /The Courage to Be Disliked · Page 42/ });
+    expect(link).toHaveAttribute('href', '/reader/book-9?page=42');
+    expect(bookmarks.getByText('Separate the tasks')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/progress')[0].search).toBe('?status=in_progress&limit=1');
+    expect(api.callsTo('GET', '/api/bookmarks')[0].search).toBe('?limit=5');
+  });
+
+  it('has helpful empty states for a new reader', async () => {
+    mockApi({
+      'GET /api/auth/user': () => makeUser({ firstName: 'Ada' }),
+      'GET /api/progress': () => ({ items: [] }),
+      'GET /api/library/stats': () => makeReadingStats({ booksInLibrary: 0, inProgress: 0, finished: 0, selected: 0, pagesRead: 0, timeReadMs: 0, sessions: 0, lastReadAt: null }),
+      'GET /api/bookmarks': () => ({ items: [], total: 0, page: 1, limit: 5 }),
+    });
+    renderPage(<DashboardPage />, { route: '/dashboard' });
+    expect(await screen.findByText('Nothing in progress')).toBeInTheDocument();
+    expect(await screen.findByText('No bookmarks yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Browse the Book Store' })[0]).toHaveAttribute('href', '/bookstore');
+    expect(screen.getByRole('navigation', { name: 'Quick links' })).toBeInTheDocument();
+  });
+
+  it('shows a retry when the figures cannot be loaded', async () => {
+    mockApi({
+      'GET /api/auth/user': () => makeUser(),
+      'GET /api/progress': () => ({ items: [] }),
+      'GET /api/library/stats': () => new Response('{"detail":"Service unavailable"}', { status: 503 }),
+      'GET /api/bookmarks': () => ({ items: [], total: 0, page: 1, limit: 5 }),
+    });
+    renderPage(<DashboardPage />, { route: '/dashboard' });
+    expect(await screen.findByText("We couldn't load your reading figures.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+/** One offline device in the Devices list: its name, the "This device" marker, activity, books and licence expiry, with rename and remove. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Laptop, Pencil, Trash2 } from 'lucide-react';
+import type { TDevice } from '@shared/devices';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { formatDate } from '@web/features/selections/format';
+import { describeError } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
+import { booksCount, formatLastActive } from '../format';
+import { DEVICES_QUERY_KEY, removeDevice } from '../queries';
+import { RenameDeviceDialog } from './rename-device-dialog';
+
+export function DeviceRow({
+  device,
+  isThisDevice,
+  canManage,
+  onRemovedThisDevice,
+}: {
+  device: TDevice;
+  isThisDevice: boolean;
+  /** False while offline: rename and remove need the server. */
+  canManage: boolean;
+  /** Called after this browser's own device was removed, to wipe its downloads. */
+  onRemovedThisDevice: () => Promise<void>;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: async () => {
+      await removeDevice(device.id);
+      if (isThisDevice) await onRemovedThisDevice();
+    },
+    onSuccess: () =>
+      toast({
+        title: 'Device removed',
+        description: isThisDevice
+          ? 'This browser is no longer registered and its downloaded books have been deleted.'
+          : `“${device.name}” is no longer registered. Its downloaded books will be deleted the next time it goes online.`,
+      }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: "Couldn't remove this device", description: describeError(error) || 'Something went wrong. Please try again.' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
+  });
+
+  const lastActive = formatLastActive(device.lastActiveAt);
+  const licenceUntil = formatDate(device.licenseExpiresAt);
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center" aria-label={device.name}>
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground sm:inline-flex" aria-hidden="true">
+        <Laptop className="size-5" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="min-w-0 break-words font-semibold">{device.name}</h3>
+          {isThisDevice && <Badge variant="secondary">This device</Badge>}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:gap-x-5">
+          <div className="contents sm:flex sm:gap-1">
+            <dt>Last active</dt>
+            <dd className="font-medium text-foreground">{lastActive || 'Not yet'}</dd>
+          </div>
+          <div className="contents sm:flex sm:gap-1">
+            <dt>Books offline</dt>
+            <dd className="font-medium text-foreground">{booksCount(device.booksOffline)}</dd>
+          </div>
+          <div className="contents sm:flex sm:gap-1">
+            <dt>Licences until</dt>
+            <dd className="font-medium text-foreground">{licenceUntil || '—'}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <RenameDeviceDialog
+          device={device}
+          trigger={
+            <Button size="sm" variant="outline" disabled={!canManage} aria-label={`Rename ${device.name}`}>
+              <Pencil aria-hidden="true" />
+              Rename
+            </Button>
+          }
+        />
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="outline" disabled={!canManage} aria-label={`Remove ${device.name}`}>
+              <Trash2 aria-hidden="true" />
+              Remove
+            </Button>
+          }
+          title={`Remove “${device.name}”?`}
+          confirmLabel="Remove device"
+          pendingLabel="Removing..."
+          confirmVariant="destructive"
+          onConfirm={() => remove.mutateAsync()}
+        >
+          <p>
+            {device.booksOffline > 0
+              ? `Its ${booksCount(device.booksOffline)} held offline will stop opening: their licences are revoked now.`
+              : 'It holds no books offline at the moment.'}
+          </p>
+          <p>
+            {isThisDevice
+              ? 'This is the browser you are using: its downloaded books are deleted right away.'
+              : 'The device deletes its downloads the next time it goes online. It no longer counts towards your plan’s devices.'}
+          </p>
+        </ConfirmDialog>
+      </div>
+    </li>
+  );
+}

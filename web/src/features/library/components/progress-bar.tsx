@@ -1,0 +1,18 @@
+import { cn } from '@web/lib/cn';
+
+/** A reading progress bar (0-100) with its figure for screen readers. */
+export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
+  const clamped = Math.min(100, Math.max(0, value));
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(clamped)}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+    >
+      <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${clamped}%` }} />
+    </div>
+  );
+}
