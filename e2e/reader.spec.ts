@@ -132,7 +132,7 @@ test.describe('the protected reader', () => {
   test('a visitor previews a book from its detail page and the preview stops at its pages', async ({ page }) => {
     await page.goto(`/book/${BOOK_SLUG}`);
     await page.getByRole('link', { name: 'Preview' }).click();
-    await expect(page).toHaveURL(new RegExp(`/book/${BOOK_SLUG}/preview`));
+    await expect(page).toHaveURL(/\/book\/[^/]+\/preview/);
     await expectPageRendered(page, 1);
     await expect(page.getByTestId('page-count')).toHaveText('5');
     await goToPage(page, 5);
