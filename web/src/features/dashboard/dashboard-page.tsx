@@ -30,8 +30,8 @@ export default function DashboardPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
-      <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">{user?.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'}</h1>
-      <p className="mt-2 text-muted-foreground">Your reading at a glance.</p>
+      <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Dashboard</h1>
+      <p className="mt-2 text-muted-foreground">{user?.firstName ? `Welcome back, ${user.firstName}. ` : ''}Your reading at a glance.</p>
 
       <ContinueReadingCard
         className="mt-6"
