@@ -7,19 +7,9 @@ import { z } from 'zod';
 import { HLC_MAX_LENGTH } from './hlc';
 import { LIBRARY_FILTERS } from './progress';
 
-/** SPEC §4 reading event types (the database's check constraint holds the same list). */
-export const READING_EVENT_TYPES = [
-  'open_book',
-  'page_view',
-  'progress_update',
-  'finish_book',
-  'tts_play',
-  'tts_pause',
-  'tts_stop',
-  'add_to_library',
-  'remove_from_library',
-] as const;
-export type TReadingEventType = (typeof READING_EVENT_TYPES)[number];
+import { READING_EVENT_TYPES } from './reading-events';
+
+export { READING_EVENT_TYPES, type TReadingEventType } from './reading-events';
 
 export const SYNC_MAX_MUTATIONS = 200;
 export const BOOKMARK_NOTE_MAX = 1000;

@@ -9,19 +9,10 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'dri
 import { createdAt, enumCheck, id, timestampMs, timestamps } from './columns';
 import { ownerUserId, ownedBookId } from './refs';
 
-/** SPEC §4 reading event types. */
-export const READING_EVENT_TYPES = [
-  'open_book',
-  'page_view',
-  'progress_update',
-  'finish_book',
-  'tts_play',
-  'tts_pause',
-  'tts_stop',
-  'add_to_library',
-  'remove_from_library',
-] as const;
-export type TReadingEventType = (typeof READING_EVENT_TYPES)[number];
+// Relative, not @shared: drizzle-kit loads the schema without the project's path aliases.
+import { READING_EVENT_TYPES } from '../../../../shared/reading-events';
+
+export { READING_EVENT_TYPES, type TReadingEventType } from '../../../../shared/reading-events';
 
 /**
  * Per reader and book aggregate of library activity (fields are "not shown" in the SPEC): when it
