@@ -69,6 +69,8 @@ export type TLicenseKind = (typeof LICENSE_KINDS)[number];
 export const LICENSE_AUDIENCE = 'wonderful-books-reader';
 export const LICENSE_ISSUER = 'wonderful-books';
 export const LICENSE_ALG = 'ES256' as const;
+/** JWS `typ` header of licences: a token of another kind signed by the same keys is never taken for one. */
+export const LICENSE_JWT_TYPE = 'wb-license+jwt';
 
 /** Claims of the compact JWS licence (DESIGN §5). Times are JWT NumericDate seconds. */
 export interface TLicenseClaims {

@@ -118,6 +118,11 @@ describe('verifyLicence', () => {
     expect(await refusal(await signLicence(await claims({ iss: 'someone-else' }), signer))).toBe('claims');
   });
 
+  it('refuses a token of another type signed by the same key', async () => {
+    const jws = await new SignJWT({ ...(await claims()) }).setProtectedHeader({ alg: 'ES256', kid: signer.kid, typ: 'JWT' }).sign(signer.privateKey);
+    expect(await refusal(jws)).toBeTruthy();
+  });
+
   it('refuses a tampered payload and licences with missing or mistyped claims', async () => {
     const [header, , signature] = (await signLicence(await claims(), signer)).split('.');
     const swapped = base64url.encode(JSON.stringify({ ...(await claims()), sub: 'user-1', copy: 1 }));

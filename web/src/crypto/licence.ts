@@ -6,7 +6,7 @@
  * unwrapped straight into a non-extractable AES-GCM CryptoKey: it never exists as bytes in JavaScript.
  */
 import { base64url, errors, jwtVerify, createLocalJWKSet, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { LICENSE_ALG, LICENSE_AUDIENCE, LICENSE_ISSUER, LICENSE_KINDS, type TLicenseClaims, type TLicenseKind } from '@shared/reader';
+import { LICENSE_ALG, LICENSE_AUDIENCE, LICENSE_ISSUER, LICENSE_JWT_TYPE, LICENSE_KINDS, type TLicenseClaims, type TLicenseKind } from '@shared/reader';
 import { readJson } from '@web/lib/api';
 import { readCachedJwks, saveCachedJwks } from '@web/storage/jwks-cache';
 import { ClockRollbackError, currentTrustedTime } from '@web/storage/trusted-time';
@@ -118,6 +118,7 @@ export async function verifyLicence(
   try {
     ({ payload } = await jwtVerify(jws, createLocalJWKSet(options.jwks), {
       algorithms: [LICENSE_ALG],
+      typ: LICENSE_JWT_TYPE,
       issuer: LICENSE_ISSUER,
       audience: LICENSE_AUDIENCE,
       subject: expected.userId,

@@ -9,6 +9,7 @@ import {
   CHUNK_CIPHER,
   CHUNK_TAG_BYTES,
   LICENSE_ALG,
+  LICENSE_JWT_TYPE,
   LICENSE_AUDIENCE,
   LICENSE_ISSUER,
   chunkAad,
@@ -135,7 +136,7 @@ export function licenceClaims(overrides: Partial<TLicenseClaims> & Pick<TLicense
 }
 
 export async function signLicence(claims: TLicenseClaims, signer: Pick<TLicenceSigner, 'kid' | 'privateKey'>): Promise<string> {
-  return new SignJWT({ ...claims }).setProtectedHeader({ alg: LICENSE_ALG, kid: signer.kid, typ: 'JWT' }).sign(signer.privateKey);
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: LICENSE_ALG, kid: signer.kid, typ: LICENSE_JWT_TYPE }).sign(signer.privateKey);
 }
 
 function json(body: unknown, status = 200): Response {

@@ -4,13 +4,13 @@
  * a kid the keyring publishes, the licence `typ`, and a payload shaped like a licence.
  */
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
-import { LICENSE_ALG, LICENSE_AUDIENCE, LICENSE_ISSUER, READER_MESSAGES, type TLicenseClaims } from '@shared/reader';
+import { LICENSE_ALG, LICENSE_AUDIENCE, LICENSE_ISSUER, LICENSE_JWT_TYPE, READER_MESSAGES, type TLicenseClaims } from '@shared/reader';
 import { ZLicenseClaims } from '@shared/licenses.schemas';
 import { AppError } from '../../lib/app-error';
 import type { TLicenseKeyring } from './signing-keys';
 
 /** Explicit JWT typing (RFC 8725 §3.11), so no other token signed by these keys passes as a licence. */
-export const LICENSE_JWT_TYPE = 'wb-license+jwt';
+export { LICENSE_JWT_TYPE } from '@shared/reader';
 
 export async function signLicense(keyring: TLicenseKeyring, claims: TLicenseClaims): Promise<string> {
   const { current } = keyring;
