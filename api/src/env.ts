@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { parseLicenseSigningKeySet } from './features/licenses/signing-key-schema';
+import { isSafeBlobKey } from './adapters/blobs/blob-store';
 
 const optionalText = z
   .string()
@@ -38,6 +39,23 @@ export const ZEnv = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Wonderful Books <no-reply@wonderfulbooks.local>'),
   /** Folder of the local-disk blob store (avatars); defaults to DATA_DIR/blobs. */
   BLOB_DIR: z.string().min(1).optional(),
+  /**
+   * S3-compatible blob storage (product decision 9): used instead of BLOB_DIR when S3_BUCKET,
+   * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set. Without S3_ENDPOINT it is AWS S3 in S3_REGION.
+   */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional()),
+  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region name such as eu-west-2 or auto').optional()),
+  S3_BUCKET: optionalText.pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and dashes').optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Folder inside the bucket for every blob, e.g. wonderful-books/prod; slashes at either end are dropped. */
+  S3_PREFIX: optionalText
+    .transform((value) => value?.replace(/^\/+|\/+$/g, '') || undefined)
+    .refine((value) => value === undefined || isSafeBlobKey(value), 'S3_PREFIX may use letters, digits, _ . - and single slashes'),
+  /** Path-style URLs (endpoint/bucket/key); defaults to true with S3_ENDPOINT and false for AWS itself. */
+  S3_FORCE_PATH_STYLE: booleanFromString.optional(),
   SUPER_ADMIN_EMAILS: z
     .string()
     .default('')
@@ -121,12 +139,25 @@ export type TEnv = Omit<z.infer<typeof ZEnv>, 'DEMO_SEED'> & {
   emergencyLogin: TEmergencyLoginConfig | null;
   /** Set when Stripe is configured (all four STRIPE_* variables); null means the test-mode provider. */
   stripe: TStripeEnv | null;
+  /** Set when S3 storage is configured (S3_BUCKET and both keys); null means the local disk under blobDir. */
+  s3: TS3Env | null;
 };
 
 export interface TStripeEnv {
   secretKey: string;
   webhookSecret: string;
   prices: { basic: string; premium: string };
+}
+
+export interface TS3Env {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** '' for the bucket root. */
+  prefix: string;
+  forcePathStyle: boolean;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): TEnv {
@@ -151,6 +182,7 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_BASIC && env.STRIPE_PRICE_PREMIUM
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, prices: { basic: env.STRIPE_PRICE_BASIC, premium: env.STRIPE_PRICE_PREMIUM } }
       : null;
+  const s3 = s3Config(env);
   const emergencyLogin =
     env.EMERGENCY_LOGIN_ENABLED && env.EMERGENCY_LOGIN_EMAIL && env.EMERGENCY_LOGIN_PASSWORD_HASH
       ? { email: env.EMERGENCY_LOGIN_EMAIL.toLowerCase(), passwordHash: env.EMERGENCY_LOGIN_PASSWORD_HASH, demo: null }
@@ -158,11 +190,41 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   return {
     emergencyLogin,
     stripe,
+    s3,
     ...env,
     DEMO_SEED: env.DEMO_SEED ?? env.NODE_ENV !== 'production',
     databaseFile: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'wonderful-books.sqlite'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     blobDir: env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs'),
+  };
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * S3 settings when the bucket and both keys are set, null when no S3_* variable is. Anything in
+ * between stops start-up: silently falling back to the local disk would store books where nobody looks.
+ */
+function s3Config(env: z.infer<typeof ZEnv>): TS3Env | null {
+  const present = [...S3_REQUIRED, ...S3_OPTIONAL].filter((key) => env[key] !== undefined);
+  if (present.length === 0) return null;
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const missing = S3_REQUIRED.filter((key) => env[key] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${present[0]}: S3 storage also needs ${missing.join(', ')} (set all of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or no S3_* variable for the local disk)`,
+    );
+  }
+  const region = env.S3_REGION ?? 'us-east-1';
+  return {
+    endpoint: env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    prefix: env.S3_PREFIX ?? '',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
   };
 }
 

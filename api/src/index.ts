@@ -11,7 +11,7 @@ import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './adapters/mailer/mailer';
-import { createLocalBlobStore } from './adapters/blobs/blob-store';
+import { createBlobStore, describeBlobStore } from './adapters/blobs';
 import { createPaymentsProvider } from './adapters/payments';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
 import { JOBS } from './jobs';
@@ -27,11 +27,12 @@ const deps = {
   env,
   logger,
   mailer: createMailer(env, logger),
-  blobs: createLocalBlobStore(env.blobDir),
+  blobs: createBlobStore(env),
   payments: createPaymentsProvider({ env, db, now: () => new Date() }),
   now: () => new Date(),
 };
 logger.info({ provider: deps.payments.name }, 'payments provider');
+logger.info(describeBlobStore(env), 'blob store');
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
 // SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
 if (!seedReport) promoteSuperAdmins(deps);

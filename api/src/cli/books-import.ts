@@ -6,7 +6,7 @@
 import { migrateDatabase, openDatabase } from '../db/client';
 import { loadEnvOrExit } from '../env';
 import { createLogger } from '../logger';
-import { createLocalBlobStore } from '../adapters/blobs/blob-store';
+import { createBlobStore } from '../adapters/blobs';
 import { runBooksImport } from '../features/ingest/import-cli';
 
 const env = loadEnvOrExit();
@@ -15,7 +15,7 @@ const logger = createLogger(process.env.LOG_LEVEL ? env.LOG_LEVEL : 'warn');
 const db = openDatabase(env.databaseFile);
 try {
   migrateDatabase(db);
-  process.exitCode = await runBooksImport(process.argv.slice(2), { db, env, logger, blobs: createLocalBlobStore(env.blobDir), now: () => new Date() }, {
+  process.exitCode = await runBooksImport(process.argv.slice(2), { db, env, logger, blobs: createBlobStore(env), now: () => new Date() }, {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   });

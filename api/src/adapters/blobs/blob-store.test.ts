@@ -3,10 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalBlobStore, createMemoryBlobStore, InvalidBlobKeyError, isSafeBlobKey, type BlobStore } from './blob-store';
+import { startFakeS3, type FakeS3 } from './fake-s3.test-support';
+import { createS3BlobStore } from './s3-blob-store';
 
 const temporaryDirs: string[] = [];
+const fakeS3Servers: FakeS3[] = [];
 afterEach(async () => {
   await Promise.all(temporaryDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  await Promise.all(fakeS3Servers.splice(0).map((fake) => fake.close()));
 });
 
 async function localStore() {
@@ -18,6 +22,15 @@ async function localStore() {
 const stores: Array<[string, () => Promise<BlobStore>]> = [
   ['local disk', async () => (await localStore()).store],
   ['memory', async () => createMemoryBlobStore()],
+  [
+    'S3 (in-process fake)',
+    async () => {
+      const credentials = { bucket: 'wb-test', region: 'us-east-1', accessKeyId: 'AKIACONTRACT', secretAccessKey: 'contract-secret' };
+      const fake = await startFakeS3(credentials);
+      fakeS3Servers.push(fake);
+      return createS3BlobStore({ ...credentials, endpoint: fake.endpoint, forcePathStyle: true });
+    },
+  ],
 ];
 
 describe.each(stores)('%s blob store', (_name, makeStore) => {

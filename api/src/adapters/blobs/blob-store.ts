@@ -1,6 +1,7 @@
 /**
- * The blob adapter (product decision 9): one interface for binary files such as avatars, with a
- * local-disk default under BLOB_DIR (DATA_DIR/blobs) and room for an S3-compatible store later.
+ * The blob adapter (product decision 9): one interface for binary files such as avatars and book
+ * chunks, with a local-disk default under BLOB_DIR (DATA_DIR/blobs); s3-blob-store.ts is the
+ * S3-compatible alternative and index.ts chooses between them from configuration.
  * Keys are slash-separated names checked against a strict pattern, so no key can climb out of the
  * store's folder or name a hidden file. Callers (features/me for avatars) own the key layout.
  */
