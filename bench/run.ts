@@ -8,6 +8,8 @@ import { benchEntitlement } from './entitlement.bench';
 import { benchSync } from './sync.bench';
 import { benchChunks } from './chunks.bench';
 import { benchIngest } from './ingest.bench';
+import { benchReaderFirstPage } from './reader-first-page.bench';
+import { benchOffline } from './offline.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -86,5 +88,35 @@ if (!only || only === 'ingest') {
   );
   out(
     `Ingestion of ${i.book} (${i.pages} pages, ${(i.pdfBytes / 1048576).toFixed(1)} MiB PDF, ${i.chunks} chunks): ingestBookPdf ${i.ingestMs} ms (${i.ingestPagesPerSecond} pages/s); typesetting it took ${i.typesetMs} ms`,
+  );
+}
+
+if (!only || only === 'reader') {
+  const r = await benchReaderFirstPage();
+  const e = r.encrypted;
+  const b = r.baseline;
+  out(
+    `Reader first page, ${r.book.slug} (${r.book.pages} pages), Chromium, median of ${r.runs}: encrypted path ${e.medianFromOpenMs} ms from POST /api/loans (${e.medianFromNavigationMs} ms from navigation) | pdf.js from memory ${b.medianMs} ms | ratio ${r.ratio}x (≤ ${r.targets.ratioAtMost}x)`,
+  );
+  out(
+    `  peak JS heap to first page (median of runs): encrypted ${e.heapToFirstPage.medianPeakTotalMiB} MiB (page ${e.heapToFirstPage.medianPeakMainMiB} + pdf.js worker ${e.heapToFirstPage.medianPeakWorkersMiB}) | baseline ${b.heapToFirstPage.medianPeakTotalMiB} MiB (page ${b.heapToFirstPage.medianPeakMainMiB} + pdf.js worker ${b.heapToFirstPage.medianPeakWorkersMiB})`,
+  );
+  out(
+    `  diagnostic: pdf.js's PDFViewer opening the plaintext from memory ${r.viewerFromMemory.medianMs} ms (encrypted reader ${r.ratioOverViewerFromMemory}x of it), JS heap ${r.viewerFromMemory.heapToFirstPage.medianPeakTotalMiB} MiB`,
+  );
+  out(
+    `  encrypted reader incl. ${e.heapWithSettle.settleMs} ms after the first page: JS heap ${e.heapWithSettle.medianPeakTotalMiB} MiB, ArrayBuffers ${e.heapWithSettle.medianPeakBackingMiB} MiB | baseline ArrayBuffers ${b.heapToFirstPage.medianPeakBackingMiB} MiB; page errors: ${r.pageErrors.length}`,
+  );
+}
+
+if (!only || only === 'offline') {
+  const r = await benchOffline();
+  const d = r.download;
+  out(
+    `Download-and-store of a ${d.book.mib} MiB book (${d.book.chunks} chunks) through the download manager, median of ${r.runs}: ${d.app.medianMs} ms (${d.app.mibPerSecond} MiB/s) | raw fetch + decrypt + one IndexedDB transaction ${d.raw.medianMs} ms (${d.raw.mibPerSecond} MiB/s) | throughput ${d.throughputRatio}x (≥ ${d.targets.throughputRatioAtLeast}x)`,
+  );
+  const o = r.open;
+  out(
+    `Open ${o.book.slug} to the first page, from navigation, median of ${r.runs}: offline ${o.offline.medianFromNavigationMs} ms | online ${o.online.medianFromNavigationMs} ms (${o.onlineDownloaded.medianFromNavigationMs} ms once downloaded) | offline ${o.offlineOverOnline}x of online; page errors: ${r.pageErrors.length}`,
   );
 }

@@ -3,15 +3,29 @@
  * The Wonderful Books service worker (Workbox, built by vite-plugin-pwa's injectManifest into /sw.js).
  * It keeps the app shell installable and usable offline and caches only public catalogue data.
  * Caches it owns: the Workbox precache (shell), 'wb-covers' and 'wb-catalogue-api'. Personal data,
- * auth and every write go straight to the network.
+ * auth and every write go straight to the network. Downloaded books' encrypted chunks are read from
+ * IndexedDB (web/src/storage, read side only), never copied into Cache Storage.
  */
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@web/features/offline/engine/sw-messages';
+import { readStoredChunk } from '@web/storage/offline-books';
+import { askClientsToFlush } from './background-sync';
 import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath } from './cache-rules';
+import { createChunkHandler, isChunkPath } from './chunk-route';
 
 declare let self: ServiceWorkerGlobalScope;
+
+/** The Background Sync event (not in TypeScript's worker library). */
+interface TSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+/** A page load waits this long for the network before the precached shell answers (a dead connection). */
+const NAVIGATION_NETWORK_TIMEOUT_MS = 4000;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -22,13 +36,42 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Precaches of earlier Workbox versions are dead weight once this worker is active.
 cleanupOutdatedCaches();
 
-// Page loads try the network first so the server's per-page SEO tags and newest shell arrive; offline,
-// the precached shell answers and the client router renders the screen. /api/ is never a page.
+// The first worker takes the open page at once, so a book downloaded on the first visit is already
+// served from IndexedDB; later versions only take over through the update toast (skipWaiting below).
+clientsClaim();
+
+function fetchWithin(request: Request, ms: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The network did not answer in time.')), ms);
+    fetch(request).then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+// Encrypted chunks of downloaded books come from IndexedDB, so a downloaded book opens and reads with
+// no network; other chunks go to the network (the server checks entitlement on each one). Registered
+// first: no other rule may answer a chunk URL.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isChunkPath(url.pathname),
+  createChunkHandler({ readChunk: readStoredChunk, fetch: (request) => fetch(request) }),
+);
+
+// Page loads try the network first so the server's per-page SEO tags and newest shell arrive; offline
+// (or with a connection that does not answer within a few seconds) the precached shell answers and
+// the client router renders the screen. /api/ is never a page.
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {
       try {
-        return await fetch(request);
+        return await fetchWithin(request, NAVIGATION_NETWORK_TIMEOUT_MS);
       } catch {
         return (await matchPrecache('/index.html')) ?? Response.error();
       }
@@ -64,7 +107,16 @@ registerRoute(
 // No route for /api/auth/* or any other /api call, and Workbox routes only GET: sessions, personal
 // data and every write bypass the caches entirely.
 
-// The page's "Reload" on the update toast asks the waiting worker to take over now.
+// The page's "Reload" on the update toast asks the waiting worker to take over now; a new version never
+// activates on its own while a page (perhaps an open book) runs the old one.
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+// Background Sync: the browser fires this once the connection is back, even with the app in the
+// background; the open pages send their outbox (the outbox itself lives in IndexedDB and is never
+// cached or replayed from here).
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as TSyncEvent;
+  if (syncEvent.tag === OUTBOX_SYNC_TAG) syncEvent.waitUntil(askClientsToFlush(self.clients));
 });

@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
 import { createAppRouter } from './app/router';
+import { currentUserQuery } from './features/auth/queries';
 import { queryClient } from './lib/query-client';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
@@ -39,6 +40,15 @@ if (!rootElement) {
       </StrictMode>,
     );
     registerServiceWorker();
+    // Offline licences are checked and renewed whenever online (DESIGN §5); loaded a few seconds after
+    // start, in its own chunk, so the landing page does not carry IndexedDB or licence code. A chunk
+    // that cannot load (offline before the worker cached it) only skips this round.
+    window.setTimeout(() => {
+      import('./features/offline/engine/licence-maintenance').then(
+        (engine) => engine.startLicenceMaintenance({ signedInUserId: async () => (await queryClient.fetchQuery(currentUserQuery))?.id ?? null }),
+        () => undefined,
+      );
+    }, 3000);
   } catch (error) {
     console.error(error);
     showPlainError(START_FAILED_MESSAGE, rootElement);

@@ -28,9 +28,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
 
-  { path: '/devices', title: 'Devices', access: 'signed-in' },
-  { path: '/offline', title: 'Offline Reading', access: 'signed-in' },
-
   { path: '/admin', title: 'Admin Dashboard', access: 'admin' },
   { path: '/admin/email-management', title: 'Email Management', access: 'admin' },
   { path: '/admin/bulk-categorization', title: 'Bulk Categorisation', access: 'admin' },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
-import { offerUpdate, registerServiceWorker, startServiceWorker, SERVICE_WORKER_URL } from './register-service-worker';
+import { isReaderPath, offerUpdate, registerServiceWorker, startServiceWorker, SERVICE_WORKER_URL } from './register-service-worker';
 
 afterEach(() => {
   resetToasts();
@@ -42,6 +42,38 @@ describe('service worker registration', () => {
     expect(reload).not.toHaveBeenCalled();
     workbox.fire('controlling');
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never reloads by itself: a worker taking control without the Reload press leaves the page alone', () => {
+    const workbox = fakeWorkbox();
+    const reload = vi.fn();
+    offerUpdate(workbox, reload, '/reader/book-1');
+    workbox.fire('controlling');
+    expect(reload).not.toHaveBeenCalled();
+    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
+  });
+
+  it('tells a reader with an open book that Reload keeps their place, and reloads only when they press it', () => {
+    const workbox = fakeWorkbox();
+    const reload = vi.fn();
+    offerUpdate(workbox, reload, '/read/atomic-habits');
+    expect(getCurrentToast()).toMatchObject({
+      title: 'A new version is available',
+      description: 'Reload when you are ready: your place in the book is kept.',
+      duration: Number.POSITIVE_INFINITY,
+    });
+    getCurrentToast()?.action?.onClick();
+    workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+    offerUpdate(fakeWorkbox(), reload, '/library');
+    expect(getCurrentToast()?.description).toBe('Reload to start using the latest Wonderful Books.');
+  });
+
+  it('recognises the reader routes', () => {
+    expect(isReaderPath('/reader/abc')).toBe(true);
+    expect(isReaderPath('/read/abc')).toBe(true);
+    expect(isReaderPath('/readers')).toBe(false);
+    expect(isReaderPath('/books/reader-guide')).toBe(false);
   });
 
   it('does not register outside production builds', () => {

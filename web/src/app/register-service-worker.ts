@@ -1,7 +1,8 @@
 /**
  * Registers the service worker (SPEC §2: /sw.js, scope /, two seconds after start) in production
  * builds, and offers a reload when a new version is waiting. workbox-window is loaded only then, so
- * it stays out of the first bundle.
+ * it stays out of the first bundle. The page never reloads by itself: only the reader's "Reload"
+ * activates the new worker, so an open book is never interrupted.
  */
 import { DELAYS_MS } from '@shared/limits';
 import { toast } from '@web/lib/toast';
@@ -14,11 +15,25 @@ type WorkboxLike = {
   register(): Promise<ServiceWorkerRegistration | undefined>;
 };
 
-/** Shows the update toast; pressing Reload activates the waiting worker and reloads once it controls. */
-export function offerUpdate(workbox: WorkboxLike, reload: () => void = () => window.location.reload()): void {
+/** The reader's routes (/reader/:bookId, /read/:bookId): an open book. */
+export function isReaderPath(pathname: string): boolean {
+  return /^\/(reader|read)\//.test(pathname);
+}
+
+/**
+ * Shows the update toast; pressing Reload activates the waiting worker and reloads once it controls.
+ * Only that press reloads: a worker activated by another tab does not reload this one.
+ */
+export function offerUpdate(
+  workbox: WorkboxLike,
+  reload: () => void = () => window.location.reload(),
+  pathname: string = typeof window === 'undefined' ? '/' : window.location.pathname,
+): void {
   toast({
     title: 'A new version is available',
-    description: 'Reload to start using the latest Wonderful Books.',
+    description: isReaderPath(pathname)
+      ? 'Reload when you are ready: your place in the book is kept.'
+      : 'Reload to start using the latest Wonderful Books.',
     // An update offer waits for the reader instead of disappearing after 5 seconds.
     duration: Number.POSITIVE_INFINITY,
     action: {

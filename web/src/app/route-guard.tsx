@@ -67,7 +67,8 @@ export function RouteGuard({ access, children }: { access: TRouteAccess; childre
   const entitlements = useEntitlements();
   const location = useLocation();
   if (!isGuarded(access)) return children;
-  const awaitingEntitlements = access === 'subscriber' && isAuthenticated && entitlements.isPending;
+  // Offline the entitlements query is paused; the user record's own dates decide until it can run.
+  const awaitingEntitlements = access === 'subscriber' && isAuthenticated && entitlements.isPending && entitlements.fetchStatus !== 'paused';
   if (isLoading || awaitingEntitlements) return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
   const serverAccess = entitlements.data ? entitlements.data.tier !== 'free' : undefined;
   const decision = decideAccess(access, isAuthenticated ? user : null, new Date(), `${location.pathname}${location.search}`, serverAccess);

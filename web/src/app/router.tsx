@@ -29,6 +29,8 @@ const LibraryPage = lazy(() => import('@web/features/library/library-page'));
 const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'));
 const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
 const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
+const DevicesPage = lazy(() => import('@web/features/devices/devices-page'));
+const OfflinePage = lazy(() => import('@web/features/offline/offline-page'));
 const TestCheckoutPage = lazy(() => import('@web/features/checkout/test-checkout-page'));
 const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
 const ReaderPage = lazy(() => import('@web/features/reader/reader-page'));
@@ -63,6 +65,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },
   { path: '/loans', access: 'signed-in', element: <LoansPage /> },
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
+  { path: '/devices', access: 'signed-in', element: <DevicesPage /> },
+  { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <TestCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
   { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage /> },

@@ -9,7 +9,7 @@
  * network (navigator.onLine false, or the server cannot be reached) the stored offline licence is
  * verified with the cached signing keys and the trusted clock, and every chunk comes from IndexedDB.
  */
-import type { TBookManifest, TLicenseGrant, TLicensePolicy } from '@shared/reader';
+import type { TBookManifest, TLicenseClaims, TLicenseGrant, TLicensePolicy } from '@shared/reader';
 import type { TLoan } from '@shared/selections';
 import { isApiError, readJson } from '@web/lib/api';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
@@ -208,7 +208,7 @@ export async function openDownloadedBook(options: { userId: string; book: TDownl
   try {
     const [deviceKey, device] = await Promise.all([readDeviceKey(), readBrowserDevice(userId)]);
     if (!deviceKey || !device) throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
-    let claims;
+    let claims: TLicenseClaims;
     try {
       claims = await verifyLicenceWithServerKeys(licence.jws, {
         expected: {

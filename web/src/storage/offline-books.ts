@@ -25,6 +25,8 @@ export interface TPartialDownload {
   chunkCount: number;
   /** Ciphertext bytes of the whole book (what the progress bar counts to). */
   totalBytes: number;
+  /** Ciphertext bytes of each chunk, by index (to count progress from the stored keys alone). */
+  chunkSizes: number[];
   startedAt: number;
 }
 
@@ -91,11 +93,15 @@ export async function readPartialDownload(bookId: string): Promise<TPartialDownl
   return asPartial((await getDb().meta.get(partialKey(bookId)))?.value);
 }
 
+function storedBytesOf(partial: TPartialDownload, indexes: readonly number[]): number {
+  return indexes.reduce((sum, index) => sum + (partial.chunkSizes?.[index] ?? 0), 0);
+}
+
 /** Downloads begun and not finished (of one user when given), with the bytes stored so far. */
-export async function listPartialDownloads(userId?: string): Promise<(TPartialDownload & { storedChunks: number })[]> {
+export async function listPartialDownloads(userId?: string): Promise<(TPartialDownload & { storedBytes: number })[]> {
   const rows = await getDb().meta.where('key').startsWith(PARTIAL_PREFIX).toArray();
   const partials = rows.map((row) => asPartial(row.value)).filter((partial): partial is TPartialDownload => !!partial && (!userId || partial.userId === userId));
-  return Promise.all(partials.map(async (partial) => ({ ...partial, storedChunks: await countStoredChunks(partial.bookId, partial.version) })));
+  return Promise.all(partials.map(async (partial) => ({ ...partial, storedBytes: storedBytesOf(partial, await storedChunkIndexes(partial.bookId, partial.version)) })));
 }
 
 /**
@@ -279,4 +285,36 @@ export async function readRenewalErrors(licenceIds: readonly string[]): Promise<
     if (typeof row?.value === 'string') errors.set(licenceIds[position], row.value);
   });
   return errors;
+}
+
+/**
+ * What IndexedDB holds of one book, for a tab that did not run its download: finished (manifest and an
+ * offline licence of some user, every chunk), partly stored (an unfinished download), or nothing.
+ */
+export async function readDownloadProgress(
+  bookId: string,
+  userId?: string,
+): Promise<{ status: 'complete' | 'partial' | 'none'; storedBytes: number; totalBytes: number }> {
+  const db = getDb();
+  const manifests = await db.manifests.where('bookId').equals(bookId).filter((manifest) => !userId || manifest.userId === userId).toArray();
+  for (const manifest of manifests.sort((a, b) => b.version - a.version)) {
+    const book = await completeBook(manifest.userId, manifest);
+    if (book) {
+      const totalBytes = manifest.chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+      return { status: 'complete', storedBytes: totalBytes, totalBytes };
+    }
+  }
+  const partial = await readPartialDownload(bookId);
+  if (partial && (!userId || partial.userId === userId)) {
+    const indexes = await storedChunkIndexes(bookId, partial.version);
+    return { status: 'partial', storedBytes: storedBytesOf(partial, indexes), totalBytes: partial.totalBytes };
+  }
+  return { status: 'none', storedBytes: 0, totalBytes: 0 };
+}
+
+/** Whether this browser holds anything licence upkeep must look after (cheap: no network needed to know). */
+export async function hasOfflineMaterial(): Promise<boolean> {
+  const db = getDb();
+  if ((await db.licences.count()) > 0) return true;
+  return (await db.browserDevices.filter((device) => device.offlineRegistered).count()) > 0;
 }

@@ -7,7 +7,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudOff, MonitorSmartphone, Sparkles } from 'lucide-react';
-import { DEVICE_MESSAGES, deviceCapMessage, type TDeviceList } from '@shared/devices';
+import { DEVICE_MESSAGES, type TDeviceList } from '@shared/devices';
 import type { TEntitlements } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -20,7 +20,7 @@ import { useEntitlements } from '@web/features/selections/queries';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { DeviceRow } from './components/device-row';
 import { RegisterDeviceForm } from './components/register-device-form';
-import { deviceCapSentence } from './format';
+import { deviceCapFullMessage, deviceCapSentence } from './format';
 import { DEVICES_QUERY_KEY, devicesQueryOptions, thisBrowserDeviceQueryOptions } from './queries';
 
 export default function DevicesPage() {
@@ -170,14 +170,14 @@ function ThisBrowserPanel({
   if (list && list.used >= list.cap) {
     return (
       <p role="alert" className="rounded-lg border border-border bg-muted px-3 py-2 text-sm">
-        {deviceCapMessage(list.cap, entitlements.tier)}
+        {deviceCapFullMessage(list.cap, entitlements.tier)}
       </p>
     );
   }
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">
-        Registering lets this browser keep encrypted copies of your books for up to the offline period of your plan. You can remove it at any time.
+        Registering lets this browser keep encrypted copies of your books to read without a connection, for as long as each book’s offline licence lasts. You can remove it at any time.
       </p>
       <RegisterDeviceForm userId={userId} />
     </div>

@@ -32,3 +32,9 @@ export function deviceCapSentence(used: number, cap: number, tier: TSubscription
 export function booksCount(count: number): string {
   return `${count} ${count === 1 ? 'book' : 'books'}`;
 }
+
+/** On the Devices page, when every device of the plan is registered: "All 2 devices of the Basic plan are registered. ..." */
+export function deviceCapFullMessage(cap: number, tier: TSubscriptionTier): string {
+  const devices = cap === 1 ? 'The 1 device' : `All ${cap} devices`;
+  return `${devices} of the ${PLAN_NAMES[tier]} plan ${cap === 1 ? 'is' : 'are'} registered. Remove one below to register this browser.`;
+}

@@ -10,6 +10,8 @@ import { readJson, sendJson } from '@web/lib/api';
 import { readBrowserDevice } from '@web/storage/device-store';
 
 export const DEVICES_QUERY_KEY = ['devices'] as const;
+/** Prefix of the this-browser query: the offline engine changes the registration (register, wipe). */
+export const THIS_BROWSER_QUERY_KEY = ['devices', 'this-browser'] as const;
 
 export const devicesQueryOptions = queryOptions({
   queryKey: DEVICES_QUERY_KEY,
@@ -22,10 +24,12 @@ export const devicesQueryOptions = queryOptions({
 /** The server's id of this browser's device for the user, or null when this browser never registered its key. */
 export function thisBrowserDeviceQueryOptions(userId: string | null) {
   return queryOptions({
-    queryKey: [...DEVICES_QUERY_KEY, 'this-browser', userId] as const,
+    queryKey: [...THIS_BROWSER_QUERY_KEY, userId] as const,
     queryFn: async () => (userId ? ((await readBrowserDevice(userId)) ?? null) : null),
     enabled: userId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
+    // IndexedDB answers with or without a network.
+    networkMode: 'always',
+    staleTime: 0,
     retry: false,
   });
 }

@@ -33,4 +33,6 @@ export interface TReaderControls {
   isReadingAloud: boolean;
   /** Characters the reader may still copy; null when unknown or not limited. */
   copyRemaining: number | null;
+  /** The page gave extra "More options" entries (e.g. Download for offline): wide screens show a More options button too. */
+  hasMoreOptions?: boolean;
 }

@@ -5,9 +5,10 @@
  * a general message with a reload.
  */
 import { READER_MESSAGES } from '@shared/reader';
-import { READER_ERROR_CODES, type TReaderErrorCode } from '@web/reader/reader-error';
+import { READER_ERROR_CODES, READER_ERROR_MESSAGES, type TReaderErrorCode } from '@web/reader/reader-error';
 
-export type TReaderFailureAction = 'subscribe' | 'retry' | 'reload' | 'book';
+/** 'offline': the reader's downloaded books (/offline, where Renew now is); 'devices': the Devices page. */
+export type TReaderFailureAction = 'subscribe' | 'retry' | 'reload' | 'book' | 'offline' | 'devices';
 
 export interface TReaderFailure {
   code: TReaderErrorCode | 'unknown';
@@ -44,8 +45,20 @@ export function describeReaderFailure(error: unknown): TReaderFailure {
     case 'no_content':
       return { code, title: 'Not available yet', message: READER_MESSAGES.noContent, actions: ['book'] };
     case 'clock_rollback':
-      return { code, title: "Check your device's date and time", message, actions: ['retry', 'book'] };
+      return { code, title: "Check your device's date and time", message: message || READER_ERROR_MESSAGES.clockRollback, actions: ['retry', 'book'] };
     case 'network':
       return { code, title: "We couldn't reach Wonderful Books", message: message || 'Unable to connect to server', actions: ['retry', 'book'] };
+    // Offline opening (issue 6): each says what to do; "Try again" opens the book online once connected.
+    case 'offline_expired':
+      return { code, title: 'Offline access has expired', message: message || READER_ERROR_MESSAGES.offlineExpired, actions: ['retry', 'offline'] };
+    case 'offline_unavailable':
+      return { code, title: 'This book is not downloaded', message: message || READER_ERROR_MESSAGES.offlineUnavailable, actions: ['retry', 'offline'] };
+    case 'offline_revoked':
+      return {
+        code,
+        title: 'This download was removed',
+        message: message || READER_ERROR_MESSAGES.offlineRevoked,
+        actions: message === READER_ERROR_MESSAGES.offlineDeviceRemoved ? ['devices', 'retry'] : ['retry', 'offline'],
+      };
   }
 }

@@ -13,6 +13,7 @@ import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '@web/features/catalogue/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { openProtectedBook, type TOpenedBook } from '@web/reader/open-protected-book';
+import { DownloadForOfflineButton, useIsDownloadForOfflineShown } from '@web/features/offline/components/download-for-offline-button';
 import { ReaderErrorScreen } from './components/reader-error-screen';
 import { pageFromSearch } from './page-number';
 import { loadPdfjs } from './pdf/load-pdfjs';
@@ -111,6 +112,7 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
   );
   const searchServer = useCallback((query: string, signal: AbortSignal) => searchInBook(bookId, query, signal), [bookId]);
   const { otherDevice, dismissOtherDevice } = position;
+  const canDownload = useIsDownloadForOfflineShown(bookId);
 
   if (!opening) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
   return (
@@ -140,6 +142,7 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
         )
       }
       renderLoadError={(error) => <ReaderErrorScreen error={error} bookRef={bookRef} onRetry={onRetry} />}
+      moreOptions={canDownload ? <DownloadForOfflineButton bookId={bookId} title={manifest.title} layout="menu" /> : undefined}
     />
   );
 }

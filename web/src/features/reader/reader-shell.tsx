@@ -58,10 +58,12 @@ export interface ReaderShellProps {
   renderLoadError: (error: unknown) => ReactNode;
   /** A message over the top of the pages (e.g. "you were further on another device"), given page turning. */
   notice?: (goToPage: (page: number) => void) => ReactNode;
+  /** Extra entries of the "More options" menu (the full reader's Download for offline). */
+  moreOptions?: ReactNode;
 }
 
 const LEFT_PANELS: readonly TReaderPanel[] = ['contents', 'thumbnails'];
-const RIGHT_PANELS: readonly TReaderPanel[] = ['search', 'bookmarks', 'read-aloud'];
+const RIGHT_PANELS: readonly TReaderPanel[] = ['search', 'bookmarks', 'read-aloud', 'more'];
 /** Touches shorter and stiller than this are taps (page turns), anything else is scrolling. */
 const TAP_MAX_MOVE_PX = 10;
 const TAP_MAX_MS = 400;
@@ -128,7 +130,7 @@ export function ReaderShell(props: ReaderShellProps) {
   const readAloud = useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, onEvent: props.onReadAloudEvent });
 
   const isDocked = isWide;
-  const isModalOpen = panel !== null && (!isDocked || panel === 'help' || panel === 'more');
+  const isModalOpen = panel !== null && (!isDocked || panel === 'help');
   const togglePanel = useCallback((next: TReaderPanel) => setPanel((current) => (current === next ? null : next)), []);
   const closePanelOnNarrow = useCallback(() => {
     if (!isDocked) setPanel(null);
@@ -164,6 +166,7 @@ export function ReaderShell(props: ReaderShellProps) {
     canReadAloud: readAloud.isSupported,
     isReadingAloud: readAloud.status !== 'idle',
     copyRemaining,
+    hasMoreOptions: !!props.moreOptions,
   };
 
   // Keyboard shortcuts (the help overlay lists the same table). Kept in a ref so the window listener
@@ -414,7 +417,12 @@ export function ReaderShell(props: ReaderShellProps) {
       )}
       {!isWide && (
         <ReaderPanel {...panelProps('more')} side="bottom" title="More options">
-          <MorePanelBody controls={controls} onDone={() => setPanel(null)} />
+          <MorePanelBody controls={controls} onDone={() => setPanel(null)} extra={props.moreOptions} />
+        </ReaderPanel>
+      )}
+      {isWide && props.moreOptions && (
+        <ReaderPanel {...panelProps('more')} side="right" title="More options">
+          <div className="p-2">{props.moreOptions}</div>
         </ReaderPanel>
       )}
       <ShortcutsDialog

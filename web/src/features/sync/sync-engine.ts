@@ -18,6 +18,7 @@ import type { TCurrentUser } from '@shared/auth';
 import type { TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
 import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@web/features/auth/queries';
+import { requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from '@web/features/offline/engine/background-sync';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import type { TOutboxEntry } from '@web/storage/db';
@@ -197,6 +198,8 @@ function backOff(ids: readonly string[], error: string, retryAfterMs = 0): Promi
   retryAt = Date.now() + delay;
   setStatus({ state: 'retrying', retryAt, lastError: error });
   schedule(delay);
+  // If this tab is closed before the retry, the browser wakes the service worker when the network returns.
+  void requestOutboxBackgroundSync();
   return recordFailedAttempt(ids, retryAt, error);
 }
 
@@ -363,6 +366,7 @@ export function queueMutation(mutation: TSyncMutationInput, options: { flush?: T
       post({ kind: 'outbox-changed' });
       setStatus({ pending: status.pending + 1 });
       if (isOnline()) schedule(FLUSH_DELAYS_MS[options.flush ?? 'soon']);
+      else void requestOutboxBackgroundSync();
       return entry;
     },
     (error: unknown) => {
@@ -402,6 +406,8 @@ export function startSync(client: QueryClient): () => void {
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', onPageHide);
   const interval = setInterval(() => void flushOutbox(), SYNC_INTERVAL_MS);
+  // Background Sync: the service worker relays the browser's 'sync' event here (the outbox stays the source of truth).
+  const stopFlushRequests = subscribeToOutboxFlushRequests(() => flushOutbox());
   // Signing in again resumes a flush stopped by a 401.
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
@@ -423,6 +429,7 @@ export function startSync(client: QueryClient): () => void {
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', onPageHide);
     clearInterval(interval);
+    stopFlushRequests();
     unsubscribe();
     channel?.close();
     channel = null;

@@ -6,7 +6,8 @@ import type { TBookTier } from '@shared/tiers';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { BookChoice } from '@web/features/selections/components/book-choice';
-import { isPickingTier, tierAllows } from '@web/features/selections/format';
+import { findSelection, isPickingTier, tierAllows } from '@web/features/selections/format';
+import { DownloadForOfflineButton } from '@web/features/offline/components/download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { bookCtaFor, type TBookCta } from '../book-access';
 import { previewPath, readerPath } from '../paths';
@@ -100,6 +101,9 @@ export function BookCta({
             Read now
           </Link>
         </Button>
+      )}
+      {entitlements?.offlineAllowed && cta.kind === 'read' && (!isPickingTier(entitlements.tier) || findSelection(entitlements, bookId)) && (
+        <DownloadForOfflineButton bookId={bookId} title={title} />
       )}
       {previewPageCount > 0 && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">

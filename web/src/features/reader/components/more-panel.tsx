@@ -42,7 +42,8 @@ function Item({
   );
 }
 
-export function MorePanelBody({ controls, onDone }: { controls: TReaderControls; onDone: () => void }) {
+/** `extra`: the page's own entries (Download for offline), shown first. */
+export function MorePanelBody({ controls, onDone, extra }: { controls: TReaderControls; onDone: () => void; extra?: ReactNode }) {
   const c = controls;
   const then = (action: () => void) => () => {
     action();
@@ -50,6 +51,7 @@ export function MorePanelBody({ controls, onDone }: { controls: TReaderControls;
   };
   return (
     <div className="flex flex-col gap-1 p-2">
+      {extra && <div className="mb-1 border-b border-border pb-2">{extra}</div>}
       <Item label="Thumbnails" icon={<LayoutGrid />} onClick={() => c.togglePanel('thumbnails')} disabled={!c.isReady} />
       {c.canBookmark && <Item label="Add bookmark" icon={<BookmarkPlus />} onClick={then(c.addBookmark)} disabled={!c.isReady} />}
       {c.canReadAloud && <Item label="Read aloud" icon={<Volume2 />} onClick={() => c.togglePanel('read-aloud')} disabled={!c.isReady} />}

@@ -97,6 +97,7 @@ export function WideToolbar({ controls }: { controls: TReaderControls }) {
           <ToolbarButton label="Fullscreen" icon={c.isFullscreen ? <Minimize /> : <Maximize />} pressed={c.isFullscreen} onClick={c.toggleFullscreen} />
         )}
         <ToolbarButton label="Keyboard shortcuts" icon={<Keyboard />} pressed={c.panel === 'help'} onClick={() => c.togglePanel('help')} />
+        {c.hasMoreOptions && <ToolbarButton label="More options" icon={<Ellipsis />} pressed={c.panel === 'more'} onClick={() => c.togglePanel('more')} />}
       </div>
     </div>
   );

@@ -1,0 +1,317 @@
+/**
+ * Issue "Offline devices and sync" figures, in Chromium, against the real app from the production
+ * build (see reader-first-page.bench.ts for the server, the sign-in and the first-page detection):
+ *
+ * (a) Download-and-store of a 20 MiB book through the app's download manager, started from the UI
+ *     (the book page's "Download for offline" button; the browser is first registered for offline
+ *     reading on /devices, through its form), timed in the page from the click to the control's
+ *     data-state="complete" (the manager has committed manifest and licence after every chunk).
+ *     Baseline, in the same browser (its own context, signed in as the same reader, no service
+ *     worker): a raw page fetches the same encrypted chunks from the same endpoint all at once,
+ *     decrypts each with WebCrypto (the content key handed over by this process, the chunk AAD from
+ *     shared/reader) and writes the plaintext in one IndexedDB transaction; timed from the first fetch
+ *     to the transaction's complete event. The manifest, key import and fresh database are untimed.
+ *     Each round uses a book neither side has fetched (chunks are HTTP-cacheable for a year), and the
+ *     order alternates. Reported as throughput ratio (baseline time / app time); target ≥ 0.5x.
+ * (b) Opening The Wealth of Nations to its first page: online before it is downloaded, online after
+ *     (chunks from IndexedDB, licence from the server) and offline (the context's network off: shell
+ *     from the service worker, stored offline licence and chunks). All timed from navigation start,
+ *     the one marker an offline open shares with an online one.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { BrowserContext, Page } from '@playwright/test';
+import { chunkAad } from '@shared/reader';
+import { books } from '../api/src/db/schema';
+import { isContentBookSlug, typesetContentBook } from '../api/src/db/seed/book-pdfs';
+import { getContentKey } from '../api/src/features/ingest/book-content';
+import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
+import { round2, writeResult } from './lib';
+import {
+  collectPageErrors,
+  launchChromium,
+  measureReaderOpen,
+  median,
+  premiumDemoReader,
+  signedInContext,
+  startBenchApp,
+  type TReaderOpen,
+} from './reader-first-page.bench';
+
+const RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 5);
+const BOOK_MIB = Number(process.env.BENCH_OFFLINE_BOOK_MIB ?? 20);
+const OPEN_SLUG = 'the-wealth-of-nations';
+const TARGET_DOWNLOAD_RATIO_AT_LEAST = 0.5;
+const STEP_TIMEOUT_MS = 120_000;
+const MIB = 1024 * 1024;
+
+interface TDownloadBook {
+  id: string;
+  slug: string;
+  version: number;
+  bytes: number;
+  chunkCount: number;
+  /** The raw content key, base64 (for the baseline page only). */
+  keyBase64: string;
+}
+
+/** A one-page PDF carrying `mib` MiB of incompressible data, so the stored book really is that big. */
+async function bigBookPdf(mib: number, title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([432, 648]);
+  page.drawText(title, { x: 54, y: 580, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  await doc.attach(randomBytes(mib * MIB), 'payload.bin', { mimeType: 'application/octet-stream' });
+  return doc.save({ useObjectStreams: false });
+}
+
+const RAW_DOWNLOAD_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>raw fetch, decrypt and store (baseline)</title></head>
+<body>
+<script type="module">
+const decodeBase64 = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const request = (idb) => new Promise((resolve, reject) => { idb.onsuccess = () => resolve(idb.result); idb.onerror = () => reject(idb.error); });
+window.benchRawDownload = async ({ bookId, keyBase64, aads }) => {
+  // Untimed: the manifest (IVs), the key and an empty database.
+  const manifest = await (await fetch('/api/books/' + encodeURIComponent(bookId) + '/manifest', { credentials: 'same-origin' })).json();
+  const key = await crypto.subtle.importKey('raw', decodeBase64(keyBase64), 'AES-GCM', false, ['decrypt']);
+  await request(indexedDB.deleteDatabase('wb-bench-raw'));
+  const opening = indexedDB.open('wb-bench-raw', 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore('chunks');
+  const db = await request(opening);
+  const encoder = new TextEncoder();
+
+  const started = performance.now();
+  const plaintexts = await Promise.all(manifest.chunks.map(async (chunk) => {
+    const response = await fetch('/api/books/' + encodeURIComponent(manifest.bookId) + '/chunks/' + chunk.index + '?v=' + manifest.version, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error('chunk ' + chunk.index + ' answered ' + response.status);
+    const ciphertext = await response.arrayBuffer();
+    const plaintext = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: decodeBase64(chunk.iv), additionalData: encoder.encode(aads[chunk.index]), tagLength: 128 },
+      key,
+      ciphertext,
+    );
+    return { index: chunk.index, plaintext };
+  }));
+  await new Promise((resolve, reject) => {
+    const transaction = db.transaction('chunks', 'readwrite');
+    const store = transaction.objectStore('chunks');
+    for (const { index, plaintext } of plaintexts) store.put(plaintext, index);
+    transaction.oncomplete = resolve;
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+  const ms = performance.now() - started;
+  db.close();
+  return { ms, bytes: plaintexts.reduce((sum, { plaintext }) => sum + plaintext.byteLength, 0), chunks: plaintexts.length };
+};
+window.benchReady = true;
+</script>
+</body>
+</html>
+`;
+
+/**
+ * Clicks the book page's "Download for offline" inside the page and resolves when its control says
+ * complete: a string, not a function, so tsx's name-keeping helpers stay out of the page.
+ */
+const CLICK_DOWNLOAD_AND_WAIT = `(async () => {
+  const control = () => document.querySelector('[data-testid="download-for-offline"]');
+  const button = [...control().querySelectorAll('button')].find((candidate) => candidate.textContent.includes('Download for offline'));
+  if (!button) throw new Error('no "Download for offline" button');
+  return await new Promise((resolve, reject) => {
+    let started = 0;
+    const observer = new MutationObserver(() => {
+      const state = control()?.getAttribute('data-state');
+      if (state === 'complete') {
+        observer.disconnect();
+        resolve({ ms: performance.now() - started });
+      } else if (state === 'error') {
+        observer.disconnect();
+        reject(new Error('the download failed: ' + control().textContent));
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    started = performance.now();
+    button.click();
+  });
+})()`;
+
+async function openBookPageWithDownloadButton(context: BrowserContext, slug: string, errors: string[]): Promise<Page> {
+  const page = await context.newPage();
+  collectPageErrors(page, errors);
+  await page.goto(`/book/${slug}`);
+  await page.getByRole('button', { name: 'Download for offline' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+  return page;
+}
+
+async function appDownload(context: BrowserContext, book: TDownloadBook, errors: string[]): Promise<number> {
+  const page = await openBookPageWithDownloadButton(context, book.slug, errors);
+  try {
+    const result = (await page.evaluate(CLICK_DOWNLOAD_AND_WAIT)) as { ms: number };
+    return round2(result.ms);
+  } finally {
+    await page.close();
+  }
+}
+
+async function rawDownload(context: BrowserContext, book: TDownloadBook, errors: string[]): Promise<{ ms: number; bytes: number }> {
+  const page = await context.newPage();
+  collectPageErrors(page, errors);
+  try {
+    await page.goto('/bench/raw-download.html');
+    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, { timeout: STEP_TIMEOUT_MS });
+    const aads = Array.from({ length: book.chunkCount }, (_, index) => chunkAad(book.id, book.version, index));
+    const result = await page.evaluate(
+      (input) =>
+        (window as unknown as { benchRawDownload: (input: unknown) => Promise<{ ms: number; bytes: number }> }).benchRawDownload(input),
+      { bookId: book.id, keyBase64: book.keyBase64, aads },
+    );
+    return { ms: round2(result.ms), bytes: result.bytes };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Registers this browser for offline reading through /devices' form, as a reader would. */
+async function registerBrowserForOffline(context: BrowserContext, errors: string[]): Promise<void> {
+  const page = await context.newPage();
+  collectPageErrors(page, errors);
+  try {
+    await page.goto('/devices');
+    await page.getByRole('button', { name: 'Register this browser' }).click({ timeout: STEP_TIMEOUT_MS });
+    await page.getByText('This browser is registered').first().waitFor({ timeout: STEP_TIMEOUT_MS });
+  } finally {
+    await page.close();
+  }
+}
+
+const medianOf = (values: number[]) => round2(median(values));
+
+function openSummary(runs: TReaderOpen[]) {
+  return {
+    medianFromNavigationMs: medianOf(runs.map((run) => run.fromNavigationMs)),
+    medianPeakJsHeapMiB: medianOf(runs.map((run) => run.heapToFirstPage.totalMiB)),
+    runs,
+  };
+}
+
+export async function benchOffline() {
+  const downloadBooks: TDownloadBook[] = [];
+  let openBookPages = 0;
+  const app = await startBenchApp({
+    name: 'offline',
+    prepare: async (deps) => {
+      const typeset = await typesetContentBook(OPEN_SLUG);
+      const openBook = deps.db.select({ id: books.id }).from(books).where(eq(books.slug, OPEN_SLUG)).get();
+      if (!openBook) throw new Error(`the demo seed has no ${OPEN_SLUG}`);
+      openBookPages = (await ingestBookPdf({ deps, bookId: openBook.id, pdf: typeset.bytes, source: 'seed' })).asset.pageCount;
+
+      // One fresh book per round (and one for the warm-up): the generated catalogue books.
+      const candidates = deps.db.select({ id: books.id, slug: books.slug }).from(books).orderBy(books.slug).all();
+      const picked = candidates.filter((book) => !isContentBookSlug(book.slug)).slice(0, RUNS + 1);
+      if (picked.length < RUNS + 1) throw new Error(`only ${picked.length} generated books to download`);
+      for (const book of picked) {
+        const pdf = await bigBookPdf(BOOK_MIB, `Benchmark download ${book.slug}`);
+        const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf, source: 'cli', renderCover: false });
+        const key = await getContentKey({ deps, bookId: book.id, version: asset.version });
+        downloadBooks.push({ id: book.id, slug: book.slug, version: asset.version, bytes: asset.sizeBytes, chunkCount: asset.chunkCount, keyBase64: key.toString('base64') });
+      }
+    },
+  });
+  app.bench.get('/bench/raw-download.html', (c) => c.html(RAW_DOWNLOAD_HTML, 200, { 'Cache-Control': 'no-store' }));
+
+  const errors: string[] = [];
+  const browser = await launchChromium();
+  try {
+    const account = premiumDemoReader(app.demoAccounts);
+    const reader = await signedInContext(browser, app.baseUrl, account);
+    const raw = await signedInContext(browser, app.baseUrl, account);
+    const openPath = `/reader/${OPEN_SLUG}?page=1`;
+
+    // Warm-up (discarded): registers the browser's device key, installs the service worker, warms pdf.js.
+    await measureReaderOpen(reader, openPath, errors);
+    await registerBrowserForOffline(reader, errors);
+
+    // (a) download-and-store, one fresh book per round; the first round is a discarded warm-up.
+    const appMs: number[] = [];
+    const rawMs: number[] = [];
+    let rawBytes = 0;
+    for (let round = 0; round <= RUNS; round += 1) {
+      const book = downloadBooks[round];
+      const runApp = () => appDownload(reader, book, errors);
+      const runRaw = async () => {
+        const result = await rawDownload(raw, book, errors);
+        rawBytes = result.bytes;
+        return result.ms;
+      };
+      let pair: [number, number];
+      if (round % 2 === 0) {
+        const appResult = await runApp();
+        pair = [appResult, await runRaw()];
+      } else {
+        const rawResult = await runRaw();
+        pair = [await runApp(), rawResult];
+      }
+      if (round === 0) continue;
+      appMs.push(pair[0]);
+      rawMs.push(pair[1]);
+    }
+    const appMedian = medianOf(appMs);
+    const rawMedian = medianOf(rawMs);
+    const mibOf = (bytes: number) => round2(bytes / MIB);
+    const storedBytes = downloadBooks[0].bytes;
+
+    // (b) opening to the first page: online, download through the UI, online again, offline.
+    const onlineBefore: TReaderOpen[] = [];
+    for (let round = 0; round < RUNS; round += 1) onlineBefore.push(await measureReaderOpen(reader, openPath, errors));
+    const openBookId = (await (await reader.request.get(`/api/books/${OPEN_SLUG}`)).json()) as { id: string };
+    const openBookPage = await openBookPageWithDownloadButton(reader, OPEN_SLUG, errors);
+    const openBookDownloadMs = round2(((await openBookPage.evaluate(CLICK_DOWNLOAD_AND_WAIT)) as { ms: number }).ms);
+    await openBookPage.close();
+    const onlineAfter: TReaderOpen[] = [];
+    const offline: TReaderOpen[] = [];
+    for (let round = 0; round < RUNS; round += 1) {
+      onlineAfter.push(await measureReaderOpen(reader, openPath, errors));
+      await reader.setOffline(true);
+      try {
+        offline.push(await measureReaderOpen(reader, openPath, errors));
+      } finally {
+        await reader.setOffline(false);
+      }
+    }
+    await reader.close();
+    await raw.close();
+
+    const online = openSummary(onlineBefore);
+    const onlineDownloaded = openSummary(onlineAfter);
+    const offlineOpen = openSummary(offline);
+    const summary = {
+      machine: { cpus: os.cpus().length, chromium: browser.version() },
+      webBuiltAt: app.webBuiltAt,
+      runs: RUNS,
+      download: {
+        book: { mib: mibOf(storedBytes), chunks: downloadBooks[0].chunkCount },
+        app: { medianMs: appMedian, mibPerSecond: round2(mibOf(storedBytes) / (appMedian / 1000)), runsMs: appMs },
+        raw: { medianMs: rawMedian, mibPerSecond: round2(mibOf(rawBytes) / (rawMedian / 1000)), runsMs: rawMs, plaintextMiB: mibOf(rawBytes) },
+        throughputRatio: round2(rawMedian / appMedian),
+        targets: { throughputRatioAtLeast: TARGET_DOWNLOAD_RATIO_AT_LEAST },
+      },
+      open: {
+        book: { slug: OPEN_SLUG, id: openBookId.id, pages: openBookPages, downloadThroughUiMs: openBookDownloadMs },
+        online,
+        onlineDownloaded,
+        offline: offlineOpen,
+        offlineOverOnline: round2(offlineOpen.medianFromNavigationMs / online.medianFromNavigationMs),
+      },
+      pageErrors: errors,
+    };
+    writeResult('offline', summary);
+    return summary;
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}

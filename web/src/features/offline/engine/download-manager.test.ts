@@ -1,0 +1,284 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LICENSE_MESSAGES } from '@shared/reader';
+import { resetDeviceKeyCache } from '@web/crypto/device-key';
+import { encryptBook, makeLicenceSigner, makePlainBook, problem, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
+import { getDb, resetDbForTests } from '@web/storage/db';
+import { findDownloadedBook, readPartialDownload } from '@web/storage/offline-books';
+import { registerThisDeviceForOffline } from './device-registration';
+import { createDownloadManager, listOfflineBooks, listPartialDownloadsOf, storageSummary, type TDownloadManager } from './download-manager';
+import { DOWNLOAD_MESSAGES, type TDownloadState } from './download-types';
+import { DOWNLOADS_CHANNEL_NAME, resetDownloadsChannelForTests } from './downloads-channel';
+import { forgetEngineUser } from './engine-user';
+import { createOfflineServer, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
+
+const CHUNK = 4096;
+const USER = 'user-1';
+let plaintext: Uint8Array<ArrayBuffer>;
+let book: TEncryptedBook;
+let signer: TLicenceSigner;
+let totalBytes: number;
+
+beforeAll(async () => {
+  plaintext = makePlainBook(5 * CHUNK + 321, 'PLAINTEXT-MARKER-OF-THE-DOWNLOAD');
+  book = await encryptBook(plaintext, { bookId: 'book-1', version: 2, chunkSize: CHUNK, title: 'Deep Work', slug: 'deep-work' });
+  signer = await makeLicenceSigner();
+  totalBytes = book.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(navigator, 'storage');
+  resetDownloadsChannelForTests();
+  forgetEngineUser();
+  resetDeviceKeyCache();
+  await resetDbForTests();
+});
+
+function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
+  const server = createOfflineServer({ book, signer, userId: USER, ...options });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+async function registeredServer(options: Partial<TOfflineServerOptions> = {}): Promise<TOfflineServer> {
+  const server = serve(options);
+  await registerThisDeviceForOffline({ userId: USER });
+  return server;
+}
+
+function stubStorage(estimate: { usage: number; quota: number }) {
+  const persist = vi.fn(async () => true);
+  Object.defineProperty(navigator, 'storage', {
+    configurable: true,
+    value: { estimate: vi.fn(async () => estimate), persist, persisted: vi.fn(async () => false) },
+  });
+  return persist;
+}
+
+function recordStates(manager: TDownloadManager, bookId = 'book-1'): TDownloadState[] {
+  const seen: TDownloadState[] = [];
+  manager.subscribe((changed, state) => {
+    if (changed === bookId && state) seen.push(state);
+  });
+  return seen;
+}
+
+async function storedChunkRows() {
+  return getDb().chunks.toArray();
+}
+
+describe('downloadManager.start', () => {
+  it('stores every chunk as verified ciphertext, reports progress to 100% and stores the licence last', async () => {
+    const persist = stubStorage({ usage: 0, quota: 1_000_000_000 });
+    const server = await registeredServer();
+    const manager = createDownloadManager();
+    const states = recordStates(manager);
+
+    const final = await manager.start('book-1', { userId: USER });
+
+    expect(final).toEqual({ status: 'complete', receivedBytes: totalBytes, totalBytes, error: null });
+    expect(manager.getState('book-1')).toEqual(final);
+    const progress = states.filter((state) => state.status === 'downloading').map((state) => state.receivedBytes);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(states.at(-1)?.receivedBytes).toBe(totalBytes);
+    expect(persist).toHaveBeenCalled();
+
+    const rows = await storedChunkRows();
+    expect(rows).toHaveLength(book.chunks.length);
+    for (const row of rows) {
+      expect(new Uint8Array(row.data)).toEqual(new Uint8Array(book.chunks[row.index]));
+      expect(row.sha256).toBe(book.manifest.chunks[row.index].sha256);
+    }
+    expect([...server.chunkFetches].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(server.requests).toContain('POST /api/licenses');
+    const downloaded = await findDownloadedBook(USER, 'book-1');
+    expect(downloaded?.licence).toMatchObject({ kind: 'offline', bookVersion: 2, userId: USER });
+    expect(await findDownloadedBook(USER, 'deep-work')).toBeDefined();
+    expect(await readPartialDownload('book-1')).toBeUndefined();
+
+    const [listed] = await listOfflineBooks(USER);
+    expect(listed).toMatchObject({ bookId: 'book-1', title: 'Deep Work', slug: 'deep-work', version: 2, sizeBytes: totalBytes, status: 'active', renewalCount: 0, renewalError: null });
+    expect(Date.parse(listed.expiresAt)).toBeGreaterThan(Date.now() + 29 * 24 * 3_600_000);
+    expect(await storageSummary()).toEqual({ usage: 0, quota: 1_000_000_000, persisted: false });
+  });
+
+  it("surfaces the server's message when this device is not registered for offline reading, and stores nothing", async () => {
+    const server = serve();
+    const manager = createDownloadManager();
+    const final = await manager.start('book-1', { userId: USER });
+    expect(final).toMatchObject({ status: 'error', error: LICENSE_MESSAGES.deviceNotOffline });
+    expect(server.chunkFetches).toEqual([]);
+    expect(await getDb().chunks.count()).toBe(0);
+    expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
+    expect(await listOfflineBooks(USER)).toEqual([]);
+  });
+
+  it("surfaces the server's refusal to open the loan", async () => {
+    const message = 'Offline reading is part of the Basic and Premium plans.';
+    serve({ override: ({ url }) => (url === '/api/loans' ? problem(402, message, 'not_entitled') : undefined) });
+    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({ status: 'error', error: message });
+  });
+
+  it('refuses before fetching anything when the book does not fit the storage estimate', async () => {
+    stubStorage({ usage: 990, quota: 1000 });
+    const server = await registeredServer();
+    const final = await createDownloadManager().start('book-1', { userId: USER });
+    expect(final.status).toBe('error');
+    expect(final.error).toMatch(/^This book needs .* of storage but only 1 KB is free on this device\. Free some space and try again\.$/);
+    expect(server.chunkFetches).toEqual([]);
+    expect(server.requests).not.toContain('POST /api/licenses');
+    expect(await readPartialDownload('book-1')).toBeUndefined();
+  });
+
+  it('deletes the partial chunks and says so when the disk fills up midway', async () => {
+    await registeredServer();
+    const chunks = getDb().chunks;
+    const realPut = chunks.put.bind(chunks);
+    let puts = 0;
+    vi.spyOn(chunks, 'put').mockImplementation(((...args: Parameters<typeof realPut>) => {
+      puts += 1;
+      if (puts > 2) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      return realPut(...args);
+    }) as typeof chunks.put);
+    const final = await createDownloadManager().start('book-1', { userId: USER });
+    expect(final).toMatchObject({ status: 'error', error: 'Not enough storage space on this device to download this book. Free some space and try again.' });
+    expect(await getDb().chunks.count()).toBe(0);
+    expect(await readPartialDownload('book-1')).toBeUndefined();
+    expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
+  });
+
+  it('refuses a chunk whose sha256 does not match and never stores it', async () => {
+    await registeredServer({
+      chunk: (index) => {
+        if (index !== 3) return undefined;
+        const bytes = new Uint8Array(book.chunks[3].slice(0));
+        bytes[10] ^= 0xff;
+        return new Response(bytes);
+      },
+    });
+    const final = await createDownloadManager().start('book-1', { userId: USER });
+    expect(final).toMatchObject({ status: 'error', error: DOWNLOAD_MESSAGES.corrupted });
+    const rows = await storedChunkRows();
+    expect(rows.map((row) => row.index)).not.toContain(3);
+    for (const row of rows) expect(new Uint8Array(row.data)).toEqual(new Uint8Array(book.chunks[row.index]));
+    expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
+    expect(await listOfflineBooks(USER)).toEqual([]);
+  });
+
+  it('cancel stops the download, deletes what it stored and leaves nothing counted as downloaded', async () => {
+    let manager!: TDownloadManager;
+    await registeredServer({
+      chunk: (index) => {
+        if (index === 2) void manager.cancel('book-1');
+        return undefined;
+      },
+    });
+    manager = createDownloadManager();
+    const final = await manager.start('book-1', { userId: USER });
+    expect(final).toEqual({ status: 'idle', receivedBytes: 0, totalBytes: 0, error: null });
+    expect(await getDb().chunks.count()).toBe(0);
+    expect(await getDb().manifests.count()).toBe(0);
+    expect(await getDb().licences.count()).toBe(0);
+    expect(await readPartialDownload('book-1')).toBeUndefined();
+    expect(await listOfflineBooks(USER)).toEqual([]);
+  });
+
+  it('pauses on a lost connection, keeps the verified chunks, and a later start fetches only the missing ones', async () => {
+    let dropAfter = 2;
+    const server = await registeredServer({
+      chunk: () => {
+        if (dropAfter <= 0) throw new TypeError('Failed to fetch');
+        dropAfter -= 1;
+        return undefined;
+      },
+    });
+    const first = createDownloadManager();
+    const paused = await first.start('book-1', { userId: USER });
+    expect(paused).toMatchObject({ status: 'paused', error: DOWNLOAD_MESSAGES.paused, totalBytes });
+    const kept = (await storedChunkRows()).map((row) => row.index);
+    expect(kept.length).toBeGreaterThanOrEqual(2);
+    expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
+    expect(await listPartialDownloadsOf(USER)).toEqual([expect.objectContaining({ bookId: 'book-1', totalBytes, receivedBytes: paused.receivedBytes })]);
+
+    // A reload: a new manager reads the partial download from IndexedDB, then resumes it.
+    const second = createDownloadManager();
+    second.getState('book-1');
+    await vi.waitFor(() => expect(second.getState('book-1')).toMatchObject({ status: 'paused', receivedBytes: paused.receivedBytes }));
+    dropAfter = Number.POSITIVE_INFINITY;
+    server.chunkFetches.length = 0;
+    const final = await second.start('book-1', { userId: USER });
+    expect(final.status).toBe('complete');
+    expect(server.chunkFetches.sort()).toEqual([0, 1, 2, 3, 4, 5].filter((index) => !kept.includes(index)));
+    expect(await findDownloadedBook(USER, 'book-1')).toBeDefined();
+  });
+
+  it('does not download again a version that is already stored', async () => {
+    const server = await registeredServer();
+    const manager = createDownloadManager();
+    await manager.start('book-1', { userId: USER });
+    server.chunkFetches.length = 0;
+    expect(await manager.start('book-1', { userId: USER })).toMatchObject({ status: 'complete', receivedBytes: totalBytes });
+    expect(server.chunkFetches).toEqual([]);
+    expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(1);
+  });
+
+  it('refuses to start while offline', async () => {
+    await registeredServer();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({ status: 'error', error: DOWNLOAD_MESSAGES.offline });
+  });
+});
+
+describe('downloadManager.remove and renew', () => {
+  it('remove deletes the licence, manifest and chunks', async () => {
+    await registeredServer();
+    const manager = createDownloadManager();
+    await manager.start('book-1', { userId: USER });
+    await manager.remove('book-1', { userId: USER });
+    expect(manager.getState('book-1').status).toBe('idle');
+    expect(await getDb().chunks.count()).toBe(0);
+    expect(await getDb().licences.count()).toBe(0);
+    expect(await listOfflineBooks(USER)).toEqual([]);
+  });
+
+  it('renew stores the new licence with the renewal count from the server', async () => {
+    const server = await registeredServer();
+    const manager = createDownloadManager();
+    await manager.start('book-1', { userId: USER });
+    const before = (await listOfflineBooks(USER))[0];
+    server.state.serverNow = () => Date.now() + 60_000;
+    const { expiresAt } = await manager.renew('book-1', { userId: USER });
+    const after = (await listOfflineBooks(USER))[0];
+    expect(after).toMatchObject({ licenceId: before.licenceId, renewalCount: 1, expiresAt });
+    expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
+  });
+
+  it("renew passes on the server's refusal and remembers it for /offline", async () => {
+    const server = await registeredServer();
+    const manager = createDownloadManager();
+    await manager.start('book-1', { userId: USER });
+    server.state.refuseRenewal = { status: 409, code: 'renewal_limit_reached', detail: LICENSE_MESSAGES.renewalLimit };
+    await expect(manager.renew('book-1', { userId: USER })).rejects.toThrow(LICENSE_MESSAGES.renewalLimit);
+    expect((await listOfflineBooks(USER))[0]).toMatchObject({ renewalError: LICENSE_MESSAGES.renewalLimit, renewalCount: 0 });
+  });
+});
+
+describe('tabs', () => {
+  it('shares download states with the other tabs and follows theirs', async () => {
+    await registeredServer();
+    const otherTab = new BroadcastChannel(DOWNLOADS_CHANNEL_NAME);
+    const heard: unknown[] = [];
+    otherTab.addEventListener('message', (event) => heard.push(event.data));
+    const manager = createDownloadManager();
+    await manager.start('book-1', { userId: USER });
+    await vi.waitFor(() => expect(heard).toContainEqual({ type: 'state', bookId: 'book-1', state: expect.objectContaining({ status: 'complete' }) }));
+    expect(heard).toContainEqual({ type: 'stored-changed' });
+
+    otherTab.postMessage({ type: 'state', bookId: 'book-2', state: { status: 'downloading', receivedBytes: 10, totalBytes: 100, error: null } });
+    await vi.waitFor(() => expect(manager.getState('book-2')).toEqual({ status: 'downloading', receivedBytes: 10, totalBytes: 100, error: null }));
+    const snapshot = manager.statusSnapshot();
+    expect(snapshot.statuses).toMatchObject({ 'book-1': 'complete', 'book-2': 'downloading' });
+    otherTab.close();
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The offline engine's public surface (issue 6): device registration, downloads, stored books, storage,
+ * licence upkeep and the service-worker glue. Screens import from here (through ../offline-engine).
+ */
+export { defaultDeviceName, isThisDeviceOfflineRegistered, registerThisDeviceForOffline } from './device-registration';
+export {
+  createDownloadManager,
+  downloadManager,
+  listOfflineBooks,
+  listPartialDownloadsOf,
+  storageSummary,
+  type TDownloadListener,
+  type TDownloadManager,
+  type TStartOptions,
+  type TStorageSummary,
+} from './download-manager';
+export {
+  DOWNLOAD_MESSAGES,
+  RENEW_WITHIN_MS,
+  type TDownloadState,
+  type TDownloadStatus,
+  type TOfflineBook,
+  type TOfflineBookStatus,
+  type TPartialOfflineBook,
+} from './download-types';
+export { LicenceRenewalError, wipeThisDeviceDownloads, type TRenewalOutcome } from './licence-renewal';
+export { runLicenceMaintenance, startLicenceMaintenance, type TMaintenanceReport } from './licence-maintenance';
+export { OUTBOX_SYNC_TAG, requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from './background-sync';

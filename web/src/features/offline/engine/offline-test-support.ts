@@ -1,0 +1,198 @@
+/**
+ * Test support for the offline engine: a fetch double standing in for the API of issue 6 (device
+ * challenge and registration with a nonce encrypted to the browser's real test key, offline licences
+ * signed like the server's, licence status and renewal, device status, loans, manifest and chunks).
+ * Built on protected-test-support's crypto stand-ins. Used only by tests.
+ */
+import { base64url, calculateJwkThumbprint, type JWK } from 'jose';
+import type { TDevice, TDeviceStatusValue } from '@shared/devices';
+import { DEVICE_MESSAGES } from '@shared/devices';
+import { chunkPath, LICENSE_MESSAGES, type TBrowserDevice, type TLicenseGrant, type TLicenseStatus, type TLicenseStatusList } from '@shared/reader';
+import { licenceClaims, problem, signLicence, wrapKeyForDevice, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export interface TOfflineServerOptions {
+  book: TEncryptedBook;
+  signer: TLicenceSigner;
+  userId: string;
+  deviceId?: string;
+  loanId?: string;
+  /** The device starts registered for offline reading (default false). */
+  offlineRegistered?: boolean;
+  /** Offline licence lifetime from now (default 30 days). */
+  offlineMs?: number;
+  /** Answer a chunk request differently (return undefined for the real chunk). */
+  chunk?: (index: number) => Response | Promise<Response> | undefined;
+  /** Answer any request before the default routes (return undefined to fall through). */
+  override?: (request: { url: string; method: string; body: unknown }) => Response | undefined | Promise<Response | undefined>;
+}
+
+export interface TLicenceRecord {
+  id: string;
+  status: TLicenseStatus;
+  renewalCount: number;
+  expMs: number;
+}
+
+export function createOfflineServer(options: TOfflineServerOptions) {
+  const { book, signer, userId } = options;
+  const deviceId = options.deviceId ?? '11111111-1111-4111-8111-111111111111';
+  const loanId = options.loanId ?? '22222222-2222-4222-8222-222222222222';
+  const requests: string[] = [];
+  const chunkFetches: number[] = [];
+  const licences = new Map<string, TLicenceRecord>();
+  const challenges = new Map<string, { nonce: string; used: boolean }>();
+  const state = {
+    registeredKey: null as JsonWebKey | null,
+    thumbprint: '',
+    offlineRegistered: options.offlineRegistered ?? false,
+    deviceStatus: 'registered' as TDeviceStatusValue,
+    deviceName: '',
+    /** Encrypt challenges to this key instead of the registered one (a wrong key). */
+    challengeKey: null as JsonWebKey | null,
+    /** Refuse renewals with this problem (status, code, detail). */
+    refuseRenewal: null as { status: number; code: string; detail: string } | null,
+    serverNow: () => Date.now(),
+  };
+  let licenceCount = 0;
+
+  async function grant(id: string, renewalCount: number, kind: 'online' | 'offline' = 'offline'): Promise<TLicenseGrant> {
+    const now = state.serverNow();
+    const expMs = now + (kind === 'online' ? 15 * 60_000 : (options.offlineMs ?? 30 * DAY_MS));
+    const claims = licenceClaims(
+      {
+        jti: id,
+        sub: userId,
+        loanId,
+        bookId: book.manifest.bookId,
+        bookVersion: book.manifest.version,
+        deviceId,
+        deviceKeyThumbprint: state.thumbprint,
+        keyWrapped: await wrapKeyForDevice(book.rawKey, state.registeredKey!),
+        kind,
+        renewalCount,
+        exp: Math.floor(expMs / 1000),
+      },
+      now,
+    );
+    if (kind === 'offline') licences.set(id, { id, status: 'active', renewalCount, expMs });
+    return { licenseId: id, license: await signLicence(claims, signer), expiresAt: new Date(expMs).toISOString(), serverTime: new Date(now).toISOString() };
+  }
+
+  const fetchDouble = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push(`${method} ${url}`);
+    if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    const overridden = await options.override?.({ url, method, body });
+    if (overridden) return overridden;
+    const serverTime = new Date(state.serverNow()).toISOString();
+
+    if (method === 'POST' && url === '/api/devices/browser') {
+      state.registeredKey = (body as { publicKey: JsonWebKey }).publicKey;
+      state.thumbprint = await calculateJwkThumbprint(state.registeredKey as JWK, 'sha256');
+      state.deviceName = (body as { name?: string }).name ?? '';
+      if (state.deviceStatus === 'removed') {
+        state.deviceStatus = 'browser';
+        state.offlineRegistered = false;
+      }
+      return json({ deviceId, keyThumbprint: state.thumbprint, offlineRegistered: state.offlineRegistered } satisfies TBrowserDevice, 201);
+    }
+    if (method === 'POST' && url === '/api/devices/challenge') {
+      if ((body as { deviceId: string }).deviceId !== deviceId || !state.registeredKey) return problem(404, 'Device not found', 'not_found');
+      const nonce = crypto.getRandomValues(new Uint8Array(32));
+      const key = await crypto.subtle.importKey('jwk', state.challengeKey ?? state.registeredKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+      const encrypted = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, nonce));
+      const challengeId = crypto.randomUUID();
+      challenges.set(challengeId, { nonce: base64url.encode(nonce), used: false });
+      return json({ challengeId, encryptedChallenge: base64url.encode(encrypted), expiresAt: new Date(Date.now() + 300_000).toISOString() }, 201);
+    }
+    if (method === 'POST' && url === '/api/devices') {
+      const { challengeId, response, name } = body as { challengeId: string; response: string; name?: string };
+      const challenge = challenges.get(challengeId);
+      if (!challenge) return problem(400, DEVICE_MESSAGES.challengeInvalid, 'challenge_failed');
+      if (challenge.used) return problem(400, DEVICE_MESSAGES.challengeUsed, 'challenge_failed');
+      challenge.used = true;
+      if (challenge.nonce !== response) return problem(400, DEVICE_MESSAGES.proofFailed, 'challenge_failed');
+      state.offlineRegistered = true;
+      state.deviceStatus = 'registered';
+      if (name) state.deviceName = name;
+      const device: TDevice = {
+        id: deviceId,
+        name: state.deviceName,
+        isOfflineRegistered: true,
+        registeredAt: serverTime,
+        lastActiveAt: serverTime,
+        createdAt: serverTime,
+        booksOffline: 0,
+        licenseExpiresAt: null,
+        userAgent: null,
+      };
+      return json(device, 201);
+    }
+    if (method === 'GET' && url === `/api/devices/${deviceId}/status`) {
+      return json({ deviceId, status: state.deviceStatus, serverTime });
+    }
+    if (method === 'POST' && url === '/api/loans') {
+      return json({ id: loanId, bookId: book.manifest.bookId, title: book.manifest.title, slug: book.manifest.slug, status: 'active' }, 201);
+    }
+    if (method === 'GET' && url === `/api/books/${encodeURIComponent(book.manifest.bookId)}/manifest`) {
+      return json({ ...book.manifest, loanId });
+    }
+    if (method === 'GET' && url === '/api/.well-known/jwks.json') return json(signer.jwks);
+    if (method === 'POST' && url === '/api/licenses') {
+      const request = body as { loanId: string; deviceId: string; kind: string };
+      if (request.deviceId !== deviceId || !state.registeredKey || state.deviceStatus === 'removed') return problem(404, 'Device not found', 'not_found');
+      if (request.kind === 'offline' && !state.offlineRegistered) return problem(403, LICENSE_MESSAGES.deviceNotOffline, 'device_not_offline');
+      licenceCount += 1;
+      const kind = request.kind === 'online' ? 'online' : 'offline';
+      return json(await grant(`33333333-3333-4333-8333-${String(licenceCount).padStart(12, '0')}`, 0, kind), 201);
+    }
+    const renew = /^\/api\/licenses\/([^/]+)\/renew$/.exec(url);
+    if (method === 'POST' && renew) {
+      const record = licences.get(renew[1]);
+      if (!record) return problem(404, 'Licence not found', 'not_found');
+      if (state.refuseRenewal) return problem(state.refuseRenewal.status, state.refuseRenewal.detail, state.refuseRenewal.code);
+      if (state.deviceStatus !== 'registered') return problem(409, DEVICE_MESSAGES.deviceRemoved, 'device_removed');
+      if (record.status === 'revoked') return problem(409, LICENSE_MESSAGES.revoked, 'license_revoked');
+      if (record.status === 'returned') return problem(409, LICENSE_MESSAGES.returned, 'license_returned');
+      return json(await grant(record.id, record.renewalCount + 1));
+    }
+    if (method === 'POST' && url === '/api/licenses/status') {
+      const { ids, deviceId: askingDevice } = body as { ids: string[]; deviceId?: string };
+      const answer: TLicenseStatusList = {
+        items: ids.map((id) => ({ id, status: licences.get(id)?.status ?? 'revoked' })),
+        serverTime,
+      };
+      if (askingDevice) answer.device = { deviceId: askingDevice, status: askingDevice === deviceId ? state.deviceStatus : 'removed', serverTime };
+      return json(answer);
+    }
+    const chunkIndex = book.chunks.findIndex((_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index));
+    if (method === 'GET' && chunkIndex >= 0) {
+      chunkFetches.push(chunkIndex);
+      const custom = await options.chunk?.(chunkIndex);
+      if (custom) return custom;
+      return new Response(book.chunks[chunkIndex].slice(0), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } });
+    }
+    return problem(404, `No route for ${method} ${url}`);
+  };
+
+  return { fetch: fetchDouble as typeof fetch, requests, chunkFetches, licences, challenges, state, deviceId, loanId };
+}
+
+export type TOfflineServer = ReturnType<typeof createOfflineServer>;
+
+/** Whether `needle` occurs in `haystack`. */
+export function containsBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
+  outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
+    for (let offset = 0; offset < needle.length; offset++) if (haystack[start + offset] !== needle[offset]) continue outer;
+    return true;
+  }
+  return false;
+}
