@@ -515,7 +515,7 @@ interface TBaselineRun {
 }
 
 /** What the reader screen shows, for a failure message. */
-async function describeReaderState(page: Page): Promise<string> {
+export async function describeReaderState(page: Page): Promise<string> {
   return page
     .evaluate(() => {
       const first = document.querySelector('.page[data-page-number="1"]');

@@ -117,6 +117,9 @@ if (!only || only === 'offline') {
   );
   const o = r.open;
   out(
-    `Open ${o.book.slug} to the first page, from navigation, median of ${r.runs}: offline ${o.offline.medianFromNavigationMs} ms | online ${o.online.medianFromNavigationMs} ms (${o.onlineDownloaded.medianFromNavigationMs} ms once downloaded) | offline ${o.offlineOverOnline}x of online; page errors: ${r.pageErrors.length}`,
+    `Open ${o.book.slug} from its book page to the first page, median of ${r.runs}: offline ${o.offline.medianFromClickMs} ms | online ${o.online.medianFromClickMs} ms (${o.onlineDownloaded.medianFromClickMs} ms once downloaded) | offline ${o.offlineOverOnline}x of online; page errors: ${r.pageErrors.length}`,
+  );
+  out(
+    `  cold offline start (reader URL loaded with no network): ${o.coldOffline.reached ? `page 1 after ${o.coldOffline.fromNavigationMs} ms` : `no first page within ${o.coldOffline.waitedMs} ms (${o.coldOffline.screen})`}`,
   );
 }

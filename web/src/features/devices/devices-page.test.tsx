@@ -201,6 +201,12 @@ describe('/devices', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove device' }));
     await waitFor(() => expect(wipeThisDeviceDownloads).toHaveBeenCalledWith('user-1'));
     expect(api.callsTo('DELETE', `/api/devices/${THIS_DEVICE_ID}`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        title: 'Device removed',
+        description: 'This browser is no longer registered and its downloaded books have been deleted.',
+      }),
+    );
   });
 
   it('does not wipe anything when the server refuses the removal', async () => {

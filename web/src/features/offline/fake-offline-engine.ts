@@ -6,6 +6,7 @@
  * and call `fakeEngine.reset()` before each test.
  */
 import { vi } from 'vitest';
+import { forgetBrowserDevice } from '@web/storage/device-store';
 import type { TDownloadState, TOfflineBook, TPartialOfflineBook, TStorageSummary } from './engine';
 
 export type { TDownloadState, TDownloadStatus, TOfflineBook, TOfflineBookStatus, TPartialOfflineBook, TStorageSummary } from './engine';
@@ -56,7 +57,9 @@ export const defaultDeviceName = vi.fn((_userAgent?: string) => 'Chrome on Linux
 export const listOfflineBooks = vi.fn(async (_userId: string) => books);
 export const listPartialDownloadsOf = vi.fn(async (_userId: string) => partials);
 export const storageSummary = vi.fn(async () => summary);
-export const wipeThisDeviceDownloads = vi.fn(async (_userId: string) => {
+/** Like the engine's: deletes the downloads and forgets this browser's device registration. */
+export const wipeThisDeviceDownloads = vi.fn(async (userId: string) => {
+  await forgetBrowserDevice(userId);
   books = [];
   partials = [];
   states.clear();

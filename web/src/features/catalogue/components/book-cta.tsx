@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { BookChoice } from '@web/features/selections/components/book-choice';
 import { findSelection, isPickingTier, tierAllows } from '@web/features/selections/format';
-import { DownloadForOfflineButton } from '@web/features/offline/components/download-for-offline-button';
+import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { bookCtaFor, type TBookCta } from '../book-access';
 import { previewPath, readerPath } from '../paths';
@@ -103,7 +103,7 @@ export function BookCta({
         </Button>
       )}
       {entitlements?.offlineAllowed && cta.kind === 'read' && (!isPickingTier(entitlements.tier) || findSelection(entitlements, bookId)) && (
-        <DownloadForOfflineButton bookId={bookId} title={title} />
+        <LazyDownloadForOfflineButton bookId={bookId} title={title} />
       )}
       {previewPageCount > 0 && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">

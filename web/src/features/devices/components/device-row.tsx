@@ -27,14 +27,17 @@ export function DeviceRow({
 }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: async () => {
+    // Whether it was this browser is decided when the removal starts: the wipe forgets this browser's
+    // registration, so by the time the toast shows the row no longer knows it was "this device".
+    mutationFn: async (wasThisDevice: boolean) => {
       await removeDevice(device.id);
-      if (isThisDevice) await onRemovedThisDevice();
+      if (wasThisDevice) await onRemovedThisDevice();
+      return wasThisDevice;
     },
-    onSuccess: () =>
+    onSuccess: (wasThisDevice) =>
       toast({
         title: 'Device removed',
-        description: isThisDevice
+        description: wasThisDevice
           ? 'This browser is no longer registered and its downloaded books have been deleted.'
           : `“${device.name}” is no longer registered. Its downloaded books will be deleted the next time it goes online.`,
       }),
@@ -91,11 +94,13 @@ export function DeviceRow({
           confirmLabel="Remove device"
           pendingLabel="Removing..."
           confirmVariant="destructive"
-          onConfirm={() => remove.mutateAsync()}
+          onConfirm={() => remove.mutateAsync(isThisDevice)}
         >
           <p>
             {device.booksOffline > 0
-              ? `Its ${booksCount(device.booksOffline)} held offline will stop opening: their licences are revoked now.`
+              ? device.booksOffline === 1
+                ? 'Its 1 book held offline will stop opening: its licence is revoked now.'
+                : `Its ${booksCount(device.booksOffline)} held offline will stop opening: their licences are revoked now.`
               : 'It holds no books offline at the moment.'}
           </p>
           <p>

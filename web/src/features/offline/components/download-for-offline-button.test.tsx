@@ -67,11 +67,11 @@ afterEach(() => {
 
 async function renderButton({ tier = 'premium' as 'trial' | 'basic' | 'premium', registered = true, signedIn = true } = {}) {
   if (registered) await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
-  mockApi({
+  const api = mockApi({
     ...(signedIn ? { 'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }) } : {}),
     'GET /api/me/entitlements': () => makeEntitlements({ tier }),
   });
-  return renderPage(<DownloadForOfflineButton bookId="book-1" title="Deep Work" />, { route: '/book/deep-work', path: '/book/:id' });
+  return { api, ...renderPage(<DownloadForOfflineButton bookId="book-1" title="Deep Work" />, { route: '/book/deep-work', path: '/book/:id' }) };
 }
 
 describe('DownloadForOfflineButton', () => {
@@ -115,14 +115,14 @@ describe('DownloadForOfflineButton', () => {
   });
 
   it('shows nothing to a trial reader or a signed-out visitor', async () => {
-    const { unmount } = await renderButton({ tier: 'trial' });
-    await waitFor(() => expect(screen.getByTestId('location')).toBeInTheDocument());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const trial = await renderButton({ tier: 'trial' });
+    await waitFor(() => expect(trial.queryClient.getQueryData(['me', 'entitlements'])).toMatchObject({ offlineAllowed: false }));
     expect(screen.queryByTestId('download-for-offline')).not.toBeInTheDocument();
-    unmount();
+    trial.unmount();
 
-    await renderButton({ signedIn: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const visitor = await renderButton({ signedIn: false });
+    await waitFor(() => expect(visitor.api.callsTo('GET', '/api/auth/user')).toHaveLength(1));
+    await waitFor(() => expect(visitor.queryClient.getQueryState(['auth', 'user'])?.status).toBe('success'));
     expect(screen.queryByTestId('download-for-offline')).not.toBeInTheDocument();
   });
 });

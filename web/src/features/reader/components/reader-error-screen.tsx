@@ -21,8 +21,8 @@ export function ReaderErrorScreen({ error, bookRef, onRetry }: { error: unknown;
         {failure.message}
       </p>
       {!isOnline && failure.actions.includes('retry') && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="reader-offline-hint">
-          <CloudOff className="size-4 shrink-0" aria-hidden="true" />
+        <p className="flex items-start gap-2 text-left text-sm text-muted-foreground" data-testid="reader-offline-hint">
+          <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           You're offline. Connect to the internet, then try again.
         </p>
       )}

@@ -1,0 +1,245 @@
+/**
+ * Offline reading on a registered device (issue "Offline reading on registered devices, and sync"):
+ * register this browser, download a book, lose the network, reload the installed app, read and
+ * bookmark offline, come back and see another browser pick it up; expired licences and a clock set
+ * back refuse offline opening; removing the device elsewhere wipes the downloads; and nothing on the
+ * device is plaintext or an exportable secret key.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { demoAccount, expect, signInThroughApi, test } from './fixtures';
+
+const BOOK_SLUG = 'as-a-man-thinketh';
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+async function bookIdOf(page: Page): Promise<string> {
+  const response = await page.request.get(`/api/books/${BOOK_SLUG}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The service worker controls the page (it claims clients on first install), so the app loads offline. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
+  }, undefined, { timeout: 30_000 });
+}
+
+/** Registers this browser under a unique name (answers it) so another browser can tell it apart. */
+async function registerThisBrowser(page: Page): Promise<string> {
+  const name = `E2E reader ${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto('/devices');
+  await page.getByLabel('Name for this browser').fill(name);
+  await page.getByRole('button', { name: 'Register this browser' }).click();
+  await expect(page.getByText(/This browser is registered for offline reading/)).toBeVisible({ timeout: 20_000 });
+  return name;
+}
+
+/** Downloads the book from its detail page and answers the highest progress value the bar showed. */
+async function downloadBook(page: Page): Promise<number> {
+  await page.goto(`/book/${BOOK_SLUG}`);
+  const button = page.getByRole('button', { name: 'Download for offline' });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  // Watch the progress bar's value from the first mutation, however briefly it stays on screen.
+  await page.evaluate(() => {
+    const seen = { max: 0 };
+    (window as unknown as { __progressSeen: typeof seen }).__progressSeen = seen;
+    const record = () => {
+      for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.max = Math.max(seen.max, Number(bar.getAttribute('aria-valuenow') ?? 0));
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  await button.click();
+  await expect(page.getByText(/Available offline/).first()).toBeVisible({ timeout: 30_000 });
+  return page.evaluate(() => (window as unknown as { __progressSeen: { max: number } }).__progressSeen.max);
+}
+
+async function expectPageRendered(page: Page, pageNumber: number): Promise<void> {
+  await expect(page.locator(`.page[data-page-number="${pageNumber}"] canvas`).first()).toBeVisible({ timeout: 30_000 });
+}
+
+async function goToPage(page: Page, pageNumber: number): Promise<void> {
+  const field = page.getByLabel('Page number');
+  await field.fill(String(pageNumber));
+  await field.press('Enter');
+  await expect(field).toHaveValue(String(pageNumber));
+  await expectPageRendered(page, pageNumber);
+}
+
+/** Everything this origin keeps on the device: no plaintext PDF bytes, no exportable private or secret key. */
+async function deviceHoldsNoPlaintext(page: Page): Promise<{ pdfBlobs: string[]; exportableKeys: string[]; cachedPdfs: string[]; scannedValues: number }> {
+  return page.evaluate(async () => {
+    const pdfBlobs: string[] = [];
+    const exportableKeys: string[] = [];
+    const cachedPdfs: string[] = [];
+    let scannedValues = 0;
+    const isPdf = (bytes: Uint8Array) => {
+      const text = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1024)));
+      return text.includes('%PDF-');
+    };
+    const visit = (value: unknown, where: string, depth: number): void => {
+      scannedValues += 1;
+      if (value === null || value === undefined || depth > 6) return;
+      if (value instanceof CryptoKey) {
+        if (value.type !== 'public' && value.extractable) exportableKeys.push(`${where} (${value.type})`);
+        return;
+      }
+      if (value instanceof ArrayBuffer) {
+        if (isPdf(new Uint8Array(value))) pdfBlobs.push(where);
+        return;
+      }
+      if (ArrayBuffer.isView(value)) {
+        if (isPdf(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))) pdfBlobs.push(where);
+        return;
+      }
+      if (typeof value === 'string') {
+        if (value.startsWith('%PDF-') || value.startsWith('JVBERi0')) pdfBlobs.push(where);
+        return;
+      }
+      if (typeof value === 'object') for (const [key, inner] of Object.entries(value as Record<string, unknown>)) visit(inner, `${where}.${key}`, depth + 1);
+    };
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(info.name!);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(storeName, 'readonly').objectStore(storeName).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        values.forEach((value, index) => visit(value, `${info.name}/${storeName}[${index}]`, 0));
+      }
+      db.close();
+    }
+    for (const cacheName of await caches.keys()) {
+      const cache = await caches.open(cacheName);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        if (!response) continue;
+        const bytes = new Uint8Array(await response.clone().arrayBuffer());
+        scannedValues += 1;
+        if ((response.headers.get('content-type') ?? '').includes('application/pdf') || isPdf(bytes)) cachedPdfs.push(`${cacheName}: ${request.url}`);
+      }
+    }
+    return { pdfBlobs, exportableKeys, cachedPdfs, scannedValues };
+  });
+}
+
+async function newSignedInContext(page: Page, baseURL: string | undefined, clientIp: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await page.context().browser()!.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientIp } });
+  const second = await context.newPage();
+  await signInThroughApi(second, email, password, baseURL);
+  return { context, page: second };
+}
+
+test.describe('offline reading on a registered device', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('download, go offline, reload, read to page 20 and bookmark; back online another browser sees both; nothing plaintext is stored', async ({ page, context, baseURL, clientIp }) => {
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await registerThisBrowser(page);
+    expect(await downloadBook(page)).toBe(100);
+    const bookId = await bookIdOf(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.goto('/offline');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: /^Read/ }).first().click();
+    await expect(page).toHaveURL(/\/(reader|read)\//);
+    await expectPageRendered(page, 1);
+    await goToPage(page, 20);
+    await page.getByRole('button', { name: 'Bookmarks' }).click();
+    await page.getByLabel(/Note for page 20/).fill('Read on the train');
+    await page.getByRole('button', { name: 'Bookmark page 20' }).click();
+    await expect(page.getByRole('list', { name: 'Your bookmarks' })).toContainText('Read on the train');
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => {
+        const response = await page.request.get(`/api/progress/${bookId}`);
+        return response.ok() ? ((await response.json()) as { currentPage: number }).currentPage : 0;
+      }, { timeout: 60_000, message: 'the offline position reached the server' })
+      .toBe(20);
+
+    const second = await newSignedInContext(page, baseURL, clientIp, reader.email, reader.password);
+    await second.page.goto(`/reader/${BOOK_SLUG}`);
+    await expect(second.page.getByLabel('Page number')).toHaveValue('20', { timeout: 30_000 });
+    await second.page.getByRole('button', { name: 'Bookmarks' }).click();
+    await expect(second.page.getByRole('list', { name: 'Your bookmarks' })).toContainText('Read on the train');
+    await second.context.close();
+
+    const scan = await deviceHoldsNoPlaintext(page);
+    expect(scan.scannedValues).toBeGreaterThan(0);
+    expect(scan.pdfBlobs, 'plaintext PDF bytes in IndexedDB').toEqual([]);
+    expect(scan.cachedPdfs, 'plaintext PDFs in Cache Storage').toEqual([]);
+    expect(scan.exportableKeys, 'exportable private or secret keys').toEqual([]);
+  });
+
+  test('an expired licence and a clock set back each refuse offline opening with the message', async ({ page, context, baseURL }) => {
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await registerThisBrowser(page);
+    await downloadBook(page);
+    const bookId = await bookIdOf(page);
+
+    await context.setOffline(true);
+    // A clock moved back more than an hour behind the last trusted server time.
+    await page.clock.setFixedTime(new Date(Date.now() - 3 * HOUR_MS));
+    await page.goto(`/reader/${bookId}`);
+    await expect(page.getByText(/clock/i).first()).toBeVisible({ timeout: 30_000 });
+
+    // Past the offline licence's end (at most 30 days).
+    await page.clock.setFixedTime(new Date(Date.now() + 31 * DAY_MS));
+    await page.goto(`/reader/${bookId}`);
+    await expect(page.getByText('Your offline access to this book has expired. Go online to renew it.')).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('removing the device from another browser wipes its downloads at its next contact', async ({ page, baseURL, clientIp }) => {
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const deviceName = await registerThisBrowser(page);
+    await downloadBook(page);
+    await page.goto('/offline');
+    await expect(page.getByText(/Available offline until/).first()).toBeVisible();
+
+    const other = await newSignedInContext(page, baseURL, clientIp, reader.email, reader.password);
+    await other.page.goto('/devices');
+    await other.page.getByRole('button', { name: `Remove ${deviceName}` }).click();
+    await other.page.getByRole('dialog').getByRole('button', { name: 'Remove device' }).click();
+    await expect(other.page.getByRole('button', { name: `Remove ${deviceName}` })).toHaveCount(0, { timeout: 15_000 });
+    await other.context.close();
+
+    // Next contact: the app starts online and checks its licences and device.
+    await page.reload();
+    await expect(page.getByText(/Available offline until/)).toHaveCount(0, { timeout: 30_000 });
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('wonderful-books');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const count = (store: string) =>
+        new Promise<number>((resolve) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      const result = { chunks: await count('chunks'), licences: await count('licences') };
+      db.close();
+      return result;
+    });
+    expect(stored).toEqual({ chunks: 0, licences: 0 });
+  });
+});
