@@ -40,9 +40,10 @@ import {
   measureReaderOpen,
   median,
   premiumDemoReader,
-  resourceStart,
+  requestTimeline,
   signedInContext,
   startBenchApp,
+  summariseErrors,
   WATCH_FIRST_PAGE_SCRIPT,
   type TFirstPageMark,
   type THeapPeaks,
@@ -206,50 +207,100 @@ interface TInAppOpen {
   madeLoanRequest: boolean;
   watermark: boolean;
   heapToFirstPage: THeapPeaks;
+  /** Requests between the click and the first page, relative to the click. */
+  timeline: string[];
 }
 
-/** Clicks the book page's "Read now" and returns performance.now() at the click (a string: see above). */
+/** Re-arms the first-page watch and clicks the book page's "Read now"; performance.now() at the click (a string: see above). */
 const CLICK_READ_NOW = `(() => {
   const link = [...document.querySelectorAll('a')].find((candidate) => candidate.textContent.trim() === 'Read now');
   if (!link) throw new Error('no "Read now" link');
+  window.__benchArmFirstPage();
   const at = performance.now();
   link.click();
   return at;
 })()`;
 
-/** Book page loaded online; network off when `offline`; "Read now" clicked; timed to page 1 rendered. */
-async function inAppOpen(context: BrowserContext, slug: string, offline: boolean, errors: string[]): Promise<TInAppOpen> {
+const firstPageShown = () => (window as unknown as { __benchFirstPage?: unknown }).__benchFirstPage !== undefined;
+
+/**
+ * The book page loaded online, then "Read now" clicked and timed to page 1. `reopen`: the book is
+ * first opened (online, untimed) and closed again with the browser's Back in the same tab, as a reader
+ * who loses the connection while reading does; then the network goes off (when `offline`) and the
+ * timed open starts. Without `reopen` the timed open is the tab's first.
+ */
+async function inAppOpen(
+  context: BrowserContext,
+  slug: string,
+  options: { offline: boolean; reopen: boolean; timeoutMs?: number },
+  errors: string[],
+): Promise<TInAppOpen> {
   const page = await context.newPage();
+  const label = `${options.offline ? 'offline' : 'online'} ${options.reopen ? 're-open' : 'open'} of ${slug}`;
   collectPageErrors(page, errors);
   try {
     await page.addInitScript(WATCH_FIRST_PAGE_SCRIPT);
     await page.goto(`/book/${slug}`);
-    await page.getByRole('link', { name: 'Read now' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    if (offline) {
+    const readNow = page.getByRole('link', { name: 'Read now' });
+    await readNow.waitFor({ timeout: STEP_TIMEOUT_MS });
+    if (options.reopen) {
+      await page.evaluate(CLICK_READ_NOW);
+      await page.waitForFunction(firstPageShown, undefined, { timeout: STEP_TIMEOUT_MS });
+      await page.goBack();
+      await readNow.waitFor({ timeout: STEP_TIMEOUT_MS });
+    }
+    if (options.offline) {
       await context.setOffline(true);
       await page.waitForFunction(() => navigator.onLine === false);
     }
     const sampler = await HeapSampler.attach(context, page);
     await sampler.collectGarbage();
     sampler.start();
+    const loansBefore = (await resourceCount(page, '/api/loans')) ?? 0;
     const clickedAt = (await page.evaluate(CLICK_READ_NOW)) as number;
     try {
-      await page.waitForFunction(() => (window as unknown as { __benchFirstPage?: unknown }).__benchFirstPage !== undefined, undefined, { timeout: STEP_TIMEOUT_MS });
+      await page.waitForFunction(firstPageShown, undefined, { timeout: options.timeoutMs ?? STEP_TIMEOUT_MS });
     } catch (error) {
       await sampler.stop();
-      throw new Error(`${offline ? 'offline' : 'online'} open of ${slug} did not reach page 1: ${await describeReaderState(page)}`, { cause: error });
+      throw new OpenNotReached(`${label} did not reach page 1 within ${options.timeoutMs ?? STEP_TIMEOUT_MS} ms: ${await describeReaderState(page)}`, { cause: error });
     }
     const heapToFirstPage = await sampler.stop();
     const mark = await page.evaluate(() => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage);
     return {
       fromClickMs: round2(mark.at - clickedAt),
-      madeLoanRequest: (await resourceStart(page, '/api/loans')) !== null,
+      madeLoanRequest: (await resourceCount(page, '/api/loans')) > loansBefore,
       watermark: mark.watermark,
       heapToFirstPage,
+      timeline: await requestTimeline(page, clickedAt, mark.at),
     };
   } finally {
     await page.close();
-    if (offline) await context.setOffline(false);
+    if (options.offline) await context.setOffline(false);
+  }
+}
+
+class OpenNotReached extends Error {}
+
+/** How many requests to a path the page has made (resource timing). */
+async function resourceCount(page: Page, pathSuffix: string): Promise<number> {
+  return page.evaluate(
+    (suffix) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith(suffix)).length,
+    pathSuffix,
+  );
+}
+
+/** One attempt that may not reach the first page: the figure, or what the screen showed instead. */
+async function attemptOpen(context: BrowserContext, slug: string, options: { offline: boolean; reopen: boolean }, errors: string[]) {
+  const pageErrors: string[] = [];
+  try {
+    const run = await inAppOpen(context, slug, { ...options, timeoutMs: COLD_OFFLINE_WAIT_MS }, pageErrors);
+    return { reached: true as const, fromClickMs: run.fromClickMs, screen: null };
+  } catch (error) {
+    if (!(error instanceof OpenNotReached)) throw error;
+    return { reached: false as const, fromClickMs: null, waitedMs: COLD_OFFLINE_WAIT_MS, screen: error.message };
+  } finally {
+    // Offline, every API call fails by design; only other errors are worth listing.
+    errors.push(...pageErrors.filter((line) => !line.startsWith('HTTP') && !line.includes('ERR_INTERNET_DISCONNECTED')));
   }
 }
 
@@ -350,26 +401,31 @@ export async function benchOffline() {
     const mibOf = (bytes: number) => round2(bytes / MIB);
     const storedBytes = downloadBooks[0].bytes;
 
-    // (b) opening to the first page: online, download through the UI, online again, offline.
+    // (b) opening to the first page from the book page: online before the download, download through
+    // the UI, then online and offline, first in a fresh tab and as a re-open in the same tab.
     const onlineBefore: TInAppOpen[] = [];
-    for (let round = 0; round < RUNS; round += 1) onlineBefore.push(await inAppOpen(reader, OPEN_SLUG, false, errors));
+    for (let round = 0; round < RUNS; round += 1) onlineBefore.push(await inAppOpen(reader, OPEN_SLUG, { offline: false, reopen: false }, errors));
     const openBookPage = await openBookPageWithDownloadButton(reader, OPEN_SLUG, errors);
     const openBookDownloadMs = round2(((await openBookPage.evaluate(CLICK_DOWNLOAD_AND_WAIT)) as { ms: number }).ms);
     await openBookPage.close();
     const onlineAfter: TInAppOpen[] = [];
-    const offline: TInAppOpen[] = [];
+    const onlineReopen: TInAppOpen[] = [];
+    const offlineReopen: TInAppOpen[] = [];
     for (let round = 0; round < RUNS; round += 1) {
-      onlineAfter.push(await inAppOpen(reader, OPEN_SLUG, false, errors));
-      offline.push(await inAppOpen(reader, OPEN_SLUG, true, errors));
+      onlineAfter.push(await inAppOpen(reader, OPEN_SLUG, { offline: false, reopen: false }, errors));
+      onlineReopen.push(await inAppOpen(reader, OPEN_SLUG, { offline: false, reopen: true }, errors));
+      offlineReopen.push(await inAppOpen(reader, OPEN_SLUG, { offline: true, reopen: true }, errors));
     }
-    if (offline.some((run) => run.madeLoanRequest)) throw new Error('an offline open asked the server for a loan');
+    if (offlineReopen.some((run) => run.madeLoanRequest)) throw new Error('an offline open asked the server for a loan');
+    const offlineFirstOpen = await attemptOpen(reader, OPEN_SLUG, { offline: true, reopen: false }, errors);
     const coldOffline = await coldOfflineStart(reader, OPEN_SLUG, errors);
     await reader.close();
     await raw.close();
 
     const online = openSummary(onlineBefore);
     const onlineDownloaded = openSummary(onlineAfter);
-    const offlineOpen = openSummary(offline);
+    const reopenOnline = openSummary(onlineReopen);
+    const reopenOffline = openSummary(offlineReopen);
     const summary = {
       machine: { cpus: os.cpus().length, chromium: browser.version() },
       webBuiltAt: app.webBuiltAt,
@@ -383,13 +439,11 @@ export async function benchOffline() {
       },
       open: {
         book: { slug: OPEN_SLUG, pages: openBookPages, downloadThroughUiMs: openBookDownloadMs },
-        online,
-        onlineDownloaded,
-        offline: offlineOpen,
-        offlineOverOnline: round2(offlineOpen.medianFromClickMs / online.medianFromClickMs),
+        firstOpenInTab: { online, onlineDownloaded, offline: offlineFirstOpen },
+        reopenInTab: { online: reopenOnline, offline: reopenOffline, offlineOverOnline: round2(reopenOffline.medianFromClickMs / reopenOnline.medianFromClickMs) },
         coldOffline,
       },
-      pageErrors: errors,
+      pageErrors: summariseErrors(errors),
     };
     writeResult('offline', summary);
     return summary;

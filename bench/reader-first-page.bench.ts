@@ -193,6 +193,16 @@ export async function signedInContext(browser: Browser, baseUrl: string, account
   return context;
 }
 
+/** Page errors grouped by their first line with numbers and ids blanked, so a burst reads as one line. */
+export function summariseErrors(lines: string[]): { count: number; distinct: { message: string; times: number }[] } {
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const message = line.split('\n')[0].replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\d+/g, 'N').slice(0, 240);
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  return { count: lines.length, distinct: [...counts].map(([message, times]) => ({ message, times })) };
+}
+
 /** Uncaught errors and console.error lines of a page, to report alongside the figures. */
 export function collectPageErrors(page: Page, into: string[]): void {
   page.on('response', (response) => {
@@ -354,6 +364,7 @@ export interface TFirstPageMark {
  * tsx's name-keeping helpers would not exist in the page.
  */
 export const WATCH_FIRST_PAGE_SCRIPT = `(() => {
+  let observer = null;
   const check = (via) => {
     if (window.__benchFirstPage) return true;
     const pageElement = document.querySelector('.page[data-page-number="1"]');
@@ -365,14 +376,20 @@ export const WATCH_FIRST_PAGE_SCRIPT = `(() => {
     window.__benchFirstPage = { at: performance.now(), via, watermark, canvasWidth: canvas.width, canvasHeight: canvas.height };
     return true;
   };
-  const observer = new MutationObserver(() => {
-    if (check('mutation')) observer.disconnect();
-  });
-  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'data-loaded'] });
-  const poll = () => {
-    if (!check('raf')) requestAnimationFrame(poll);
+  // Re-armable, for a second open in the same document (an in-app navigation).
+  window.__benchArmFirstPage = () => {
+    delete window.__benchFirstPage;
+    observer?.disconnect();
+    observer = new MutationObserver(() => {
+      if (check('mutation')) observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'data-loaded'] });
+    const poll = () => {
+      if (!check('raf')) requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
   };
-  requestAnimationFrame(poll);
+  window.__benchArmFirstPage();
 })();`;
 
 /** The page's requests from `since` on (ms since navigation start), relative to `since`: where an open spends its time. */
@@ -723,7 +740,7 @@ export async function benchReaderFirstPage() {
       ratio: round2(readerMedian / baselineMedian),
       ratioOverViewerFromMemory: round2(readerMedian / viewerMedian),
       targets: { ratioAtMost: TARGET_RATIO_AT_MOST },
-      pageErrors: errors,
+      pageErrors: summariseErrors(errors),
     };
     writeResult('reader-first-page', summary);
     return summary;

@@ -105,7 +105,7 @@ if (!only || only === 'reader') {
     `  diagnostic: pdf.js's PDFViewer opening the plaintext from memory ${r.viewerFromMemory.medianMs} ms (encrypted reader ${r.ratioOverViewerFromMemory}x of it), JS heap ${r.viewerFromMemory.heapToFirstPage.medianPeakTotalMiB} MiB`,
   );
   out(
-    `  encrypted reader incl. ${e.heapWithSettle.settleMs} ms after the first page: JS heap ${e.heapWithSettle.medianPeakTotalMiB} MiB, ArrayBuffers ${e.heapWithSettle.medianPeakBackingMiB} MiB | baseline ArrayBuffers ${b.heapToFirstPage.medianPeakBackingMiB} MiB; page errors: ${r.pageErrors.length}`,
+    `  encrypted reader incl. ${e.heapWithSettle.settleMs} ms after the first page: JS heap ${e.heapWithSettle.medianPeakTotalMiB} MiB, ArrayBuffers ${e.heapWithSettle.medianPeakBackingMiB} MiB | baseline ArrayBuffers ${b.heapToFirstPage.medianPeakBackingMiB} MiB; page errors: ${r.pageErrors.count}`,
   );
 }
 
@@ -117,9 +117,13 @@ if (!only || only === 'offline') {
   );
   const o = r.open;
   out(
-    `Open ${o.book.slug} from its book page to the first page, median of ${r.runs}: offline ${o.offline.medianFromClickMs} ms | online ${o.online.medianFromClickMs} ms (${o.onlineDownloaded.medianFromClickMs} ms once downloaded) | offline ${o.offlineOverOnline}x of online; page errors: ${r.pageErrors.length}`,
+    `Open ${o.book.slug} from its book page to the first page, median of ${r.runs}: re-open in the same tab offline ${o.reopenInTab.offline.medianFromClickMs} ms | online ${o.reopenInTab.online.medianFromClickMs} ms | offline ${o.reopenInTab.offlineOverOnline}x of online`,
+  );
+  const f = o.firstOpenInTab;
+  out(
+    `  first open in a fresh tab: online ${f.online.medianFromClickMs} ms (${f.onlineDownloaded.medianFromClickMs} ms once downloaded) | offline ${f.offline.reached ? `${f.offline.fromClickMs} ms` : `no first page (${f.offline.screen})`}`,
   );
   out(
-    `  cold offline start (reader URL loaded with no network): ${o.coldOffline.reached ? `page 1 after ${o.coldOffline.fromNavigationMs} ms` : `no first page within ${o.coldOffline.waitedMs} ms (${o.coldOffline.screen})`}`,
+    `  cold offline start (reader URL loaded with no network): ${o.coldOffline.reached ? `page 1 after ${o.coldOffline.fromNavigationMs} ms` : `no first page within ${o.coldOffline.waitedMs} ms (${o.coldOffline.screen})`}; page errors: ${r.pageErrors.count}`,
   );
 }

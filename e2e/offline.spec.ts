@@ -20,10 +20,9 @@ async function bookIdOf(page: Page): Promise<string> {
 
 /** The service worker controls the page (it claims clients on first install), so the app loads offline. */
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
-  }, undefined, { timeout: 30_000 });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000, message: 'the service worker controls the page' })
+    .toBe(true);
 }
 
 /** Registers this browser under a unique name (answers it) so another browser can tell it apart. */
@@ -153,7 +152,7 @@ test.describe('offline reading on a registered device', () => {
     await page.reload();
     await page.goto('/offline');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: /^Read/ }).first().click();
+    await page.getByRole('link', { name: /^Read As a Man Thinketh/i }).click();
     await expect(page).toHaveURL(/\/(reader|read)\//);
     await expectPageRendered(page, 1);
     await goToPage(page, 20);
@@ -197,10 +196,25 @@ test.describe('offline reading on a registered device', () => {
     // A clock moved back more than an hour behind the last trusted server time.
     await page.clock.setFixedTime(new Date(Date.now() - 3 * HOUR_MS));
     await page.goto(`/reader/${bookId}`);
-    await expect(page.getByText(/clock/i).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Your device's clock is behind the time this book was last checked. Set the correct date and time, then go online and open the book again.")).toBeVisible({ timeout: 30_000 });
 
-    // Past the offline licence's end (at most 30 days).
-    await page.clock.setFixedTime(new Date(Date.now() + 31 * DAY_MS));
+    // An hour past the stored offline licence's end (min of loan end, paid period end and 30 days).
+    const licenceEnd = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('wonderful-books');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const licences = await new Promise<{ kind: string; expiresAt: number }[]>((resolve) => {
+        const request = db.transaction('licences', 'readonly').objectStore('licences').getAll();
+        request.onsuccess = () => resolve(request.result as { kind: string; expiresAt: number }[]);
+      });
+      db.close();
+      return Math.max(...licences.filter((licence) => licence.kind === 'offline').map((licence) => licence.expiresAt));
+    });
+    expect(licenceEnd).toBeGreaterThan(Date.now() + DAY_MS);
+    expect(licenceEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + HOUR_MS);
+    await page.clock.setFixedTime(new Date(licenceEnd + HOUR_MS));
     await page.goto(`/reader/${bookId}`);
     await expect(page.getByText('Your offline access to this book has expired. Go online to renew it.')).toBeVisible({ timeout: 30_000 });
   });
@@ -224,22 +238,24 @@ test.describe('offline reading on a registered device', () => {
 
     // Next contact: the app starts online and checks its licences and device.
     await page.reload();
-    await expect(page.getByText(/Available offline until/)).toHaveCount(0, { timeout: 30_000 });
-    const stored = await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('wonderful-books');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const count = (store: string) =>
-        new Promise<number>((resolve) => {
-          const request = db.transaction(store, 'readonly').objectStore(store).count();
+    const storedCounts = () =>
+      page.evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('wonderful-books');
           request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
         });
-      const result = { chunks: await count('chunks'), licences: await count('licences') };
-      db.close();
-      return result;
-    });
-    expect(stored).toEqual({ chunks: 0, licences: 0 });
+        const count = (store: string) =>
+          new Promise<number>((resolve) => {
+            const request = db.transaction(store, 'readonly').objectStore(store).count();
+            request.onsuccess = () => resolve(request.result);
+          });
+        const result = { chunks: await count('chunks'), licences: await count('licences'), manifests: await count('manifests') };
+        db.close();
+        return result;
+      });
+    await expect.poll(storedCounts, { timeout: 30_000, message: 'the downloads are wiped' }).toEqual({ chunks: 0, licences: 0, manifests: 0 });
+    await page.goto('/offline');
+    await expect(page.getByText(/Available offline until/)).toHaveCount(0);
   });
 });

@@ -3,7 +3,7 @@
  * and is kept 10; nothing refetches on focus, reconnect or a timer; a read is retried at most once and
  * never after a 429; mutations are never retried.
  */
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { isRateLimitError, readJson } from './api';
 
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
@@ -45,6 +45,9 @@ export function createDefaultQueryFn({ on401 }: { on401: 'returnNull' | 'throw' 
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query v5 assumes "online" until an event says otherwise; an app started with no network
+  // must know at once, so server queries pause (and route guards stop waiting) instead of retrying.
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -80,5 +80,5 @@ export function useBookmarks(bookId: string): TBookmarksState {
     [bookId, change],
   );
 
-  return { bookmarks, isLoading: query.isPending && bookId !== '', isError: query.isError, addBookmark, editBookmark, deleteBookmark };
+  return { bookmarks, isLoading: query.isPending && query.fetchStatus !== 'paused' && bookId !== '', isError: query.isError, addBookmark, editBookmark, deleteBookmark };
 }

@@ -57,7 +57,12 @@ export function useReadingPosition(bookId: string): TReadingPositionState {
   /** The server stamp current when this screen last set a page: anything newer from elsewhere is news. */
   const seenHlc = useRef<string | null>(null);
 
-  const progress = useMemo(() => (query.data === undefined ? undefined : overlayProgress(query.data, pending, bookId)), [query.data, pending, bookId]);
+  // Offline the server's answer cannot come (the query is paused): this device's unsent moves stand in.
+  const isPaused = query.isPending && query.fetchStatus === 'paused';
+  const progress = useMemo(
+    () => (query.data === undefined ? (isPaused ? (overlayProgress(null, pending, bookId) ?? undefined) : undefined) : overlayProgress(query.data, pending, bookId)),
+    [query.data, isPaused, pending, bookId],
+  );
 
   const flushPosition = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -112,7 +117,7 @@ export function useReadingPosition(bookId: string): TReadingPositionState {
   return {
     position,
     progress,
-    isLoading: query.isPending,
+    isLoading: query.isPending && !isPaused,
     isError: query.isError,
     setPosition,
     flushPosition,
