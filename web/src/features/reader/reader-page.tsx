@@ -133,6 +133,7 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
           <OtherDeviceNotice
             page={otherDevice.page}
             deviceName={otherDevice.deviceName}
+            lastReadAt={otherDevice.lastReadAt}
             onGo={() => {
               goToPage(otherDevice.page);
               dismissOtherDevice();

@@ -189,11 +189,13 @@ describe('OtherDeviceNotice', () => {
   it('offers the page reached on another device without moving there by itself', async () => {
     const onGo = vi.fn();
     const onStay = vi.fn();
-    render(<OtherDeviceNotice page={30} deviceName="Chrome on macOS" onGo={onGo} onStay={onStay} />);
-    expect(screen.getByTestId('other-device-notice')).toHaveTextContent('You were on page 30 on Chrome on macOS.');
+    const lastReadAt = new Date();
+    lastReadAt.setHours(9, 5, 0, 0);
+    render(<OtherDeviceNotice page={30} deviceName="Chrome on macOS" lastReadAt={lastReadAt.toISOString()} onGo={onGo} onStay={onStay} />);
+    expect(screen.getByTestId('other-device-notice')).toHaveTextContent(/^You were on page 30 on Chrome on macOS, today, 09:05( AM)? — jump there\?/);
     await userEvent.click(screen.getByRole('button', { name: 'Stay here' }));
     expect(onStay).toHaveBeenCalledOnce();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to page 30' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Jump to page 30' }));
     expect(onGo).toHaveBeenCalledOnce();
   });
 });
