@@ -14,6 +14,8 @@ import { BookCover } from '@web/features/catalogue/components/book-cover';
 import { StatePanel } from '@web/features/catalogue/components/book-grid';
 import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
 import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
+import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
+import { useEntitlements } from '@web/features/selections/queries';
 import { cn } from '@web/lib/cn';
 import { libraryQueryOptions, useLibraryMembership } from '../queries';
 import { positionText } from './continue-reading-card';
@@ -108,6 +110,9 @@ const READ_LABEL: Record<TLibraryItem['status'], string> = { not_started: 'Start
 function ShelfBook({ item }: { item: TLibraryItem }) {
   const membership = useLibraryMembership();
   const busy = membership.isPending;
+  // Downloads are for books the plan lets this reader open: every book on Premium, the picks on Basic.
+  const tier = useEntitlements().data?.tier;
+  const canDownload = tier === 'premium' || (tier === 'basic' && item.selected);
   return (
     <li className="flex gap-4 rounded-xl border border-border bg-card p-3 shadow-sm">
       <Link to={bookDetailPath(item.slug || item.bookId)} className="w-20 shrink-0" tabIndex={-1} aria-hidden="true">
@@ -149,6 +154,7 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
             {item.inLibrary ? <Minus aria-hidden="true" /> : <Plus aria-hidden="true" />}
             {item.inLibrary ? 'Remove from library' : 'Add to library'}
           </Button>
+          {canDownload && <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} />}
         </div>
       </div>
     </li>
