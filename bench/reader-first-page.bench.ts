@@ -546,7 +546,12 @@ export async function describeReaderState(page: Page): Promise<string> {
  * One open of the reader in a fresh page of `context` (signed in; offline when the context is), timed
  * to page 1 rendered, with the heap sampled throughout.
  */
-export async function measureReaderOpen(context: BrowserContext, readerPath: string, errors: string[]): Promise<TReaderOpen> {
+export async function measureReaderOpen(
+  context: BrowserContext,
+  readerPath: string,
+  errors: string[],
+  options: { timeoutMs?: number } = {},
+): Promise<TReaderOpen> {
   const page = await context.newPage();
   collectPageErrors(page, errors);
   try {
@@ -557,7 +562,7 @@ export async function measureReaderOpen(context: BrowserContext, readerPath: str
     await page.goto(readerPath);
     try {
       await page.waitForFunction(() => (window as unknown as { __benchFirstPage?: unknown }).__benchFirstPage !== undefined, undefined, {
-        timeout: RUN_TIMEOUT_MS,
+        timeout: options.timeoutMs ?? RUN_TIMEOUT_MS,
       });
     } catch (error) {
       await sampler.stop();

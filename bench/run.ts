@@ -116,14 +116,14 @@ if (!only || only === 'offline') {
     `Download-and-store of a ${d.book.mib} MiB book (${d.book.chunks} chunks) through the download manager, median of ${r.runs}: ${d.app.medianMs} ms (${d.app.mibPerSecond} MiB/s) | raw fetch + decrypt + one IndexedDB transaction ${d.raw.medianMs} ms (${d.raw.mibPerSecond} MiB/s) | throughput ${d.throughputRatio}x (≥ ${d.targets.throughputRatioAtLeast}x)`,
   );
   const o = r.open;
-  out(
-    `Open ${o.book.slug} from its book page to the first page, median of ${r.runs}: re-open in the same tab offline ${o.reopenInTab.offline.medianFromClickMs} ms | online ${o.reopenInTab.online.medianFromClickMs} ms | offline ${o.reopenInTab.offlineOverOnline}x of online`,
-  );
-  const f = o.firstOpenInTab;
-  out(
-    `  first open in a fresh tab: online ${f.online.medianFromClickMs} ms (${f.onlineDownloaded.medianFromClickMs} ms once downloaded) | offline ${f.offline.reached ? `${f.offline.fromClickMs} ms` : `no first page (${f.offline.screen})`}`,
-  );
-  out(
-    `  cold offline start (reader URL loaded with no network): ${o.coldOffline.reached ? `page 1 after ${o.coldOffline.fromNavigationMs} ms` : `no first page within ${o.coldOffline.waitedMs} ms (${o.coldOffline.screen})`}; page errors: ${r.pageErrors.count}`,
-  );
+  const figure = (series: { medianMs: number | null; blocked: string | null }) => (series.medianMs !== null ? `${series.medianMs} ms` : `no first page (${series.blocked})`);
+  for (const [label, three] of [
+    ['reader URL loaded, from navigation', o.startFromNavigation],
+    ['"Read now" on the book page, from the click', o.fromBookPageClick],
+  ] as const) {
+    out(
+      `Open ${o.book.slug} to the first page (${label}), median of ${r.runs}: offline ${figure(three.offline)} | online ${figure(three.online)} (${figure(three.onlineDownloaded)} once downloaded) | offline ${three.offlineOverOnline ?? '–'}x of online`,
+    );
+  }
+  out(`  page errors: ${r.pageErrors.count}`);
 }

@@ -280,21 +280,27 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
   const { bookRef, userId, signal } = options;
   try {
     signal?.throwIfAborted();
+    // pdf.js (module, viewer and worker) is the largest download of the open: start it now, in parallel
+    // with the requests below, instead of after the licence. A failure surfaces where it is awaited.
+    const transportClass = (options.loadRangeTransportClass ?? loadPdfjsRangeTransportClass)();
+    transportClass.catch(() => undefined);
+    // The loan, the manifest (which checks entitlement on its own), this browser's key and the signing
+    // keys do not depend on each other: one round trip instead of two.
     const steps = await Promise.allSettled([
       postJson<TLoan>(OPEN_LOAN_PATH, { bookId: bookRef }, signal),
+      getJson<TBookManifest & { loanId?: string | null }>(manifestPath(bookRef), signal),
       ensureBrowserDevice(userId),
       getOrCreateDeviceKey(),
       getLicenceJwks(signal),
     ]);
     const failure = firstRejection(steps);
     if (failure !== undefined) throw failure;
-    const [loan, device, deviceKey] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value) as [
+    const [loan, manifest, device, deviceKey] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value) as [
       TLoan,
+      TBookManifest & { loanId?: string | null },
       Awaited<ReturnType<typeof ensureBrowserDevice>>,
       Awaited<ReturnType<typeof getOrCreateDeviceKey>>,
     ];
-
-    const manifest = await getJson<TBookManifest & { loanId?: string }>(manifestPath(bookRef), signal);
     signal?.throwIfAborted();
     // The first and last chunks are what pdf.js reads first (header, then the cross-reference table at
     // the end): fetch them while the licence is being issued.
@@ -334,7 +340,7 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
       policy: claims.policy,
       signal,
       onError: options.onError,
-      loadRangeTransportClass: options.loadRangeTransportClass,
+      loadRangeTransportClass: () => transportClass,
       autoFetch: options.autoFetch,
     });
   } catch (error) {

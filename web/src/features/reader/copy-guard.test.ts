@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared/reader';
+import { ApiError } from '@web/lib/api';
 import {
   COPY_CHECK_FAILED_MESSAGE,
   CopyRefusedError,
   countCopyCharacters,
   decideCopy,
   installCopyGuard,
+  isNetworkFailure,
   remainingCopyCharacters,
   type TClipboardWriter,
 } from './copy-guard';
@@ -144,5 +146,145 @@ describe('installCopyGuard', () => {
     select(root.querySelector('#line')!);
     expect(copy(root.querySelector('#line')!).defaultPrevented).toBe(false);
     expect(record).not.toHaveBeenCalled();
+  });
+});
+
+describe('installCopyGuard offline', () => {
+  let uninstall: (() => void) | null = null;
+  afterEach(() => {
+    uninstall?.();
+    uninstall = null;
+    document.body.replaceChildren();
+    document.getSelection()?.removeAllRanges();
+    vi.restoreAllMocks();
+  });
+
+  function setup(options: {
+    budget?: TCopyBudget | null;
+    record?: (characters: number) => Promise<TCopyBudget>;
+    recordOffline?: (characters: number) => Promise<void>;
+    isOffline?: () => boolean;
+  }) {
+    const root = document.createElement('div');
+    root.innerHTML = '<div class="textLayer"><span id="line">The quick brown fox</span></div>';
+    document.body.append(root);
+    const written: Promise<string>[] = [];
+    const clipboard: TClipboardWriter = {
+      writeWhenReady: (text) => {
+        written.push(text);
+        return text.then(() => undefined);
+      },
+    };
+    const record = vi.fn(options.record ?? (async (characters: number) => budget(characters, 100)));
+    const recordOffline = vi.fn(options.recordOffline ?? (async () => undefined));
+    const onRefused = vi.fn();
+    const onBudget = vi.fn();
+    uninstall = installCopyGuard({
+      root,
+      getBudget: () => options.budget ?? null,
+      recordCopy: record,
+      onBudget,
+      onRefused,
+      clipboard,
+      recordOfflineCopy: recordOffline,
+      isOffline: options.isOffline,
+    });
+    const line = root.querySelector('#line')!;
+    const selection = document.getSelection()!;
+    selection.removeAllRanges();
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    selection.addRange(range);
+    const copy = () => {
+      const event = new Event('copy', { bubbles: true, cancelable: true });
+      line.dispatchEvent(event);
+      return event;
+    };
+    return { written, record, recordOffline, onRefused, onBudget, copy };
+  }
+
+  it('counts the copy offline without asking the server, then writes the text', async () => {
+    const { written, record, recordOffline, onRefused, onBudget, copy } = setup({ isOffline: () => true });
+    expect(copy().defaultPrevented).toBe(true);
+    await expect(written[0]).resolves.toBe('The quick brown fox');
+    expect(recordOffline).toHaveBeenCalledExactlyOnceWith(19);
+    expect(record).not.toHaveBeenCalled();
+    expect(onBudget).not.toHaveBeenCalled();
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it("follows the browser's online flag by default", async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { written, record, recordOffline, copy } = setup({});
+    copy();
+    await expect(written[0]).resolves.toBe('The quick brown fox');
+    expect(recordOffline).toHaveBeenCalledExactlyOnceWith(19);
+    expect(record).not.toHaveBeenCalled();
+  });
+
+  it('refuses with the reader message when the offline budget is spent, writing nothing', async () => {
+    const { written, onRefused, copy } = setup({
+      isOffline: () => true,
+      recordOffline: () => Promise.reject(new CopyRefusedError(READER_MESSAGES.copyLimitReached)),
+    });
+    expect(copy().defaultPrevented).toBe(true);
+    await expect(written[0]).rejects.toBeInstanceOf(CopyRefusedError);
+    expect(onRefused).toHaveBeenCalledExactlyOnceWith(READER_MESSAGES.copyLimitReached);
+  });
+
+  it('refuses before counting when the last known budget is already spent', () => {
+    const { recordOffline, onRefused, written, copy } = setup({ isOffline: () => true, budget: budget(100, 100) });
+    copy();
+    expect(recordOffline).not.toHaveBeenCalled();
+    expect(written).toHaveLength(0);
+    expect(onRefused).toHaveBeenCalledExactlyOnceWith(READER_MESSAGES.copyLimitReached);
+  });
+
+  it('counts offline when the request cannot reach the server', async () => {
+    const { written, record, recordOffline, onRefused, copy } = setup({
+      isOffline: () => false,
+      record: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    copy();
+    await expect(written[0]).resolves.toBe('The quick brown fox');
+    expect(record).toHaveBeenCalledExactlyOnceWith(19);
+    expect(recordOffline).toHaveBeenCalledExactlyOnceWith(19);
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it("keeps the server's refusal: no offline counting after a 422", async () => {
+    const { written, recordOffline, onRefused, copy } = setup({
+      isOffline: () => false,
+      record: () => Promise.reject(new CopyRefusedError(READER_MESSAGES.copyLimitReached)),
+    });
+    copy();
+    await expect(written[0]).rejects.toBeInstanceOf(CopyRefusedError);
+    expect(recordOffline).not.toHaveBeenCalled();
+    expect(onRefused).toHaveBeenCalledExactlyOnceWith(READER_MESSAGES.copyLimitReached);
+  });
+
+  it('fails closed on a server error instead of counting offline', async () => {
+    const { written, recordOffline, onRefused, copy } = setup({
+      isOffline: () => false,
+      record: () => Promise.reject(new ApiError(503, 'Service Unavailable', '')),
+    });
+    copy();
+    await expect(written[0]).rejects.toBeInstanceOf(ApiError);
+    expect(recordOffline).not.toHaveBeenCalled();
+    expect(onRefused).toHaveBeenCalledExactlyOnceWith(COPY_CHECK_FAILED_MESSAGE);
+  });
+
+  it('fails closed when the offline count cannot be stored', async () => {
+    const { written, onRefused, copy } = setup({ isOffline: () => true, recordOffline: () => Promise.reject(new Error('QuotaExceededError')) });
+    copy();
+    await expect(written[0]).rejects.toThrow('QuotaExceededError');
+    expect(onRefused).toHaveBeenCalledExactlyOnceWith(COPY_CHECK_FAILED_MESSAGE);
+  });
+
+  it('tells network failures from answers', () => {
+    expect(isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isNetworkFailure(new ApiError(422, 'Unprocessable', ''))).toBe(false);
+    expect(isNetworkFailure(new CopyRefusedError('no'))).toBe(false);
+    expect(isNetworkFailure(new DOMException('aborted', 'AbortError'))).toBe(false);
   });
 });

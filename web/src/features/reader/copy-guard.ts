@@ -1,10 +1,12 @@
 /**
- * Copy protection for the text layer (DESIGN §5, issue 5): every copy from the book asks the server
- * to count its characters against the licence's copy limit before anything reaches the clipboard.
- * The copy event is cancelled at once (capture phase, before pdf.js's own copy handler) and the
- * clipboard is written only when the server agrees; at the limit the copy is refused with
- * READER_MESSAGES.copyLimitReached. The guard holds no state of its own: the budget comes from the
- * caller, which keeps the server's latest answer.
+ * Copy protection for the text layer (DESIGN §5, issues 5 and 6): online, every copy from the book
+ * asks the server to count its characters against the licence's copy limit before anything reaches
+ * the clipboard. Offline (the browser says so, or the request cannot reach the server) the caller's
+ * offline recorder decides against the licence's budget instead and counts the copy for sync; a
+ * refusal from the server (4xx) or a server error never falls back to it. The copy event is
+ * cancelled at once (capture phase, before pdf.js's own copy handler) and the clipboard is written
+ * only once the copy is counted; at the limit the copy is refused with READER_MESSAGES.copyLimitReached.
+ * The guard holds no state of its own: the budget and the counting come from the caller.
  */
 import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 
@@ -36,7 +38,16 @@ export function remainingCopyCharacters(budget: TCopyBudget): number | null {
   return Math.max(0, budget.limit - budget.used);
 }
 
-/** Thrown by `recordCopy` when the server refuses to count more (422). */
+/** The request never reached the server (fetch rejects with a TypeError): worth counting offline. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+function browserIsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Thrown by `recordCopy` when the server refuses to count more (422), and by an offline recorder over the budget. */
 export class CopyRefusedError extends Error {
   constructor(message: string) {
     super(message);
@@ -52,6 +63,13 @@ export interface TCopyGuardOptions {
   recordCopy: (characters: number) => Promise<TCopyBudget>;
   onBudget: (budget: TCopyBudget) => void;
   onRefused: (message: string) => void;
+  /**
+   * Counts a copy the server cannot be asked about; rejects with CopyRefusedError when it does not fit
+   * the licence's budget. Without it, copies fail closed while offline.
+   */
+  recordOfflineCopy?: (characters: number) => Promise<void>;
+  /** Whether to skip the server and count offline at once; defaults to `navigator.onLine === false`. */
+  isOffline?: () => boolean;
   clipboard?: TClipboardWriter;
 }
 
@@ -93,8 +111,17 @@ function selectedText(selection: Selection): string {
 
 /** Starts guarding copies from `root`; returns the function that stops it. */
 export function installCopyGuard(options: TCopyGuardOptions): () => void {
-  const { root, getBudget, recordCopy, onBudget, onRefused } = options;
+  const { root, getBudget, recordCopy, onBudget, onRefused, recordOfflineCopy } = options;
+  const isOffline = options.isOffline ?? browserIsOffline;
   const clipboard = options.clipboard ?? browserClipboard();
+
+  function count(characters: number): Promise<void> {
+    if (recordOfflineCopy && isOffline()) return recordOfflineCopy(characters);
+    return recordCopy(characters).then(onBudget, (error: unknown) => {
+      if (recordOfflineCopy && isNetworkFailure(error)) return recordOfflineCopy(characters);
+      throw error;
+    });
+  }
   const doc = root.ownerDocument;
 
   function onCopy(event: Event) {
@@ -110,11 +137,8 @@ export function installCopyGuard(options: TCopyGuardOptions): () => void {
       onRefused(decision.message);
       return;
     }
-    const allowed = recordCopy(decision.characters).then(
-      (budget) => {
-        onBudget(budget);
-        return text;
-      },
+    const allowed = count(decision.characters).then(
+      () => text,
       (error: unknown) => {
         onRefused(error instanceof CopyRefusedError ? error.message : COPY_CHECK_FAILED_MESSAGE);
         throw error;

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import type { TCopyBudget } from '@shared/reader';
+import { READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '@web/features/catalogue/paths';
@@ -19,6 +19,9 @@ import { pageFromSearch } from './page-number';
 import { loadPdfjs } from './pdf/load-pdfjs';
 import type { TPdfSource } from './pdf/use-pdf-viewer';
 import { useReadingPosition } from '@web/features/sync/use-reading-position';
+import { loadCopyBudget, recordOfflineCopy } from '@web/features/sync/copy-report';
+import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
+import { CopyRefusedError, isNetworkFailure } from './copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
 import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
@@ -70,26 +73,44 @@ export default function ReaderPage() {
   useDocumentTitle(opened?.manifest.title ?? 'Reader');
 
   if (failure) return <ReaderErrorScreen error={failure} bookRef={bookRef} onRetry={retry} />;
-  if (!opened) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
-  return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} onRetry={retry} />;
+  if (!opened || !userId) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
+  return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} userId={userId} onRetry={retry} />;
 }
 
-function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: string; onRetry: () => void }) {
+function OpenedReader({ book, bookRef, userId, onRetry }: { book: TOpenedBook; bookRef: string; userId: string; onRetry: () => void }) {
   const { manifest, policy } = book;
   const bookId = manifest.bookId;
   const location = useLocation();
   const position = useReadingPosition(bookId);
   const bookmarks = useReaderBookmarks(bookId);
   const [copyBudget, setCopyBudget] = useState<TCopyBudget | null>(null);
+  // Offline: the licence's budget as this browser counts it (the server's last figure plus the copies
+  // it has not seen yet); dropped as soon as the server answers again.
+  const [offlineCopyBudget, setOfflineCopyBudget] = useState<TCopyBudget | null>(null);
+  const copyLimit = policy.copyLimitChars;
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchCopyBudget(bookId, controller.signal).then(
-      (budget) => setCopyBudget(budget),
-      () => undefined, // Without a known budget every copy simply asks the server first.
-    );
-    return () => controller.abort();
-  }, [bookId]);
+    const refresh = () =>
+      loadCopyBudget({ userId, bookId, load: () => fetchCopyBudget(bookId, controller.signal) }).then(
+        (budget) => {
+          setCopyBudget(budget);
+          setOfflineCopyBudget(null);
+        },
+        (error: unknown) => {
+          // Without a known budget every online copy simply asks the server first.
+          if (controller.signal.aborted || !(isNetworkFailure(error) || navigator.onLine === false)) return;
+          estimateCopyBudget({ userId, bookId, limit: copyLimit }).then(setOfflineCopyBudget, () => undefined);
+        },
+      );
+    void refresh();
+    // Back online: the server's figure (with this browser's reported copies) replaces the estimate.
+    window.addEventListener('online', refresh);
+    return () => {
+      controller.abort();
+      window.removeEventListener('online', refresh);
+    };
+  }, [bookId, userId, copyLimit]);
 
   // The first page is decided once, when the saved position is known: ?page= first, then the saved
   // position (this device's unsent move included), else the first page.
@@ -107,8 +128,21 @@ function OpenedReader({ book, bookRef, onRetry }: { book: TOpenedBook; bookRef: 
 
   const source = useMemo<TPdfSource>(() => ({ kind: 'range', params: book.documentParams }), [book]);
   const copy = useMemo<TCopyFeature>(
-    () => ({ budget: copyBudget, record: (characters) => recordCopyEvent(bookId, characters), onBudget: setCopyBudget }),
-    [bookId, copyBudget],
+    () => ({
+      budget: offlineCopyBudget ?? copyBudget,
+      record: (characters) => recordCopyEvent(bookId, characters),
+      onBudget: (budget) => {
+        setCopyBudget(budget);
+        setOfflineCopyBudget(null);
+        void rememberServerCopyBudget({ userId, bookId, budget }).catch(() => undefined);
+      },
+      recordOffline: async (characters) => {
+        const outcome = await recordOfflineCopy({ userId, bookId, characters, limit: copyLimit });
+        setOfflineCopyBudget(outcome.budget);
+        if (!outcome.allowed) throw new CopyRefusedError(READER_MESSAGES.copyLimitReached);
+      },
+    }),
+    [bookId, userId, copyLimit, copyBudget, offlineCopyBudget],
   );
   const searchServer = useCallback((query: string, signal: AbortSignal) => searchInBook(bookId, query, signal), [bookId]);
   const { otherDevice, dismissOtherDevice } = position;

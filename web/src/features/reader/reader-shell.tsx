@@ -38,6 +38,8 @@ export interface TCopyFeature {
   budget: TCopyBudget | null;
   record(characters: number): Promise<TCopyBudget>;
   onBudget(budget: TCopyBudget): void;
+  /** Counts a copy while the server cannot be reached (rejects with CopyRefusedError over the budget). */
+  recordOffline?(characters: number): Promise<void>;
 }
 
 export interface ReaderShellProps {
@@ -249,6 +251,7 @@ export function ReaderShell(props: ReaderShellProps) {
   const copyRef = useRef(copy);
   copyRef.current = copy;
   const hasCopyGuard = !!copy;
+  const hasOfflineCopy = !!copy?.recordOffline;
   useEffect(() => {
     const root = containerRef.current;
     if (!hasCopyGuard || !root) return;
@@ -258,8 +261,9 @@ export function ReaderShell(props: ReaderShellProps) {
       recordCopy: (characters) => copyRef.current!.record(characters),
       onBudget: (budget) => copyRef.current?.onBudget(budget),
       onRefused: (message) => toast({ variant: 'destructive', title: 'Copy blocked', description: message }),
+      recordOfflineCopy: hasOfflineCopy ? (characters) => copyRef.current!.recordOffline!(characters) : undefined,
     });
-  }, [hasCopyGuard]);
+  }, [hasCopyGuard, hasOfflineCopy]);
 
   // Tap zones on touch screens: the outer quarters of the page area turn pages.
   const tapActions = useRef({ nextPage, previousPage });
