@@ -5,13 +5,22 @@ import { CHUNK_CIPHER, LICENSE_KINDS } from './reader';
 /** SPEC §5: an offline licence's content cipher is A256GCM and nothing else. */
 export const ZLicenseAlgorithm = z.literal(CHUNK_CIPHER, { message: `Algorithm must be ${CHUNK_CIPHER}` });
 
-export const ZIssueLicenseRequest = z.object({
-  loanId: z.uuid({ message: 'Loan id must be a valid id' }),
-  deviceId: z.uuid({ message: 'Device id must be a valid id' }),
-  kind: z.enum(LICENSE_KINDS, { message: 'Kind must be online or offline' }),
-  /** Optional: a client may state the cipher it expects; anything but A256GCM is refused. */
-  algorithm: ZLicenseAlgorithm.optional(),
-});
+export const ZIssueLicenseRequest = z
+  .object({
+    /** The reader's active loan; or `bookId` instead, which opens (creates or reuses) the loan in the same call. */
+    loanId: z.uuid({ message: 'Loan id must be a valid id' }).optional(),
+    /** Book uuid or slug: saves the reader a round trip on every book open. */
+    bookId: z.string({ message: 'Book id must be text' }).trim().min(1, 'Book id must not be empty').max(200, 'Book id is too long').optional(),
+    deviceId: z.uuid({ message: 'Device id must be a valid id' }),
+    kind: z.enum(LICENSE_KINDS, { message: 'Kind must be online or offline' }),
+    /** Optional: a client may state the cipher it expects; anything but A256GCM is refused. */
+    algorithm: ZLicenseAlgorithm.optional(),
+  })
+  .superRefine((value, context) => {
+    if ((value.loanId === undefined) === (value.bookId === undefined)) {
+      context.addIssue({ code: 'custom', path: ['loanId'], message: 'Give either a loan id or a book id' });
+    }
+  });
 export type TIssueLicenseRequest = z.infer<typeof ZIssueLicenseRequest>;
 
 export const ZLicenseIdParam = z.object({ id: z.uuid({ message: 'Licence id must be a valid id' }) });

@@ -100,21 +100,25 @@ function isUnknownDevice(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 410 || (error.problem?.code ?? '').includes('device'));
 }
 
+/**
+ * An online licence for the book: the server opens (creates or reuses) the loan in the same call, so a
+ * book open needs no separate POST /api/loans round trip.
+ */
 async function requestOnlineLicence(options: {
   userId: string;
-  loanId: string;
+  bookRef: string;
   deviceId: string;
   signal?: AbortSignal;
 }): Promise<{ grant: TLicenseGrant; deviceId: string }> {
-  const { userId, loanId, signal } = options;
+  const { userId, bookRef, signal } = options;
   try {
-    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { loanId, deviceId: options.deviceId, kind: 'online' }, signal);
+    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { bookId: bookRef, deviceId: options.deviceId, kind: 'online' }, signal);
     return { grant, deviceId: options.deviceId };
   } catch (error) {
     if (!isUnknownDevice(error)) throw error;
     await forgetRegisteredBrowserDevice(userId);
     const device = await ensureBrowserDevice(userId);
-    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { loanId, deviceId: device.deviceId, kind: 'online' }, signal);
+    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { bookId: bookRef, deviceId: device.deviceId, kind: 'online' }, signal);
     return { grant, deviceId: device.deviceId };
   }
 }
@@ -284,23 +288,16 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
     // with the requests below, instead of after the licence. A failure surfaces where it is awaited.
     const transportClass = (options.loadRangeTransportClass ?? loadPdfjsRangeTransportClass)();
     transportClass.catch(() => undefined);
-    // The loan, the manifest (which checks entitlement on its own), this browser's key and the signing
-    // keys do not depend on each other: one round trip instead of two.
-    const steps = await Promise.allSettled([
-      postJson<TLoan>(OPEN_LOAN_PATH, { bookId: bookRef }, signal),
-      getJson<TBookManifest & { loanId?: string | null }>(manifestPath(bookRef), signal),
-      ensureBrowserDevice(userId),
-      getOrCreateDeviceKey(),
-      getLicenceJwks(signal),
-    ]);
-    const failure = firstRejection(steps);
-    if (failure !== undefined) throw failure;
-    const [loan, manifest, device, deviceKey] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value) as [
-      TLoan,
-      TBookManifest & { loanId?: string | null },
-      Awaited<ReturnType<typeof ensureBrowserDevice>>,
-      Awaited<ReturnType<typeof getOrCreateDeviceKey>>,
-    ];
+    // This browser's device id is almost always cached on the device; with it, the licence (which opens
+    // the loan), the manifest and the signing keys go out together: one round trip to the first chunk.
+    const manifestRequest = getJson<TBookManifest & { loanId?: string | null }>(manifestPath(bookRef), signal);
+    const jwksRequest = getLicenceJwks(signal);
+    manifestRequest.catch(() => undefined);
+    jwksRequest.catch(() => undefined);
+    const [device, deviceKey] = await Promise.all([ensureBrowserDevice(userId), getOrCreateDeviceKey()]);
+    const licenceRequest = requestOnlineLicence({ userId, bookRef, deviceId: device.deviceId, signal });
+    licenceRequest.catch(() => undefined);
+    const manifest = await manifestRequest;
     signal?.throwIfAborted();
     // The first and last chunks are what pdf.js reads first (header, then the cross-reference table at
     // the end): fetch them while the licence is being issued.
@@ -311,7 +308,7 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
     const source = downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network;
     const fetcher = withPrefetchedChunks(source, [0, lastIndex], prefetchSignal);
 
-    const { grant, deviceId } = await requestOnlineLicence({ userId, loanId: loan.id, deviceId: device.deviceId, signal });
+    const [{ grant, deviceId }] = await Promise.all([licenceRequest, jwksRequest]);
     const grantServerMs = Date.parse(grant.serverTime);
     if (Number.isFinite(grantServerMs) && grantServerMs > 0) await recordServerTime(grantServerMs);
     const claims = await verifyLicenceWithServerKeys(grant.license, {
@@ -320,12 +317,13 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
         bookId: manifest.bookId,
         deviceId,
         deviceKeyThumbprint: deviceKey.thumbprint,
-        loanId: loan.id,
+        // The loan is the one the server opened for this licence: it must be the watermark's loan too.
         bookVersion: manifest.version,
         kind: 'online',
       },
       signal,
     });
+    if (claims.policy.watermark.loanId !== claims.loanId) throw licenceRefused('claims', new Error('The watermark names another loan.'));
     if (claims.jti !== grant.licenseId) throw licenceRefused('claims', new Error('The licence id does not match the grant.'));
     await recordServerTime(claims.serverTime);
     const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
@@ -335,7 +333,7 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
       manifest,
       contentKey,
       fetcher,
-      loanId: loan.id,
+      loanId: claims.loanId,
       licenseId: claims.jti,
       policy: claims.policy,
       signal,

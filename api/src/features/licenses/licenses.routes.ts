@@ -12,7 +12,7 @@ import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { sessionUserId } from '../selections/selections.routes';
-import { issueLicense, licenseStatuses, renewLicense } from './licenses.service';
+import { issueLicense, issueLicenseForBook, licenseStatuses, renewLicense } from './licenses.service';
 import { licenseKeyring } from './signing-keys';
 
 /** Short enough that a rotation reaches clients quickly, long enough to spare the server repeat fetches. */
@@ -27,16 +27,9 @@ export function createLicensesRoutes(deps: AppDeps) {
       return c.json(jwks satisfies TLicenseJwks);
     })
     .post('/licenses', requireAuth(), validate('json', ZIssueLicenseRequest), async (c) => {
-      const { loanId, deviceId, kind } = c.req.valid('json');
-      const grant = await issueLicense({
-        deps,
-        userId: sessionUserId(c),
-        loanId,
-        deviceId,
-        kind,
-        meta: getRequestMeta(c, env),
-        sessionId: c.var.sessionId,
-      });
+      const { loanId, bookId, deviceId, kind } = c.req.valid('json');
+      const common = { deps, userId: sessionUserId(c), deviceId, kind, meta: getRequestMeta(c, env), sessionId: c.var.sessionId };
+      const grant = loanId ? await issueLicense({ ...common, loanId }) : await issueLicenseForBook({ ...common, bookRef: bookId! });
       c.header('Cache-Control', 'no-store');
       return c.json(grant satisfies TLicenseGrant, 201);
     })

@@ -342,6 +342,15 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
 }
 
 /**
+ * POST /api/licenses with a book instead of a loan: opens the book (creates or reuses the reader's loan,
+ * 402 when the rules refuse, exactly as POST /api/loans) and issues the licence for that loan.
+ */
+export async function issueLicenseForBook(options: Omit<TIssueLicenseOptions, 'loanId'> & { bookRef: string }): Promise<TLicenseGrant> {
+  const { loan } = openLoan({ db: options.deps.db, userId: options.userId, bookRef: options.bookRef, now: options.deps.now() });
+  return issueLicense({ ...options, loanId: loan.id });
+}
+
+/**
  * POST /api/licenses/:id/renew: a fresh token for the reader's own licence, of the same kind, for the
  * same device and book version, with a new expiry from now. Works for an expired licence (a device back
  * after a long time offline). 404 for a licence that is not the reader's; 409 when it was revoked, its

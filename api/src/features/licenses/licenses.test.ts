@@ -174,6 +174,28 @@ describe('POST /api/licenses', () => {
     expect(claims.kind).toBe('offline');
   });
 
+  it('issues for a book (uuid or slug) in one call, opening or reusing the loan, and refuses a book the plan does not allow', async () => {
+    const t = setupReader();
+    const content = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const { device, key } = await registerBrowser(reader);
+    const first = await reader.post('/api/licenses', { bookId: content.book.slug, deviceId: device.deviceId, kind: 'online' });
+    expect(first.status).toBe(201);
+    const { claims } = await openLicense({ jwks: await jwksOf(t), license: ((await first.json()) as TLicenseGrant).license, privateKey: key.privateKey, now: t.clock.now() });
+    const activeLoans = t.db.select().from(loans).where(and(eq(loans.userId, reader.user.id), eq(loans.status, 'active'))).all();
+    expect(activeLoans).toHaveLength(1);
+    expect(claims).toMatchObject({ bookId: content.book.id, loanId: activeLoans[0].id, sub: reader.user.id });
+    const again = await reader.post('/api/licenses', { bookId: content.book.id, deviceId: device.deviceId, kind: 'online' });
+    expect(again.status).toBe(201);
+    expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toHaveLength(1);
+
+    const trial = await t.reader('trial');
+    const trialBrowser = await registerBrowser(trial);
+    const refused = await trial.post('/api/licenses', { bookId: content.book.id, deviceId: trialBrowser.device.deviceId, kind: 'online' });
+    expect(refused.status).toBe(402);
+    expect(t.db.select().from(loans).where(eq(loans.userId, trial.user.id)).all()).toEqual([]);
+  });
+
   it('validates the request (400) and needs a session (401)', async () => {
     const t = setupReader();
     const { reader, manifest, device } = await openedBook(t);
@@ -181,6 +203,8 @@ describe('POST /api/licenses', () => {
       [{ loanId: 'x', deviceId: device.deviceId, kind: 'online' }, 'loanId: Loan id must be a valid id'],
       [{ loanId: manifest.loanId, deviceId: 'x', kind: 'online' }, 'deviceId: Device id must be a valid id'],
       [{ loanId: manifest.loanId, deviceId: device.deviceId, kind: 'forever' }, 'kind: Kind must be online or offline'],
+      [{ deviceId: device.deviceId, kind: 'online' }, 'loanId: Give either a loan id or a book id'],
+      [{ loanId: manifest.loanId, bookId: 'some-book', deviceId: device.deviceId, kind: 'online' }, 'loanId: Give either a loan id or a book id'],
     ];
     for (const [body, detail] of cases) {
       const response = await reader.post('/api/licenses', body);
