@@ -44,7 +44,7 @@ import {
   measureReaderOpen,
   median,
   premiumDemoReader,
-  resourceStart,
+  openRequestStart,
   signedInContext,
   startBenchApp,
   summariseErrors,
@@ -259,7 +259,7 @@ async function bookPageOpen(context: BrowserContext, slug: string, offline: bool
     }
     const heap = await sampler.stop();
     const mark = await page.evaluate(() => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage);
-    return { ms: round2(mark.at - clickedAt), peakJsHeapMiB: heap.totalMiB, madeLoanRequest: (await resourceStart(page, '/api/loans')) !== null };
+    return { ms: round2(mark.at - clickedAt), peakJsHeapMiB: heap.totalMiB, madeLoanRequest: (await openRequestStart(page)) !== null };
   } finally {
     await page.close();
     if (offline) await context.setOffline(false);

@@ -28,6 +28,10 @@ import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { useReaderBookmarks } from './use-bookmarks';
 import { useReadingSession } from './use-reading-session';
 
+// pdf.js (library, viewer and worker) is most of what opening a book waits for: start fetching it as
+// soon as the reader's own code arrives, while the route guard is still verifying access.
+void loadPdfjs().catch(() => undefined);
+
 export default function ReaderPage() {
   const { bookId: bookRef = '' } = useParams<{ bookId: string }>();
   const { user } = useCurrentUser();
