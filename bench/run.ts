@@ -72,6 +72,9 @@ if (!only || only === 'sync') {
   out(
     `POST /api/sync (${r.load.mutationsPerBatch} mutations per batch): ${r.candidate.rowsPerSecond} rows/s (${r.candidate.batchesPerSecond} batches/s, p99 ${r.candidate.p99Ms} ms, non-2xx ${r.candidate.non2xx}) | raw better-sqlite3 transaction ${r.baseline.rowsPerSecond} rows/s | ratio ${r.rowsRatio}x (≥ ${r.targets.rowsRatioAtLeast}x)`,
   );
+  out(
+    `  diagnostic: the same batches in-process through app.request (no sockets, no load generator on the cores): ${r.inProcess.rowsPerSecond} rows/s, ratio ${r.inProcessRowsRatio}x`,
+  );
 }
 
 if (!only || only === 'chunks') {

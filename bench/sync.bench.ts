@@ -123,18 +123,35 @@ export async function benchSync() {
       return { name: 'POST /api/sync', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
     };
 
+    // Diagnosis: the same batches through app.request in this process (no sockets, no load generator
+    // sharing the two cores), to show how much of the gap is the HTTP path rather than the sync code.
+    const inProcessRun = async (seconds: number): Promise<TRate> => {
+      const started = performance.now();
+      let batches = 0;
+      while (performance.now() - started < seconds * 1000) {
+        const response = await app.request(`${appUrl}/api/sync`, { method: 'POST', headers, body: fresh() });
+        if (response.status !== 200) throw new Error(`in-process POST /api/sync answered ${response.status}`);
+        await response.arrayBuffer();
+        batches += 1;
+      }
+      const perSecond = batches / ((performance.now() - started) / 1000);
+      return { name: 'POST /api/sync in-process (app.request)', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
+    };
+
     // Warm-up (discarded), then alternate and keep each side's best run, as bench/lib compare() does;
     // three rounds, because both sides are bound by fsync, which other work on the disk disturbs.
     rawRun(1);
     await httpRun(1);
     const raws: TRate[] = [];
     const https: TRate[] = [];
+    const inProcess: TRate[] = [];
     for (let round = 0; round < 3; round += 1) {
       raws.push(rawRun(SECONDS));
       https.push(await httpRun(SECONDS));
+      inProcess.push(await inProcessRun(SECONDS));
     }
     const best = (list: TRate[]) => list.reduce((a, b) => (b.rowsPerSecond > a.rowsPerSecond ? b : a));
-    return { baseline: best(raws), candidate: best(https) };
+    return { baseline: best(raws), candidate: best(https), inProcess: best(inProcess) };
   });
 
   const storedEvents = (db.$client.prepare('select count(*) as n from reading_events').get() as { n: number }).n;
@@ -147,6 +164,8 @@ export async function benchSync() {
     baseline: result.baseline,
     candidate: result.candidate,
     rowsRatio: round2(result.candidate.rowsPerSecond / result.baseline.rowsPerSecond),
+    inProcess: result.inProcess,
+    inProcessRowsRatio: round2(result.inProcess.rowsPerSecond / result.baseline.rowsPerSecond),
     storedEvents,
     targets: { rowsRatioAtLeast: TARGET_RATIO },
   };
