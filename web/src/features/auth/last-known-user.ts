@@ -8,8 +8,12 @@
 import type { TCurrentUser } from '@shared/auth';
 
 const STORAGE_KEY = 'wb.last-known-user';
-/** After this long without reaching the server, the device asks for a fresh sign-in even offline. */
-export const LAST_KNOWN_USER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * After this long without reaching the server, the device asks for a fresh sign-in even offline. It
+ * outlasts the longest offline licence (offline_max_days, 30 by default), so a reader whose downloads
+ * have expired is told that, and what to do, rather than meeting a sign-in form they cannot submit.
+ */
+export const LAST_KNOWN_USER_MAX_AGE_MS = 60 * 24 * 60 * 60 * 1000;
 
 interface TStoredUser {
   user: TCurrentUser;
