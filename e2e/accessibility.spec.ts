@@ -3,7 +3,7 @@
  * checked once the page's content has loaded and the fade-in transition has finished.
  */
 import type { Page } from '@playwright/test';
-import { expect, seriousAxeViolations, test, waitForTransitions } from './fixtures';
+import { demoAccount, expect, hasHorizontalScroll, seriousAxeViolations, signInThroughApi, test, waitForTransitions } from './fixtures';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   {
@@ -54,6 +54,46 @@ for (const viewport of WIDTHS) {
         const violations = await seriousAxeViolations(page);
         const report = violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
         expect(report, JSON.stringify(report, null, 2)).toEqual([]);
+      });
+    }
+  });
+}
+
+/** The signed-in reader's pages built with the reader and offline issues, as the premium demo reader. */
+const READER_PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'dashboard', path: '/dashboard', ready: async (page) => void (await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()) },
+  { name: 'library', path: '/library', ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()) },
+  { name: 'devices', path: '/devices', ready: async (page) => void (await expect(page.getByRole('button', { name: 'Register this browser' })).toBeVisible()) },
+  { name: 'offline', path: '/offline', ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()) },
+  {
+    name: 'reader',
+    path: '/reader/meditations',
+    ready: async (page) => void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
+  },
+  {
+    name: 'preview',
+    path: '/book/meditations/preview',
+    ready: async (page) => void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
+  },
+];
+
+for (const viewport of WIDTHS) {
+  test.describe(`axe at ${viewport.width} px, signed in`, () => {
+    test.use({ viewport });
+
+    for (const target of READER_PAGES) {
+      test(`${target.name} has no serious or critical violations`, async ({ page, baseURL }) => {
+        const reader = demoAccount('user', 'premium');
+        await signInThroughApi(page, reader.email, reader.password, baseURL);
+        await page.goto(target.path);
+        await target.ready(page);
+        await page.evaluate(() => document.fonts.ready);
+        await waitForTransitions(page);
+
+        const violations = await seriousAxeViolations(page);
+        const report = violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+        expect(report, JSON.stringify(report, null, 2)).toEqual([]);
+        expect(await hasHorizontalScroll(page), 'no horizontal scrolling').toBe(false);
       });
     }
   });

@@ -154,7 +154,7 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
             {item.inLibrary ? <Minus aria-hidden="true" /> : <Plus aria-hidden="true" />}
             {item.inLibrary ? 'Remove from library' : 'Add to library'}
           </Button>
-          {canDownload && <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} />}
+          {canDownload && <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} className="min-w-0 basis-full" />}
         </div>
       </div>
     </li>

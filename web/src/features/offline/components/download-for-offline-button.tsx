@@ -103,7 +103,8 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
       )}
       {view.kind === 'register' && (
         <>
-          <Button asChild variant="outline" className={cn(!isMenu && 'sm:self-start')}>
+          {/* A long label: it may wrap on narrow screens rather than push the page sideways. */}
+          <Button asChild variant="outline" className={cn('h-auto min-h-10 whitespace-normal py-2 text-left', !isMenu && 'sm:self-start')}>
             <Link to="/devices">
               <ShieldCheck aria-hidden="true" />
               Register this device for offline reading

@@ -15,7 +15,8 @@ export const ToolbarButton = forwardRef<HTMLButtonElement, ToolbarButtonProps>((
   <button
     ref={ref}
     type="button"
-    aria-label={label}
+    // The visible text must be part of the accessible name (WCAG 2.5.3), e.g. "Theme: Sepia".
+    aria-label={text && !label.includes(text) ? `${label}: ${text}` : label}
     title={label}
     aria-pressed={pressed}
     className={cn(
