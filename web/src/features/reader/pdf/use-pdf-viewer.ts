@@ -150,6 +150,10 @@ export function usePdfViewer({ containerRef, viewerRef, source, initialPage, onP
         enableXfa: false,
       });
       destroyDocument = () => {
+        // Detach the viewer first: pages still being set up would otherwise each log "Transport
+        // destroyed" when the reader closes before the book has finished opening.
+        viewer.setDocument(null as unknown as Parameters<typeof viewer.setDocument>[0]);
+        linkService.setDocument(null, null);
         void task.destroy();
       };
       const pdf = await task.promise;
