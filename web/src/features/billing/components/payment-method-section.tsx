@@ -8,9 +8,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as Dialog from '@radix-ui/react-dialog';
-import { CreditCard, X } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import type { TSubscription, TTestCardPayment } from '@shared/billing';
 import { ZTestCardPayment } from '@shared/billing.schemas';
+import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
@@ -91,41 +92,22 @@ function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => voi
         onClose();
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6">
-          <Dialog.Title className="pr-10 text-xl font-semibold">Update payment method</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-            The new card replaces the saved one and is used from your next charge. Test mode: no real payment is taken.
-          </Dialog.Description>
-          <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 flex flex-col gap-4">
-            {rootError ? (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
-                {rootError}
-              </p>
-            ) : null}
-            <fieldset disabled={save.isPending} className="contents">
-              <CardFields form={form} idPrefix="update-card" />
-            </fieldset>
-            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline" disabled={save.isPending}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save card'}
-              </Button>
-            </div>
-          </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel title="Update payment method">
+        <Dialog.Description className="mt-2 text-sm text-muted-foreground">
+          The new card replaces the saved one and is used from your next charge. Test mode: no real payment is taken.
+        </Dialog.Description>
+        <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 flex flex-col gap-4">
+          {rootError ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+              {rootError}
+            </p>
+          ) : null}
+          <fieldset disabled={save.isPending} className="contents">
+            <CardFields form={form} idPrefix="update-card" />
+          </fieldset>
+          <DialogFormActions className="mt-2" isPending={save.isPending} submitLabel="Save card" pendingLabel="Saving..." />
+        </form>
+      </DialogPanel>
     </Dialog.Root>
   );
 }

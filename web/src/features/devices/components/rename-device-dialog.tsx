@@ -4,11 +4,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import { z } from 'zod';
 import type { TDevice } from '@shared/devices';
 import { OFFLINE_DEVICE_NAME_MAX_CHARS, ZDeviceName } from '@shared/devices.schemas';
-import { Button } from '@web/components/ui/button';
+import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FormField } from '@web/features/auth/components/form-field';
 import { applyServerFieldErrors } from '@web/features/auth/form-errors';
@@ -25,22 +24,9 @@ export function RenameDeviceDialog({ device, trigger }: { device: TDevice; trigg
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6"
-        >
-          <Dialog.Title className="pr-10 font-serif text-xl font-semibold">Rename device</Dialog.Title>
-          {open && <RenameForm device={device} onDone={() => setOpen(false)} />}
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel title="Rename device" hasDescription={false}>
+        {open && <RenameForm device={device} onDone={() => setOpen(false)} />}
+      </DialogPanel>
     </Dialog.Root>
   );
 }
@@ -68,16 +54,7 @@ function RenameForm({ device, onDone }: { device: TDevice; onDone: () => void })
       <FormField id={fieldId} label="Device name" error={errors.name?.message} hint={`Up to ${OFFLINE_DEVICE_NAME_MAX_CHARS} characters.`}>
         {(a11y) => <Input {...a11y} {...form.register('name')} autoComplete="off" maxLength={OFFLINE_DEVICE_NAME_MAX_CHARS + 20} />}
       </FormField>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button type="button" variant="outline" disabled={rename.isPending}>
-            Cancel
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={rename.isPending}>
-          {rename.isPending ? 'Saving...' : 'Save name'}
-        </Button>
-      </div>
+      <DialogFormActions isPending={rename.isPending} submitLabel="Save name" pendingLabel="Saving..." />
     </form>
   );
 }

@@ -8,9 +8,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Trash2, X } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { ZDeleteAccountRequest, type TDeleteAccountRequest } from '@shared/auth.schemas';
+import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
@@ -71,48 +72,35 @@ export function DeleteAccountDialog() {
           Delete my account
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6">
-          <Dialog.Title className="pr-10 text-xl font-semibold">Delete your account?</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
-              <p>This cannot be undone. When you delete your account:</p>
-              <ul className="list-disc space-y-1 pl-5">
-                <li>you are signed out on every device and can no longer sign in;</li>
-                <li>your profile, library, reading progress, bookmarks and offline books are removed;</li>
-                <li>your subscription or free trial ends;</li>
-                <li>only a record that the account was deleted stays in our security log.</li>
-              </ul>
-              <p>If you want a copy of your data, download it first.</p>
-            </div>
-          </Dialog.Description>
-          <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="mt-5 flex flex-col gap-4">
-            <FormField id="delete-password" label="Your password" error={errors.password?.message}>
-              {(a11y) => <PasswordInput {...a11y} {...form.register('password')} autoComplete="current-password" />}
-            </FormField>
-            <FormField id="delete-confirmation" label={<>Type <strong>DELETE</strong> to confirm</>} error={errors.confirmation?.message}>
-              {(a11y) => <Input {...a11y} {...form.register('confirmation')} autoComplete="off" autoCapitalize="characters" spellCheck={false} />}
-            </FormField>
-            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button type="button" variant="outline" disabled={mutation.isPending}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Deleting...' : 'Delete my account permanently'}
-              </Button>
-            </div>
-          </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel title="Delete your account?" size="lg">
+        <Dialog.Description asChild>
+          <div className="mt-3 flex flex-col gap-2 text-sm text-muted-foreground">
+            <p>This cannot be undone. When you delete your account:</p>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>you are signed out on every device and can no longer sign in;</li>
+              <li>your profile, library, reading progress, bookmarks and offline books are removed;</li>
+              <li>your subscription or free trial ends;</li>
+              <li>only a record that the account was deleted stays in our security log.</li>
+            </ul>
+            <p>If you want a copy of your data, download it first.</p>
+          </div>
+        </Dialog.Description>
+        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="mt-5 flex flex-col gap-4">
+          <FormField id="delete-password" label="Your password" error={errors.password?.message}>
+            {(a11y) => <PasswordInput {...a11y} {...form.register('password')} autoComplete="current-password" />}
+          </FormField>
+          <FormField id="delete-confirmation" label={<>Type <strong>DELETE</strong> to confirm</>} error={errors.confirmation?.message}>
+            {(a11y) => <Input {...a11y} {...form.register('confirmation')} autoComplete="off" autoCapitalize="characters" spellCheck={false} />}
+          </FormField>
+          <DialogFormActions
+            className="mt-2"
+            isPending={mutation.isPending}
+            submitVariant="destructive"
+            submitLabel="Delete my account permanently"
+            pendingLabel="Deleting..."
+          />
+        </form>
+      </DialogPanel>
     </Dialog.Root>
   );
 }

@@ -1,0 +1,76 @@
+/**
+ * The app's modal dialog frame (Radix Dialog): overlay, centred panel, title and the top-right close
+ * button, plus the Cancel / submit footer of form dialogs. Callers keep their own Root (open state,
+ * trigger) and put the description and body inside.
+ */
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { cn } from '@web/lib/cn';
+import { Button, type ButtonProps } from './button';
+
+export interface DialogPanelProps {
+  title: ReactNode;
+  children: ReactNode;
+  /** 'md' for short confirmations and single fields, 'lg' for longer explanations. */
+  size?: 'md' | 'lg';
+  /** Accessible name of the close button. */
+  closeLabel?: string;
+  /** False when the dialog has no Dialog.Description (Radix then expects no aria-describedby). */
+  hasDescription?: boolean;
+  /** While an action runs, the close button waits too. */
+  closeDisabled?: boolean;
+}
+
+export function DialogPanel({ title, children, size = 'md', closeLabel = 'Close', hasDescription = true, closeDisabled = false }: DialogPanelProps) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />
+      <Dialog.Content
+        {...(hasDescription ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6',
+          size === 'lg' ? 'max-w-lg' : 'max-w-md',
+        )}
+      >
+        <Dialog.Title className="pr-10 font-serif text-xl font-semibold">{title}</Dialog.Title>
+        {children}
+        <Dialog.Close
+          aria-label={closeLabel}
+          disabled={closeDisabled}
+          className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </Dialog.Close>
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}
+
+/** The footer of a form dialog: Cancel closes it, the submit button shows its pending label while saving. */
+export function DialogFormActions({
+  isPending,
+  submitLabel,
+  pendingLabel,
+  submitVariant = 'default',
+  className,
+}: {
+  isPending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  submitVariant?: ButtonProps['variant'];
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      <Dialog.Close asChild>
+        <Button type="button" variant="outline" disabled={isPending}>
+          Cancel
+        </Button>
+      </Dialog.Close>
+      <Button type="submit" variant={submitVariant} disabled={isPending}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
+  );
+}
