@@ -29,7 +29,8 @@ import { round2, withServer, writeResult } from './lib';
 
 const BATCH = 50;
 const TARGET_RATIO = 0.8;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SLICE_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 
 interface TRate {
@@ -138,20 +139,36 @@ export async function benchSync() {
       return { name: 'POST /api/sync in-process (app.request)', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
     };
 
-    // Warm-up (discarded), then alternate and keep each side's best run, as bench/lib compare() does;
-    // three rounds, because both sides are bound by fsync, which other work on the disk disturbs.
+    // Warm-up (discarded), then short runs in rotating order. Every batch makes both tables bigger,
+    // and a bigger B-tree costs more pages per insert on both sides, so long runs one after the other
+    // would favour whichever side ran first; rotating short slices gives each side the same database.
+    // Each side's figure is its rows over its total time across all slices.
     rawRun(1);
     await httpRun(1);
-    const raws: TRate[] = [];
-    const https: TRate[] = [];
-    const inProcess: TRate[] = [];
-    for (let round = 0; round < 3; round += 1) {
-      raws.push(rawRun(SECONDS));
-      https.push(await httpRun(SECONDS));
-      inProcess.push(await inProcessRun(SECONDS));
+    const sides: { name: 'raw' | 'http' | 'inProcess'; run: () => TRate | Promise<TRate>; slices: TRate[] }[] = [
+      { name: 'raw', run: () => rawRun(SLICE_SECONDS), slices: [] },
+      { name: 'http', run: () => httpRun(SLICE_SECONDS), slices: [] },
+      { name: 'inProcess', run: () => inProcessRun(SLICE_SECONDS), slices: [] },
+    ];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (let turn = 0; turn < sides.length; turn += 1) {
+        const side = sides[(round + turn) % sides.length];
+        side.slices.push(await side.run());
+      }
     }
-    const best = (list: TRate[]) => list.reduce((a, b) => (b.rowsPerSecond > a.rowsPerSecond ? b : a));
-    return { baseline: best(raws), candidate: best(https), inProcess: best(inProcess) };
+    const overall = (side: (typeof sides)[number]): TRate => {
+      const batchesPerSecond = side.slices.reduce((sum, slice) => sum + slice.batchesPerSecond, 0) / side.slices.length;
+      const p99s = side.slices.map((slice) => slice.p99Ms).filter((value): value is number => value !== undefined);
+      return {
+        name: side.slices[0].name,
+        batchesPerSecond: Math.round(batchesPerSecond),
+        rowsPerSecond: Math.round(batchesPerSecond * BATCH * 2),
+        ...(p99s.length ? { p99Ms: Math.max(...p99s), non2xx: side.slices.reduce((sum, slice) => sum + (slice.non2xx ?? 0), 0) } : {}),
+      };
+    };
+    const [raw, http, inProcess] = sides;
+    const pairRatios = raw.slices.map((slice, index) => http.slices[index].rowsPerSecond / slice.rowsPerSecond).sort((a, b) => a - b);
+    return { baseline: overall(raw), candidate: overall(http), inProcess: overall(inProcess), medianRoundRatio: pairRatios[Math.floor(pairRatios.length / 2)] };
   });
 
   const storedEvents = (db.$client.prepare('select count(*) as n from reading_events').get() as { n: number }).n;
@@ -160,10 +177,11 @@ export async function benchSync() {
 
   const summary = {
     machine: { cpus: os.cpus().length },
-    load: { connections: CONNECTIONS, durationSeconds: SECONDS, mutationsPerBatch: BATCH, rowsPerMutation: 2 },
+    load: { connections: CONNECTIONS, sliceSeconds: SLICE_SECONDS, rounds: ROUNDS, mutationsPerBatch: BATCH, rowsPerMutation: 2 },
     baseline: result.baseline,
     candidate: result.candidate,
     rowsRatio: round2(result.candidate.rowsPerSecond / result.baseline.rowsPerSecond),
+    medianRoundRatio: round2(result.medianRoundRatio),
     inProcess: result.inProcess,
     inProcessRowsRatio: round2(result.inProcess.rowsPerSecond / result.baseline.rowsPerSecond),
     storedEvents,

@@ -101,6 +101,25 @@ describe('POST /api/sync: the envelope', () => {
       [after.id, 'applied'],
     ]);
   });
+
+  it('keeps batches that commit together apart: a failure in one reader\'s batch costs another reader nothing', async () => {
+    const t = setup();
+    const [anna, ben] = [await t.reader('premium'), await t.reader('premium')];
+    const b = book(t);
+    t.db.$client.exec("create trigger fail_page_13 before insert on bookmarks when new.page = 13 begin select raise(abort, 'boom'); end");
+    const annaGood = mutation({ type: 'progress.set', payload: { bookId: b.id, page: 7 } }, stampAt(t));
+    const annaFailing = mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: b.id, page: 13 } }, stampAt(t));
+    const benBookmark = mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: b.id, page: 20 } }, stampAt(t));
+    const benProgress = mutation({ type: 'progress.set', payload: { bookId: b.id, page: 21 } }, stampAt(t));
+    // Sent in the same turn, the two batches share one transaction (api/src/db/group-commit.ts).
+    const [annaAnswer, benAnswer] = await Promise.all([sync(anna, [annaGood, annaFailing]), sync(ben, [benBookmark, benProgress])]);
+    expect(annaAnswer).toMatchObject({ applied: [annaGood.id], rejected: [{ id: annaFailing.id, reason: SYNC_REASONS.failed }] });
+    expect(annaAnswer.state.progress[b.id]).toMatchObject({ currentPage: 7 });
+    expect(benAnswer).toMatchObject({ applied: [benBookmark.id, benProgress.id], rejected: [] });
+    expect(benAnswer.state.progress[b.id]).toMatchObject({ currentPage: 21 });
+    expect(benAnswer.state.bookmarks[b.id].map((mark) => mark.page)).toEqual([20]);
+    expect(t.db.select().from(bookmarks).all().map((row) => [row.userId, row.page])).toEqual([[ben.user.id, 20]]);
+  });
 });
 
 describe('POST /api/sync: reading position', () => {
