@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from './client';
 import { createTestContext } from '../test-utils';
 import { createBook } from '../test-factories';
-import { createReadCache } from './read-cache';
+import { createReadCache, TRACKED_TABLES } from './read-cache';
 
 describe('read cache', () => {
   it('answers repeated reads from memory until this connection writes', () => {
@@ -38,7 +38,7 @@ describe('read cache', () => {
     }
   });
 
-  it('bypasses the cache inside a transaction and evicts the least recently used entry', () => {
+  it('bypasses the cache inside a transaction (without tables) and evicts the least recently used entry', () => {
     const { db } = createTestContext();
     const cache = createReadCache(2);
     let computed = 0;
@@ -66,5 +66,79 @@ describe('read cache', () => {
     expect((await app.request(`/api/books/${second.id}`)).status).toBe(200);
     db.$client.prepare('update books set is_published = 0 where id = ?').run(second.id);
     expect((await app.request(`/api/books/${second.id}`)).status).toBe(404);
+  });
+});
+
+describe('read cache keyed on table generations', () => {
+  it('stays valid while other tables change and is cleared by a write to one of its tables', () => {
+    const { db } = createTestContext();
+    const cache = createReadCache(10, { tables: ['books'] });
+    let computed = 0;
+    const read = () => cache.read(db, 'key', () => ++computed);
+    expect([read(), read()]).toEqual([1, 1]);
+    db.$client.prepare("insert into categories (id, name, slug, created_at, updated_at) values ('c1', 'Poetry', 'poetry', 0, 0)").run();
+    expect(read()).toBe(1);
+    const book = createBook(db);
+    expect(read()).toBe(2);
+    db.$client.prepare('update books set title = ? where id = ?').run('Renamed', book.id);
+    expect(read()).toBe(3);
+    db.$client.prepare('delete from books where id = ?').run(book.id);
+    expect(read()).toBe(4);
+    expect(read()).toBe(4);
+  });
+
+  it("sees another connection's writes to its tables", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-cache-'));
+    try {
+      const file = path.join(dir, 'db.sqlite');
+      const reader = openDatabase(file);
+      migrateDatabase(reader);
+      const writer = openDatabase(file);
+      const cache = createReadCache(10, { tables: ['books'] });
+      const count = () => cache.read(reader, 'count', () => reader.$client.prepare('select count(*) as n from books').get());
+      expect(count()).toEqual({ n: 0 });
+      createBook(writer);
+      expect(count()).toEqual({ n: 1 });
+      reader.$client.close();
+      writer.$client.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves and stores inside transactions, and never serves what a rolled-back transaction saw', () => {
+    const { db } = createTestContext();
+    const cache = createReadCache(10, { tables: ['books'] });
+    const titles = () => cache.read(db, 'titles', () => db.$client.prepare('select title from books order by title').pluck().all());
+    createBook(db, { title: 'Kept' });
+    expect(titles()).toEqual(['Kept']);
+    db.$client.transaction(() => {
+      expect(titles()).toEqual(['Kept']); // served from the entry stored outside
+      db.$client.prepare("insert into categories (id, name, slug, created_at, updated_at) values ('c2', 'Essays', 'essays', 0, 0)").run();
+      expect(titles()).toEqual(['Kept']);
+    })();
+    expect(() =>
+      db.$client.transaction(() => {
+        createBook(db, { title: 'Rolled back' });
+        expect(titles()).toEqual(['Kept', 'Rolled back']); // this transaction's own view
+        throw new Error('roll back');
+      })(),
+    ).toThrow('roll back');
+    expect(titles()).toEqual(['Kept']);
+    createBook(db, { title: 'Committed' });
+    expect(titles()).toEqual(['Committed', 'Kept']);
+  });
+
+  it('has a generation row and insert, update and delete triggers for exactly the tracked tables', () => {
+    const { db } = createTestContext();
+    const rows = db.$client.prepare('select table_name from cache_generations order by table_name').pluck().all();
+    expect(rows).toEqual([...TRACKED_TABLES].sort());
+    const triggers = db.$client.prepare("select tbl_name, name from sqlite_master where type = 'trigger' and name like '%_cache_generation_%'").all() as { tbl_name: string; name: string }[];
+    for (const table of TRACKED_TABLES) {
+      expect(triggers.filter((trigger) => trigger.tbl_name === table).map((trigger) => trigger.name).sort()).toEqual(
+        ['delete', 'insert', 'update'].map((op) => `${table}_cache_generation_${op}`),
+      );
+    }
+    expect(new Set(triggers.map((trigger) => trigger.tbl_name))).toEqual(new Set(TRACKED_TABLES));
   });
 });

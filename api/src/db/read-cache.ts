@@ -1,23 +1,40 @@
 /**
- * A small per-connection cache of public read results (book pages, suggestions), valid only while the
- * database is unchanged. Storefront reads repeat the same few queries (first page, featured books,
- * popular prefixes) far more often than the catalogue changes.
+ * A small per-connection cache of read results (book pages, suggestions, sessions, entitlement inputs),
+ * valid only while the rows behind it are unchanged. Reads repeat the same few queries far more often
+ * than the data behind them changes.
  *
  * Validity is checked on every read, so nothing can be served stale and no process has to tell another
- * to invalidate (DESIGN §4 scale path: several workers share the file):
- * - `PRAGMA data_version` changes when any *other* connection (another worker, a CLI) commits;
- * - `total_changes()` grows with every row this connection writes.
- * Any write to any table clears the cache; that is coarse, but always correct and costs two cheap
- * statements per read. Reads inside an open transaction bypass the cache (their view may roll back).
+ * to invalidate (DESIGN §4 scale path: several workers share the file). Two ways to check:
+ * - A cache that names the `tables` its values are read from is keyed on those tables' generations
+ *   (api/src/db/schema/cache.ts): triggers give a table a new random generation on every write to it,
+ *   from any connection. Writes to other tables (reading events, progress, sync) leave it valid, and
+ *   it works inside transactions too: a transaction sees its own writes' generations, and a rolled-back
+ *   generation never comes back, so an entry stored under it is simply never found again.
+ * - A cache without `tables` is cleared by any write to any table: `PRAGMA data_version` changes when
+ *   any *other* connection commits, `total_changes()` grows with every row this connection writes.
+ *   Coarse but always correct; reads inside an open transaction bypass it (their view may roll back).
  */
 import type Database from 'better-sqlite3';
 import type { Db } from './client';
 
+/** The tables with generation triggers (migration 0007_cache_generations; a test keeps the two in step). */
+export const TRACKED_TABLES = [
+  'books',
+  'loans',
+  'sessions',
+  'subscription_plans',
+  'system_config',
+  'user_selected_books',
+  'user_subscription_cycles',
+  'users',
+] as const;
+export type TTrackedTable = (typeof TRACKED_TABLES)[number];
+
 interface ConnectionState {
   stamp: string;
   entries: Map<string, unknown>;
-  dataVersion: Database.Statement;
-  totalChanges: Database.Statement;
+  /** The validity stamp now: the tables' generations, or data_version and total_changes. */
+  readStamp: () => string;
 }
 
 export interface ReadCache {
@@ -25,19 +42,30 @@ export interface ReadCache {
   read<T>(db: Db, key: string, compute: () => T): T;
 }
 
-export function createReadCache(maxEntries: number): ReadCache {
+function anyWriteStamp(client: Database.Database): () => string {
+  // Two plain statements measured cheaper (~1.0 µs) than one combining them through pragma_data_version().
+  const dataVersion = client.prepare<[], number>('pragma data_version').pluck();
+  const totalChanges = client.prepare<[], number>('select total_changes()').pluck();
+  return () => `${dataVersion.get()}:${totalChanges.get()}`;
+}
+
+function generationsStamp(client: Database.Database, tables: readonly TTrackedTable[]): () => string {
+  // The names are this module's constants, never input; group_concat keeps the 64-bit values exact.
+  const names = [...new Set(tables)].sort().map((table) => `'${table}'`).join(', ');
+  const generations = client
+    .prepare<[], string>(`select group_concat(generation, ':') from (select generation from cache_generations where table_name in (${names}) order by table_name)`)
+    .pluck();
+  return () => generations.get() ?? '';
+}
+
+export function createReadCache(maxEntries: number, options: { tables?: readonly TTrackedTable[] } = {}): ReadCache {
   const states = new WeakMap<Database.Database, ConnectionState>();
+  const { tables } = options;
 
   const stateFor = (client: Database.Database) => {
     let state = states.get(client);
     if (!state) {
-      state = {
-        stamp: '',
-        entries: new Map(),
-        // Two plain statements measured cheaper (~1.0 µs) than one combining them through pragma_data_version().
-        dataVersion: client.prepare('pragma data_version').pluck(),
-        totalChanges: client.prepare('select total_changes()').pluck(),
-      };
+      state = { stamp: '', entries: new Map(), readStamp: tables ? generationsStamp(client, tables) : anyWriteStamp(client) };
       states.set(client, state);
     }
     return state;
@@ -46,9 +74,9 @@ export function createReadCache(maxEntries: number): ReadCache {
   return {
     read<T>(db: Db, key: string, compute: () => T): T {
       const client = db.$client;
-      if (client.inTransaction) return compute();
+      if (!tables && client.inTransaction) return compute();
       const state = stateFor(client);
-      const stamp = `${state.dataVersion.get()}:${state.totalChanges.get()}`;
+      const stamp = state.readStamp();
       if (stamp !== state.stamp) {
         state.entries.clear();
         state.stamp = stamp;

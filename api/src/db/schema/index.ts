@@ -20,3 +20,4 @@ export * from './challenges';
 export * from './audit';
 export * from './health';
 export * from './abuse';
+export * from './cache';

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { createReadCache } from '../../db/read-cache';
+import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -69,7 +69,9 @@ function prepareSessionLookup(db: Db) {
     .prepare();
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-const sessionRows = createReadCache(5_000);
+/** The tables the session lookup reads (checked against its queries by db/read-cache-tables.test.ts). */
+export const SESSION_LOOKUP_TABLES = ['sessions', 'users'] as const satisfies readonly TTrackedTable[];
+const sessionRows = createReadCache(5_000, { tables: SESSION_LOOKUP_TABLES });
 
 function lookUpSession(db: Db, sid: string) {
   let lookup = sessionLookups.get(db);

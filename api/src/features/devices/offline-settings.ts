@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
-import { createReadCache } from '../../db/read-cache';
+import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import { systemConfig } from '../../db/schema';
 
 export interface TOfflineSettings {
@@ -22,7 +22,8 @@ const statements = perConnection((db) => ({
   value: db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, sql.placeholder('key'))).prepare(),
 }));
 
-const settingsCache = createReadCache(2);
+export const OFFLINE_SETTINGS_TABLES = ['system_config'] as const satisfies readonly TTrackedTable[];
+const settingsCache = createReadCache(2, { tables: OFFLINE_SETTINGS_TABLES });
 
 /** A whole number in 1..max, or the default (0 would expire every device or forbid every renewal). */
 function readPositiveInteger(db: Db, key: string, fallback: number, max: number): number {

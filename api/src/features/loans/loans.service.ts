@@ -11,7 +11,7 @@ import { perConnection } from '../../db/per-connection';
 import { createReadCache } from '../../db/read-cache';
 import { books, loans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { evaluateEntitlements, findBook, loadEntitlementInputs, lookUpBook, syncEntitlements } from '../selections/entitlement-state';
+import { ENTITLEMENT_INPUT_TABLES, evaluateEntitlements, findBook, loadEntitlementInputs, lookUpBook, syncEntitlements } from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
 import { revokeLicensesOfLoans } from '../licenses/license-revocation';
 
@@ -91,9 +91,17 @@ export function listLoans(options: { db: Db; userId: string; now: Date }): TLoan
 
 /**
  * What a repeated book open reads (the book, the reader's entitlement inputs and their active loan),
- * cached as one entry while the database is unchanged: one validity check per open instead of three.
+ * cached as one entry while the tables behind it are unchanged: one validity check per open instead of three.
  */
-const bookOpenCache = createReadCache(5_000);
+const bookOpenCache = createReadCache(5_000, { tables: ENTITLEMENT_INPUT_TABLES });
+
+/** The rows a book open decides from; null for an unknown book. Only reads ENTITLEMENT_INPUT_TABLES. */
+export function loadBookOpenSnapshot(db: Db, userId: string, bookRef: string) {
+  const book = lookUpBook(db, bookRef);
+  if (!book) return null;
+  const existing = statements(db).activeLoanForBook.get({ userId, bookId: book.id });
+  return { book, inputs: loadEntitlementInputs(db, userId), loan: existing ? loadLoan(db, userId, existing.id) : null };
+}
 
 /**
  * The common case of a book open: the reader already has an active loan and the rules change nothing
@@ -101,12 +109,7 @@ const bookOpenCache = createReadCache(5_000);
  * caller to the transaction, which decides (and writes) from fresh reads.
  */
 function reuseLoanWithoutWriting(db: Db, userId: string, bookRef: string, now: Date): TLoan | null {
-  const snapshot = bookOpenCache.read(db, `${userId}:${bookRef}`, () => {
-    const book = lookUpBook(db, bookRef);
-    if (!book) return null;
-    const existing = statements(db).activeLoanForBook.get({ userId, bookId: book.id });
-    return { book, inputs: loadEntitlementInputs(db, userId), loan: existing ? loadLoan(db, userId, existing.id) : null };
-  });
+  const snapshot = bookOpenCache.read(db, `${userId}:${bookRef}`, () => loadBookOpenSnapshot(db, userId, bookRef));
   if (!snapshot?.loan) return null;
   const state = evaluateEntitlements(snapshot.inputs, now);
   if (state.changed || !canReadBook(state.user, snapshot.book, state.sync.selections, state.now).ok) return null;

@@ -11,7 +11,7 @@
 import { accessValidUntil, canReadBook } from '@shared/entitlement';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
-import { findBook, syncEntitlements, type TBookRow } from '../selections/entitlement-state';
+import { ENTITLEMENT_INPUT_TABLES, findBook, syncEntitlements, type TBookRow } from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
 
 export const ACCESS_MEMO_MS = 30_000;
@@ -22,9 +22,10 @@ interface TAccessMemo {
   validUntil: number | null;
 }
 
-const accessMemos = createReadCache(10_000);
+const accessMemos = createReadCache(10_000, { tables: ENTITLEMENT_INPUT_TABLES });
 
-function decide(db: Db, userId: string, bookRef: string, now: Date): TAccessMemo {
+/** Only reads ENTITLEMENT_INPUT_TABLES (findBook reads books). */
+export function decide(db: Db, userId: string, bookRef: string, now: Date): TAccessMemo {
   const book = findBook(db, bookRef);
   const state = syncEntitlements({ db, userId, now, write: false });
   const decision = canReadBook(state.user, book, state.sync.selections, state.now);

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
-import { createReadCache } from '../../db/read-cache';
+import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import { systemConfig } from '../../db/schema';
 
 export interface TReaderConfig {
@@ -23,8 +23,9 @@ const statements = perConnection((db) => ({
   value: db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, sql.placeholder('key'))).prepare(),
 }));
 
-/** Settings change rarely and are read on every copy event and licence: cached until the next write. */
-const configCache = createReadCache(4);
+/** Settings change rarely and are read on every copy event and licence: cached until system_config changes. */
+export const READER_CONFIG_TABLES = ['system_config'] as const satisfies readonly TTrackedTable[];
+const configCache = createReadCache(4, { tables: READER_CONFIG_TABLES });
 
 function readNumber(db: Db, key: string, fallback: number, max: number): number {
   const raw = statements(db).value.get({ key })?.value;

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { books, loans, subscriptionPlans, systemConfig, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { createReadCache } from '../../db/read-cache';
+import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import { revokeLicensesOfLoans } from '../licenses/license-revocation';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -76,9 +76,10 @@ export function offlineDeviceCap(db: Db, tier: TSubscriptionTier): number {
   return readNumberConfig(db, `offline_device_cap_${tier}`);
 }
 
-const bookCache = createReadCache(5_000);
+export const BOOK_LOOKUP_TABLES = ['books'] as const satisfies readonly TTrackedTable[];
+const bookCache = createReadCache(5_000, { tables: BOOK_LOOKUP_TABLES });
 
-/** A published book by uuid or slug, or 404. Cached while the database is unchanged (book opens repeat). */
+/** A published book by uuid or slug, or 404. Cached while the books table is unchanged (book opens repeat). */
 export function findBook(db: Db, ref: string): TBookRow {
   const book = bookCache.read(db, `book:${ref}`, () => lookUpBook(db, ref));
   if (!book) throw notFound('Book');
@@ -146,15 +147,26 @@ export function loadEntitlementInputs(db: Db, userId: string): TEntitlementInput
   };
 }
 
-/**
- * Book opens and chunk reads ask the same question many times a second for one reader. The rows
- * behind the answer are cached while the database is unchanged (any write anywhere clears it, see
- * read-cache.ts); the rules themselves run again on every call, so time boundaries (trial end, cycle
- * end, lock end) are never served stale. Inside a transaction the cache is bypassed.
- */
-const inputsCache = createReadCache(2_000);
+/** The tables loadEntitlementInputs reads (a test checks the list against the queries it runs). */
+export const ENTITLEMENT_INPUT_TABLES = [
+  'users',
+  'user_subscription_cycles',
+  'user_selected_books',
+  'loans',
+  'books',
+  'subscription_plans',
+  'system_config',
+] as const satisfies readonly TTrackedTable[];
 
-function cachedEntitlementInputs(db: Db, userId: string): TEntitlementInputs {
+/**
+ * Book opens, chunk reads and sync batches ask the same question many times a second for one reader.
+ * The rows behind the answer are cached while the tables they come from are unchanged (read-cache.ts);
+ * the rules themselves run again on every call, so time boundaries (trial end, cycle end, lock end) are
+ * never served stale.
+ */
+const inputsCache = createReadCache(2_000, { tables: ENTITLEMENT_INPUT_TABLES });
+
+export function cachedEntitlementInputs(db: Db, userId: string): TEntitlementInputs {
   return inputsCache.read(db, `entitlement:${userId}`, () => loadEntitlementInputs(db, userId));
 }
 
