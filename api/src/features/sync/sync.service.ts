@@ -334,6 +334,19 @@ function noteStateBook(result: TBatchResult, access: TBookAccess, mutation: TSyn
 }
 
 /**
+ * Applies a mutation once: claims its id in sync_mutations, then runs its handler in the same
+ * transaction and records a refusal. Null when the id was claimed before (the caller answers from the
+ * record). Handlers refuse before their first write, so a refusal leaves only the record.
+ */
+function applyOnce<T>(ctx: TContext, s: ReturnType<typeof syncStatements>, mutation: TSyncMutation, handler: THandler<T>, payload: T): TOutcome | null {
+  const { userId, deviceId } = ctx;
+  if (s.claimMutation.run(crypto.randomUUID(), userId, deviceId, mutation.id, mutation.type, ctx.hlc, 'applied', null, ctx.nowMs).changes === 0) return null;
+  const outcome = handler(ctx, payload);
+  if (!outcome.ok) s.refuseMutation.run(outcome.reason, userId, deviceId, mutation.id);
+  return outcome;
+}
+
+/**
  * One pass over the batch inside the caller's transaction. Handlers refuse only before their first
  * write, so the fast pass needs no savepoints; with `isolate`, each mutation runs in its own savepoint
  * and a database error refuses that mutation alone (the retry after an unforeseen error). One context
@@ -359,44 +372,35 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
     sessions: new Map(),
     delta: (bookId, change) => changes.push([bookId, change]),
   };
-  const recorded = new Map<string, { status: 'applied' | 'rejected'; reason: string | null }>();
-  for (const row of s.recordedMutations.all(userId, deviceId, JSON.stringify(mutations.map((m) => m.id)))) {
-    recorded.set(row.mutation_id, { status: row.status, reason: row.reason });
-  }
-  const record = (mutation: TSyncMutation, outcome: TOutcome) =>
-    s.recordMutation.run(
-      crypto.randomUUID(),
-      userId,
-      deviceId,
-      mutation.id,
-      mutation.type,
-      ctx.hlc,
-      outcome.ok ? 'applied' : 'rejected',
-      outcome.ok ? null : outcome.reason,
-      nowMs,
-    );
+  /** Answers a mutation id this device sent before from its record; false when there is none. */
+  const answerFromRecord = (mutation: TSyncMutation): boolean => {
+    const previous = s.recordedMutation.get(userId, deviceId, mutation.id);
+    if (!previous) return false;
+    if (previous.status === 'applied') {
+      result.applied.add(mutation.id);
+      noteStateBook(result, access, mutation);
+    } else result.rejected.set(mutation.id, previous.reason ?? SYNC_REASONS.failed);
+    return true;
+  };
+  // A malformed mutation is not recorded (a fixed client may send the id again); when the id already
+  // has a record, the recorded answer stands.
+  const rejectMalformed = (mutation: TSyncMutation, reason: string) => {
+    if (!answerFromRecord(mutation)) result.rejected.set(mutation.id, reason);
+  };
 
   for (const mutation of mutations) {
-    const previous = recorded.get(mutation.id);
-    if (previous) {
-      if (previous.status === 'applied') {
-        result.applied.add(mutation.id);
-        noteStateBook(result, access, mutation);
-      } else result.rejected.set(mutation.id, previous.reason ?? SYNC_REASONS.failed);
-      continue;
-    }
     if (!isSyncMutationType(mutation.type)) {
-      result.rejected.set(mutation.id, `type: Unknown mutation type "${mutation.type.slice(0, 40)}"`);
+      rejectMalformed(mutation, `type: Unknown mutation type "${mutation.type.slice(0, 40)}"`);
       continue;
     }
     const stamp = parseHlc(mutation.hlc);
     if (!stamp) {
-      result.rejected.set(mutation.id, 'hlc: Not a valid HLC stamp');
+      rejectMalformed(mutation, 'hlc: Not a valid HLC stamp');
       continue;
     }
     const parsed = SYNC_PAYLOAD_SCHEMAS[mutation.type].safeParse(mutation.payload);
     if (!parsed.success) {
-      result.rejected.set(mutation.id, describeIssues(parsed.error.issues));
+      rejectMalformed(mutation, describeIssues(parsed.error.issues));
       continue;
     }
     const bounded = boundStamp(stamp, nowMs).stamp;
@@ -404,26 +408,23 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
     ctx.madeAtMs = bounded.wallMs;
     changes.length = 0;
     const handler = HANDLERS[mutation.type] as THandler<typeof parsed.data>;
-    let outcome: TOutcome;
-    if (!isolate) {
-      outcome = handler(ctx, parsed.data);
-      record(mutation, outcome);
-    } else {
+    let outcome: TOutcome | null;
+    if (!isolate) outcome = applyOnce(ctx, s, mutation, handler, parsed.data);
+    else {
       try {
-        outcome = s.inSavepoint(() => {
-          const attempted = handler(ctx, parsed.data);
-          record(mutation, attempted);
-          return attempted;
-        });
+        outcome = s.inSavepoint(() => applyOnce(ctx, s, mutation, handler, parsed.data));
       } catch (error) {
         if (!isSqliteError(error)) throw error;
         changes.length = 0;
         ctx.sessions.clear();
         outcome = refuse(SYNC_REASONS.failed);
-        record(mutation, outcome);
+        s.claimMutation.run(crypto.randomUUID(), userId, deviceId, mutation.id, mutation.type, ctx.hlc, 'rejected', SYNC_REASONS.failed, nowMs);
       }
     }
-    recorded.set(mutation.id, outcome.ok ? { status: 'applied', reason: null } : { status: 'rejected', reason: outcome.reason });
+    if (outcome === null) {
+      answerFromRecord(mutation);
+      continue;
+    }
     if (outcome.ok) {
       for (const [bookId, change] of changes) {
         let target = deltas.get(bookId);

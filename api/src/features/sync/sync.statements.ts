@@ -40,14 +40,21 @@ export const syncStatements = perConnection((db: Db) => {
   return {
     /** Runs `work` in a savepoint of the batch's transaction: a throw undoes only this mutation. */
     inSavepoint: <T>(work: () => T): T => savepoint(work) as T,
-    recordedMutations: client.prepare<[string, string, string], { mutation_id: string; status: 'applied' | 'rejected'; reason: string | null }>(
-      `select mutation_id, status, reason from sync_mutations
-       where user_id = ? and device_id = ? and mutation_id in (select value from json_each(?))`,
+    recordedMutation: client.prepare<[userId: string, deviceId: string, mutationId: string], { status: 'applied' | 'rejected'; reason: string | null }>(
+      'select status, reason from sync_mutations where user_id = ? and device_id = ? and mutation_id = ?',
     ),
-    /** Positional parameters on the two per-mutation inserts: binding by name costs measurably more. */
-    recordMutation: client.prepare<[id: string, userId: string, deviceId: string, mutationId: string, type: string, hlc: string, status: 'applied' | 'rejected', reason: string | null, now: number]>(
+    /**
+     * Claims a mutation id before its effect is applied: no change means the (user, device, mutation)
+     * was seen before. One unique-index probe per mutation, where looking the ids up first and
+     * inserting afterwards would take two. Positional parameters: binding by name costs measurably more.
+     */
+    claimMutation: client.prepare<[id: string, userId: string, deviceId: string, mutationId: string, type: string, hlc: string, status: 'applied' | 'rejected', reason: string | null, now: number]>(
       `insert into sync_mutations (id, user_id, device_id, mutation_id, type, hlc, status, reason, applied_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (user_id, device_id, mutation_id) do nothing`,
+    ),
+    refuseMutation: client.prepare<[reason: string, userId: string, deviceId: string, mutationId: string]>(
+      `update sync_mutations set status = 'rejected', reason = ? where user_id = ? and device_id = ? and mutation_id = ?`,
     ),
     progress: client.prepare<[string, string], TProgressRow>(
       `select id, current_page, total_pages, furthest_page, last_read_at, hlc, device_id
