@@ -8,7 +8,12 @@
  * sync_mutations row, after the session lookup, CSRF check, zod validation, entitlement check and the
  * merge rules. Baseline: the same 100 rows per batch inserted with prepared statements in one
  * BEGIN IMMEDIATE transaction, on the same database file with the same pragmas (WAL, synchronous=FULL,
- * so both pay one fsync per batch), in the same process and run.
+ * so both pay an fsync per commit), in the same process and run.
+ *
+ * Method: six rounds of 3-second slices in rotating order (raw, HTTP over four connections, and the
+ * in-process diagnostic), every slice starting from the same database (the stored rows deleted and the
+ * WAL emptied between slices). The HTTP slice counts answered requests on the server over a window
+ * that starts after the load generator is up. Each side's figure is its total over all slices.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,11 +30,14 @@ import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { createSession } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { encodeHlc } from '../shared/hlc';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { round2, withServer, writeResult } from './lib';
 
 const BATCH = 50;
 const TARGET_RATIO = 0.8;
-const SLICE_SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const SLICE_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** Load runs this long before and after the counted window of an HTTP slice. */
+const LOAD_MARGIN_SECONDS = 0.5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 
@@ -104,8 +112,24 @@ export async function benchSync() {
     return { name: 'raw better-sqlite3 transaction', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
   };
 
+  // Every slice starts from the same database: the rows earlier slices stored are deleted and the WAL
+  // emptied (outside the timed window). A bigger B-tree costs more pages per insert, so without this
+  // whichever side ran on the smaller tables would look faster.
+  const reset = () => {
+    db.$client.exec('delete from reading_events; delete from sync_mutations;');
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  };
+
   const app = createApp(deps);
-  const result = await withServer(app.fetch, async (appUrl) => {
+  // Server-side count of answered sync requests, so the HTTP figure covers a steady window and not the
+  // load generator's start (a worker thread and four connections) or its wind-down.
+  let answered = 0;
+  const countingFetch = async (request: Request) => {
+    const response = await app.fetch(request);
+    if (response.status === 200) answered += 1;
+    return response;
+  };
+  const result = await withServer(countingFetch, async (appUrl) => {
     const headers = { cookie, origin: appUrl, 'content-type': 'application/json' };
     // Sanity check: a batch is applied whole.
     const check = await fetch(`${appUrl}/api/sync`, { method: 'POST', headers, body: fresh() });
@@ -113,14 +137,18 @@ export async function benchSync() {
     if (check.status !== 200 || answer.applied.length !== BATCH) throw new Error(`POST /api/sync answered ${check.status}: ${JSON.stringify(answer).slice(0, 300)}`);
 
     const httpRun = async (seconds: number): Promise<TRate> => {
-      const run = await autocannon({
+      const running = autocannon({
         url: `${appUrl}/api/sync`,
         connections: CONNECTIONS,
-        duration: seconds,
+        duration: seconds + 2 * LOAD_MARGIN_SECONDS,
         workers: 1,
         requests: [{ method: 'POST', path: '/api/sync', headers, body: template, setupRequest: path.join(import.meta.dirname, 'sync-request.cjs') }],
       });
-      const perSecond = run.requests.average;
+      await sleep(LOAD_MARGIN_SECONDS * 1000);
+      const [fromCount, from] = [answered, performance.now()];
+      await sleep(seconds * 1000);
+      const perSecond = (answered - fromCount) / ((performance.now() - from) / 1000);
+      const run = await running;
       return { name: 'POST /api/sync', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
     };
 
@@ -139,10 +167,9 @@ export async function benchSync() {
       return { name: 'POST /api/sync in-process (app.request)', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
     };
 
-    // Warm-up (discarded), then short runs in rotating order. Every batch makes both tables bigger,
-    // and a bigger B-tree costs more pages per insert on both sides, so long runs one after the other
-    // would favour whichever side ran first; rotating short slices gives each side the same database.
-    // Each side's figure is its rows over its total time across all slices.
+    // Warm-up (discarded), then runs in rotating order, each from the same database (reset above), so
+    // neither the order nor the machine's drift favours a side. Each side's figure is its rows over its
+    // total time across all slices.
     rawRun(1);
     await httpRun(1);
     const sides: { name: 'raw' | 'http' | 'inProcess'; run: () => TRate | Promise<TRate>; slices: TRate[] }[] = [
@@ -153,6 +180,7 @@ export async function benchSync() {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (let turn = 0; turn < sides.length; turn += 1) {
         const side = sides[(round + turn) % sides.length];
+        reset();
         side.slices.push(await side.run());
       }
     }
@@ -168,10 +196,10 @@ export async function benchSync() {
     };
     const [raw, http, inProcess] = sides;
     const pairRatios = raw.slices.map((slice, index) => http.slices[index].rowsPerSecond / slice.rowsPerSecond).sort((a, b) => a - b);
-    return { baseline: overall(raw), candidate: overall(http), inProcess: overall(inProcess), medianRoundRatio: pairRatios[Math.floor(pairRatios.length / 2)] };
+    const perSlice = Object.fromEntries(sides.map((side) => [side.name, side.slices.map((slice) => slice.batchesPerSecond)]));
+    return { baseline: overall(raw), candidate: overall(http), inProcess: overall(inProcess), medianRoundRatio: pairRatios[Math.floor(pairRatios.length / 2)], perSlice };
   });
 
-  const storedEvents = (db.$client.prepare('select count(*) as n from reading_events').get() as { n: number }).n;
   db.$client.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -184,7 +212,7 @@ export async function benchSync() {
     medianRoundRatio: round2(result.medianRoundRatio),
     inProcess: result.inProcess,
     inProcessRowsRatio: round2(result.inProcess.rowsPerSecond / result.baseline.rowsPerSecond),
-    storedEvents,
+    batchesPerSecondBySlice: result.perSlice,
     targets: { rowsRatioAtLeast: TARGET_RATIO },
   };
   writeResult('sync', summary);
