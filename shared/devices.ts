@@ -35,6 +35,12 @@ export interface TDevice {
   /** The latest expiry among those licences, or null when it holds none. */
   licenseExpiresAt: string | null;
   userAgent: string | null;
+  /**
+   * Past the plan's cap: the plan now allows fewer devices than are registered (after a downgrade), and
+   * the devices registered first keep the places. This one can get or renew no offline licence until
+   * another device is removed.
+   */
+  overCap: boolean;
 }
 
 /**
@@ -75,6 +81,11 @@ export const DEVICE_MESSAGES = {
   proofFailed: 'This browser could not prove it holds its device key. Start the registration again.',
   deviceRemoved: 'This device was removed from your account. Register it again on the Devices page to read offline.',
 } as const;
+
+/** "Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here." */
+export function deviceOverCapMessage(cap: number, tier: TSubscriptionTier): string {
+  return `Your ${planName(tier)} plan allows ${cap} offline ${cap === 1 ? 'device' : 'devices'} and this one is past that. Remove another device on the Devices page to read offline here.`;
+}
 
 /** "You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one." */
 export function deviceCapMessage(cap: number, tier: TSubscriptionTier): string {

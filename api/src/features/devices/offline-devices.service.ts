@@ -20,6 +20,7 @@ import {
   DEVICE_CHALLENGE_TTL_MS,
   DEVICE_MESSAGES,
   deviceCapMessage,
+  deviceOverCapMessage,
   type TDevice,
   type TDeviceChallenge,
   type TDeviceList,
@@ -42,21 +43,43 @@ export const DEVICE_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
+/** Registration order: the devices registered first hold the plan's places. */
+const REGISTRATION_ORDER = [asc(devices.offlineRegisteredAt), asc(devices.createdAt), asc(devices.id)];
+
 // ---------------------------------------------------------------------------------------------
 // Plan and cap.
 
-interface TOfflineAllowance {
+export interface TOfflineAllowance {
   tier: TSubscriptionTier;
   cap: number;
 }
 
-function offlineAllowance(db: Db, userId: string, now: Date): TOfflineAllowance {
+export function offlineAllowance(db: Db, userId: string, now: Date): TOfflineAllowance {
   const tier = effectiveTier(loadUser(db, userId), now);
   return { tier, cap: isOfflineAllowed(tier) ? offlineDeviceCap(db, tier) : 0 };
 }
 
 const offlineNeedsPlan = () => new AppError('offline_not_allowed', 402, DEVICE_MESSAGES.offlineNeedsPlan);
 const capReached = ({ cap, tier }: TOfflineAllowance) => new AppError('device_cap_reached', 409, deviceCapMessage(cap, tier));
+
+/**
+ * Whether the device holds one of the plan's places: the cap's first devices in registration order.
+ * Only differs from "registered" after the plan shrank the cap (a downgrade); registration itself
+ * never goes past the cap.
+ */
+export function holdsDevicePlace(db: Db, userId: string, deviceId: string, cap: number): boolean {
+  if (cap <= 0) return false;
+  const places = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.userId, userId), eq(devices.isActive, true), isNotNull(devices.offlineRegisteredAt)))
+    .orderBy(...REGISTRATION_ORDER)
+    .limit(cap)
+    .all();
+  return places.some((place) => place.id === deviceId);
+}
+
+export const overCapError = ({ cap, tier }: TOfflineAllowance) => new AppError('device_over_cap', 403, deviceOverCapMessage(cap, tier));
 
 /** Devices counting against the cap: active and registered for offline reading. */
 function countRegistered(db: Db, userId: string, exceptDeviceId?: string): number {
@@ -217,7 +240,7 @@ function selectDevices(db: Db, where: SQL, now: Date): TDevice[] {
     .leftJoin(licenses, liveOffline)
     .where(where)
     .groupBy(devices.id)
-    .orderBy(asc(devices.offlineRegisteredAt), asc(devices.createdAt), asc(devices.id))
+    .orderBy(...REGISTRATION_ORDER)
     .all()
     .map((row) => ({
       id: row.id,
@@ -229,20 +252,26 @@ function selectDevices(db: Db, where: SQL, now: Date): TDevice[] {
       booksOffline: row.booksOffline,
       licenseExpiresAt: row.latestExpiry === null ? null : new Date(row.latestExpiry).toISOString(),
       userAgent: row.userAgent,
+      overCap: false,
     }));
 }
 
 function loadDevice(db: Db, userId: string, deviceId: string, now: Date): TDevice {
   const [device] = selectDevices(db, and(eq(devices.id, deviceId), eq(devices.userId, userId), eq(devices.isActive, true))!, now);
   if (!device) throw notFound('Device');
-  return device;
+  if (!device.isOfflineRegistered) return device;
+  return { ...device, overCap: !holdsDevicePlace(db, userId, device.id, offlineAllowance(db, userId, now).cap) };
 }
 
 /** GET /api/devices: the reader's active offline-registered devices, the plan's cap and how many count. */
 export function listDevices(options: { db: Db; userId: string; now: Date }): TDeviceList {
   const { db, userId, now } = options;
-  const items = selectDevices(db, and(eq(devices.userId, userId), eq(devices.isActive, true), isNotNull(devices.offlineRegisteredAt))!, now);
-  return { items, cap: offlineAllowance(db, userId, now).cap, used: items.length };
+  const { cap } = offlineAllowance(db, userId, now);
+  // Listed in registration order, so the places are the first `cap` rows.
+  const items = selectDevices(db, and(eq(devices.userId, userId), eq(devices.isActive, true), isNotNull(devices.offlineRegisteredAt))!, now).map(
+    (device, index) => ({ ...device, overCap: index >= cap }),
+  );
+  return { items, cap, used: items.length };
 }
 
 /** PATCH /api/devices/:id: renames one of the reader's active devices (404 for anyone else's). */

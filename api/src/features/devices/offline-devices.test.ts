@@ -62,6 +62,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       booksOffline: 0,
       licenseExpiresAt: null,
       userAgent: null,
+      overCap: false,
     });
     expect(t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, challenge.challengeId)).get()?.usedAt).toEqual(t.clock.now());
     const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'device.registered')).all();

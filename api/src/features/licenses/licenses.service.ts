@@ -39,7 +39,7 @@ import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { devicePublicJwk, encryptForDeviceKey, type TDeviceRow } from '../devices/devices.service';
 import { offlineSettings } from '../devices/offline-settings';
-import { deviceStatus, touchDevices } from '../devices/offline-devices.service';
+import { deviceStatus, holdsDevicePlace, offlineAllowance, overCapError, touchDevices } from '../devices/offline-devices.service';
 import { getAsset } from '../ingest/book-content';
 import { openLoan } from '../loans/loans.service';
 import { copyLimit, copyRules } from '../reader/copy-budget.service';
@@ -186,6 +186,9 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
   if (kind === 'offline') {
     if (!isOfflineAllowed(effectiveTier(user, now))) throw new AppError('offline_not_allowed', 402, OFFLINE_NOT_IN_PLAN);
     if (device.offlineRegisteredAt === null) throw new AppError('device_not_offline', 403, DEVICE_NOT_OFFLINE);
+    // After a downgrade the plan may allow fewer devices than are registered: only the first ones read offline.
+    const allowance = offlineAllowance(db, userId, now);
+    if (!holdsDevicePlace(db, userId, device.id, allowance.cap)) throw overCapError(allowance);
   }
 
   const current = await ensureBookContent({ deps, bookId: loan.bookId });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import { DEVICE_MESSAGES } from '@shared/devices';
+import { DEVICE_MESSAGES, type TDeviceList } from '@shared/devices';
 import { LICENSE_MESSAGES, type TLicenseGrant, type TLicenseJwks, type TLicenseStatusList } from '@shared/reader';
 import { auditLogs, devices, licenses, loans, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { revokeLapsedLoans } from '../selections/entitlement-jobs';
@@ -100,6 +100,42 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
     expect(online.expiresAt).toBe(new Date(t.clock.now().getTime() + HOUR_MS).toISOString());
     expect(t.db.select().from(licenses).get()).toEqual(before);
     expect(t.db.select().from(offlineLicenses).all()).toHaveLength(1);
+  });
+});
+
+describe('a plan that allows fewer devices than are registered', () => {
+  it('keeps the places for the devices registered first: the others get and renew no offline licence until one is removed', async () => {
+    const t = setupReader();
+    const { reader, loan, device: first, issue, grantOf } = await offlineReader(t);
+    const { device: second } = await registerOffline(reader, await sharedDeviceKey(1));
+    const { device: third } = await registerOffline(reader, await sharedDeviceKey(2));
+    const offlineFor = (deviceId: string) => reader.post('/api/licenses', { loanId: loan.id, deviceId, kind: 'offline' });
+    await grantOf(issue());
+    const thirdGrant = await grantOf(offlineFor(third.deviceId));
+
+    // The cap goes down (a downgrade, or a super admin changing the setting): 3 registered, 2 places.
+    t.db.insert(systemConfig).values({ key: 'offline_device_cap_premium', value: '2', dataType: 'number' }).run();
+    const refused = await offlineFor(third.deviceId);
+    expect(refused.status).toBe(403);
+    expect(await problemOf(refused)).toMatchObject({
+      code: 'device_over_cap',
+      detail: 'Your Premium plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
+    });
+    expect((await reader.post(`/api/licenses/${thirdGrant.licenseId}/renew`)).status).toBe(403);
+    expect((await offlineFor(second.deviceId)).status).toBe(201);
+    expect([200, 201]).toContain((await issue()).status);
+    const listed = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    expect(listed).toMatchObject({ cap: 2, used: 3 });
+    expect(listed.items.map((item) => [item.id, item.overCap])).toEqual([
+      [first.deviceId, false],
+      [second.deviceId, false],
+      [third.deviceId, true],
+    ]);
+
+    expect((await reader.del(`/api/devices/${first.deviceId}`)).status).toBe(204);
+    expect([200, 201]).toContain((await offlineFor(third.deviceId)).status);
+    const after = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    expect(after.items.map((item) => item.overCap)).toEqual([false, false]);
   });
 });
 

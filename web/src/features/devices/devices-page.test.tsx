@@ -25,6 +25,7 @@ function makeDevice(overrides: Partial<TDevice> = {}): TDevice {
     booksOffline: 3,
     licenseExpiresAt: '2026-04-05T10:00:00.000Z',
     userAgent: null,
+    overCap: false,
     ...overrides,
   };
 }
@@ -71,6 +72,27 @@ describe('/devices', () => {
     expect(screen.getByTestId('device-cap')).toHaveTextContent('2 of 2 devices used on the Basic plan');
     expect(await screen.findByText(/This browser is registered for offline reading/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register this browser' })).not.toBeInTheDocument();
+  });
+
+  it('marks the devices past the plan\'s cap after a downgrade and says what to do', async () => {
+    renderDevices({
+      tier: 'basic',
+      list: {
+        items: [
+          makeDevice({ name: 'Laptop' }),
+          makeDevice({ id: THIS_DEVICE_ID, name: 'Phone' }),
+          makeDevice({ id: THIS_DEVICE_ID.replace('1111', '4444'), name: 'Tablet', overCap: true }),
+        ],
+        cap: 2,
+        used: 3,
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Your offline devices' });
+    const [laptop, phone, tablet] = within(list).getAllByRole('listitem');
+    expect(within(laptop!).queryByText("Over your plan's limit")).not.toBeInTheDocument();
+    expect(within(phone!).queryByText("Over your plan's limit")).not.toBeInTheDocument();
+    expect(within(tablet!).getByText("Over your plan's limit")).toBeInTheDocument();
+    expect(tablet).toHaveTextContent("This one can't download or renew books until you remove another device.");
   });
 
   it('tells a trial reader offline reading needs Basic or Premium, without a register form', async () => {

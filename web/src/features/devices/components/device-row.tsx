@@ -1,4 +1,4 @@
-/** One offline device in the Devices list: its name, the "This device" marker, activity, books and licence expiry, with rename and remove. */
+/** One offline device in the Devices list: its name, the "This device" and over-the-limit markers, activity, books and licence expiry, with rename and remove. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Laptop, Pencil, Trash2 } from 'lucide-react';
 import type { TDevice } from '@shared/devices';
@@ -57,7 +57,13 @@ export function DeviceRow({
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 break-words font-semibold">{device.name}</h3>
           {isThisDevice && <Badge variant="secondary">This device</Badge>}
+          {device.overCap && <Badge variant="outline">Over your plan's limit</Badge>}
         </div>
+        {device.overCap && (
+          <p className="text-sm text-destructive">
+            Your plan now allows fewer offline devices. This one can't download or renew books until you remove another device.
+          </p>
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:gap-x-5">
           <div className="contents sm:flex sm:gap-1">
             <dt>Last active</dt>

@@ -133,6 +133,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         booksOffline: 0,
         licenseExpiresAt: null,
         userAgent: null,
+        overCap: false,
       };
       return json(device, 201);
     }
