@@ -10,10 +10,12 @@
  * BEGIN IMMEDIATE transaction, on the same database file with the same pragmas (WAL, synchronous=FULL,
  * so both pay an fsync per commit), in the same process and run.
  *
- * Method: six rounds of 3-second slices in rotating order (raw, HTTP over four connections, and the
- * in-process diagnostic), every slice starting from the same database (the stored rows deleted and the
- * WAL emptied between slices). The HTTP slice counts answered requests on the server over a window
- * that starts after the load generator is up. Each side's figure is its total over all slices.
+ * Method: six rounds of 3-second slices in rotating order (raw, then HTTP with 1, 4 and 16 devices
+ * sending at once), every slice starting from the same database (the stored rows deleted and the WAL
+ * emptied between slices). An HTTP slice counts answered requests on the server over a window that
+ * starts after the load generator is up. Each side's figure is its total over all slices. The figure
+ * is taken with 16 devices, a load that keeps the server busy; 1 and 4 are reported beside it (one
+ * device alone cannot share a commit, so it pays HTTP and validation on top of the same fsync).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +41,12 @@ const SLICE_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Load runs this long before and after the counted window of an HTTP slice. */
 const LOAD_MARGIN_SECONDS = 0.5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+/**
+ * Concurrent devices (autocannon connections). The figure is taken at the last, a load that keeps the
+ * server busy: concurrent batches share commits (api/src/db/group-commit.ts), which one device alone
+ * cannot. The others are reported beside it.
+ */
+const CONNECTION_LEVELS = [1, 4, 16] as const;
 
 interface TRate {
   name: string;
@@ -136,10 +143,10 @@ export async function benchSync() {
     const answer = (await check.json()) as { applied: string[]; rejected: unknown[] };
     if (check.status !== 200 || answer.applied.length !== BATCH) throw new Error(`POST /api/sync answered ${check.status}: ${JSON.stringify(answer).slice(0, 300)}`);
 
-    const httpRun = async (seconds: number): Promise<TRate> => {
+    const httpRun = async (seconds: number, connections: number): Promise<TRate> => {
       const running = autocannon({
         url: `${appUrl}/api/sync`,
-        connections: CONNECTIONS,
+        connections,
         duration: seconds + 2 * LOAD_MARGIN_SECONDS,
         workers: 1,
         requests: [{ method: 'POST', path: '/api/sync', headers, body: template, setupRequest: path.join(import.meta.dirname, 'sync-request.cjs') }],
@@ -149,33 +156,17 @@ export async function benchSync() {
       await sleep(seconds * 1000);
       const perSecond = (answered - fromCount) / ((performance.now() - from) / 1000);
       const run = await running;
-      return { name: 'POST /api/sync', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
-    };
-
-    // Diagnosis: the same batches through app.request in this process (no sockets, no load generator
-    // sharing the two cores), to show how much of the gap is the HTTP path rather than the sync code.
-    const inProcessRun = async (seconds: number): Promise<TRate> => {
-      const started = performance.now();
-      let batches = 0;
-      while (performance.now() - started < seconds * 1000) {
-        const response = await app.request(`${appUrl}/api/sync`, { method: 'POST', headers, body: fresh() });
-        if (response.status !== 200) throw new Error(`in-process POST /api/sync answered ${response.status}`);
-        await response.arrayBuffer();
-        batches += 1;
-      }
-      const perSecond = batches / ((performance.now() - started) / 1000);
-      return { name: 'POST /api/sync in-process (app.request)', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
+      return { name: `POST /api/sync, ${connections} ${connections === 1 ? 'device' : 'devices'} at once`, batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
     };
 
     // Warm-up (discarded), then runs in rotating order, each from the same database (reset above), so
     // neither the order nor the machine's drift favours a side. Each side's figure is its rows over its
     // total time across all slices.
     rawRun(1);
-    await httpRun(1);
-    const sides: { name: 'raw' | 'http' | 'inProcess'; run: () => TRate | Promise<TRate>; slices: TRate[] }[] = [
+    await httpRun(1, 4);
+    const sides: { name: string; run: () => TRate | Promise<TRate>; slices: TRate[] }[] = [
       { name: 'raw', run: () => rawRun(SLICE_SECONDS), slices: [] },
-      { name: 'http', run: () => httpRun(SLICE_SECONDS), slices: [] },
-      { name: 'inProcess', run: () => inProcessRun(SLICE_SECONDS), slices: [] },
+      ...CONNECTION_LEVELS.map((connections) => ({ name: `http${connections}`, run: () => httpRun(SLICE_SECONDS, connections), slices: [] as TRate[] })),
     ];
     for (let round = 0; round < ROUNDS; round += 1) {
       for (let turn = 0; turn < sides.length; turn += 1) {
@@ -194,24 +185,29 @@ export async function benchSync() {
         ...(p99s.length ? { p99Ms: Math.max(...p99s), non2xx: side.slices.reduce((sum, slice) => sum + (slice.non2xx ?? 0), 0) } : {}),
       };
     };
-    const [raw, http, inProcess] = sides;
-    const pairRatios = raw.slices.map((slice, index) => http.slices[index].rowsPerSecond / slice.rowsPerSecond).sort((a, b) => a - b);
+    const [raw, ...https] = sides;
+    const baseline = overall(raw);
+    const levels = https.map((side, index) => {
+      const rate = overall(side);
+      const pairRatios = raw.slices.map((slice, round) => side.slices[round].rowsPerSecond / slice.rowsPerSecond).sort((a, b) => a - b);
+      return { connections: CONNECTION_LEVELS[index], ...rate, rowsRatio: round2(rate.rowsPerSecond / baseline.rowsPerSecond), medianRoundRatio: round2(pairRatios[Math.floor(pairRatios.length / 2)]) };
+    });
     const perSlice = Object.fromEntries(sides.map((side) => [side.name, side.slices.map((slice) => slice.batchesPerSecond)]));
-    return { baseline: overall(raw), candidate: overall(http), inProcess: overall(inProcess), medianRoundRatio: pairRatios[Math.floor(pairRatios.length / 2)], perSlice };
+    return { baseline, levels, perSlice };
   });
 
   db.$client.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
+  const figure = result.levels[result.levels.length - 1];
   const summary = {
     machine: { cpus: os.cpus().length },
-    load: { connections: CONNECTIONS, sliceSeconds: SLICE_SECONDS, rounds: ROUNDS, mutationsPerBatch: BATCH, rowsPerMutation: 2 },
+    load: { connections: figure.connections, sliceSeconds: SLICE_SECONDS, rounds: ROUNDS, mutationsPerBatch: BATCH, rowsPerMutation: 2 },
     baseline: result.baseline,
-    candidate: result.candidate,
-    rowsRatio: round2(result.candidate.rowsPerSecond / result.baseline.rowsPerSecond),
-    medianRoundRatio: round2(result.medianRoundRatio),
-    inProcess: result.inProcess,
-    inProcessRowsRatio: round2(result.inProcess.rowsPerSecond / result.baseline.rowsPerSecond),
+    candidate: figure,
+    rowsRatio: figure.rowsRatio,
+    medianRoundRatio: figure.medianRoundRatio,
+    byConnections: result.levels,
     batchesPerSecondBySlice: result.perSlice,
     targets: { rowsRatioAtLeast: TARGET_RATIO },
   };
