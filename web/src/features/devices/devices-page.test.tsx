@@ -93,6 +93,19 @@ describe('/devices', () => {
     expect(within(phone!).queryByText("Over your plan's limit")).not.toBeInTheDocument();
     expect(within(tablet!).getByText("Over your plan's limit")).toBeInTheDocument();
     expect(tablet).toHaveTextContent("This one can't download or renew books until you remove another device.");
+    expect(screen.getByTestId('device-cap')).toHaveTextContent('3 devices registered; the Basic plan allows 2');
+  });
+
+  it('tells this browser, when it is past the cap, to remove another device instead of inviting downloads', async () => {
+    await markThisBrowser();
+    renderDevices({
+      tier: 'basic',
+      list: { items: [makeDevice({ name: 'Laptop' }), makeDevice({ id: THIS_DEVICE_ID.replace('1111', '4444'), name: 'Tablet' }), makeDevice({ id: THIS_DEVICE_ID, name: 'Phone', overCap: true })], cap: 2, used: 3 },
+    });
+    expect(await screen.findByTestId('this-device-over-cap')).toHaveTextContent(
+      'Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
+    );
+    expect(screen.queryByText(/Use “Download for offline” on a book/)).not.toBeInTheDocument();
   });
 
   it('tells a trial reader offline reading needs Basic or Premium, without a register form', async () => {

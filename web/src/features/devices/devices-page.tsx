@@ -7,7 +7,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudOff, MonitorSmartphone, Sparkles } from 'lucide-react';
-import { DEVICE_MESSAGES, type TDeviceList } from '@shared/devices';
+import { DEVICE_MESSAGES, deviceOverCapMessage, type TDeviceList } from '@shared/devices';
 import type { TEntitlements } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -59,6 +59,7 @@ export default function DevicesPage() {
             isEntitlementsPending={entitlements.isPending && isOnline}
             list={devices.data}
             isThisRegistered={Boolean(thisDeviceId && devices.data?.items.some((device) => device.id === thisDeviceId))}
+            isThisOverCap={Boolean(thisDeviceId && devices.data?.items.some((device) => device.id === thisDeviceId && device.overCap))}
           />
         </div>
       </section>
@@ -121,6 +122,7 @@ function ThisBrowserPanel({
   isEntitlementsPending,
   list,
   isThisRegistered,
+  isThisOverCap,
 }: {
   userId: string | null;
   isOnline: boolean;
@@ -128,6 +130,8 @@ function ThisBrowserPanel({
   isEntitlementsPending: boolean;
   list: TDeviceList | undefined;
   isThisRegistered: boolean;
+  /** Registered, but past the plan's cap since the plan changed (see TDevice.overCap). */
+  isThisOverCap: boolean;
 }) {
   if (!isOnline) {
     return <p className="text-sm text-muted-foreground">Registering needs a connection. Connect to the internet and come back to this page.</p>;
@@ -152,6 +156,13 @@ function ThisBrowserPanel({
           </Link>
         </Button>
       </div>
+    );
+  }
+  if (isThisRegistered && isThisOverCap && list) {
+    return (
+      <p role="alert" className="rounded-lg border border-border bg-muted px-3 py-2 text-sm" data-testid="this-device-over-cap">
+        {deviceOverCapMessage(list.cap, entitlements.tier)}
+      </p>
     );
   }
   if (isThisRegistered) {

@@ -25,6 +25,8 @@ export function formatLastActive(value: string | null | undefined, now = Date.no
 
 /** "2 of 2 devices used on the Basic plan". */
 export function deviceCapSentence(used: number, cap: number, tier: TSubscriptionTier): string {
+  // After a downgrade more devices can be registered than the plan allows.
+  if (used > cap) return `${used} devices registered; the ${PLAN_NAMES[tier]} plan allows ${cap}`;
   return `${used} of ${cap} ${cap === 1 ? 'device' : 'devices'} used on the ${PLAN_NAMES[tier]} plan`;
 }
 
