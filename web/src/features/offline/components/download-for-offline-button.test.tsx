@@ -43,7 +43,11 @@ describe('downloadButtonView', () => {
       kind: 'error',
       percent: 0,
       message: 'Not enough storage space.',
+      fixOnDevicesPage: false,
     });
+    expect(
+      downloadButtonView({ ...base, state: { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Past the cap.', fixOnDevicesPage: true } }),
+    ).toMatchObject({ kind: 'error', fixOnDevicesPage: true });
     expect(downloadButtonView({ ...base, state: { ...IDLE, status: 'complete' }, storedExpiresAt: '2026-04-05T10:00:00.000Z' })).toEqual({
       kind: 'complete',
       expiresAt: '2026-04-05T10:00:00.000Z',
@@ -105,6 +109,16 @@ describe('DownloadForOfflineButton', () => {
     expect(await screen.findByText(`until ${formatDate(expiresAt)}`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/offline');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('links to the Devices page instead of offering Resume when only a change there can help', async () => {
+    await renderButton();
+    await screen.findByRole('button', { name: 'Download for offline' });
+    act(() => fakeEngine.setState('book-1', { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Past the cap.', fixOnDevicesPage: true }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Past the cap.');
+    expect(screen.getByRole('link', { name: 'Manage devices' })).toHaveAttribute('href', '/devices');
+    expect(screen.queryByRole('button', { name: /^Resume download/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Discard download of “Deep Work”' })).toBeInTheDocument();
   });
 
   it('points an unregistered browser to the Devices page', async () => {

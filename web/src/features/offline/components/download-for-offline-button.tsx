@@ -34,7 +34,7 @@ export type TDownloadButtonView =
   | { kind: 'idle' }
   | { kind: 'downloading'; percent: number; receivedBytes: number; totalBytes: number }
   | { kind: 'paused'; percent: number; message: string }
-  | { kind: 'error'; percent: number; message: string }
+  | { kind: 'error'; percent: number; message: string; fixOnDevicesPage: boolean }
   | { kind: 'complete'; expiresAt: string | null };
 
 /**
@@ -59,7 +59,7 @@ export function downloadButtonView(input: {
   // An unregistered browser cannot get a licence, so registering comes before resuming.
   if (input.isDeviceRegistered === false) return { kind: 'register' };
   if (state.status === 'paused') return { kind: 'paused', percent, message: state.error || `Download paused at ${percent}%.` };
-  if (state.status === 'error') return { kind: 'error', percent, message: state.error || 'The download stopped.' };
+  if (state.status === 'error') return { kind: 'error', percent, message: state.error || 'The download stopped.', fixOnDevicesPage: state.fixOnDevicesPage === true };
   return { kind: 'idle' };
 }
 
@@ -144,10 +144,16 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
           </p>
           {view.percent > 0 && <ProgressBar percent={view.percent} label={`Download progress${name}`} />}
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => void downloadManager.start(bookId, { userId: userId ?? undefined })} aria-label={`Resume download${name}`}>
-              <Play aria-hidden="true" />
-              Resume
-            </Button>
+            {view.kind === 'error' && view.fixOnDevicesPage ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/devices">Manage devices</Link>
+              </Button>
+            ) : (
+              <Button variant="outline" size="sm" onClick={() => void downloadManager.start(bookId, { userId: userId ?? undefined })} aria-label={`Resume download${name}`}>
+                <Play aria-hidden="true" />
+                Resume
+              </Button>
+            )}
             <Button variant="ghost" size="sm" onClick={() => void downloadManager.cancel(bookId)} aria-label={`Discard download${name}`}>
               Discard
             </Button>

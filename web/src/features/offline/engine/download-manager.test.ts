@@ -131,6 +131,16 @@ describe('downloadManager.start', () => {
     expect(await readPartialDownload('book-1')).toBeUndefined();
   });
 
+  it('points to the Devices page when the server refuses this browser a licence past the plan\'s cap', async () => {
+    const detail = 'Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.';
+    const server = await registeredServer({
+      override: ({ url, method }) => (method === 'POST' && url === '/api/licenses' ? problem(403, detail, 'device_over_cap') : undefined),
+    });
+    const final = await createDownloadManager().start('book-1', { userId: USER });
+    expect(final).toMatchObject({ status: 'error', error: detail, fixOnDevicesPage: true });
+    expect(server.chunkFetches).toEqual([]);
+  });
+
   it('deletes the partial chunks and says so when the disk fills up midway', async () => {
     await registeredServer();
     const chunks = getDb().chunks;

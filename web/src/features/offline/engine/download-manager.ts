@@ -116,6 +116,9 @@ function isAbort(error: unknown): boolean {
 }
 
 /** A sentence for the reader: the server's own, the reader pipeline's, or a general one. */
+/** Refusals only the Devices page can lift (the download card links there instead of offering Resume). */
+const DEVICE_PAGE_CODES = new Set(['device_over_cap', 'device_not_offline']);
+
 function messageFor(error: unknown): string {
   if (isApiError(error)) return describeError(error) || DOWNLOAD_MESSAGES.failed;
   if (isReaderError(error)) return error.message;
@@ -394,7 +397,9 @@ export function createDownloadManager(): TDownloadManager {
         waitingForNetwork.set(bookId, userId);
         return setState(bookId, { status: 'paused', ...progress, error: DOWNLOAD_MESSAGES.paused });
       }
-      return fail(bookId, messageFor(error), progress);
+      const failed = fail(bookId, messageFor(error), progress);
+      if (isApiError(error) && DEVICE_PAGE_CODES.has(error.problem?.code ?? '')) return setState(bookId, { ...failed, fixOnDevicesPage: true });
+      return failed;
     }
   }
 

@@ -11,6 +11,11 @@ export interface TDownloadState {
   totalBytes: number;
   /** What went wrong or why the download paused, fit to show; null otherwise. */
   error: string | null;
+  /**
+   * Set when trying again cannot help until the reader changes something on the Devices page (this
+   * browser is past the plan's device cap, or no longer registered).
+   */
+  fixOnDevicesPage?: boolean;
 }
 
 /** 'expiring': less than RENEW_WITHIN_MS left (renewed automatically while online). */
