@@ -1,10 +1,11 @@
 /**
  * POST /api/sync (DESIGN §5): applies a device's batch of offline changes with the pure merge rules of
- * shared/sync.ts. The whole batch runs in one BEGIN IMMEDIATE transaction and each mutation's effect
- * is written together with its sync_mutations row, so a (user, device, mutation id) is applied exactly
- * once, in the same transaction as its effect. Handlers check every rule before their first write, so
- * a refused mutation leaves no trace; should the database still fail on one, the batch is rolled back
- * and replayed with a savepoint per mutation, refusing only the one that fails.
+ * shared/sync.ts. The batch runs in a BEGIN IMMEDIATE transaction it shares with the batches that
+ * arrive in the same turn of the event loop (db/group-commit.ts, decision 013). Each mutation first
+ * claims its (user, device, mutation id) row in sync_mutations and its effect is written in the same
+ * transaction, so it is applied exactly once. Handlers check every rule before their first write, so
+ * a refused mutation leaves only its record; should the database still fail on one, the group is
+ * rolled back and replayed with a savepoint per batch and per mutation, refusing only the one that fails.
  *
  * Outcomes per mutation:
  * - applied: its effect is stored (or lost a last-writer-wins comparison, which is also a result);
