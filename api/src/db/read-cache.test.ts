@@ -7,6 +7,25 @@ import { createTestContext } from '../test-utils';
 import { createBook } from '../test-factories';
 import { createReadCache, TRACKED_TABLES } from './read-cache';
 
+/** Two connections on one file (as two worker processes would have): the cache on one sees the other's commit. */
+function expectToSeeAnotherConnectionsCommit(cache: ReturnType<typeof createReadCache>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-cache-'));
+  try {
+    const file = path.join(dir, 'db.sqlite');
+    const reader = openDatabase(file);
+    migrateDatabase(reader);
+    const writer = openDatabase(file);
+    const count = () => cache.read(reader, 'count', () => reader.$client.prepare('select count(*) as n from books').get());
+    expect(count()).toEqual({ n: 0 });
+    createBook(writer);
+    expect(count()).toEqual({ n: 1 });
+    reader.$client.close();
+    writer.$client.close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('read cache', () => {
   it('answers repeated reads from memory until this connection writes', () => {
     const { db } = createTestContext();
@@ -20,22 +39,7 @@ describe('read cache', () => {
   });
 
   it("sees another connection's commits (another worker process sharing the file)", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-cache-'));
-    try {
-      const file = path.join(dir, 'db.sqlite');
-      const reader = openDatabase(file);
-      migrateDatabase(reader);
-      const writer = openDatabase(file);
-      const cache = createReadCache(10);
-      const count = () => cache.read(reader, 'count', () => reader.$client.prepare('select count(*) as n from books').get());
-      expect(count()).toEqual({ n: 0 });
-      createBook(writer);
-      expect(count()).toEqual({ n: 1 });
-      reader.$client.close();
-      writer.$client.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expectToSeeAnotherConnectionsCommit(createReadCache(10));
   });
 
   it('bypasses the cache inside a transaction (without tables) and evicts the least recently used entry', () => {
@@ -88,22 +92,7 @@ describe('read cache keyed on table generations', () => {
   });
 
   it("sees another connection's writes to its tables", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-cache-'));
-    try {
-      const file = path.join(dir, 'db.sqlite');
-      const reader = openDatabase(file);
-      migrateDatabase(reader);
-      const writer = openDatabase(file);
-      const cache = createReadCache(10, { tables: ['books'] });
-      const count = () => cache.read(reader, 'count', () => reader.$client.prepare('select count(*) as n from books').get());
-      expect(count()).toEqual({ n: 0 });
-      createBook(writer);
-      expect(count()).toEqual({ n: 1 });
-      reader.$client.close();
-      writer.$client.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expectToSeeAnotherConnectionsCommit(createReadCache(10, { tables: ['books'] }));
   });
 
   it('serves and stores inside transactions, and never serves what a rolled-back transaction saw', () => {
