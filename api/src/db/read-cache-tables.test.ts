@@ -14,6 +14,9 @@ import { loadBookOpenSnapshot, openLoan } from '../features/loans/loans.service'
 import { decide } from '../features/reader/reader-access';
 import { READER_CONFIG_TABLES, readerConfig } from '../features/reader/reader-config';
 import { OFFLINE_SETTINGS_TABLES, offlineSettings } from '../features/devices/offline-settings';
+import { BOOK_SORTS } from '@shared/catalogue';
+import { ZBookListQuery } from '@shared/catalogue.schemas';
+import { CATALOGUE_TABLES, getBookDetail, listBooks, listCategories } from '../features/catalogue/catalogue.service';
 import { loans, userSelectedBooks, userSubscriptionCycles } from './schema';
 import type { TTrackedTable } from './read-cache';
 
@@ -84,6 +87,16 @@ describe('cached loaders read only the tables their cache is keyed on', () => {
     { name: 'reader access decision', tables: ENTITLEMENT_INPUT_TABLES, run: (f) => decide(f.db, f.user.id, f.book.id, f.now) },
     { name: 'reader settings', tables: READER_CONFIG_TABLES, run: (f) => readerConfig(f.db) },
     { name: 'offline settings', tables: OFFLINE_SETTINGS_TABLES, run: (f) => offlineSettings(f.db) },
+    { name: 'book detail', tables: CATALOGUE_TABLES, run: (f) => getBookDetail({ db: f.db, idOrSlug: f.book.slug }) },
+    { name: 'categories', tables: CATALOGUE_TABLES, run: (f) => listCategories({ db: f.db }) },
+    {
+      name: 'browsing without a search term (every sort, every filter)',
+      tables: CATALOGUE_TABLES,
+      run: (f) =>
+        BOOK_SORTS.map((sort) =>
+          listBooks({ db: f.db, query: ZBookListQuery.parse({ sort, author: 'Ada', category: 'poetry', tier: 'basic', featured: 'true' }) }),
+        ),
+    },
   ];
 
   for (const { name, tables, run } of cases) {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from './client';
 import { createTestContext } from '../test-utils';
-import { createBook } from '../test-factories';
+import { createBook, createCategory } from '../test-factories';
+import { ZBookListQuery } from '@shared/catalogue.schemas';
+import { getBookDetail, listBooks, listCategories } from '../features/catalogue/catalogue.service';
 import { createReadCache, TRACKED_TABLES } from './read-cache';
 
 /** Two connections on one file (as two worker processes would have): the cache on one sees the other's commit. */
@@ -70,6 +72,27 @@ describe('read cache', () => {
     expect((await app.request(`/api/books/${second.id}`)).status).toBe(200);
     db.$client.prepare('update books set is_published = 0 where id = ?').run(second.id);
     expect((await app.request(`/api/books/${second.id}`)).status).toBe(404);
+  });
+
+  it('keeps book detail, browsing and categories cached through other writes, and current when a category changes', async () => {
+    const { app, db } = createTestContext();
+    const poetry = createCategory(db, { name: 'Poetry', slug: 'poetry' });
+    const book = createBook(db, { title: 'Verses', categories: [poetry] });
+    const detail = async () => ((await (await app.request(`/api/books/${book.id}`)).json()) as { category: string | null }).category;
+    expect(await detail()).toBe('Poetry');
+    const firstPage = ZBookListQuery.parse({});
+    const page = listBooks({ db, query: firstPage });
+    // A write to another table leaves the entries in place (the same objects are served again).
+    const before = getBookDetail({ db, idOrSlug: book.id });
+    db.$client.prepare("insert into feedback (id, type, category, title, description, created_at, updated_at) values ('f1', 'bug', 'other', 'Title here', 'A description here', 0, 0)").run();
+    expect(getBookDetail({ db, idOrSlug: book.id })).toBe(before);
+    expect(listBooks({ db, query: firstPage })).toBe(page);
+    db.$client.prepare('update categories set name = ? where id = ?').run('Poems', poetry.id);
+    expect(await detail()).toBe('Poems');
+    const essays = createCategory(db, { name: 'Essays', slug: 'essays' });
+    db.$client.prepare('update book_categories set category_id = ? where book_id = ?').run(essays.id, book.id);
+    expect(await detail()).toBe('Essays');
+    expect(listCategories({ db }).find((category) => category.slug === 'essays')?.bookCount).toBe(1);
   });
 });
 

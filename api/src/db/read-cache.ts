@@ -17,9 +17,11 @@
 import type Database from 'better-sqlite3';
 import type { Db } from './client';
 
-/** The tables with generation triggers (migration 0007_cache_generations; a test keeps the two in step). */
+/** The tables with generation triggers (migrations 0007 and 0008; a test keeps the two in step). */
 export const TRACKED_TABLES = [
+  'book_categories',
   'books',
+  'categories',
   'loans',
   'sessions',
   'subscription_plans',

@@ -16,13 +16,22 @@ import { bookCategories, books, categories, subscriptionPlans } from '../../db/s
 import { notFound } from '../../lib/app-error';
 import { buildMatchExpression, containsLikePattern, parseSearchTerms } from '../search/search-terms';
 import { coverVersion, generatedCoverUrl, renderCoverSvg } from './cover-svg';
-import { createReadCache } from '../../db/read-cache';
+import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import { cachedStatement } from '../../db/statement-cache';
 
+/**
+ * The tables behind book detail, categories and browsing without a search term (checked against their
+ * queries by db/read-cache-tables.test.ts): those caches survive the readers' own writes (progress,
+ * sync), which would otherwise empty them many times a second. A search also reads the FTS index,
+ * which triggers cannot track, so searches keep the any-write rule.
+ */
+export const CATALOGUE_TABLES = ['books', 'book_categories', 'categories'] as const satisfies readonly TTrackedTable[];
+
 /** Pages are about 15 KB each; 300 of them bound the memory at a few MB per process. */
-const listCache = createReadCache(300);
-const detailCache = createReadCache(500);
-const categoriesCache = createReadCache(1);
+const browseCache = createReadCache(300, { tables: CATALOGUE_TABLES });
+const searchCache = createReadCache(300);
+const detailCache = createReadCache(500, { tables: CATALOGUE_TABLES });
+const categoriesCache = createReadCache(1, { tables: CATALOGUE_TABLES });
 
 interface BookSummaryRow {
   id: string;
@@ -67,7 +76,7 @@ const SHORT_WORDS_FILTER = `not exists (
 export function listBooks({ db, query }: { db: Db; query: TBookListQuery }): TBookList {
   const { search, author, category, tier, featured, sort, page, limit } = query;
   const key = JSON.stringify([search, author, category, tier, featured, sort, page, limit]);
-  return listCache.read(db, key, () => queryBooks(db, query));
+  return (search ? searchCache : browseCache).read(db, key, () => queryBooks(db, query));
 }
 
 /** The uncached query behind `listBooks` (exported for measurements). */
