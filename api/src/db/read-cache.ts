@@ -9,7 +9,8 @@
  *   (api/src/db/schema/cache.ts): triggers give a table a new random generation on every write to it,
  *   from any connection. Writes to other tables (reading events, progress, sync) leave it valid, and
  *   it works inside transactions too: a transaction sees its own writes' generations, and a rolled-back
- *   generation never comes back, so an entry stored under it is simply never found again.
+ *   generation never comes back, so an entry stored under it is simply never found again. Outside
+ *   transactions the generations are read again only after a write (see generationsStamp).
  * - A cache without `tables` is cleared by any write to any table: `PRAGMA data_version` changes when
  *   any *other* connection commits, `total_changes()` grows with every row this connection writes.
  *   Coarse but always correct; reads inside an open transaction bypass it (their view may roll back).
@@ -40,7 +41,10 @@ interface ConnectionState {
 }
 
 export interface ReadCache {
-  /** The cached value for `key`, or the result of `compute` (then cached). */
+  /**
+   * The cached value for `key`, or the result of `compute` (then cached). `compute` only reads, and
+   * for a cache that names its tables, only from those tables (db/read-cache-tables.test.ts).
+   */
   read<T>(db: Db, key: string, compute: () => T): T;
 }
 
