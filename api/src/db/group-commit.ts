@@ -19,7 +19,7 @@
  *   is on disk (DESIGN §4); a failed COMMIT rejects every piece of the group;
  * - isolation: pieces run one after another on one connection, as if each had its own transaction.
  *
- * Used by POST /api/sync (docs/decisions/013-group-commit-for-sync.md).
+ * Used by POST /api/sync (docs/decisions/013-group-commit-and-table-generation-caches.md).
  */
 import type { Db } from './client';
 import { perConnection } from './per-connection';
