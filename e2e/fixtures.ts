@@ -127,6 +127,19 @@ export async function bookBySlug(request: APIRequestContext, slug: string): Prom
   return response.json();
 }
 
+/** Waits until pdf.js has drawn the page on screen (its canvas is in the page div). */
+export async function expectPageRendered(page: Page, pageNumber: number): Promise<void> {
+  await expect(page.locator(`.page[data-page-number="${pageNumber}"] canvas`).first()).toBeVisible({ timeout: 30_000 });
+}
+
+export async function goToPage(page: Page, pageNumber: number): Promise<void> {
+  const field = page.getByLabel('Page number');
+  await field.fill(String(pageNumber));
+  await field.press('Enter');
+  await expect(field).toHaveValue(String(pageNumber));
+  await expectPageRendered(page, pageNumber);
+}
+
 /** True when the page is wider than the viewport (horizontal scrolling). */
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

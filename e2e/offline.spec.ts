@@ -6,17 +6,11 @@
  * device is plaintext or an exportable secret key.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { demoAccount, expect, signInThroughApi, test } from './fixtures';
+import { bookBySlug, demoAccount, expect, expectPageRendered, goToPage, signInThroughApi, test } from './fixtures';
 
 const BOOK_SLUG = 'as-a-man-thinketh';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-async function bookIdOf(page: Page): Promise<string> {
-  const response = await page.request.get(`/api/books/${BOOK_SLUG}`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
 
 /** The service worker controls the page (it claims clients on first install), so the app loads offline. */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -52,18 +46,6 @@ async function downloadBook(page: Page): Promise<number> {
   await button.click();
   await expect(page.getByText(/Available offline/).first()).toBeVisible({ timeout: 30_000 });
   return page.evaluate(() => (window as unknown as { __progressSeen: { max: number } }).__progressSeen.max);
-}
-
-async function expectPageRendered(page: Page, pageNumber: number): Promise<void> {
-  await expect(page.locator(`.page[data-page-number="${pageNumber}"] canvas`).first()).toBeVisible({ timeout: 30_000 });
-}
-
-async function goToPage(page: Page, pageNumber: number): Promise<void> {
-  const field = page.getByLabel('Page number');
-  await field.fill(String(pageNumber));
-  await field.press('Enter');
-  await expect(field).toHaveValue(String(pageNumber));
-  await expectPageRendered(page, pageNumber);
 }
 
 /** Everything this origin keeps on the device: no plaintext PDF bytes, no exportable private or secret key. */
@@ -146,7 +128,7 @@ test.describe('offline reading on a registered device', () => {
     await waitForServiceWorker(page);
     await registerThisBrowser(page);
     expect(await downloadBook(page)).toBe(100);
-    const bookId = await bookIdOf(page);
+    const { id: bookId } = await bookBySlug(page.request, BOOK_SLUG);
 
     await context.setOffline(true);
     await page.reload();
@@ -190,7 +172,7 @@ test.describe('offline reading on a registered device', () => {
     await waitForServiceWorker(page);
     await registerThisBrowser(page);
     await downloadBook(page);
-    const bookId = await bookIdOf(page);
+    const { id: bookId } = await bookBySlug(page.request, BOOK_SLUG);
 
     await context.setOffline(true);
     // A clock moved back more than an hour behind the last trusted server time.

@@ -6,29 +6,10 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { READER_MESSAGES } from '../shared/reader';
-import { demoAccount, expect, signInThroughApi, test } from './fixtures';
+import { bookBySlug, demoAccount, expect, expectPageRendered, goToPage, signInThroughApi, test } from './fixtures';
 
 /** A real typeset book of the demo catalogue with well over 30 pages. */
 const BOOK_SLUG = 'self-help';
-
-async function bookId(page: Page, slug: string): Promise<string> {
-  const response = await page.request.get(`/api/books/${slug}`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** Waits until pdf.js has drawn the page on screen (its canvas is in the page div). */
-async function expectPageRendered(page: Page, pageNumber: number): Promise<void> {
-  await expect(page.locator(`.page[data-page-number="${pageNumber}"] canvas`).first()).toBeVisible({ timeout: 30_000 });
-}
-
-async function goToPage(page: Page, pageNumber: number): Promise<void> {
-  const field = page.getByLabel('Page number');
-  await field.fill(String(pageNumber));
-  await field.press('Enter');
-  await expect(field).toHaveValue(String(pageNumber));
-  await expectPageRendered(page, pageNumber);
-}
 
 async function openSecondBrowser(browser: Browser, baseURL: string | undefined, clientIp: string, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientIp } });
@@ -56,7 +37,13 @@ test.describe('the protected reader', () => {
 
     await goToPage(page, 30);
     // The position is saved after a short pause; the reload must come back to it.
-    await expect.poll(async () => (await page.request.get(`/api/progress/${await bookId(page, BOOK_SLUG)}`)).ok() && ((await (await page.request.get(`/api/progress/${await bookId(page, BOOK_SLUG)}`)).json()) as { currentPage: number }).currentPage).toBe(30);
+    const { id: savedBookId } = await bookBySlug(page.request, BOOK_SLUG);
+    await expect
+      .poll(async () => {
+        const progress = await page.request.get(`/api/progress/${savedBookId}`);
+        return progress.ok() && ((await progress.json()) as { currentPage: number }).currentPage;
+      })
+      .toBe(30);
     await page.goto(`/reader/${BOOK_SLUG}`);
     await expect(page.getByLabel('Page number')).toHaveValue('30', { timeout: 30_000 });
     await expectPageRendered(page, 30);
@@ -99,7 +86,7 @@ test.describe('the protected reader', () => {
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     await page.goto(`/reader/${BOOK_SLUG}`);
     await expectPageRendered(page, 1);
-    const id = await bookId(page, BOOK_SLUG);
+    const { id } = await bookBySlug(page.request, BOOK_SLUG);
     const headers = { Origin: new URL(baseURL!).origin };
 
     // Use up the budget but a few characters, as many earlier copies would have.

@@ -1,13 +1,10 @@
 import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetDeviceKeyCache } from '@web/crypto/device-key';
 import { registerThisDeviceForOffline } from '@web/features/offline/engine/device-registration';
 import { createDownloadManager } from '@web/features/offline/engine/download-manager';
-import { resetDownloadsChannelForTests } from '@web/features/offline/engine/downloads-channel';
-import { forgetEngineUser } from '@web/features/offline/engine/engine-user';
 import { runLicenceMaintenance } from '@web/features/offline/engine/licence-maintenance';
-import { containsBytes, createOfflineServer, type TOfflineServer, type TOfflineServerOptions } from '@web/features/offline/engine/offline-test-support';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { containsBytes, resetOfflineEngineForTests, serveOffline, type TOfflineServer, type TOfflineServerOptions } from '@web/features/offline/engine/offline-test-support';
+import { getDb } from '@web/storage/db';
 import { openProtectedBook, READER_ERROR_MESSAGES, ReaderError, type TOpenedBook } from './open-protected-book';
 import { encryptBook, makeLicenceSigner, makePlainBook, type TEncryptedBook, type TLicenceSigner } from './protected-test-support';
 
@@ -25,19 +22,10 @@ beforeAll(async () => {
   signer = await makeLicenceSigner();
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetDownloadsChannelForTests();
-  forgetEngineUser();
-  resetDeviceKeyCache();
-  await resetDbForTests();
-});
+afterEach(resetOfflineEngineForTests);
 
 function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
-  const server = createOfflineServer({ book, signer, userId: USER, ...options });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
+  return serveOffline({ book, signer, userId: USER, ...options });
 }
 
 /** Registers this browser, downloads the book, and leaves fetch answered by the same server. */

@@ -1,12 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_MESSAGES } from '@shared/devices';
-import { getOrCreateDeviceKey, resetDeviceKeyCache } from '@web/crypto/device-key';
+import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { describeError } from '@web/lib/api';
 import { encryptBook, makeLicenceSigner, makePlainBook, problem, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb } from '@web/storage/db';
 import { answerDeviceChallenge, defaultDeviceName, isThisDeviceOfflineRegistered, registerThisDeviceForOffline } from './device-registration';
-import { resetDownloadsChannelForTests } from './downloads-channel';
-import { createOfflineServer, type TOfflineServerOptions } from './offline-test-support';
+import { resetOfflineEngineForTests, serveOffline, type TOfflineServerOptions } from './offline-test-support';
 
 let book: TEncryptedBook;
 let signer: TLicenceSigner;
@@ -16,18 +15,10 @@ beforeAll(async () => {
   signer = await makeLicenceSigner();
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetDownloadsChannelForTests();
-  resetDeviceKeyCache();
-  await resetDbForTests();
-});
+afterEach(resetOfflineEngineForTests);
 
 function serve(options: Partial<TOfflineServerOptions> = {}) {
-  const server = createOfflineServer({ book, signer, userId: 'user-1', ...options });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
+  return serveOffline({ book, signer, userId: 'user-1', ...options });
 }
 
 describe('registerThisDeviceForOffline', () => {

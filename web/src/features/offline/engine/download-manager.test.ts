@@ -1,15 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LICENSE_MESSAGES } from '@shared/reader';
-import { resetDeviceKeyCache } from '@web/crypto/device-key';
 import { encryptBook, makeLicenceSigner, makePlainBook, problem, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readPartialDownload } from '@web/storage/offline-books';
 import { registerThisDeviceForOffline } from './device-registration';
 import { createDownloadManager, listOfflineBooks, listPartialDownloadsOf, storageSummary, type TDownloadManager } from './download-manager';
 import { DOWNLOAD_MESSAGES, type TDownloadState } from './download-types';
-import { DOWNLOADS_CHANNEL_NAME, resetDownloadsChannelForTests } from './downloads-channel';
-import { forgetEngineUser } from './engine-user';
-import { createOfflineServer, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
+import { DOWNLOADS_CHANNEL_NAME } from './downloads-channel';
+import { resetOfflineEngineForTests, serveOffline, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
 
 const CHUNK = 4096;
 const USER = 'user-1';
@@ -26,19 +24,12 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   Reflect.deleteProperty(navigator, 'storage');
-  resetDownloadsChannelForTests();
-  forgetEngineUser();
-  resetDeviceKeyCache();
-  await resetDbForTests();
+  await resetOfflineEngineForTests();
 });
 
 function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
-  const server = createOfflineServer({ book, signer, userId: USER, ...options });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
-  return server;
+  return serveOffline({ book, signer, userId: USER, ...options });
 }
 
 async function registeredServer(options: Partial<TOfflineServerOptions> = {}): Promise<TOfflineServer> {

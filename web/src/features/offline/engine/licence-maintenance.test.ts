@@ -1,16 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetDeviceKeyCache } from '@web/crypto/device-key';
 import { encryptBook, makeLicenceSigner, makePlainBook, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readRemovalNotice, savePartialDownload, storeChunk } from '@web/storage/offline-books';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
 import { registerThisDeviceForOffline } from './device-registration';
 import { createDownloadManager, listOfflineBooks } from './download-manager';
-import { resetDownloadsChannelForTests } from './downloads-channel';
-import { forgetEngineUser } from './engine-user';
 import { LICENSE_STATUS_MAX_IDS } from '@shared/licenses.schemas';
 import { LICENCE_STATUS_BATCH, runLicenceMaintenance, startLicenceMaintenance } from './licence-maintenance';
-import { createOfflineServer, DAY_MS, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
+import { resetOfflineEngineForTests, serveOffline, DAY_MS, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
 
 const USER = 'user-1';
 let book: TEncryptedBook;
@@ -21,18 +18,10 @@ beforeAll(async () => {
   signer = await makeLicenceSigner();
 });
 
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  resetDownloadsChannelForTests();
-  forgetEngineUser();
-  resetDeviceKeyCache();
-  await resetDbForTests();
-});
+afterEach(resetOfflineEngineForTests);
 
 async function downloaded(options: Partial<TOfflineServerOptions> = {}): Promise<TOfflineServer> {
-  const server = createOfflineServer({ book, signer, userId: USER, ...options });
-  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  const server = serveOffline({ book, signer, userId: USER, ...options });
   await registerThisDeviceForOffline({ userId: USER });
   expect((await createDownloadManager().start('book-1', { userId: USER })).status).toBe('complete');
   return server;
@@ -98,8 +87,7 @@ describe('runLicenceMaintenance', () => {
   });
 
   it('with no books stored, still learns that the registration was removed', async () => {
-    const server = createOfflineServer({ book, signer, userId: USER });
-    vi.stubGlobal('fetch', vi.fn(server.fetch));
+    const server = serveOffline({ book, signer, userId: USER });
     await registerThisDeviceForOffline({ userId: USER });
     server.state.deviceStatus = 'removed';
     const report = await runLicenceMaintenance({ userId: USER });

@@ -5,10 +5,15 @@
  * Built on protected-test-support's crypto stand-ins. Used only by tests.
  */
 import { base64url, calculateJwkThumbprint, type JWK } from 'jose';
+import { vi } from 'vitest';
 import type { TDevice, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import { chunkPath, LICENSE_MESSAGES, type TBrowserDevice, type TLicenseGrant, type TLicenseStatus, type TLicenseStatusList } from '@shared/reader';
+import { resetDeviceKeyCache } from '@web/crypto/device-key';
 import { licenceClaims, problem, signLicence, wrapKeyForDevice, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
+import { resetDbForTests } from '@web/storage/db';
+import { resetDownloadsChannelForTests } from './downloads-channel';
+import { forgetEngineUser } from './engine-user';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -188,6 +193,23 @@ export function createOfflineServer(options: TOfflineServerOptions) {
 }
 
 export type TOfflineServer = ReturnType<typeof createOfflineServer>;
+
+/** Makes the server double answer this test's fetch (undone by vi.unstubAllGlobals). */
+export function serveOffline(options: TOfflineServerOptions): TOfflineServer {
+  const server = createOfflineServer(options);
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+/** What the offline engine keeps between tests: stubs and mocks, the tabs channel, the engine's user, the device-key cache and IndexedDB. */
+export async function resetOfflineEngineForTests(): Promise<void> {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetDownloadsChannelForTests();
+  forgetEngineUser();
+  resetDeviceKeyCache();
+  await resetDbForTests();
+}
 
 /** Whether `needle` occurs in `haystack`. */
 export function containsBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
