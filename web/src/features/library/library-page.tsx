@@ -9,10 +9,9 @@ import { BookOpen, Library } from 'lucide-react';
 import type { TSelection } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { BookCover } from '@web/features/catalogue/components/book-cover';
 import { StatePanel } from '@web/features/catalogue/components/book-grid';
 import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
-import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
+import { readerPath } from '@web/features/catalogue/paths';
 import { bookQueryOptions } from '@web/features/catalogue/queries';
 import { QuotaPanel } from '@web/features/selections/components/quota-panel';
 import { formatDate } from '@web/features/selections/format';
@@ -20,6 +19,7 @@ import { useEntitlements, selectionsQueryOptions } from '@web/features/selection
 import { useSyncEngine } from '@web/features/sync/use-sync';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { ContinueReadingCard } from './components/continue-reading-card';
+import { BookListItem } from './components/book-list-item';
 import { LibraryShelf } from './components/library-shelf';
 
 export default function LibraryPage() {
@@ -96,27 +96,16 @@ export default function LibraryPage() {
 function ChosenBook({ selection, author }: { selection: TSelection; author: string | undefined }) {
   const lockEnd = formatDate(selection.lockedUntil);
   return (
-    <li className="flex gap-4 rounded-xl border border-border bg-card p-3 shadow-sm">
-      <Link to={bookDetailPath(selection.slug || selection.bookId)} className="w-20 shrink-0" tabIndex={-1} aria-hidden="true">
-        <BookCover src={selection.coverImageUrl} title={selection.title} width={160} height={224} />
-      </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="line-clamp-2 font-serif text-base font-semibold leading-snug">
-          <Link to={bookDetailPath(selection.slug || selection.bookId)} className="hover:underline">
-            {selection.title}
-          </Link>
-        </h3>
-        <p className="line-clamp-1 text-sm text-muted-foreground">{author ?? '\u00a0'}</p>
-        <p className="text-xs text-muted-foreground">
-          {lockEnd ? (selection.canRemove ? `Lock ended ${lockEnd}` : `Locked until ${lockEnd}`) : `Chosen ${formatDate(selection.selectedAt)}`}
-        </p>
-        <Button asChild size="sm" className="mt-auto self-start">
-          <Link to={readerPath(selection.bookId)}>
-            <BookOpen aria-hidden="true" />
-            Read now
-          </Link>
-        </Button>
-      </div>
-    </li>
+    <BookListItem book={selection} author={author}>
+      <p className="text-xs text-muted-foreground">
+        {lockEnd ? (selection.canRemove ? `Lock ended ${lockEnd}` : `Locked until ${lockEnd}`) : `Chosen ${formatDate(selection.selectedAt)}`}
+      </p>
+      <Button asChild size="sm" className="mt-auto self-start">
+        <Link to={readerPath(selection.bookId)}>
+          <BookOpen aria-hidden="true" />
+          Read now
+        </Link>
+      </Button>
+    </BookListItem>
   );
 }

@@ -10,14 +10,13 @@ import { LIBRARY_FILTERS, type TLibraryFilter, type TLibraryItem } from '@shared
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { BookCover } from '@web/features/catalogue/components/book-cover';
 import { StatePanel } from '@web/features/catalogue/components/book-grid';
 import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
-import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
+import { readerPath } from '@web/features/catalogue/paths';
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
-import { cn } from '@web/lib/cn';
 import { libraryQueryOptions, useLibraryMembership } from '../queries';
+import { BookListItem } from './book-list-item';
 import { positionText } from './continue-reading-card';
 import { ProgressBar } from './progress-bar';
 
@@ -114,49 +113,38 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
   const tier = useEntitlements().data?.tier;
   const canDownload = tier === 'premium' || (tier === 'basic' && item.selected);
   return (
-    <li className="flex gap-4 rounded-xl border border-border bg-card p-3 shadow-sm">
-      <Link to={bookDetailPath(item.slug || item.bookId)} className="w-20 shrink-0" tabIndex={-1} aria-hidden="true">
-        <BookCover src={item.coverImageUrl} title={item.title} width={160} height={224} />
-      </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <h3 className="line-clamp-2 font-serif text-base font-semibold leading-snug">
-          <Link to={bookDetailPath(item.slug || item.bookId)} className="hover:underline">
-            {item.title}
-          </Link>
-        </h3>
-        <p className="line-clamp-1 text-sm text-muted-foreground">{item.author}</p>
-        <div className="flex flex-wrap gap-1.5">
-          <Badge variant={item.status === 'finished' ? 'accent' : 'secondary'}>{STATUS_BADGE[item.status]}</Badge>
-          {item.selected && <Badge variant="outline">Selected</Badge>}
-        </div>
-        {item.progress && (
-          <div className="mt-1 flex flex-col gap-1">
-            <ProgressBar value={item.progress.progressPercentage} label={`Reading progress of ${item.title}`} />
-            <p className="text-xs text-muted-foreground">
-              {positionText(item.progress)}
-              {item.progress.totalPages ? ` · ${Math.round(item.progress.progressPercentage)}%` : ''}
-            </p>
-          </div>
-        )}
-        <div className={cn('mt-auto flex flex-wrap gap-2 pt-2')}>
-          <Button asChild size="sm">
-            <Link to={readerPath(item.bookId)}>
-              <BookOpen aria-hidden="true" />
-              {READ_LABEL[item.status]}
-            </Link>
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() => membership.mutate({ bookId: item.bookId, title: item.title, inLibrary: !item.inLibrary })}
-          >
-            {item.inLibrary ? <Minus aria-hidden="true" /> : <Plus aria-hidden="true" />}
-            {item.inLibrary ? 'Remove from library' : 'Add to library'}
-          </Button>
-          {canDownload && <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} className="min-w-0 basis-full" />}
-        </div>
+    <BookListItem book={item} author={item.author}>
+      <div className="flex flex-wrap gap-1.5">
+        <Badge variant={item.status === 'finished' ? 'accent' : 'secondary'}>{STATUS_BADGE[item.status]}</Badge>
+        {item.selected && <Badge variant="outline">Selected</Badge>}
       </div>
-    </li>
+      {item.progress && (
+        <div className="mt-1 flex flex-col gap-1">
+          <ProgressBar value={item.progress.progressPercentage} label={`Reading progress of ${item.title}`} />
+          <p className="text-xs text-muted-foreground">
+            {positionText(item.progress)}
+            {item.progress.totalPages ? ` · ${Math.round(item.progress.progressPercentage)}%` : ''}
+          </p>
+        </div>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button asChild size="sm">
+          <Link to={readerPath(item.bookId)}>
+            <BookOpen aria-hidden="true" />
+            {READ_LABEL[item.status]}
+          </Link>
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => membership.mutate({ bookId: item.bookId, title: item.title, inLibrary: !item.inLibrary })}
+        >
+          {item.inLibrary ? <Minus aria-hidden="true" /> : <Plus aria-hidden="true" />}
+          {item.inLibrary ? 'Remove from library' : 'Add to library'}
+        </Button>
+        {canDownload && <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} className="min-w-0 basis-full" />}
+      </div>
+    </BookListItem>
   );
 }
