@@ -181,22 +181,22 @@ test.describe('offline reading on a registered device', () => {
     await expect(page.getByText("Your device's clock is behind the time this book was last checked. Set the correct date and time, then go online and open the book again.")).toBeVisible({ timeout: 30_000 });
 
     // An hour past the stored offline licence's end (min of loan end, paid period end and 30 days).
-    const licenceEnd = await page.evaluate(async () => {
+    const licenseEnd = await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('wonderful-books');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const licences = await new Promise<{ kind: string; expiresAt: number }[]>((resolve) => {
+      const licenses = await new Promise<{ kind: string; expiresAt: number }[]>((resolve) => {
         const request = db.transaction('licences', 'readonly').objectStore('licences').getAll();
         request.onsuccess = () => resolve(request.result as { kind: string; expiresAt: number }[]);
       });
       db.close();
-      return Math.max(...licences.filter((licence) => licence.kind === 'offline').map((licence) => licence.expiresAt));
+      return Math.max(...licenses.filter((license) => license.kind === 'offline').map((license) => license.expiresAt));
     });
-    expect(licenceEnd).toBeGreaterThan(Date.now() + DAY_MS);
-    expect(licenceEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + HOUR_MS);
-    await page.clock.setFixedTime(new Date(licenceEnd + HOUR_MS));
+    expect(licenseEnd).toBeGreaterThan(Date.now() + DAY_MS);
+    expect(licenseEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + HOUR_MS);
+    await page.clock.setFixedTime(new Date(licenseEnd + HOUR_MS));
     await page.goto(`/reader/${bookId}`);
     await expect(page.getByText('Your offline access to this book has expired. Go online to renew it.')).toBeVisible({ timeout: 30_000 });
   });
@@ -232,11 +232,11 @@ test.describe('offline reading on a registered device', () => {
             const request = db.transaction(store, 'readonly').objectStore(store).count();
             request.onsuccess = () => resolve(request.result);
           });
-        const result = { chunks: await count('chunks'), licences: await count('licences'), manifests: await count('manifests') };
+        const result = { chunks: await count('chunks'), licenses: await count('licences'), manifests: await count('manifests') };
         db.close();
         return result;
       });
-    await expect.poll(storedCounts, { timeout: 30_000, message: 'the downloads are wiped' }).toEqual({ chunks: 0, licences: 0, manifests: 0 });
+    await expect.poll(storedCounts, { timeout: 30_000, message: 'the downloads are wiped' }).toEqual({ chunks: 0, licenses: 0, manifests: 0 });
     await page.goto('/offline');
     await expect(page.getByText(/Available offline until/)).toHaveCount(0);
   });

@@ -1,7 +1,7 @@
 /**
  * The protected-content contract between the API and the browser (DESIGN §5): what a book manifest
  * and a licence look like, how chunk associated data is built, and the reader's messages. Pure: used
- * by the ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/reader.
+ * by the ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/protected-content.
  */
 import type { TDeviceStatus } from './devices';
 

@@ -14,9 +14,9 @@ import { createHealthRoutes } from './features/health/health.routes';
 import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
 import { createSearchRoutes } from './features/search/search.routes';
 import { createContentRoutes } from './features/content/content.routes';
-import { createWebHostRoutes } from './features/web-host/web-host.routes';
+import { createSeoRoutes } from './features/seo/seo.routes';
 import { createEmailRoutes } from './features/email/email.routes';
-import { createMeRoutes } from './features/me/me.routes';
+import { createProfileRoutes } from './features/profile/profile.routes';
 import { createSelectionsRoutes } from './features/selections/selections.routes';
 import { createLoansRoutes } from './features/loans/loans.routes';
 import { createBillingRoutes } from './features/billing/billing.routes';
@@ -41,7 +41,7 @@ export function createApi(deps: AppDeps) {
     .route('/', createSearchRoutes(deps))
     .route('/', createContentRoutes(deps))
     .route('/', createEmailRoutes(deps))
-    .route('/', createMeRoutes(deps))
+    .route('/', createProfileRoutes(deps))
     .route('/', createSelectionsRoutes(deps))
     .route('/', createLoansRoutes(deps))
     .route('/', createBillingRoutes(deps))
@@ -70,6 +70,6 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api', api);
   app.all('/api/*', handleApiNotFound);
   // After /api, so the SPA fallback can never answer an API path.
-  if (options.webRoot) app.route('/', createWebHostRoutes(options, options.webRoot));
+  if (options.webRoot) app.route('/', createSeoRoutes(options, options.webRoot));
   return app;
 }

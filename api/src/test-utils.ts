@@ -9,7 +9,7 @@ import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { createOutboxMailer } from './adapters/mailer/mailer';
 import { createMemoryBlobStore } from './adapters/blobs/blob-store';
-import { createTestPaymentsProvider } from './adapters/payments/test-provider';
+import { createSimulatedPaymentsProvider } from './adapters/payments/simulated-provider';
 
 export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const db = openDatabase(':memory:');
@@ -18,7 +18,7 @@ export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const base = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), blobs: createMemoryBlobStore(), now: () => new Date(), ...overrides };
   // The test-mode provider follows the test's clock; its webhook secret is per test context.
   const payments =
-    overrides.payments ?? createTestPaymentsProvider({ db: base.db, now: () => base.now(), webhookSecret: `test-${crypto.randomUUID()}` });
+    overrides.payments ?? createSimulatedPaymentsProvider({ db: base.db, now: () => base.now(), webhookSecret: `test-${crypto.randomUUID()}` });
   const deps: AppDeps = { ...base, payments };
   const app = createApp(deps);
   return { ...deps, app };

@@ -44,8 +44,8 @@ if (!rootElement) {
     // start, in its own chunk, so the landing page does not carry IndexedDB or licence code. A chunk
     // that cannot load (offline before the worker cached it) only skips this round.
     window.setTimeout(() => {
-      import('./features/offline/engine/licence-maintenance').then(
-        (engine) => engine.startLicenceMaintenance({ signedInUserId: async () => (await queryClient.fetchQuery(currentUserQuery))?.id ?? null }),
+      import('./features/offline/engine/license-maintenance').then(
+        (engine) => engine.startLicenseMaintenance({ signedInUserId: async () => (await queryClient.fetchQuery(currentUserQuery))?.id ?? null }),
         () => undefined,
       );
     }, 3000);

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../test-utils';
 import { createBook, createPlan } from '../test-factories';
-import { insertUser, signIn } from '../features/me/me.test-support';
+import { insertUser, signIn } from '../features/profile/profile-test-support';
 import { findSessionUser, SESSION_LOOKUP_TABLES } from '../features/auth/session.service';
 import { BOOK_LOOKUP_TABLES, ENTITLEMENT_INPUT_TABLES, loadEntitlementInputs, lookUpBook } from '../features/selections/entitlement-state';
 import { loadBookOpenSnapshot, openLoan } from '../features/loans/loans.service';

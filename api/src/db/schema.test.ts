@@ -179,7 +179,7 @@ describe('unique constraints', () => {
     const book = addBook(db);
     const device = addDevice(db, user.id);
     const loan = db.insert(loans).values({ userId: user.id, bookId: book.id, startedAt: new Date() }).returning().get();
-    const licence = {
+    const license = {
       loanId: loan.id,
       deviceId: device.id,
       userId: user.id,
@@ -190,8 +190,8 @@ describe('unique constraints', () => {
       signature: 'jws',
       serverTime: new Date(),
     };
-    db.insert(licenses).values(licence).run();
-    expect(failureOf(() => db.insert(licenses).values(licence).run())).toContain('UNIQUE');
+    db.insert(licenses).values(license).run();
+    expect(failureOf(() => db.insert(licenses).values(license).run())).toContain('UNIQUE');
 
     const offline = { userId: user.id, deviceId: device.id, bookId: book.id, keyB64: 'a2V5', expiresAt: new Date() };
     expect(db.insert(offlineLicenses).values(offline).returning().get().algorithm).toBe('A256GCM');

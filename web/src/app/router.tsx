@@ -31,7 +31,7 @@ const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
 const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
 const DevicesPage = lazy(() => import('@web/features/devices/devices-page'));
 const OfflinePage = lazy(() => import('@web/features/offline/offline-page'));
-const TestCheckoutPage = lazy(() => import('@web/features/checkout/test-checkout-page'));
+const SimulatedCheckoutPage = lazy(() => import('@web/features/checkout/simulated-checkout-page'));
 const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
 const ReaderPage = lazy(() => import('@web/features/reader/reader-page'));
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
@@ -67,7 +67,7 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
   { path: '/devices', access: 'signed-in', element: <DevicesPage /> },
   { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
-  { path: '/checkout/test/:sessionId', access: 'signed-in', element: <TestCheckoutPage /> },
+  { path: '/checkout/test/:sessionId', access: 'signed-in', element: <SimulatedCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
   { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage /> },
   { path: '/read/:bookId', access: 'subscriber', element: <ReaderPage /> },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READER_MESSAGES } from '@shared/reader';
-import { encryptBook, makePlainBook } from '@web/reader/protected-test-support';
-import { ReaderError } from '@web/reader/reader-error';
+import { encryptBook, makePlainBook } from '@web/protected-content/protected-test-support';
+import { ReaderError } from '@web/lib/reader-error';
 import { decryptChunk, sha256Hex } from './chunk-cipher';
 
 async function fixture() {

@@ -5,7 +5,7 @@
  */
 import { base64url } from 'jose';
 import { CHUNK_IV_BYTES, CHUNK_TAG_BYTES, chunkAad } from '@shared/reader';
-import { decryptFailed, isReaderError } from '@web/reader/reader-error';
+import { decryptFailed, isReaderError } from '@web/lib/reader-error';
 
 const textEncoder = new TextEncoder();
 

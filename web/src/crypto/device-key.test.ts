@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb, resetDbForTests } from '@web/storage/db';
-import { ReaderError } from '@web/reader/reader-error';
+import { ReaderError } from '@web/lib/reader-error';
 import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
 
 afterEach(async () => {

@@ -8,7 +8,7 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { TBrowserDevice } from '@shared/reader';
 import { readJson } from '@web/lib/api';
-import { licenceRefused } from '@web/reader/reader-error';
+import { licenseRefused } from '@web/lib/reader-error';
 import type { TStoredBrowserDevice } from '@web/storage/db';
 import { forgetBrowserDevice, readBrowserDevice, readDeviceKey, saveBrowserDevice, saveDeviceKeyIfAbsent } from '@web/storage/device-store';
 
@@ -114,7 +114,7 @@ async function registerBrowserDevice(userId: string, name?: string): Promise<TSt
     }),
   );
   if (device.keyThumbprint !== key.thumbprint) {
-    throw licenceRefused('claims', new Error('The server registered a different device key than this browser holds.'));
+    throw licenseRefused('claims', new Error('The server registered a different device key than this browser holds.'));
   }
   const stored: TStoredBrowserDevice = {
     userId,

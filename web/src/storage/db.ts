@@ -32,7 +32,7 @@ export interface TStoredBrowserDevice {
   offlineRegistered: boolean;
 }
 
-export interface TStoredLicence {
+export interface TStoredLicense {
   /** Licence id (the JWS `jti`). */
   id: string;
   userId: string;
@@ -93,7 +93,7 @@ export interface TMetaEntry {
 export class WonderfulBooksDb extends Dexie {
   deviceKeys!: EntityTable<TStoredDeviceKey, 'id'>;
   browserDevices!: EntityTable<TStoredBrowserDevice, 'userId'>;
-  licences!: EntityTable<TStoredLicence, 'id'>;
+  licences!: EntityTable<TStoredLicense, 'id'>;
   manifests!: Dexie.Table<TStoredManifest, [string, number]>;
   chunks!: Dexie.Table<TStoredChunk, [string, number, number]>;
   trustedTime!: EntityTable<TTrustedTime, 'id'>;

@@ -12,7 +12,7 @@
  * version; the licences stay per user.
  */
 import Dexie from 'dexie';
-import { getDb, type TStoredChunk, type TStoredLicence, type TStoredManifest } from './db';
+import { getDb, type TStoredChunk, type TStoredLicense, type TStoredManifest } from './db';
 
 export type TRemovalReason = 'revoked' | 'returned' | 'device_removed';
 
@@ -40,7 +40,7 @@ export interface TRemovalNotice {
 
 export interface TDownloadedBook {
   manifest: TStoredManifest;
-  licence: TStoredLicence;
+  license: TStoredLicense;
 }
 
 const PARTIAL_PREFIX = 'download.partial.';
@@ -49,7 +49,7 @@ const RENEWAL_ERROR_PREFIX = 'download.renewal-error.';
 
 const partialKey = (bookId: string) => `${PARTIAL_PREFIX}${bookId}`;
 const removedKey = (userId: string, bookId: string) => `${REMOVED_PREFIX}${userId}.${bookId}`;
-const renewalErrorKey = (licenceId: string) => `${RENEWAL_ERROR_PREFIX}${licenceId}`;
+const renewalErrorKey = (licenseId: string) => `${RENEWAL_ERROR_PREFIX}${licenseId}`;
 
 // ---------------------------------------------------------------------------------------------
 // Chunks.
@@ -148,14 +148,14 @@ export class IncompleteDownloadError extends Error {
  * version of the book) and clears the in-progress record and any removal notice.
  */
 export async function commitDownload(book: TDownloadedBook): Promise<void> {
-  const { manifest, licence } = book;
+  const { manifest, license } = book;
   const db = getDb();
   await db.transaction('rw', db.manifests, db.licences, db.chunks, db.meta, async () => {
     const stored = await countStoredChunks(manifest.bookId, manifest.version);
     if (stored !== manifest.chunkCount) throw new IncompleteDownloadError(stored, manifest.chunkCount);
-    const older = await db.licences.where('[userId+bookId]').equals([licence.userId, licence.bookId]).toArray();
+    const older = await db.licences.where('[userId+bookId]').equals([license.userId, license.bookId]).toArray();
     for (const previous of older) {
-      if (previous.id !== licence.id) {
+      if (previous.id !== license.id) {
         await db.licences.delete(previous.id);
         await db.meta.delete(renewalErrorKey(previous.id));
       }
@@ -166,22 +166,22 @@ export async function commitDownload(book: TDownloadedBook): Promise<void> {
       .filter((row) => row.version !== manifest.version && row.userId === manifest.userId)
       .delete();
     await db.manifests.put(manifest);
-    await db.licences.put(licence);
-    await db.meta.bulkDelete([partialKey(manifest.bookId), removedKey(licence.userId, licence.bookId), renewalErrorKey(licence.id)]);
+    await db.licences.put(license);
+    await db.meta.bulkDelete([partialKey(manifest.bookId), removedKey(license.userId, license.bookId), renewalErrorKey(license.id)]);
     await deleteUnreferencedChunks(manifest.bookId);
   });
 }
 
-async function offlineLicenceFor(userId: string, manifest: TStoredManifest): Promise<TStoredLicence | undefined> {
-  const licences = await getDb().licences.where('[userId+bookId]').equals([userId, manifest.bookId]).toArray();
-  return licences.find((licence) => licence.kind === 'offline' && licence.bookVersion === manifest.version);
+async function offlineLicenseFor(userId: string, manifest: TStoredManifest): Promise<TStoredLicense | undefined> {
+  const licenses = await getDb().licences.where('[userId+bookId]').equals([userId, manifest.bookId]).toArray();
+  return licenses.find((license) => license.kind === 'offline' && license.bookVersion === manifest.version);
 }
 
 async function completeBook(userId: string, manifest: TStoredManifest): Promise<TDownloadedBook | undefined> {
-  const licence = await offlineLicenceFor(userId, manifest);
-  if (!licence) return undefined;
+  const license = await offlineLicenseFor(userId, manifest);
+  if (!license) return undefined;
   if ((await countStoredChunks(manifest.bookId, manifest.version)) !== manifest.chunkCount) return undefined;
-  return { manifest, licence };
+  return { manifest, license };
 }
 
 /**
@@ -208,25 +208,25 @@ export async function listDownloadedBooks(userId: string): Promise<TDownloadedBo
 }
 
 /** The user's stored offline licences (what licence upkeep asks the server about). */
-export async function listStoredOfflineLicences(userId: string): Promise<TStoredLicence[]> {
-  const licences = await getDb()
+export async function listStoredOfflineLicenses(userId: string): Promise<TStoredLicense[]> {
+  const licenses = await getDb()
     .licences.where('[userId+bookId]')
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
     .toArray();
-  return licences.filter((licence) => licence.kind === 'offline');
+  return licenses.filter((license) => license.kind === 'offline');
 }
 
 /**
  * Stores a renewed licence over the one it renews. Answers false (and stores nothing) when the book
  * was removed meanwhile, so a late renewal cannot bring back a licence without its chunks.
  */
-export async function replaceStoredLicence(licence: TStoredLicence): Promise<boolean> {
+export async function replaceStoredLicense(license: TStoredLicense): Promise<boolean> {
   const db = getDb();
   return db.transaction('rw', db.licences, db.meta, async () => {
-    const current = await db.licences.get(licence.id);
-    if (!current || current.userId !== licence.userId || current.bookId !== licence.bookId || current.bookVersion !== licence.bookVersion) return false;
-    await db.licences.put(licence);
-    await db.meta.delete(renewalErrorKey(licence.id));
+    const current = await db.licences.get(license.id);
+    if (!current || current.userId !== license.userId || current.bookId !== license.bookId || current.bookVersion !== license.bookVersion) return false;
+    await db.licences.put(license);
+    await db.meta.delete(renewalErrorKey(license.id));
     return true;
   });
 }
@@ -239,9 +239,9 @@ export async function deleteDownloadedBook(userId: string, bookId: string, reaso
   const db = getDb();
   await db.transaction('rw', db.manifests, db.licences, db.chunks, db.meta, async () => {
     const manifests = await db.manifests.where('bookId').equals(bookId).filter((manifest) => manifest.userId === userId).toArray();
-    const licences = await db.licences.where('[userId+bookId]').equals([userId, bookId]).toArray();
-    await db.licences.bulkDelete(licences.map((licence) => licence.id));
-    await db.meta.bulkDelete(licences.map((licence) => renewalErrorKey(licence.id)));
+    const licenses = await db.licences.where('[userId+bookId]').equals([userId, bookId]).toArray();
+    await db.licences.bulkDelete(licenses.map((license) => license.id));
+    await db.meta.bulkDelete(licenses.map((license) => renewalErrorKey(license.id)));
     await db.manifests.bulkDelete(manifests.map((manifest) => [manifest.bookId, manifest.version] as [string, number]));
     const partial = asPartial((await db.meta.get(partialKey(bookId)))?.value);
     if (partial?.userId === userId) await db.meta.delete(partialKey(bookId));
@@ -259,7 +259,7 @@ export async function wipeDownloadsOf(userId: string, reason?: TRemovalReason): 
   const db = getDb();
   const bookIds = new Set<string>();
   for (const manifest of await db.manifests.where('userId').equals(userId).toArray()) bookIds.add(manifest.bookId);
-  for (const licence of await listStoredOfflineLicences(userId)) bookIds.add(licence.bookId);
+  for (const license of await listStoredOfflineLicenses(userId)) bookIds.add(license.bookId);
   for (const partial of await listPartialDownloads(userId)) bookIds.add(partial.bookId);
   for (const bookId of bookIds) await deleteDownloadedBook(userId, bookId, reason);
 }
@@ -273,16 +273,16 @@ export async function readRemovalNotice(userId: string, bookRef: string): Promis
   return rows.map((row) => row.value as TRemovalNotice).find((notice) => notice?.slug === bookRef);
 }
 
-export async function saveRenewalError(licenceId: string, message: string): Promise<void> {
-  await getDb().meta.put({ key: renewalErrorKey(licenceId), value: message });
+export async function saveRenewalError(licenseId: string, message: string): Promise<void> {
+  await getDb().meta.put({ key: renewalErrorKey(licenseId), value: message });
 }
 
 /** The server's last refusal to renew each of these licences (absent: none). */
-export async function readRenewalErrors(licenceIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await getDb().meta.bulkGet(licenceIds.map(renewalErrorKey));
+export async function readRenewalErrors(licenseIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await getDb().meta.bulkGet(licenseIds.map(renewalErrorKey));
   const errors = new Map<string, string>();
   rows.forEach((row, position) => {
-    if (typeof row?.value === 'string') errors.set(licenceIds[position], row.value);
+    if (typeof row?.value === 'string') errors.set(licenseIds[position], row.value);
   });
   return errors;
 }

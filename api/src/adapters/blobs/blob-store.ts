@@ -3,7 +3,7 @@
  * chunks, with a local-disk default under BLOB_DIR (DATA_DIR/blobs); s3-blob-store.ts is the
  * S3-compatible alternative and index.ts chooses between them from configuration.
  * Keys are slash-separated names checked against a strict pattern, so no key can climb out of the
- * store's folder or name a hidden file. Callers (features/me for avatars) own the key layout.
+ * store's folder or name a hidden file. Callers (features/profile for avatars) own the key layout.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';

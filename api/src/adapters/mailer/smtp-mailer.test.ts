@@ -10,7 +10,7 @@ import { emailLogs, emailPreferences } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createTestContext } from '../../test-utils';
 import { sendVerificationCodeEmail } from '../../features/email/email.service';
-import { insertUser } from '../../features/me/me.test-support';
+import { insertUser } from '../../features/profile/profile-test-support';
 import { createMailer, type Mailer } from './mailer';
 import { createSmtpMailer } from './smtp-mailer';
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { TEnv } from '../../env';
 import type { PaymentsProvider } from './payments';
 import { createStripePaymentsProvider } from './stripe-provider';
-import { createTestPaymentsProvider } from './test-provider';
+import { createSimulatedPaymentsProvider } from './simulated-provider';
 
 export type { PaymentsProvider } from './payments';
 
@@ -38,7 +38,7 @@ export function loadOrCreateWebhookSecret(dataDir: string): string {
 export function createPaymentsProvider(options: { env: TEnv; db: Db; now: () => Date }): PaymentsProvider {
   const { env } = options;
   if (env.stripe) return createStripePaymentsProvider({ ...env.stripe, publicUrl: env.publicUrl }, undefined, options.now);
-  return createTestPaymentsProvider({
+  return createSimulatedPaymentsProvider({
     db: options.db,
     now: options.now,
     webhookSecret: env.BILLING_WEBHOOK_SECRET ?? loadOrCreateWebhookSecret(env.DATA_DIR),

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
 import { createPlan } from '../../test-factories';
-import { insertUser } from '../../features/me/me.test-support';
+import { insertUser } from '../../features/profile/profile-test-support';
 import { mapStripeSubscription } from './stripe-provider';
 import { createStripePaymentsProvider } from './stripe-provider';
 import { WebhookSignatureError } from './payments';

@@ -169,7 +169,7 @@ export const SUBSCRIPTION_RECORD_STATUSES = ['active', 'past_due', 'canceled'] a
 
 /**
  * The embedded test-mode payment provider's own subscription records (product decision 9): what Stripe
- * would hold on its side. Written only by adapters/payments/test-provider.ts; the app never trusts these
+ * would hold on its side. Written only by adapters/payments/simulated-provider.ts; the app never trusts these
  * directly but reconciles from them on each signed webhook, exactly as it does with Stripe.
  * Card details are brand + last 4 digits only, never the full number.
  */

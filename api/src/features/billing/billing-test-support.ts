@@ -2,16 +2,16 @@
 import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@shared/billing';
 import { billingSubscriptions, invoices, payments, testProviderSubscriptions, users, webhookEvents } from '../../db/schema';
-import type { TestPaymentsProvider } from '../../adapters/payments/test-provider';
+import type { SimulatedPaymentsProvider } from '../../adapters/payments/simulated-provider';
 import { send } from '../auth/auth-test-helpers';
-import { insertUser, signIn } from '../me/me.test-support';
+import { insertUser, signIn } from '../profile/profile-test-support';
 import { setup as selectionsSetup } from '../selections/selections-test-support';
 
 export const card = (cardNumber: string = TEST_CARDS.succeeds) => ({ cardNumber, expiry: '12/34', cvc: '123', nameOnCard: 'Grace Hopper' });
 
 export function billingSetup() {
   const ctx = selectionsSetup();
-  const provider = ctx.payments as TestPaymentsProvider;
+  const provider = ctx.payments as SimulatedPaymentsProvider;
 
   /** Starts a checkout for the reader and pays it with the card; returns both answers. */
   async function subscribe(reader: { post: (path: string, body?: unknown) => Promise<Response> | Response }, tier: 'basic' | 'premium', cardNumber: string = TEST_CARDS.succeeds) {

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
 import { billingSubscriptions, checkoutSessions, invoices, subscriptionPlans, users } from '../../db/schema';
 import { PaymentProviderError, type TCheckoutPlan, type TCheckoutUser } from '../../adapters/payments/payments';
-import { isTestProvider, type TAdvanceClockReport } from '../../adapters/payments/test-provider';
+import { isSimulatedProvider, type TAdvanceClockReport } from '../../adapters/payments/simulated-provider';
 import { AppError, notFound } from '../../lib/app-error';
 import { sendPlanChangedEmail, sendSubscriptionCancelledEmail } from '../email/email.service';
 import { applySubscriptionRecord } from './billing-reconcile';
@@ -156,7 +156,7 @@ export function getCheckoutSession(deps: Pick<AppDeps, 'db' | 'now' | 'payments'
 }
 
 function testProvider(deps: Pick<AppDeps, 'payments'>) {
-  if (!isTestProvider(deps.payments)) throw notFound('Page');
+  if (!isSimulatedProvider(deps.payments)) throw notFound('Page');
   return deps.payments;
 }
 

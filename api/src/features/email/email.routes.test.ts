@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TEmailPreferencesResponse, TOutboxMessage, TOutboxPage, TUnsubscribeResponse } from '@shared/email';
 import { emailPreferences } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
-import { insertUser, jsonHeaders, signIn } from '../me/me.test-support';
+import { insertUser, jsonHeaders, signIn } from '../profile/profile-test-support';
 import { ensureEmailPreferences, sendEmail, sendVerificationCodeEmail } from './email.service';
 import { welcomeEmail } from './templates';
 

@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from '../../adapters/mailer/mailer';
 import { emailLogs, emailPreferences } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { createTestContext } from '../../test-utils';
-import { insertUser } from '../me/me.test-support';
+import { insertUser } from '../profile/profile-test-support';
 import {
   ensureEmailPreferences,
   sendEmail,

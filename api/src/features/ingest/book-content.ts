@@ -12,7 +12,7 @@ import { perConnection } from '../../db/per-connection';
 import { bookChunks, bookContentKeys, books, pdfAssets } from '../../db/schema';
 import type { BlobStore } from '../../adapters/blobs/blob-store';
 import { AppError } from '../../lib/app-error';
-import { sniffImageFormat, type TAvatarFormat } from '../me/avatar.service';
+import { sniffImageFormat, type TAvatarFormat } from '../profile/avatar.service';
 import { ChunkCache } from './chunk-cache';
 import { contentKeyring, unwrapContentKey } from './content-crypto';
 

@@ -10,7 +10,7 @@ import type { TBookPdfUploadResult } from '@shared/ingest';
 import { auditLogs, books, pdfAssets } from '../../db/schema';
 import { createBook } from '../../test-factories';
 import { createTestContext } from '../../test-utils';
-import { insertUser, signIn } from '../me/me.test-support';
+import { insertUser, signIn } from '../profile/profile-test-support';
 
 const PDF = new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../content/pdfs/tracemonkey.pdf')));
 const PNG = new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../public/icons/icon-192.png')));

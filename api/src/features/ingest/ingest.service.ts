@@ -28,7 +28,7 @@ import { bookChunks, bookContentKeys, bookPages, bookPdfMap, books, pdfAssets, s
 import { AppError, notFound } from '../../lib/app-error';
 import { contentBookFingerprint, contentBookSourcePath, isContentBookSlug, typesetContentBook } from '../../db/seed/book-pdfs';
 import { recordAudit } from '../audit/audit.service';
-import { sniffImageFormat } from '../me/avatar.service';
+import { sniffImageFormat } from '../profile/avatar.service';
 import {
   buildManifest,
   coverBlobKey,

@@ -5,7 +5,7 @@ import { loans, userSelectedBooks, userSubscriptionCycles, users } from '../../d
 import { createTestContext } from '../../test-utils';
 import { createBook, createPlan } from '../../test-factories';
 import { createClock, send } from '../auth/auth-test-helpers';
-import { insertUser, signIn } from '../me/me.test-support';
+import { insertUser, signIn } from '../profile/profile-test-support';
 
 export function setup(limits: { trial?: number; basic?: number } = {}) {
   const clock = createClock();

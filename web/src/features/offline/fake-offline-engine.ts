@@ -107,7 +107,7 @@ export function makeOfflineBook(overrides: Partial<TOfflineBook> = {}): TOffline
     version: 1,
     sizeBytes: 2_621_440,
     expiresAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-    licenceId: '22222222-2222-4222-8222-222222222222',
+    licenseId: '22222222-2222-4222-8222-222222222222',
     status: 'active',
     renewalCount: 0,
     renewalError: null,

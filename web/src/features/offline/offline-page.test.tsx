@@ -33,7 +33,7 @@ describe('/offline', () => {
   it('lists downloaded books with size, availability, state and actions, and the storage summary', async () => {
     fakeEngine.setBooks([
       makeOfflineBook({ bookId: 'book-1', title: 'Deep Work', sizeBytes: 2_621_440, expiresAt: FUTURE }),
-      makeOfflineBook({ bookId: 'book-2', title: 'Atomic Habits', sizeBytes: 1_048_576, expiresAt: PAST, status: 'expired', licenceId: 'l-2' }),
+      makeOfflineBook({ bookId: 'book-2', title: 'Atomic Habits', sizeBytes: 1_048_576, expiresAt: PAST, status: 'expired', licenseId: 'l-2' }),
       makeOfflineBook({ bookId: 'book-3', title: 'Thrift', sizeBytes: 512, status: 'expiring', renewalError: 'This download has been renewed as many times as allowed.' }),
     ]);
     fakeEngine.setStorage({ usage: 5 * 1_048_576, quota: 100 * 1_048_576, persisted: true });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { READER_ERROR_MESSAGES, ReaderError } from '@web/reader/reader-error';
+import { READER_ERROR_MESSAGES, ReaderError } from '@web/lib/reader-error';
 import { MorePanelBody } from '@web/features/reader/components/more-panel';
 import { ReaderErrorScreen } from '@web/features/reader/components/reader-error-screen';
 import { WideToolbar } from '@web/features/reader/components/reader-toolbar';

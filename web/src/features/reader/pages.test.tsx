@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { READER_MESSAGES, type TBookManifest } from '@shared/reader';
 import { makeBookDetail, makeUser, mockFetch, renderWithProviders } from '@web/features/catalogue/test-utils';
-import { ReaderError } from '@web/reader/reader-error';
+import { ReaderError } from '@web/lib/reader-error';
 import type { ReaderShellProps } from './reader-shell';
 
 let shellProps: ReaderShellProps | null = null;
@@ -23,14 +23,14 @@ vi.mock('./reader-shell', () => ({
 }));
 
 const openProtectedBook = vi.fn();
-vi.mock('@web/reader/open-protected-book', () => ({ openProtectedBook: (options: unknown) => openProtectedBook(options) }));
+vi.mock('@web/protected-content/open-protected-book', () => ({ openProtectedBook: (options: unknown) => openProtectedBook(options) }));
 
 let savedPosition: { isLoading: boolean; progress: { currentPage: number; totalPages: number } | null } = { isLoading: false, progress: null };
 const setPosition = vi.fn();
 vi.mock('@web/features/sync/use-reading-position', () => ({
   useReadingPosition: () => ({ ...savedPosition, setPosition, flushPosition: vi.fn(), otherDevice: null, dismissOtherDevice: vi.fn(), isError: false, position: null }),
 }));
-vi.mock('@web/features/sync/use-bookmarks', () => ({
+vi.mock('@web/features/sync/use-synced-bookmarks', () => ({
   useBookmarks: () => ({ bookmarks: [], isLoading: false, isError: false, addBookmark: vi.fn(), editBookmark: vi.fn(), deleteBookmark: vi.fn() }),
 }));
 vi.mock('./reader-sync', () => ({ queueReaderMutation: vi.fn() }));

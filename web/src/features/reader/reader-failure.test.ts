@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { READER_MESSAGES } from '@shared/reader';
-import { ReaderError } from '@web/reader/reader-error';
+import { ReaderError } from '@web/lib/reader-error';
 import { describeReaderFailure } from './reader-failure';
 
 describe('describeReaderFailure', () => {

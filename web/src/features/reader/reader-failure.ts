@@ -1,11 +1,11 @@
 /**
  * What the reader screen says when a book cannot be opened or read: a title, the sentence for the
  * reader (the server's own message for no_access) and the actions that can help, per ReaderError
- * code (web/src/reader/reader-error.ts). Other errors (a broken PDF, a failed preview download) get
+ * code (web/src/lib/reader-error.ts). Other errors (a broken PDF, a failed preview download) get
  * a general message with a reload.
  */
 import { READER_MESSAGES } from '@shared/reader';
-import { READER_ERROR_CODES, READER_ERROR_MESSAGES, type TReaderErrorCode } from '@web/reader/reader-error';
+import { READER_ERROR_CODES, READER_ERROR_MESSAGES, type TReaderErrorCode } from '@web/lib/reader-error';
 
 /** 'offline': the reader's downloaded books (/offline, where Renew now is); 'devices': the Devices page. */
 export type TReaderFailureAction = 'subscribe' | 'retry' | 'reload' | 'book' | 'offline' | 'devices';

@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '@web/features/catalogue/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { openProtectedBook, type TOpenedBook } from '@web/reader/open-protected-book';
+import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
 import { DownloadForOfflineButton, useIsDownloadForOfflineShown } from '@web/features/offline/components/download-for-offline-button';
 import { ReaderErrorScreen } from './components/reader-error-screen';
 import { pageFromSearch } from './page-number';
@@ -25,7 +25,7 @@ import { CopyRefusedError, isNetworkFailure } from './copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
 import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
-import { useReaderBookmarks } from './use-bookmarks';
+import { useReaderBookmarks } from './use-reader-bookmarks';
 import { useReadingSession } from './use-reading-session';
 
 // pdf.js (library, viewer and worker) is most of what opening a book waits for: start fetching it as

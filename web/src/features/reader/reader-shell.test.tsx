@@ -11,7 +11,7 @@ import { READER_MESSAGES } from '@shared/reader';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import type { TPdfViewerState, TUsePdfViewerOptions } from './pdf/use-pdf-viewer';
 import { ReaderShell, type ReaderShellProps } from './reader-shell';
-import type { TBookmarksFeature } from './use-bookmarks';
+import type { TBookmarksFeature } from './use-reader-bookmarks';
 
 let lastOptions: TUsePdfViewerOptions | null = null;
 let viewerState: TPdfViewerState;

@@ -28,7 +28,7 @@ import { clampPage } from './page-number';
 import { usePdfViewer, type TPdfSource } from './pdf/use-pdf-viewer';
 import type { TReaderControls, TReaderPanel } from './reader-controls';
 import { useReaderTheme } from './reader-theme';
-import type { TBookmarksFeature } from './use-bookmarks';
+import type { TBookmarksFeature } from './use-reader-bookmarks';
 import { useFullscreen } from './use-fullscreen';
 import { useMediaQuery, WIDE_READER_QUERY } from './use-media-query';
 import { pageTextFromItems, useReadAloud, type TUseReadAloudOptions } from './use-read-aloud';

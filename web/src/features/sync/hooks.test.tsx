@@ -10,7 +10,7 @@ import { resetDbForTests } from '@web/storage/db';
 import { listPendingMutations } from '@web/storage/outbox';
 import { endReadingSession, recordReadingEvent, startReadingSession } from './reading-events';
 import { resetSyncEngineForTests, startSync } from './sync-engine';
-import { useBookmarks } from './use-bookmarks';
+import { useBookmarks } from './use-synced-bookmarks';
 import { useReadingPosition } from './use-reading-position';
 
 const T0 = Date.UTC(2026, 2, 1, 9);

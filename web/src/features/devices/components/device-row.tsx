@@ -47,7 +47,7 @@ export function DeviceRow({
   });
 
   const lastActive = formatLastActive(device.lastActiveAt);
-  const licenceUntil = formatDate(device.licenseExpiresAt);
+  const licenseUntil = formatDate(device.licenseExpiresAt);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center" aria-label={device.name}>
       <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground sm:inline-flex" aria-hidden="true">
@@ -75,7 +75,7 @@ export function DeviceRow({
           </div>
           <div className="contents sm:flex sm:gap-1">
             <dt>Licences until</dt>
-            <dd className="font-medium text-foreground">{licenceUntil || '—'}</dd>
+            <dd className="font-medium text-foreground">{licenseUntil || '—'}</dd>
           </div>
         </dl>
       </div>

@@ -2,17 +2,17 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { describeError } from '@web/lib/api';
-import { encryptBook, makeLicenceSigner, makePlainBook, problem, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
+import { encryptBook, makeLicenseSigner, makePlainBook, problem, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
 import { answerDeviceChallenge, defaultDeviceName, isThisDeviceOfflineRegistered, registerThisDeviceForOffline } from './device-registration';
 import { resetOfflineEngineForTests, serveOffline, type TOfflineServerOptions } from './offline-test-support';
 
 let book: TEncryptedBook;
-let signer: TLicenceSigner;
+let signer: TLicenseSigner;
 
 beforeAll(async () => {
   book = await encryptBook(makePlainBook(5000), { bookId: 'book-1', chunkSize: 4096 });
-  signer = await makeLicenceSigner();
+  signer = await makeLicenseSigner();
 });
 
 afterEach(resetOfflineEngineForTests);

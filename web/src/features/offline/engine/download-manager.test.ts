@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LICENSE_MESSAGES } from '@shared/reader';
-import { encryptBook, makeLicenceSigner, makePlainBook, problem, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
+import { encryptBook, makeLicenseSigner, makePlainBook, problem, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readPartialDownload } from '@web/storage/offline-books';
 import { registerThisDeviceForOffline } from './device-registration';
@@ -13,13 +13,13 @@ const CHUNK = 4096;
 const USER = 'user-1';
 let plaintext: Uint8Array<ArrayBuffer>;
 let book: TEncryptedBook;
-let signer: TLicenceSigner;
+let signer: TLicenseSigner;
 let totalBytes: number;
 
 beforeAll(async () => {
   plaintext = makePlainBook(5 * CHUNK + 321, 'PLAINTEXT-MARKER-OF-THE-DOWNLOAD');
   book = await encryptBook(plaintext, { bookId: 'book-1', version: 2, chunkSize: CHUNK, title: 'Deep Work', slug: 'deep-work' });
-  signer = await makeLicenceSigner();
+  signer = await makeLicenseSigner();
   totalBytes = book.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
 });
 
@@ -84,7 +84,7 @@ describe('downloadManager.start', () => {
     expect([...server.chunkFetches].sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(server.requests).toContain('POST /api/licenses');
     const downloaded = await findDownloadedBook(USER, 'book-1');
-    expect(downloaded?.licence).toMatchObject({ kind: 'offline', bookVersion: 2, userId: USER });
+    expect(downloaded?.license).toMatchObject({ kind: 'offline', bookVersion: 2, userId: USER });
     expect(await findDownloadedBook(USER, 'deep-work')).toBeDefined();
     expect(await readPartialDownload('book-1')).toBeUndefined();
 
@@ -251,7 +251,7 @@ describe('downloadManager.remove and renew', () => {
     server.state.serverNow = () => Date.now() + 60_000;
     const { expiresAt } = await manager.renew('book-1', { userId: USER });
     const after = (await listOfflineBooks(USER))[0];
-    expect(after).toMatchObject({ licenceId: before.licenceId, renewalCount: 1, expiresAt });
+    expect(after).toMatchObject({ licenseId: before.licenseId, renewalCount: 1, expiresAt });
     expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
   });
 

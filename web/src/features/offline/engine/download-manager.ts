@@ -18,10 +18,10 @@ import type { TLoan } from '@shared/selections';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { sha256Hex } from '@web/crypto/chunk-cipher';
 import { describeError, ensureOk, isApiError, readJson, sendJson } from '@web/lib/api';
-import { assertUsableManifest } from '@web/reader/chunk-source';
-import { manifestPath, OPEN_LOAN_PATH } from '@web/reader/open-protected-book';
-import { isReaderError, toReaderError } from '@web/reader/reader-error';
-import type { TStoredLicence } from '@web/storage/db';
+import { assertUsableManifest } from '@web/protected-content/chunk-source';
+import { manifestPath, OPEN_LOAN_PATH } from '@web/protected-content/open-protected-book';
+import { isReaderError, toReaderError } from '@web/lib/reader-error';
+import type { TStoredLicense } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import {
   commitDownload,
@@ -51,8 +51,8 @@ import {
 } from './download-types';
 import { announceStoredChange, onDownloadsMessage, postDownloadsMessage, type TDownloadsMessage } from './downloads-channel';
 import { resolveEngineUserId } from './engine-user';
-import { acceptOfflineGrant, requestOfflineLicence } from './offline-licence';
-import { LicenceRenewalError, renewStoredLicence } from './licence-renewal';
+import { acceptOfflineGrant, requestOfflineLicense } from './offline-license';
+import { LicenseRenewalError, renewStoredLicense } from './license-renewal';
 
 export type { TStorageSummary };
 
@@ -285,17 +285,17 @@ export function createDownloadManager(): TDownloadManager {
     }
   }
 
-  async function obtainLicence(userId: string, loanId: string, manifest: TBookManifest): Promise<TStoredLicence> {
+  async function obtainLicense(userId: string, loanId: string, manifest: TBookManifest): Promise<TStoredLicense> {
     let device = await ensureBrowserDevice(userId);
     let grant;
     try {
-      grant = await requestOfflineLicence({ loanId, deviceId: device.deviceId });
+      grant = await requestOfflineLicense({ loanId, deviceId: device.deviceId });
     } catch (error) {
       if (isApiError(error) && error.status === 404 && (error.problem?.detail ?? '').startsWith('Device')) {
         // The server forgot this browser's device (removed elsewhere): register the key again, once.
         await forgetRegisteredBrowserDevice(userId);
         device = await ensureBrowserDevice(userId);
-        grant = await requestOfflineLicence({ loanId, deviceId: device.deviceId });
+        grant = await requestOfflineLicense({ loanId, deviceId: device.deviceId });
       } else {
         if (isApiError(error) && error.problem?.code === 'device_not_offline' && device.offlineRegistered) {
           await saveBrowserDevice({ ...device, offlineRegistered: false });
@@ -303,8 +303,8 @@ export function createDownloadManager(): TDownloadManager {
         throw error;
       }
     }
-    const { licence } = await acceptOfflineGrant({ grant, userId, device, bookId: manifest.bookId, bookVersion: manifest.version, loanId });
-    return licence;
+    const { license } = await acceptOfflineGrant({ grant, userId, device, bookId: manifest.bookId, bookVersion: manifest.version, loanId });
+    return license;
   }
 
   async function download(bookId: string, run: TRun, options: TStartOptions): Promise<TDownloadState> {
@@ -358,7 +358,7 @@ export function createDownloadManager(): TDownloadManager {
       });
       setState(bookId, { status: 'downloading', ...progress, error: null });
 
-      const licence = await obtainLicence(userId, loan.id, book);
+      const license = await obtainLicense(userId, loan.id, book);
       signal.throwIfAborted();
 
       await forEachConcurrently(
@@ -377,7 +377,7 @@ export function createDownloadManager(): TDownloadManager {
         },
       );
 
-      await commitDownload({ manifest: { ...book, userId, storedAt: Date.now() }, licence });
+      await commitDownload({ manifest: { ...book, userId, storedAt: Date.now() }, license });
       announceStoredChange();
       return setState(bookId, { status: 'complete', receivedBytes: progress.totalBytes, totalBytes: progress.totalBytes, error: null });
     } catch (error) {
@@ -458,10 +458,10 @@ export function createDownloadManager(): TDownloadManager {
       const book = await findDownloadedBook(userId, bookId);
       if (!book) throw new Error(DOWNLOAD_MESSAGES.notDownloaded);
       try {
-        const renewed = await renewStoredLicence(userId, book.licence);
+        const renewed = await renewStoredLicense(userId, book.license);
         return { expiresAt: new Date(renewed.expiresAt).toISOString() };
       } catch (error) {
-        if (error instanceof LicenceRenewalError) throw error;
+        if (error instanceof LicenseRenewalError) throw error;
         throw new Error(messageFor(error), { cause: error });
       }
     },
@@ -491,7 +491,7 @@ export function createDownloadManager(): TDownloadManager {
 /** The tab's download manager. */
 export const downloadManager: TDownloadManager = createDownloadManager();
 
-function licenceRenewalCount(jws: string): number {
+function licenseRenewalCount(jws: string): number {
   try {
     const count = decodeJwt(jws).renewalCount;
     return typeof count === 'number' ? count : 0;
@@ -505,20 +505,20 @@ export async function listOfflineBooks(userId: string): Promise<TOfflineBook[]> 
   await resolveEngineUserId(userId);
   const books = await listDownloadedBooks(userId);
   const now = await currentTrustedTime().catch(() => Date.now());
-  const renewalErrors = await readRenewalErrors(books.map((book) => book.licence.id));
-  return books.map(({ manifest, licence }) => {
-    const status: TOfflineBookStatus = licence.expiresAt <= now ? 'expired' : licence.expiresAt - now < RENEW_WITHIN_MS ? 'expiring' : 'active';
+  const renewalErrors = await readRenewalErrors(books.map((book) => book.license.id));
+  return books.map(({ manifest, license }) => {
+    const status: TOfflineBookStatus = license.expiresAt <= now ? 'expired' : license.expiresAt - now < RENEW_WITHIN_MS ? 'expiring' : 'active';
     return {
       bookId: manifest.bookId,
       title: manifest.title,
       slug: manifest.slug,
       version: manifest.version,
       sizeBytes: totalBytesOf(manifest),
-      expiresAt: new Date(licence.expiresAt).toISOString(),
-      licenceId: licence.id,
+      expiresAt: new Date(license.expiresAt).toISOString(),
+      licenseId: license.id,
       status,
-      renewalCount: licenceRenewalCount(licence.jws),
-      renewalError: renewalErrors.get(licence.id) ?? null,
+      renewalCount: licenseRenewalCount(license.jws),
+      renewalError: renewalErrors.get(license.id) ?? null,
       downloadedAt: new Date(manifest.storedAt).toISOString(),
     };
   });

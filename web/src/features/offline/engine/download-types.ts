@@ -31,7 +31,7 @@ export interface TOfflineBook {
   sizeBytes: number;
   /** Offline access ends at this time (ISO 8601): "available offline until ...". */
   expiresAt: string;
-  licenceId: string;
+  licenseId: string;
   status: TOfflineBookStatus;
   /** Times the server has renewed this offline licence. */
   renewalCount: number;

@@ -23,6 +23,6 @@ export {
   type TOfflineBookStatus,
   type TPartialOfflineBook,
 } from './download-types';
-export { LicenceRenewalError, wipeThisDeviceDownloads, type TRenewalOutcome } from './licence-renewal';
-export { runLicenceMaintenance, startLicenceMaintenance, type TMaintenanceReport } from './licence-maintenance';
+export { LicenseRenewalError, wipeThisDeviceDownloads, type TRenewalOutcome } from './license-renewal';
+export { runLicenseMaintenance, startLicenseMaintenance, type TMaintenanceReport } from './license-maintenance';
 export { OUTBOX_SYNC_TAG, requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from './background-sync';

@@ -10,7 +10,7 @@ import type { TDevice, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import { chunkPath, LICENSE_MESSAGES, type TBrowserDevice, type TLicenseGrant, type TLicenseStatus, type TLicenseStatusList } from '@shared/reader';
 import { resetDeviceKeyCache } from '@web/crypto/device-key';
-import { licenceClaims, problem, signLicence, wrapKeyForDevice, type TEncryptedBook, type TLicenceSigner } from '@web/reader/protected-test-support';
+import { licenseClaims, problem, signLicense, wrapKeyForDevice, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
 import { resetDbForTests } from '@web/storage/db';
 import { resetDownloadsChannelForTests } from './downloads-channel';
 import { forgetEngineUser } from './engine-user';
@@ -23,7 +23,7 @@ function json(body: unknown, status = 200): Response {
 
 export interface TOfflineServerOptions {
   book: TEncryptedBook;
-  signer: TLicenceSigner;
+  signer: TLicenseSigner;
   userId: string;
   deviceId?: string;
   loanId?: string;
@@ -37,7 +37,7 @@ export interface TOfflineServerOptions {
   override?: (request: { url: string; method: string; body: unknown }) => Response | undefined | Promise<Response | undefined>;
 }
 
-export interface TLicenceRecord {
+export interface TLicenseRecord {
   id: string;
   status: TLicenseStatus;
   renewalCount: number;
@@ -50,7 +50,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
   const loanId = options.loanId ?? '22222222-2222-4222-8222-222222222222';
   const requests: string[] = [];
   const chunkFetches: number[] = [];
-  const licences = new Map<string, TLicenceRecord>();
+  const licenses = new Map<string, TLicenseRecord>();
   const challenges = new Map<string, { nonce: string; used: boolean }>();
   const state = {
     registeredKey: null as JsonWebKey | null,
@@ -64,12 +64,12 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     refuseRenewal: null as { status: number; code: string; detail: string } | null,
     serverNow: () => Date.now(),
   };
-  let licenceCount = 0;
+  let licenseCount = 0;
 
   async function grant(id: string, renewalCount: number, kind: 'online' | 'offline' = 'offline'): Promise<TLicenseGrant> {
     const now = state.serverNow();
     const expMs = now + (kind === 'online' ? 15 * 60_000 : (options.offlineMs ?? 30 * DAY_MS));
-    const claims = licenceClaims(
+    const claims = licenseClaims(
       {
         jti: id,
         sub: userId,
@@ -85,8 +85,8 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       },
       now,
     );
-    if (kind === 'offline') licences.set(id, { id, status: 'active', renewalCount, expMs });
-    return { licenseId: id, license: await signLicence(claims, signer), expiresAt: new Date(expMs).toISOString(), serverTime: new Date(now).toISOString() };
+    if (kind === 'offline') licenses.set(id, { id, status: 'active', renewalCount, expMs });
+    return { licenseId: id, license: await signLicense(claims, signer), expiresAt: new Date(expMs).toISOString(), serverTime: new Date(now).toISOString() };
   }
 
   const fetchDouble = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -156,13 +156,13 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       const request = body as { loanId: string; deviceId: string; kind: string };
       if (request.deviceId !== deviceId || !state.registeredKey || state.deviceStatus === 'removed') return problem(404, 'Device not found', 'not_found');
       if (request.kind === 'offline' && !state.offlineRegistered) return problem(403, LICENSE_MESSAGES.deviceNotOffline, 'device_not_offline');
-      licenceCount += 1;
+      licenseCount += 1;
       const kind = request.kind === 'online' ? 'online' : 'offline';
-      return json(await grant(`33333333-3333-4333-8333-${String(licenceCount).padStart(12, '0')}`, 0, kind), 201);
+      return json(await grant(`33333333-3333-4333-8333-${String(licenseCount).padStart(12, '0')}`, 0, kind), 201);
     }
     const renew = /^\/api\/licenses\/([^/]+)\/renew$/.exec(url);
     if (method === 'POST' && renew) {
-      const record = licences.get(renew[1]);
+      const record = licenses.get(renew[1]);
       if (!record) return problem(404, 'Licence not found', 'not_found');
       if (state.refuseRenewal) return problem(state.refuseRenewal.status, state.refuseRenewal.detail, state.refuseRenewal.code);
       if (state.deviceStatus !== 'registered') return problem(409, DEVICE_MESSAGES.deviceRemoved, 'device_removed');
@@ -173,7 +173,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     if (method === 'POST' && url === '/api/licenses/status') {
       const { ids, deviceId: askingDevice } = body as { ids: string[]; deviceId?: string };
       const answer: TLicenseStatusList = {
-        items: ids.map((id) => ({ id, status: licences.get(id)?.status ?? 'revoked' })),
+        items: ids.map((id) => ({ id, status: licenses.get(id)?.status ?? 'revoked' })),
         serverTime,
       };
       if (askingDevice) answer.device = { deviceId: askingDevice, status: askingDevice === deviceId ? state.deviceStatus : 'removed', serverTime };
@@ -189,7 +189,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     return problem(404, `No route for ${method} ${url}`);
   };
 
-  return { fetch: fetchDouble as typeof fetch, requests, chunkFetches, licences, challenges, state, deviceId, loanId };
+  return { fetch: fetchDouble as typeof fetch, requests, chunkFetches, licenses, challenges, state, deviceId, loanId };
 }
 
 export type TOfflineServer = ReturnType<typeof createOfflineServer>;

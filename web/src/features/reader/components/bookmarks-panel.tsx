@@ -4,7 +4,7 @@ import { BookmarkPlus, Pencil, Trash2 } from 'lucide-react';
 import type { TBookmark } from '@shared/progress';
 import { BOOKMARK_NOTE_MAX } from '@shared/sync.schemas';
 import { Spinner } from '@web/components/ui/spinner';
-import type { TBookmarksFeature } from '../use-bookmarks';
+import type { TBookmarksFeature } from '../use-reader-bookmarks';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

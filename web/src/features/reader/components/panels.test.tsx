@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { READER_MESSAGES } from '@shared/reader';
 import type { TBookmark } from '@shared/progress';
-import type { TBookmarksFeature } from '../use-bookmarks';
+import type { TBookmarksFeature } from '../use-reader-bookmarks';
 import { BookmarksPanelBody } from './bookmarks-panel';
 import { OtherDeviceNotice } from './other-device-notice';
 import { previewEndActions, PreviewEndPrompt } from './preview-end-prompt';

@@ -11,7 +11,7 @@ import type { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_vie
 import { clampPage } from '../page-number';
 import { loadPdfjs } from './load-pdfjs';
 
-/** What the protected pipeline hands over for getDocument (web/src/reader/open-protected-book). */
+/** What the protected pipeline hands over for getDocument (web/src/protected-content/open-protected-book). */
 export interface TRangeDocumentParams {
   range: PDFDataRangeTransport;
   length: number;

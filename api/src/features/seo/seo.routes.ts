@@ -1,0 +1,60 @@
+/**
+ * Serves the built PWA (vite build output) on the API's origin: static files with cache rules that
+ * match how they change, /sw.js with the header that lets it control the whole site, and index.html
+ * for every client route with that page's SEO tags filled in on the server.
+ *
+ * Holds the index.html template in memory (read once; a new build means a new process).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppDeps, AppEnv } from '../../deps';
+import { injectSeo } from './seo-head';
+import { resolvePage } from './seo.service';
+
+/** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The shell, the service worker and the manifest must be revalidated so updates reach readers. */
+const CACHE_REVALIDATE = 'no-cache';
+/** Icons, favicon, robots.txt: stable names that rarely change. */
+const CACHE_PUBLIC_FILE = 'public, max-age=86400';
+/** Client routes never contain a dot in their last segment (book ids and slugs are [A-Za-z0-9-]). */
+const FILE_LIKE_PATH = /^\/assets\/|\.[A-Za-z0-9]+$/;
+const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
+  const root = path.resolve(webRoot);
+  const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+
+  const staticFiles = serveStatic({ root });
+
+  /** Headers chosen before the lookup: serveStatic builds its response before any onFound hook runs. */
+  const setFileHeaders = (c: Context<AppEnv>) => {
+    const requestPath = c.req.path;
+    if (requestPath.startsWith('/assets/')) c.header('Cache-Control', CACHE_IMMUTABLE);
+    else if (REVALIDATED_FILES.has(requestPath)) c.header('Cache-Control', CACHE_REVALIDATE);
+    else c.header('Cache-Control', CACHE_PUBLIC_FILE);
+    // A worker's scope may not exceed its folder unless the server allows it; SPEC §2 registers with scope /.
+    if (requestPath === '/sw.js') c.header('Service-Worker-Allowed', '/');
+  };
+
+  const renderShell = (c: Context<AppEnv>) => {
+    const page = resolvePage({ db, publicUrl: env.publicUrl, pathname: c.req.path });
+    return c.html(injectSeo(template, page.meta), page.status, { 'Cache-Control': CACHE_REVALIDATE });
+  };
+
+  return new Hono<AppEnv>()
+    .get('*', async (c, next) => {
+      // The shell always goes through SEO injection, never straight from disk.
+      if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next();
+      setFileHeaders(c);
+      return staticFiles(c, next);
+    })
+    .get('*', (c) => {
+      // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
+      // so the browser reports a failed load instead of parsing HTML as script.
+      if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path)) return c.text('Not Found', 404, { 'Cache-Control': CACHE_REVALIDATE });
+      return renderShell(c);
+    });
+}

@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { chunkPath } from '@shared/reader';
+import { createChunkSource, createNetworkCiphertextFetcher, withPrefetchedChunks, type CiphertextFetcher } from './chunk-source';
+import { encryptBook, makePlainBook, problem, sha256HexOf, type TEncryptedBook } from './protected-test-support';
+import { ReaderError } from '@web/lib/reader-error';
+
+const CHUNK = 1000;
+
+async function setup(size = 4500) {
+  const plaintext = makePlainBook(size);
+  const book = await encryptBook(plaintext, { bookId: 'book-1', version: 2, chunkSize: CHUNK });
+  const key = await crypto.subtle.importKey('raw', book.rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
+  return { plaintext, book, key };
+}
+
+/** Serves the book's ciphertext, counting fetches per chunk; `serve` can replace a chunk's bytes. */
+function memoryFetcher(book: TEncryptedBook, serve?: (index: number) => ArrayBuffer | undefined) {
+  const counts = new Map<number, number>();
+  const fetcher: CiphertextFetcher = {
+    async fetchChunk(index) {
+      counts.set(index, (counts.get(index) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return (serve?.(index) ?? book.chunks[index]).slice(0);
+    },
+  };
+  return { fetcher, counts };
+}
+
+describe('ChunkSource.read', () => {
+  it('returns the exact plaintext for ranges inside, across and at the ends of chunks', async () => {
+    const { plaintext, book, key } = await setup();
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book).fetcher });
+    expect(source.length).toBe(4500);
+    for (const [begin, end] of [
+      [0, 1],
+      [0, 1000],
+      [999, 1001],
+      [10, 3990],
+      [4000, 4500],
+      [0, 4500],
+      [4499, 4500],
+    ]) {
+      expect(await source.read(begin, end)).toEqual(plaintext.slice(begin, end));
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 4499 }), fc.integer({ min: 1, max: 4500 }), async (a, b) => {
+        const [begin, end] = a < b ? [a, b] : [b - 1, a + 1];
+        expect(await source.read(begin, Math.min(end, 4500))).toEqual(plaintext.slice(begin, Math.min(end, 4500)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('returns buffers the caller owns (pdf.js transfers them), so the cache stays intact', async () => {
+    const { plaintext, book, key } = await setup();
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book).fetcher });
+    const first = await source.read(0, 1000);
+    expect(first.byteOffset).toBe(0);
+    expect(first.buffer.byteLength).toBe(1000);
+    structuredClone(first.buffer, { transfer: [first.buffer] });
+    expect(await source.read(0, 1000)).toEqual(plaintext.slice(0, 1000));
+    const whole = await source.readChunk(4);
+    expect(whole).toEqual(plaintext.slice(4000));
+  });
+
+  it('fetches and decrypts a chunk once for concurrent readers', async () => {
+    const { plaintext, book, key } = await setup();
+    const { fetcher, counts } = memoryFetcher(book);
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher });
+    const reads = await Promise.all([source.read(0, 10), source.read(500, 1500), source.readChunk(1), source.read(900, 1000)]);
+    expect(reads[1]).toEqual(plaintext.slice(500, 1500));
+    expect(counts.get(0)).toBe(1);
+    expect(counts.get(1)).toBe(1);
+  });
+
+  it('keeps only a bounded number of decrypted chunks in memory', async () => {
+    const { book, key } = await setup();
+    const { fetcher, counts } = memoryFetcher(book);
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher, cacheChunks: 2 });
+    await source.read(0, 10);
+    await source.read(0, 10);
+    expect(counts.get(0)).toBe(1);
+    await source.read(1000, 1010);
+    await source.read(2000, 2010); // chunk 0 is now the least recently used one and is dropped
+    await source.read(0, 10);
+    expect(counts.get(0)).toBe(2);
+  });
+
+  it('refuses a chunk whose sha256 does not match the manifest before decrypting it', async () => {
+    const { book, key } = await setup();
+    const tampered = new Uint8Array(book.chunks[2].slice(0));
+    tampered[5] ^= 0x80;
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book, (index) => (index === 2 ? tampered.buffer : undefined)).fetcher });
+    await expect(source.read(2000, 2500)).rejects.toMatchObject({ code: 'decrypt_failed' });
+    expect(decrypt).not.toHaveBeenCalled();
+    decrypt.mockRestore();
+    // The other chunks are unaffected.
+    await expect(source.read(0, 1000)).resolves.toHaveLength(1000);
+  });
+
+  it('refuses a swapped chunk even when the manifest was changed to match its sha256', async () => {
+    const { book, key } = await setup();
+    const manifest = structuredClone(book.manifest);
+    manifest.chunks[0] = { ...manifest.chunks[0], sha256: manifest.chunks[1].sha256, iv: manifest.chunks[1].iv };
+    const source = createChunkSource({ manifest, key, fetcher: memoryFetcher(book, (index) => (index === 0 ? book.chunks[1] : undefined)).fetcher });
+    const error = await source.read(0, 10).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ReaderError);
+    expect(error).toMatchObject({ code: 'decrypt_failed' });
+  });
+
+  it('refuses a chunk of the wrong size and a manifest that does not add up', async () => {
+    const { book, key } = await setup();
+    const short = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book, (index) => (index === 1 ? book.chunks[1].slice(1) : undefined)).fetcher });
+    await expect(short.read(1000, 1001)).rejects.toMatchObject({ code: 'decrypt_failed' });
+
+    const gap = structuredClone(book.manifest);
+    gap.chunks[2].offset += 1;
+    expect(() => createChunkSource({ manifest: gap, key, fetcher: memoryFetcher(book).fetcher })).toThrow(ReaderError);
+    const empty = { ...structuredClone(book.manifest), size: 0, chunkCount: 0, chunks: [] };
+    expect(() => createChunkSource({ manifest: empty, key, fetcher: memoryFetcher(book).fetcher })).toThrow(expect.objectContaining({ code: 'no_content' }));
+  });
+
+  it('rejects ranges outside the book', async () => {
+    const { book, key } = await setup();
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book).fetcher });
+    await expect(source.read(-1, 5)).rejects.toBeInstanceOf(RangeError);
+    await expect(source.read(10, 10)).rejects.toBeInstanceOf(RangeError);
+    await expect(source.read(0, 4501)).rejects.toBeInstanceOf(RangeError);
+    await expect(source.readChunk(5)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('after close, stops fetching and rejects reads with an AbortError', async () => {
+    const { book, key } = await setup();
+    const seen: AbortSignal[] = [];
+    const source = createChunkSource({
+      manifest: book.manifest,
+      key,
+      fetcher: {
+        fetchChunk: (index, signal) => {
+          seen.push(signal);
+          return new Promise((resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+        },
+      },
+    });
+    const pending = source.read(0, 10);
+    source.close();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen[0].aborted).toBe(true);
+    await expect(source.read(0, 10)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('createNetworkCiphertextFetcher', () => {
+  it('gets the versioned chunk URL with same-origin credentials', async () => {
+    const { book } = await setup();
+    const fetchMock = vi.fn(async () => new Response(book.chunks[3].slice(0)));
+    const bytes = await createNetworkCiphertextFetcher(book.manifest, fetchMock).fetchChunk(3, new AbortController().signal);
+    expect(await sha256HexOf(bytes)).toBe(book.manifest.chunks[3].sha256);
+    expect(fetchMock).toHaveBeenCalledWith(chunkPath('book-1', 2, 3), expect.objectContaining({ credentials: 'same-origin' }));
+  });
+
+  it('tries a dropped connection or a 5xx once more, but not a refusal', async () => {
+    const { book } = await setup();
+    const signal = new AbortController().signal;
+    const flaky = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(new Response(book.chunks[0].slice(0)));
+    await expect(createNetworkCiphertextFetcher(book.manifest, flaky).fetchChunk(0, signal)).resolves.toHaveProperty('byteLength', book.manifest.chunks[0].size);
+    const busy = vi.fn().mockResolvedValueOnce(problem(503, 'Busy')).mockResolvedValueOnce(problem(503, 'Still busy'));
+    await expect(createNetworkCiphertextFetcher(book.manifest, busy).fetchChunk(0, signal)).rejects.toMatchObject({ code: 'network', status: 503 });
+    expect(busy).toHaveBeenCalledTimes(2);
+    const refused = vi.fn().mockResolvedValue(problem(402, 'Choose this book first.'));
+    await expect(createNetworkCiphertextFetcher(book.manifest, refused).fetchChunk(0, signal)).rejects.toMatchObject({
+      code: 'no_access',
+      status: 402,
+      message: 'Choose this book first.',
+    });
+    expect(refused).toHaveBeenCalledTimes(1);
+    const offline = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(createNetworkCiphertextFetcher(book.manifest, offline).fetchChunk(0, signal)).rejects.toMatchObject({ code: 'network' });
+  });
+});
+
+describe('withPrefetchedChunks', () => {
+  it('hands out a prefetched chunk once, then fetches normally, and retries a failed prefetch', async () => {
+    const { book } = await setup();
+    const fetchChunk = vi.fn(async (index: number) => book.chunks[index].slice(0));
+    fetchChunk.mockRejectedValueOnce(new Error('lost'));
+    const signal = new AbortController().signal;
+    const fetcher = withPrefetchedChunks({ fetchChunk }, [1, 4, 4], signal);
+    expect(fetchChunk).toHaveBeenCalledTimes(2);
+    await fetcher.fetchChunk(4, signal);
+    expect(fetchChunk).toHaveBeenCalledTimes(2);
+    await fetcher.fetchChunk(1, signal); // its prefetch failed: fetched again
+    expect(fetchChunk).toHaveBeenCalledTimes(3);
+    await fetcher.fetchChunk(4, signal);
+    expect(fetchChunk).toHaveBeenCalledTimes(4);
+  });
+});

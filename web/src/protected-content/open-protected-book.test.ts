@@ -1,0 +1,251 @@
+import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { READER_MESSAGES } from '@shared/reader';
+import { resetDeviceKeyCache, getOrCreateDeviceKey } from '@web/crypto/device-key';
+import { getDb, resetDbForTests } from '@web/storage/db';
+import { readTrustedTimeMark } from '@web/storage/trusted-time';
+import { openProtectedBook, ReaderError, type TOpenedBook } from './open-protected-book';
+import {
+  createFakeReaderServer,
+  encryptBook,
+  makeLicenseSigner,
+  makePlainBook,
+  problem,
+  type TEncryptedBook,
+  type TFakeReaderServerOptions,
+  type TLicenseSigner,
+} from './protected-test-support';
+
+const MARKER = 'SECRET-PLAINTEXT-OF-THE-BOOK';
+const CHUNK = 4096;
+let plaintext: Uint8Array<ArrayBuffer>;
+let book: TEncryptedBook;
+let signer: TLicenseSigner;
+
+beforeAll(async () => {
+  plaintext = makePlainBook(3 * CHUNK + 123, MARKER);
+  book = await encryptBook(plaintext, { bookId: 'book-1', version: 4, chunkSize: CHUNK });
+  signer = await makeLicenseSigner();
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  resetDeviceKeyCache();
+  await resetDbForTests();
+});
+
+function serve(options: Partial<TFakeReaderServerOptions> = {}) {
+  const server = createFakeReaderServer({ book, signer, userId: 'user-1', ...options });
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  return server;
+}
+
+function open(extra: { signal?: AbortSignal; onError?: (error: ReaderError) => void } = {}): Promise<TOpenedBook> {
+  return openProtectedBook({ bookRef: 'book-1', userId: 'user-1', loadRangeTransportClass: async () => PDFDataRangeTransport, ...extra });
+}
+
+async function openError(extra: Parameters<typeof open>[0] = {}): Promise<ReaderError> {
+  const error = await open(extra).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ReaderError);
+  return error as ReaderError;
+}
+
+function readRange(opened: TOpenedBook, begin: number, end: number): Promise<Uint8Array> {
+  return new Promise((resolve) => {
+    opened.documentParams.range.addRangeListener((at: number, bytes: Uint8Array) => {
+      if (at === begin) resolve(bytes);
+    });
+    opened.documentParams.range.requestDataRange(begin, end);
+  });
+}
+
+function containsBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
+  outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
+    for (let offset = 0; offset < needle.length; offset++) if (haystack[start + offset] !== needle[offset]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Walks every value stored in every table, collecting findings that would mean a leak. */
+async function scanIndexedDb(secrets: { text: string; bytes: Uint8Array[] }): Promise<string[]> {
+  const findings: string[] = [];
+  const visit = (value: unknown, where: string, seen: Set<unknown>) => {
+    if (value === null || value === undefined || seen.has(value)) return;
+    if (typeof value === 'string') {
+      if (value.includes(secrets.text)) findings.push(`${where}: plaintext text`);
+      return;
+    }
+    if (typeof value !== 'object') return;
+    seen.add(value);
+    if (value instanceof CryptoKey) {
+      if (value.type !== 'public' && value.extractable) findings.push(`${where}: extractable ${value.type} key`);
+      return;
+    }
+    if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+      const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      for (const secret of [new TextEncoder().encode(secrets.text), ...secrets.bytes]) {
+        if (containsBytes(bytes, secret)) findings.push(`${where}: secret bytes`);
+      }
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) visit(child, `${where}.${key}`, seen);
+  };
+  for (const table of getDb().tables) {
+    const rows = await table.toArray();
+    rows.forEach((row, index) => visit(row, `${table.name}[${index}]`, new Set()));
+  }
+  return findings;
+}
+
+describe('openProtectedBook', () => {
+  it('opens a book online and hands pdf.js a range transport over decrypted chunks', async () => {
+    const server = serve();
+    const opened = await open();
+    expect(opened.manifest).toMatchObject({ bookId: 'book-1', version: 4, size: plaintext.byteLength });
+    expect(opened.loanId).toBe('loan-1');
+    expect(opened.licenseId).toBe('licence-1');
+    expect(opened.policy).toMatchObject({ copyLimitChars: 4000, print: false, watermark: { email: 'ada@example.test', loanId: 'loan-1' } });
+    expect(opened.documentParams).toMatchObject({ length: plaintext.byteLength, rangeChunkSize: CHUNK, disableAutoFetch: false, disableStream: true });
+    const { range } = opened.documentParams;
+    expect(range).toBeInstanceOf(PDFDataRangeTransport);
+    expect(range.initialData).toEqual(plaintext.slice(0, CHUNK));
+    expect(await readRange(opened, CHUNK, 3 * CHUNK + 123)).toEqual(plaintext.slice(CHUNK));
+
+    // The licence opens the loan on the server: no separate POST /api/loans round trip.
+    expect(server.requests).not.toContain('POST /api/loans');
+    expect(server.requests).toEqual(
+      expect.arrayContaining([
+        'POST /api/devices/browser',
+        'GET /api/.well-known/jwks.json',
+        'GET /api/books/book-1/manifest',
+        'POST /api/licenses',
+        'GET /api/books/book-1/chunks/0?v=4',
+        'GET /api/books/book-1/chunks/3?v=4',
+      ]),
+    );
+    // Each chunk was fetched once although the last one was prefetched before pdf.js asked for it.
+    expect([...server.chunkFetches].sort()).toEqual([0, 1, 2, 3]);
+    expect((await readTrustedTimeMark())?.highWaterMs).toBeGreaterThan(0);
+    expect(await getDb().meta.get('licence-jwks')).toBeDefined();
+    opened.close();
+  });
+
+  it('writes nothing plaintext and no usable key material to IndexedDB', async () => {
+    serve();
+    const opened = await open();
+    await readRange(opened, CHUNK, 3 * CHUNK + 123);
+    const findings = await scanIndexedDb({ text: MARKER, bytes: [book.rawKey, plaintext.slice(CHUNK, CHUNK + 64), plaintext.slice(2 * CHUNK + 7, 2 * CHUNK + 71)] });
+    expect(findings).toEqual([]);
+    expect(await getDb().deviceKeys.count()).toBe(1);
+    expect(await getDb().chunks.count()).toBe(0);
+    opened.close();
+  });
+
+  it('registers the browser once and reuses the device on the next open', async () => {
+    const server = serve();
+    (await open()).close();
+    (await open()).close();
+    expect(server.requests.filter((request) => request === 'POST /api/devices/browser')).toHaveLength(1);
+    expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(2);
+  });
+
+  it('registers again when the server no longer knows the cached device', async () => {
+    const key = await getOrCreateDeviceKey();
+    await getDb().browserDevices.put({ userId: 'user-1', deviceId: 'removed-device', thumbprint: key.thumbprint, offlineRegistered: false });
+    const server = serve();
+    const opened = await open();
+    expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(2);
+    expect((await getDb().browserDevices.get('user-1'))?.deviceId).toBe('device-1');
+    opened.close();
+  });
+
+  it('gives no_access with the server message when the reader is not entitled', async () => {
+    const message = 'Choose this book in your selections to read it.';
+    // The server refuses both the manifest and the licence (each checks entitlement).
+    const server = serve({ override: ({ url }) => (url.endsWith('/manifest') || url === '/api/licenses' ? problem(402, message, 'not_entitled') : undefined) });
+    const error = await openError();
+    expect(error).toMatchObject({ code: 'no_access', status: 402, message });
+    expect(server.chunkFetches).toEqual([]);
+  });
+
+  it('gives no_content when the book has nothing to read', async () => {
+    serve({ override: ({ url }) => (url.endsWith('/manifest') ? problem(404, 'Book not found.') : undefined) });
+    expect(await openError()).toMatchObject({ code: 'no_content', status: 404, message: READER_MESSAGES.noContent });
+  });
+
+  it('refuses a licence issued for another device, user or book', async () => {
+    serve({ tamperClaims: (claims) => ({ ...claims, deviceId: 'someone-elses-device' }) });
+    expect(await openError()).toMatchObject({ code: 'license_invalid', message: READER_MESSAGES.licenseInvalid });
+    await resetDbForTests();
+    resetDeviceKeyCache();
+    serve({ tamperClaims: (claims) => ({ ...claims, sub: 'user-2' }) });
+    expect(await openError()).toMatchObject({ code: 'license_invalid' });
+    await resetDbForTests();
+    resetDeviceKeyCache();
+    serve({ tamperClaims: (claims) => ({ ...claims, bookId: 'book-2' }) });
+    expect(await openError()).toMatchObject({ code: 'license_invalid' });
+  });
+
+  it('refuses a licence signed with a key the server does not publish', async () => {
+    const forger = await makeLicenseSigner(signer.kid);
+    serve({ signer: { ...forger, jwks: signer.jwks } });
+    expect(await openError()).toMatchObject({ code: 'license_invalid', refusal: 'signature' });
+  });
+
+  it('fails with decrypt_failed when a served chunk was tampered with', async () => {
+    serve({
+      override: ({ url }) => {
+        if (url !== '/api/books/book-1/chunks/0?v=4') return undefined;
+        const bytes = new Uint8Array(book.chunks[0].slice(0));
+        bytes[42] ^= 0x10;
+        return new Response(bytes);
+      },
+    });
+    expect(await openError()).toMatchObject({ code: 'decrypt_failed', message: READER_MESSAGES.decryptFailed });
+  });
+
+  it('reports a bad chunk met after opening through onError', async () => {
+    const onError = vi.fn();
+    serve({ override: ({ url }) => (url === '/api/books/book-1/chunks/1?v=4' ? new Response(book.chunks[2].slice(0)) : undefined) });
+    const opened = await open({ onError });
+    opened.documentParams.range.requestDataRange(CHUNK, 2 * CHUNK);
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'decrypt_failed' })));
+    opened.close();
+  });
+
+  it('gives network when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    expect(await openError()).toMatchObject({ code: 'network', message: 'Unable to connect to server' });
+  });
+
+  it('rejects with an AbortError when the open is cancelled', async () => {
+    serve();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(open({ signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+
+    const midway = new AbortController();
+    serve({
+      override: ({ url }) => {
+        if (url === '/api/licenses') midway.abort();
+        return undefined;
+      },
+    });
+    await expect(open({ signal: midway.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('close() stops the transport from answering pdf.js', async () => {
+    serve();
+    const opened = await open();
+    const listener = vi.fn();
+    opened.documentParams.range.addRangeListener(listener);
+    opened.close();
+    opened.documentParams.range.requestDataRange(CHUNK, 2 * CHUNK);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

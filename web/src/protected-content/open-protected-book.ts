@@ -1,0 +1,347 @@
+/**
+ * Opening a protected book (DESIGN §5), the one call the reader screens make: this browser's device
+ * key and server device, the loan (entitlement), the manifest, an online licence, its verification
+ * against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js range
+ * transport over decrypted chunks. The opened book holds the only copies of the key and of the
+ * decrypted chunks (in memory); close() drops them.
+ *
+ * Downloaded books (storage/offline-books): online, chunks are read from IndexedDB first; with no
+ * network (navigator.onLine false, or the server cannot be reached) the stored offline licence is
+ * verified with the cached signing keys and the trusted clock, and every chunk comes from IndexedDB.
+ */
+import type { TBookManifest, TLicenseClaims, TLicenseGrant, TLicensePolicy } from '@shared/reader';
+import type { TLoan } from '@shared/selections';
+import { isApiError, readJson } from '@web/lib/api';
+import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
+import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
+import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
+import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
+import { recordServerTime } from '@web/storage/trusted-time';
+import { createChunkSource, createNetworkCiphertextFetcher, withPrefetchedChunks, type ChunkSource, type CiphertextFetcher } from './chunk-source';
+import { createProtectedRangeTransport, type ProtectedRangeTransport, type TPdfDataRangeTransportClass } from './protected-range-transport';
+import { isReaderError, licenseRefused, ReaderError, READER_ERROR_MESSAGES, toReaderError } from '@web/lib/reader-error';
+import { createStoredCiphertextFetcher } from './stored-chunk-fetcher';
+
+export { ReaderError, isReaderError, READER_ERROR_MESSAGES, type TReaderErrorCode } from '@web/lib/reader-error';
+
+export interface TOpenedBook {
+  manifest: TBookManifest;
+  loanId: string;
+  licenseId: string;
+  policy: TLicensePolicy;
+  /** 'offline': opened from this browser's download with its offline licence, without the server. */
+  mode: 'online' | 'offline';
+  /** Spread into pdf.js getDocument(); the plaintext never exists as a file or URL. */
+  documentParams: {
+    range: ProtectedRangeTransport;
+    length: number;
+    rangeChunkSize: number;
+    disableAutoFetch: boolean;
+    disableStream: true;
+  };
+  /** Drops the content key and decrypted chunks and stops fetching; call after destroying the pdf.js document. */
+  close(): void;
+}
+
+export interface TOpenProtectedBookOptions {
+  /** Book id or slug. */
+  bookRef: string;
+  /** The signed-in user (licences are checked to be theirs). */
+  userId: string;
+  /** Aborting rejects the open with the signal's AbortError and releases what it had made. */
+  signal?: AbortSignal;
+  /** A range of the book failed after opening (network, tampered chunk): show it and destroy the document. */
+  onError?: (error: ReaderError) => void;
+  /**
+   * The PDFDataRangeTransport class of the pdfjs-dist module the reader calls getDocument from; by
+   * default `import('pdfjs-dist')`.
+   */
+  loadRangeTransportClass?: () => Promise<TPdfDataRangeTransportClass>;
+  /** Let pdf.js fetch the rest of the book in the background after the first page (default true). */
+  autoFetch?: boolean;
+}
+
+export const OPEN_LOAN_PATH = '/api/loans';
+export const LICENSES_PATH = '/api/licenses';
+
+export function manifestPath(bookRef: string): string {
+  return `/api/books/${encodeURIComponent(bookRef)}/manifest`;
+}
+
+async function loadPdfjsRangeTransportClass(): Promise<TPdfDataRangeTransportClass> {
+  const pdfjs = await import('pdfjs-dist');
+  return pdfjs.PDFDataRangeTransport;
+}
+
+function postJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(
+    fetch(url, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    }),
+  );
+}
+
+function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return readJson<T>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
+}
+
+/** The first failure in the order given (so the loan's "not entitled" wins over a side request's error). */
+function firstRejection(results: PromiseSettledResult<unknown>[]): unknown {
+  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  return rejected?.reason;
+}
+
+/** The server may have forgotten this browser's device (removed on another device): register again once. */
+function isUnknownDevice(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 410 || (error.problem?.code ?? '').includes('device'));
+}
+
+/**
+ * An online licence for the book: the server opens (creates or reuses) the loan in the same call, so a
+ * book open needs no separate POST /api/loans round trip.
+ */
+async function requestOnlineLicense(options: {
+  userId: string;
+  bookRef: string;
+  deviceId: string;
+  signal?: AbortSignal;
+}): Promise<{ grant: TLicenseGrant; deviceId: string }> {
+  const { userId, bookRef, signal } = options;
+  try {
+    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { bookId: bookRef, deviceId: options.deviceId, kind: 'online' }, signal);
+    return { grant, deviceId: options.deviceId };
+  } catch (error) {
+    if (!isUnknownDevice(error)) throw error;
+    await forgetRegisteredBrowserDevice(userId);
+    const device = await ensureBrowserDevice(userId);
+    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { bookId: bookRef, deviceId: device.deviceId, kind: 'online' }, signal);
+    return { grant, deviceId: device.deviceId };
+  }
+}
+
+/**
+ * Builds the pdf.js side from verified material: used by openProtectedBook, and by issue 6's offline open
+ * with a licence and manifest from IndexedDB and a fetcher that reads stored chunks.
+ */
+export async function createProtectedDocument(options: {
+  manifest: TBookManifest;
+  contentKey: CryptoKey;
+  fetcher: CiphertextFetcher;
+  loanId: string;
+  licenseId: string;
+  policy: TLicensePolicy;
+  mode?: TOpenedBook['mode'];
+  signal?: AbortSignal;
+  onError?: (error: ReaderError) => void;
+  loadRangeTransportClass?: () => Promise<TPdfDataRangeTransportClass>;
+  autoFetch?: boolean;
+}): Promise<TOpenedBook> {
+  const { manifest, signal } = options;
+  const source: ChunkSource = createChunkSource({ manifest, key: options.contentKey, fetcher: options.fetcher });
+  try {
+    const [RangeTransport, initialData] = await Promise.all([
+      (options.loadRangeTransportClass ?? loadPdfjsRangeTransportClass)(),
+      source.readChunk(0),
+    ]);
+    signal?.throwIfAborted();
+    const range = createProtectedRangeTransport(RangeTransport, { source, initialData, onError: options.onError });
+    let closed = false;
+    return {
+      manifest,
+      loanId: options.loanId,
+      licenseId: options.licenseId,
+      policy: options.policy,
+      mode: options.mode ?? 'online',
+      documentParams: {
+        range,
+        length: manifest.size,
+        rangeChunkSize: manifest.chunkSize,
+        disableAutoFetch: options.autoFetch === false,
+        disableStream: true,
+      },
+      close() {
+        if (closed) return;
+        closed = true;
+        range.close();
+        source.close();
+      },
+    };
+  } catch (error) {
+    source.close();
+    throw toReaderError(error);
+  }
+}
+
+function isBrowserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** The server could not be reached or could not answer: a download may stand in for it. */
+function isConnectionFailure(error: unknown): boolean {
+  return isReaderError(error) && error.code === 'network' && (error.status === undefined || error.status >= 500);
+}
+
+/** Why a book cannot be read with no network: removed by licence upkeep (and why), or never downloaded. */
+async function notAvailableOffline(userId: string, bookRef: string): Promise<ReaderError> {
+  const notice = await readRemovalNotice(userId, bookRef).catch(() => undefined);
+  if (!notice) return new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
+  const message =
+    notice.reason === 'returned'
+      ? READER_ERROR_MESSAGES.offlineReturned
+      : notice.reason === 'device_removed'
+        ? READER_ERROR_MESSAGES.offlineDeviceRemoved
+        : READER_ERROR_MESSAGES.offlineRevoked;
+  return new ReaderError('offline_revoked', message);
+}
+
+type TOpenMaterial = Pick<TOpenProtectedBookOptions, 'signal' | 'onError' | 'loadRangeTransportClass' | 'autoFetch'>;
+
+/**
+ * Opens this browser's download of a book without the server: the stored offline licence is verified
+ * with the cached signing keys against the trusted clock (a clock moved back → clock_rollback, an
+ * expired licence → offline_expired), the content key is unwrapped with this browser's private key,
+ * and every chunk comes from IndexedDB.
+ */
+export async function openDownloadedBook(options: { userId: string; book: TDownloadedBook } & TOpenMaterial): Promise<TOpenedBook> {
+  const { userId, book, signal } = options;
+  const { manifest, license } = book;
+  try {
+    const [deviceKey, device] = await Promise.all([readDeviceKey(), readBrowserDevice(userId)]);
+    if (!deviceKey || !device) throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
+    let claims: TLicenseClaims;
+    try {
+      claims = await verifyLicenseWithServerKeys(license.jws, {
+        expected: {
+          userId,
+          bookId: manifest.bookId,
+          deviceId: device.deviceId,
+          deviceKeyThumbprint: deviceKey.thumbprint,
+          bookVersion: manifest.version,
+          kind: 'offline',
+        },
+        online: false,
+      });
+    } catch (error) {
+      if (isReaderError(error) && error.refusal === 'expired') {
+        throw new ReaderError('offline_expired', READER_ERROR_MESSAGES.offlineExpired, { refusal: 'expired', cause: error });
+      }
+      throw error;
+    }
+    if (claims.jti !== license.id) throw licenseRefused('claims', new Error('The stored licence id does not match its token.'));
+    const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
+    signal?.throwIfAborted();
+    return await createProtectedDocument({
+      manifest,
+      contentKey,
+      fetcher: createStoredCiphertextFetcher(manifest),
+      loanId: claims.loanId,
+      licenseId: claims.jti,
+      policy: claims.policy,
+      mode: 'offline',
+      signal,
+      onError: options.onError,
+      loadRangeTransportClass: options.loadRangeTransportClass,
+      autoFetch: options.autoFetch,
+    });
+  } catch (error) {
+    throw toReaderError(error);
+  }
+}
+
+/**
+ * Opens a book for reading: online when the network answers (a downloaded book's chunks still come
+ * from IndexedDB), else from this browser's download. Rejects with a ReaderError (no_access carries the
+ * server's message when the reader is not entitled; offline_unavailable, offline_expired,
+ * offline_revoked and clock_rollback when it cannot be read offline), or with the signal's AbortError.
+ */
+export async function openProtectedBook(options: TOpenProtectedBookOptions): Promise<TOpenedBook> {
+  const { bookRef, userId, signal } = options;
+  try {
+    signal?.throwIfAborted();
+    const downloaded = await findDownloadedBook(userId, bookRef).catch(() => undefined);
+    if (isBrowserOffline()) {
+      if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
+      throw await notAvailableOffline(userId, bookRef);
+    }
+    try {
+      return await openOnline(options, downloaded);
+    } catch (error) {
+      const failure = toReaderError(error);
+      if (!isConnectionFailure(failure) || signal?.aborted) throw failure;
+      if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
+      throw failure;
+    }
+  } catch (error) {
+    throw toReaderError(error);
+  }
+}
+
+async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownloadedBook | undefined): Promise<TOpenedBook> {
+  const { bookRef, userId, signal } = options;
+  try {
+    signal?.throwIfAborted();
+    // pdf.js (module, viewer and worker) is the largest download of the open: start it now, in parallel
+    // with the requests below, instead of after the licence. A failure surfaces where it is awaited.
+    const transportClass = (options.loadRangeTransportClass ?? loadPdfjsRangeTransportClass)();
+    transportClass.catch(() => undefined);
+    // This browser's device id is almost always cached on the device; with it, the licence (which opens
+    // the loan), the manifest and the signing keys go out together: one round trip to the first chunk.
+    const manifestRequest = getJson<TBookManifest & { loanId?: string | null }>(manifestPath(bookRef), signal);
+    const jwksRequest = getLicenseJwks(signal);
+    manifestRequest.catch(() => undefined);
+    jwksRequest.catch(() => undefined);
+    const [device, deviceKey] = await Promise.all([ensureBrowserDevice(userId), getOrCreateDeviceKey()]);
+    const licenseRequest = requestOnlineLicense({ userId, bookRef, deviceId: device.deviceId, signal });
+    licenseRequest.catch(() => undefined);
+    const manifest = await manifestRequest;
+    signal?.throwIfAborted();
+    // The first and last chunks are what pdf.js reads first (header, then the cross-reference table at
+    // the end): fetch them while the licence is being issued.
+    const lastIndex = Math.max(0, manifest.chunkCount - 1);
+    const prefetchSignal = signal ?? new AbortController().signal;
+    const network = createNetworkCiphertextFetcher(manifest);
+    // A downloaded version is read from IndexedDB; a newer version on the server falls back to the network.
+    const source = downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network;
+    const fetcher = withPrefetchedChunks(source, [0, lastIndex], prefetchSignal);
+
+    const [{ grant, deviceId }] = await Promise.all([licenseRequest, jwksRequest]);
+    const grantServerMs = Date.parse(grant.serverTime);
+    if (Number.isFinite(grantServerMs) && grantServerMs > 0) await recordServerTime(grantServerMs);
+    const claims = await verifyLicenseWithServerKeys(grant.license, {
+      expected: {
+        userId,
+        bookId: manifest.bookId,
+        deviceId,
+        deviceKeyThumbprint: deviceKey.thumbprint,
+        // The loan is the one the server opened for this licence: it must be the watermark's loan too.
+        bookVersion: manifest.version,
+        kind: 'online',
+      },
+      signal,
+    });
+    if (claims.policy.watermark.loanId !== claims.loanId) throw licenseRefused('claims', new Error('The watermark names another loan.'));
+    if (claims.jti !== grant.licenseId) throw licenseRefused('claims', new Error('The licence id does not match the grant.'));
+    await recordServerTime(claims.serverTime);
+    const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
+    signal?.throwIfAborted();
+
+    return await createProtectedDocument({
+      manifest,
+      contentKey,
+      fetcher,
+      loanId: claims.loanId,
+      licenseId: claims.jti,
+      policy: claims.policy,
+      signal,
+      onError: options.onError,
+      loadRangeTransportClass: () => transportClass,
+      autoFetch: options.autoFetch,
+    });
+  } catch (error) {
+    throw toReaderError(error);
+  }
+}
