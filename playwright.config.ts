@@ -41,9 +41,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && tsx api/src/index.ts`,
     url: `http://localhost:${port}/api/health/ready`,

@@ -45,7 +45,8 @@ export default defineConfig({
       manifest: {
         name: 'Wonderful Books',
         short_name: 'Wonderful Books',
-        description: 'Read self-improvement and educational books online and offline, with your place kept across devices.',
+        description:
+          'Read self-improvement and educational books online and offline, with your place kept across devices.',
         lang: 'en-GB',
         start_url: '/',
         scope: '/',

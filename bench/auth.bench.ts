@@ -102,11 +102,25 @@ export async function benchAuth() {
   const argon2 = await measureArgon2();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-auth-'));
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent', TRUST_PROXY: '1' });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '1',
+  });
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   const logger = createLogger('silent');
-  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
+  const deps = {
+    db,
+    env,
+    logger,
+    mailer: createMailer(env, logger),
+    blobs: createLocalBlobStore(env.blobDir),
+    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
+    now: () => new Date(),
+  };
 
   // Real accounts, verified and active, all with a hash at today's parameters (one hash, reused).
   const passwordHash = await hashPassword(PASSWORD);

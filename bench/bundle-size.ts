@@ -37,6 +37,8 @@ export function measureLandingBundle(distDir = path.resolve('dist/web')) {
     return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
   });
   const totalGzip = sizes.reduce((sum, entry) => sum + entry.gzipBytes, 0);
-  const excluded = ['pdfjs', 'pdf.worker', 'features/admin'].filter((marker) => files.some((file) => file.includes(marker)));
+  const excluded = ['pdfjs', 'pdf.worker', 'features/admin'].filter((marker) =>
+    files.some((file) => file.includes(marker)),
+  );
   return { files: sizes, totalGzipKB: Math.round(totalGzip / 102.4) / 10, targetKB: 170, leakedHeavyChunks: excluded };
 }

@@ -17,15 +17,32 @@ import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { compare, load, withServer, writeResult } from './lib';
 
-const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) };
+const LOAD = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  durationSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+};
 
 export async function benchCatalogue() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-'));
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '1000', LOG_LEVEL: 'silent' });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'true',
+    DEMO_CATALOGUE_SIZE: '1000',
+    LOG_LEVEL: 'silent',
+  });
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   const logger = createLogger('silent');
-  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
+  const deps = {
+    db,
+    env,
+    logger,
+    mailer: createMailer(env, logger),
+    blobs: createLocalBlobStore(env.blobDir),
+    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
+    now: () => new Date(),
+  };
   const seedStarted = performance.now();
   const seed = await seedDemoData(deps);
   const seedMs = Math.round(performance.now() - seedStarted);

@@ -31,7 +31,10 @@ import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { createBook, createPlan } from '../api/src/test-factories';
 import { compare, load, round2, withServer, writeResult, type LoadResult } from './lib';
 
-const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) };
+const LOAD = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  durationSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+};
 const TARGET_RATIO = 0.7;
 const MIB = 1024 * 1024;
 
@@ -77,23 +80,34 @@ export async function benchChunks() {
     .returning()
     .get();
   const book = createBook(db, { title: 'Benchmark Book', requiredTier: 'premium' });
-  const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf: await bookPdfWithFullChunks(), source: 'cli', renderCover: false });
-  if (asset.chunkCount < 2) throw new Error(`the benchmark book has ${asset.chunkCount} chunk(s); chunk 0 would not be full size`);
+  const { asset } = await ingestBookPdf({
+    deps,
+    bookId: book.id,
+    pdf: await bookPdfWithFullChunks(),
+    source: 'cli',
+    renderCover: false,
+  });
+  if (asset.chunkCount < 2)
+    throw new Error(`the benchmark book has ${asset.chunkCount} chunk(s); chunk 0 would not be full size`);
 
   const app = createApp(deps);
   const { token } = createSession({ db, userId: reader.id, now: new Date() });
   const cookie = `${sessionCookieName(true)}=${token}`;
 
   const manifestResponse = await app.request(`/api/books/${book.id}/manifest`, { headers: { cookie } });
-  if (manifestResponse.status !== 200) throw new Error(`GET manifest answered ${manifestResponse.status}: ${await manifestResponse.text()}`);
+  if (manifestResponse.status !== 200)
+    throw new Error(`GET manifest answered ${manifestResponse.status}: ${await manifestResponse.text()}`);
   const manifest = (await manifestResponse.json()) as TReaderManifest;
   const chunk = manifest.chunks[0];
   const chunkUrlPath = `/api/books/${book.id}/chunks/0?v=${manifest.version}`;
   const bareBody = randomBytes(chunk.size);
 
-  const bare = new Hono().get('/bare-chunk', (c) => c.body(bareBody, 200, { 'Content-Type': 'application/octet-stream' }));
+  const bare = new Hono().get('/bare-chunk', (c) =>
+    c.body(bareBody, 200, { 'Content-Type': 'application/octet-stream' }),
+  );
   // One server: the bare route is answered before the app (and its middleware) sees the request.
-  const fetch = (request: Request, bindings?: unknown) => (request.url.endsWith('/bare-chunk') ? bare.fetch(request, bindings) : app.fetch(request, bindings));
+  const fetch = (request: Request, bindings?: unknown) =>
+    request.url.endsWith('/bare-chunk') ? bare.fetch(request, bindings) : app.fetch(request, bindings);
 
   const results = await withServer(fetch, async (baseUrl) => {
     const check = await globalThis.fetch(`${baseUrl}${chunkUrlPath}`, { headers: { cookie } });
@@ -103,7 +117,8 @@ export async function benchChunks() {
       throw new Error('the chunk endpoint did not answer the stored ciphertext');
     }
     const bareCheck = await globalThis.fetch(`${baseUrl}/bare-chunk`);
-    if ((await bareCheck.arrayBuffer()).byteLength !== chunk.size) throw new Error('the bare route answered the wrong size');
+    if ((await bareCheck.arrayBuffer()).byteLength !== chunk.size)
+      throw new Error('the bare route answered the wrong size');
     return compare(
       () => load('bare GET 1 MiB', `${baseUrl}/bare-chunk`, LOAD),
       () => load('GET /api/books/:id/chunks/0', `${baseUrl}${chunkUrlPath}`, { ...LOAD, headers: { cookie } }),

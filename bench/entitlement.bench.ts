@@ -43,20 +43,41 @@ import { createSession } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { compare, load, withServer, writeResult } from './lib';
 
-const LOAD = { connections: Number(process.env.BENCH_CONNECTIONS ?? 10), durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) };
+const LOAD = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  durationSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+};
 const TARGET_RATIO = 0.7;
 
 export async function benchEntitlement() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-entitlement-'));
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '200', LOG_LEVEL: 'silent' });
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'true',
+    DEMO_CATALOGUE_SIZE: '200',
+    LOG_LEVEL: 'silent',
+  });
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   const logger = createLogger('silent');
-  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
+  const deps = {
+    db,
+    env,
+    logger,
+    mailer: createMailer(env, logger),
+    blobs: createLocalBlobStore(env.blobDir),
+    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
+    now: () => new Date(),
+  };
   await seedDemoData(deps);
 
   // The seeded premium reader (active subscription) and a premium-only book.
-  const reader = db.select().from(users).where(and(eq(users.role, 'user'), eq(users.subscriptionTier, 'premium'), eq(users.subscriptionStatus, 'active'))).get();
+  const reader = db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.subscriptionTier, 'premium'), eq(users.subscriptionStatus, 'active')))
+    .get();
   if (!reader) throw new Error('The demo seed has no active premium reader');
   const book = db.select().from(books).where(eq(books.requiredTier, 'premium')).get();
   if (!book) throw new Error('The demo seed has no premium book');
@@ -75,10 +96,12 @@ export async function benchEntitlement() {
     if (reuse.status !== 200) throw new Error(`repeat POST /api/loans answered ${reuse.status}: ${await reuse.text()}`);
     const loanAnswer = await reuse.text();
     const entitlementsResponse = await fetch(`${appUrl}/api/me/entitlements`, { headers: { cookie } });
-    if (entitlementsResponse.status !== 200) throw new Error(`GET /api/me/entitlements answered ${entitlementsResponse.status}`);
+    if (entitlementsResponse.status !== 200)
+      throw new Error(`GET /api/me/entitlements answered ${entitlementsResponse.status}`);
     const entitlementsAnswer = await entitlementsResponse.text();
     const entitlements = JSON.parse(entitlementsAnswer) as { tier: string };
-    if (entitlements.tier !== 'premium') throw new Error(`the reader's effective tier is ${entitlements.tier}, not premium`);
+    if (entitlements.tier !== 'premium')
+      throw new Error(`the reader's effective tier is ${entitlements.tier}, not premium`);
 
     // Baselines: no middleware, no database; the same request shapes and answer sizes.
     const bare = new Hono()
@@ -99,22 +122,52 @@ export async function benchEntitlement() {
     control.use('/api/*', sessionMiddleware(deps));
     control.route(
       '/api',
-      createApi(deps).post('/control/open', requireAuth(), validate('json', ZOpenLoanRequest), (c) => c.json(loanJson as Record<string, unknown>, 200)),
+      createApi(deps).post('/control/open', requireAuth(), validate('json', ZOpenLoanRequest), (c) =>
+        c.json(loanJson as Record<string, unknown>, 200),
+      ),
     );
     const checkOnly = await withServer(control.fetch, async (controlUrl) => {
       const controlHeaders = { ...writeHeaders, origin: controlUrl };
-      const probe = await fetch(`${controlUrl}/api/control/open`, { method: 'POST', headers: controlHeaders, body: loanBody });
+      const probe = await fetch(`${controlUrl}/api/control/open`, {
+        method: 'POST',
+        headers: controlHeaders,
+        body: loanBody,
+      });
       if (probe.status !== 200) throw new Error(`control route answered ${probe.status}: ${await probe.text()}`);
       return compare(
-        () => load('control POST (same stack, no check)', `${controlUrl}/api/control/open`, { ...LOAD, method: 'POST', body: loanBody, headers: controlHeaders }),
-        () => load('POST /api/loans (reuse)', `${appUrl}/api/loans`, { ...LOAD, method: 'POST', body: loanBody, headers: writeHeaders }),
+        () =>
+          load('control POST (same stack, no check)', `${controlUrl}/api/control/open`, {
+            ...LOAD,
+            method: 'POST',
+            body: loanBody,
+            headers: controlHeaders,
+          }),
+        () =>
+          load('POST /api/loans (reuse)', `${appUrl}/api/loans`, {
+            ...LOAD,
+            method: 'POST',
+            body: loanBody,
+            headers: writeHeaders,
+          }),
       );
     });
 
     return withServer(bare.fetch, async (bareUrl) => {
       const bookOpen = await compare(
-        () => load('bare POST', `${bareUrl}/bare-open`, { ...LOAD, method: 'POST', body: loanBody, headers: { 'content-type': 'application/json' } }),
-        () => load('POST /api/loans (reuse)', `${appUrl}/api/loans`, { ...LOAD, method: 'POST', body: loanBody, headers: writeHeaders }),
+        () =>
+          load('bare POST', `${bareUrl}/bare-open`, {
+            ...LOAD,
+            method: 'POST',
+            body: loanBody,
+            headers: { 'content-type': 'application/json' },
+          }),
+        () =>
+          load('POST /api/loans (reuse)', `${appUrl}/api/loans`, {
+            ...LOAD,
+            method: 'POST',
+            body: loanBody,
+            headers: writeHeaders,
+          }),
       );
       const entitlementsCheck = await compare(
         () => load('bare GET', `${bareUrl}/bare-json`, LOAD),

@@ -101,13 +101,23 @@ async function benchIngestion() {
     const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
     const db = openDatabase(env.databaseFile);
     migrateDatabase(db);
-    const deps = { db, env, logger: createLogger('silent'), blobs: createLocalBlobStore(env.blobDir), now: () => new Date() };
+    const deps = {
+      db,
+      env,
+      logger: createLogger('silent'),
+      blobs: createLocalBlobStore(env.blobDir),
+      now: () => new Date(),
+    };
 
     const typesetStarted = performance.now();
     const typeset = await typesetContentBook(BOOK_SLUG);
     const typesetMs = Math.round(performance.now() - typesetStarted);
 
-    const book = db.insert(books).values({ slug: BOOK_SLUG, title: 'The Wealth of Nations', author: 'Adam Smith' }).returning().get();
+    const book = db
+      .insert(books)
+      .values({ slug: BOOK_SLUG, title: 'The Wealth of Nations', author: 'Adam Smith' })
+      .returning()
+      .get();
     const ingestStarted = performance.now();
     const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf: typeset.bytes, source: 'seed' });
     const ingestMs = Math.round(performance.now() - ingestStarted);

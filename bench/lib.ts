@@ -18,7 +18,10 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function withServer<T>(fetch: (request: Request) => Response | Promise<Response>, work: (baseUrl: string) => Promise<T>): Promise<T> {
+export async function withServer<T>(
+  fetch: (request: Request) => Response | Promise<Response>,
+  work: (baseUrl: string) => Promise<T>,
+): Promise<T> {
   const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -32,7 +35,13 @@ export async function withServer<T>(fetch: (request: Request) => Response | Prom
 export async function load(
   name: string,
   url: string,
-  options: { connections?: number; durationSeconds?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
+  options: {
+    connections?: number;
+    durationSeconds?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,

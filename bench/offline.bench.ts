@@ -172,16 +172,24 @@ async function appDownload(context: BrowserContext, book: TDownloadBook, errors:
   }
 }
 
-async function rawDownload(context: BrowserContext, book: TDownloadBook, errors: string[]): Promise<{ ms: number; bytes: number }> {
+async function rawDownload(
+  context: BrowserContext,
+  book: TDownloadBook,
+  errors: string[],
+): Promise<{ ms: number; bytes: number }> {
   const page = await context.newPage();
   collectPageErrors(page, errors);
   try {
     await page.goto('/bench/raw-download.html');
-    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, { timeout: STEP_TIMEOUT_MS });
+    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, {
+      timeout: STEP_TIMEOUT_MS,
+    });
     const aads = Array.from({ length: book.chunkCount }, (_, index) => chunkAad(book.id, book.version, index));
     const result = await page.evaluate(
       (input) =>
-        (window as unknown as { benchRawDownload: (input: unknown) => Promise<{ ms: number; bytes: number }> }).benchRawDownload(input),
+        (
+          window as unknown as { benchRawDownload: (input: unknown) => Promise<{ ms: number; bytes: number }> }
+        ).benchRawDownload(input),
       { bookId: book.id, keyBase64: book.keyBase64, aads },
     );
     return { ms: round2(result.ms), bytes: result.bytes };
@@ -229,14 +237,23 @@ async function startOpen(context: BrowserContext, slug: string, offline: boolean
   if (offline) await context.setOffline(true);
   try {
     const open = await measureReaderOpen(context, `/reader/${slug}?page=1`, errors, { timeoutMs: OPEN_WAIT_MS });
-    return { ms: open.fromNavigationMs, peakJsHeapMiB: open.heapToFirstPage.totalMiB, madeLoanRequest: open.loanRequestStartMs !== null };
+    return {
+      ms: open.fromNavigationMs,
+      peakJsHeapMiB: open.heapToFirstPage.totalMiB,
+      madeLoanRequest: open.loanRequestStartMs !== null,
+    };
   } finally {
     if (offline) await context.setOffline(false);
   }
 }
 
 /** The book page loaded online; the network off when `offline`; "Read now" clicked and timed to page 1. */
-async function bookPageOpen(context: BrowserContext, slug: string, offline: boolean, errors: string[]): Promise<TOpenRun> {
+async function bookPageOpen(
+  context: BrowserContext,
+  slug: string,
+  offline: boolean,
+  errors: string[],
+): Promise<TOpenRun> {
   const page = await context.newPage();
   collectPageErrors(page, errors);
   try {
@@ -255,11 +272,19 @@ async function bookPageOpen(context: BrowserContext, slug: string, offline: bool
       await page.waitForFunction(firstPageShown, undefined, { timeout: OPEN_WAIT_MS });
     } catch (error) {
       await sampler.stop();
-      throw new Error(`page 1 was not shown within ${OPEN_WAIT_MS} ms: ${await describeReaderState(page)}`, { cause: error });
+      throw new Error(`page 1 was not shown within ${OPEN_WAIT_MS} ms: ${await describeReaderState(page)}`, {
+        cause: error,
+      });
     }
     const heap = await sampler.stop();
-    const mark = await page.evaluate(() => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage);
-    return { ms: round2(mark.at - clickedAt), peakJsHeapMiB: heap.totalMiB, madeLoanRequest: (await openRequestStart(page)) !== null };
+    const mark = await page.evaluate(
+      () => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage,
+    );
+    return {
+      ms: round2(mark.at - clickedAt),
+      peakJsHeapMiB: heap.totalMiB,
+      madeLoanRequest: (await openRequestStart(page)) !== null,
+    };
   } finally {
     await page.close();
     if (offline) await context.setOffline(false);
@@ -302,7 +327,8 @@ export async function benchOffline() {
       const typeset = await typesetContentBook(OPEN_SLUG);
       const openBook = deps.db.select({ id: books.id }).from(books).where(eq(books.slug, OPEN_SLUG)).get();
       if (!openBook) throw new Error(`the demo seed has no ${OPEN_SLUG}`);
-      openBookPages = (await ingestBookPdf({ deps, bookId: openBook.id, pdf: typeset.bytes, source: 'seed' })).asset.pageCount;
+      openBookPages = (await ingestBookPdf({ deps, bookId: openBook.id, pdf: typeset.bytes, source: 'seed' })).asset
+        .pageCount;
 
       // One fresh book per round (and one for the warm-up): the generated catalogue books.
       const candidates = deps.db.select({ id: books.id, slug: books.slug }).from(books).orderBy(books.slug).all();
@@ -312,7 +338,14 @@ export async function benchOffline() {
         const pdf = await bigBookPdf(BOOK_MIB, `Benchmark download ${book.slug}`);
         const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf, source: 'cli', renderCover: false });
         const key = await getContentKey({ deps, bookId: book.id, version: asset.version });
-        downloadBooks.push({ id: book.id, slug: book.slug, version: asset.version, bytes: asset.sizeBytes, chunkCount: asset.chunkCount, keyBase64: key.toString('base64') });
+        downloadBooks.push({
+          id: book.id,
+          slug: book.slug,
+          version: asset.version,
+          bytes: asset.sizeBytes,
+          chunkCount: asset.chunkCount,
+          keyBase64: key.toString('base64'),
+        });
       }
     },
   });
@@ -376,7 +409,9 @@ export async function benchOffline() {
       await fromBookPage.onlineDownloaded.add(() => bookPageOpen(reader, OPEN_SLUG, false, errors));
       await fromBookPage.offline.add(() => bookPageOpen(reader, OPEN_SLUG, true, offlineErrors));
     }
-    errors.push(...offlineErrors.filter((line) => !line.startsWith('HTTP') && !line.includes('ERR_INTERNET_DISCONNECTED')));
+    errors.push(
+      ...offlineErrors.filter((line) => !line.startsWith('HTTP') && !line.includes('ERR_INTERNET_DISCONNECTED')),
+    );
     await reader.close();
     await raw.close();
     const openSummary = (three: ReturnType<typeof series>) => {
@@ -400,7 +435,12 @@ export async function benchOffline() {
       download: {
         book: { mib: mibOf(storedBytes), chunks: downloadBooks[0].chunkCount },
         app: { medianMs: appMedian, mibPerSecond: round2(mibOf(storedBytes) / (appMedian / 1000)), runsMs: appMs },
-        raw: { medianMs: rawMedian, mibPerSecond: round2(mibOf(rawBytes) / (rawMedian / 1000)), runsMs: rawMs, plaintextMiB: mibOf(rawBytes) },
+        raw: {
+          medianMs: rawMedian,
+          mibPerSecond: round2(mibOf(rawBytes) / (rawMedian / 1000)),
+          runsMs: rawMs,
+          plaintextMiB: mibOf(rawBytes),
+        },
         throughputRatio: round2(rawMedian / appMedian),
         targets: { throughputRatioAtLeast: TARGET_DOWNLOAD_RATIO_AT_LEAST },
       },

@@ -115,7 +115,10 @@ function snapshotWebRoot(into: string): { webRoot: string; builtAt: string } {
  * createApp with the production build on a free port from BENCH_PORT (3400) up. NODE_ENV is development,
  * as in e2e: production's __Host- session cookie and HSTS need HTTPS.
  */
-export async function startBenchApp(options: { name: string; prepare?: (deps: AppDeps) => Promise<void> }): Promise<TBenchApp & { webBuiltAt: string }> {
+export async function startBenchApp(options: {
+  name: string;
+  prepare?: (deps: AppDeps) => Promise<void>;
+}): Promise<TBenchApp & { webBuiltAt: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `wb-bench-${options.name}-`));
   const { webRoot, builtAt } = snapshotWebRoot(dataDir);
   const port = await findFreePort(FIRST_PORT);
@@ -183,13 +186,18 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A context signed in as `account` through the API (the cookie lands in the context's jar). */
-export async function signedInContext(browser: Browser, baseUrl: string, account: TDemoAccount): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  account: TDemoAccount,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
   const response = await context.request.post('/api/auth/login', {
     headers: { Origin: baseUrl },
     data: { emailOrUsername: account.email, password: account.password },
   });
-  if (response.status() !== 200) throw new Error(`sign-in of ${account.email} answered ${response.status()}: ${await response.text()}`);
+  if (response.status() !== 200)
+    throw new Error(`sign-in of ${account.email} answered ${response.status()}: ${await response.text()}`);
   return context;
 }
 
@@ -197,7 +205,11 @@ export async function signedInContext(browser: Browser, baseUrl: string, account
 export function summariseErrors(lines: string[]): { count: number; distinct: { message: string; times: number }[] } {
   const counts = new Map<string, number>();
   for (const line of lines) {
-    const message = line.split('\n')[0].replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\d+/g, 'N').slice(0, 240);
+    const message = line
+      .split('\n')[0]
+      .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
+      .replace(/\d+/g, 'N')
+      .slice(0, 240);
     counts.set(message, (counts.get(message) ?? 0) + 1);
   }
   return { count: lines.length, distinct: [...counts].map(([message, times]) => ({ message, times })) };
@@ -206,12 +218,14 @@ export function summariseErrors(lines: string[]): { count: number; distinct: { m
 /** Uncaught errors and console.error lines of a page, to report alongside the figures. */
 export function collectPageErrors(page: Page, into: string[]): void {
   page.on('response', (response) => {
-    if (response.status() >= 400) into.push(`HTTP ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      into.push(`HTTP ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   page.on('pageerror', (error) => into.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Failed loads are listed with their status by the response listener instead.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) into.push(`console.error: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      into.push(`console.error: ${message.text()}`);
   });
 }
 
@@ -297,7 +311,9 @@ export class HeapSampler {
 
   async collectGarbage(): Promise<void> {
     await this.cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
-    await Promise.all([...this.workers.keys()].map((sessionId) => this.sendToWorker(sessionId, 'HeapProfiler.collectGarbage')));
+    await Promise.all(
+      [...this.workers.keys()].map((sessionId) => this.sendToWorker(sessionId, 'HeapProfiler.collectGarbage')),
+    );
   }
 
   private async sample(): Promise<void> {
@@ -306,7 +322,9 @@ export class HeapSampler {
     try {
       const [main, ...workers] = await Promise.all([
         this.cdp.send('Runtime.getHeapUsage').catch(() => null) as Promise<THeapUsage | null>,
-        ...[...this.workers.keys()].map((sessionId) => this.sendToWorker<THeapUsage>(sessionId, 'Runtime.getHeapUsage')),
+        ...[...this.workers.keys()].map((sessionId) =>
+          this.sendToWorker<THeapUsage>(sessionId, 'Runtime.getHeapUsage'),
+        ),
       ]);
       const mainUsed = main?.usedSize ?? 0;
       const workersUsed = workers.reduce((sum, usage) => sum + (usage?.usedSize ?? 0), 0);
@@ -332,7 +350,14 @@ export class HeapSampler {
     while (this.sampling) await new Promise((resolve) => setTimeout(resolve, 2));
     await this.sample();
     const { main, workers, total, backing, samples } = this.peaks;
-    return { mainMiB: toMiB(main), workersMiB: toMiB(workers), totalMiB: toMiB(total), backingMiB: toMiB(backing), workersSeen: this.workersSeen.size, samples };
+    return {
+      mainMiB: toMiB(main),
+      workersMiB: toMiB(workers),
+      totalMiB: toMiB(total),
+      backingMiB: toMiB(backing),
+      workersSeen: this.workersSeen.size,
+      samples,
+    };
   }
 
   async stop(): Promise<THeapPeaks> {
@@ -403,7 +428,9 @@ export async function requestTimeline(page: Page, since: number, until: number):
         .sort((a, b) => a.startTime - b.startTime)
         .map((entry) => {
           const url = new URL(entry.name);
-          const where = url.pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js');
+          const where = url.pathname
+            .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
+            .replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js');
           const size = entry.transferSize > 0 ? ` ${Math.round(entry.encodedBodySize / 1024)} KiB` : ' (cache)';
           return `${Math.round(entry.startTime - from)}–${Math.round(entry.responseEnd - from)} ms ${entry.initiatorType} ${where}${size}`;
         }),
@@ -417,7 +444,9 @@ export async function requestTimeline(page: Page, since: number, until: number):
  * licence, which opens the loan; older builds sent POST /api/loans first). Null when none was made.
  */
 export async function openRequestStart(page: Page): Promise<number | null> {
-  const starts = (await Promise.all(['/manifest', '/api/licenses', '/api/loans'].map((suffix) => resourceStart(page, suffix)))).filter((start): start is number => start !== null);
+  const starts = (
+    await Promise.all(['/manifest', '/api/licenses', '/api/loans'].map((suffix) => resourceStart(page, suffix)))
+  ).filter((start): start is number => start !== null);
   return starts.length === 0 ? null : Math.min(...starts);
 }
 
@@ -426,7 +455,11 @@ export async function resourceStart(page: Page, pathSuffix: string, initiatorTyp
     ({ suffix, initiator }) => {
       const entries = performance
         .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === initiator && new URL(entry.name).pathname.endsWith(suffix));
+        .filter(
+          (entry) =>
+            (entry as PerformanceResourceTiming).initiatorType === initiator &&
+            new URL(entry.name).pathname.endsWith(suffix),
+        );
       return entries.length === 0 ? null : Math.min(...entries.map((entry) => entry.startTime));
     },
     { suffix: pathSuffix, initiator: initiatorType },
@@ -570,17 +603,26 @@ export async function measureReaderOpen(
     sampler.start();
     await page.goto(readerPath);
     try {
-      await page.waitForFunction(() => (window as unknown as { __benchFirstPage?: unknown }).__benchFirstPage !== undefined, undefined, {
-        timeout: options.timeoutMs ?? RUN_TIMEOUT_MS,
-      });
+      await page.waitForFunction(
+        () => (window as unknown as { __benchFirstPage?: unknown }).__benchFirstPage !== undefined,
+        undefined,
+        {
+          timeout: options.timeoutMs ?? RUN_TIMEOUT_MS,
+        },
+      );
     } catch (error) {
       await sampler.stop();
-      throw new Error(`page 1 of ${readerPath} was not rendered: ${await describeReaderState(page)}; page errors: ${errors.join(' | ') || 'none'}`, { cause: error });
+      throw new Error(
+        `page 1 of ${readerPath} was not rendered: ${await describeReaderState(page)}; page errors: ${errors.join(' | ') || 'none'}`,
+        { cause: error },
+      );
     }
     const heapToFirstPage = await sampler.snapshot();
     await page.waitForTimeout(SETTLE_MS);
     const heapWithSettle = await sampler.stop();
-    const mark = await page.evaluate(() => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage);
+    const mark = await page.evaluate(
+      () => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage,
+    );
     const loanStart = await openRequestStart(page);
     return {
       fromOpenMs: loanStart === null ? null : round2(mark.at - loanStart),
@@ -600,27 +642,46 @@ export async function measureReaderOpen(
 
 async function readerRun(context: BrowserContext, readerPath: string, errors: string[]): Promise<TReaderRun> {
   const open = await measureReaderOpen(context, readerPath, errors);
-  if (open.fromOpenMs === null || open.loanRequestStartMs === null) throw new Error('the reader made no request to open the book');
+  if (open.fromOpenMs === null || open.loanRequestStartMs === null)
+    throw new Error('the reader made no request to open the book');
   return { ...open, fromOpenMs: open.fromOpenMs, loanRequestStartMs: open.loanRequestStartMs };
 }
 
 /** One fresh page of a from-memory page (`/bench/baseline.html` or `/bench/viewer.html`): setup untimed, then the timed call. */
-async function memoryRun(context: BrowserContext, pagePath: string, call: 'benchBaseline' | 'benchViewer', canvasWidth: number, errors: string[]): Promise<TBaselineRun> {
+async function memoryRun(
+  context: BrowserContext,
+  pagePath: string,
+  call: 'benchBaseline' | 'benchViewer',
+  canvasWidth: number,
+  errors: string[],
+): Promise<TBaselineRun> {
   const page = await context.newPage();
   collectPageErrors(page, errors);
   try {
     await page.goto(pagePath);
-    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, { timeout: RUN_TIMEOUT_MS });
+    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, {
+      timeout: RUN_TIMEOUT_MS,
+    });
     const sampler = await HeapSampler.attach(context, page);
     await sampler.collectGarbage();
     sampler.start();
     const result = await page.evaluate(
       ({ name, width }) =>
-        (window as unknown as Record<string, (width: number) => Promise<{ ms: number; pages: number; canvasWidth: number; canvasHeight: number }>>)[name](width),
+        (
+          window as unknown as Record<
+            string,
+            (width: number) => Promise<{ ms: number; pages: number; canvasWidth: number; canvasHeight: number }>
+          >
+        )[name](width),
       { name: call, width: canvasWidth },
     );
     const heapToFirstPage = await sampler.stop();
-    return { ms: round2(result.ms), pages: result.pages, canvas: { width: result.canvasWidth, height: result.canvasHeight }, heapToFirstPage };
+    return {
+      ms: round2(result.ms),
+      pages: result.pages,
+      canvas: { width: result.canvasWidth, height: result.canvasHeight },
+      heapToFirstPage,
+    };
   } finally {
     await page.close();
   }
@@ -679,16 +740,27 @@ export async function benchReaderFirstPage() {
     .get('/bench/baseline.html', (c) => c.html(BASELINE_HTML, 200, { 'Cache-Control': 'no-store' }))
     .get('/bench/viewer.html', (c) => c.html(VIEWER_HTML, 200, { 'Cache-Control': 'no-store' }))
     .get('/bench/pdf_viewer.mjs', (c) => c.body(new Uint8Array(viewerSource), 200, javascript))
-    .get('/bench/pdf_viewer.css', (c) => c.body(new Uint8Array(viewerCss), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' }))
+    .get('/bench/pdf_viewer.css', (c) =>
+      c.body(new Uint8Array(viewerCss), 200, {
+        'Content-Type': 'text/css; charset=utf-8',
+        'Cache-Control': 'no-store',
+      }),
+    )
     .get('/bench/images/:file', (c) => {
       const file = path.join(pdfjsWeb, 'images', path.basename(c.req.param('file')));
       if (!fs.existsSync(file)) return c.notFound();
-      const type = file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.gif') ? 'image/gif' : 'application/octet-stream';
+      const type = file.endsWith('.svg')
+        ? 'image/svg+xml'
+        : file.endsWith('.gif')
+          ? 'image/gif'
+          : 'application/octet-stream';
       return c.body(new Uint8Array(fs.readFileSync(file)), 200, { 'Content-Type': type });
     })
     .get('/bench/pdf.min.mjs', (c) => c.body(new Uint8Array(libSource), 200, javascript))
     .get('/bench/pdf.worker.min.mjs', (c) => c.body(new Uint8Array(workerSource), 200, javascript))
-    .get('/bench/book.pdf', (c) => c.body(new Uint8Array(bookBytes), 200, { 'Content-Type': 'application/pdf', 'Cache-Control': 'no-store' }));
+    .get('/bench/book.pdf', (c) =>
+      c.body(new Uint8Array(bookBytes), 200, { 'Content-Type': 'application/pdf', 'Cache-Control': 'no-store' }),
+    );
 
   const errors: string[] = [];
   const browser = await launchChromium();

@@ -19,14 +19,21 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 if (!only || only === 'bundle') {
   const bundle = measureLandingBundle();
   writeResult('bundle', bundle);
-  out(`Landing page initial JS: ${bundle.totalGzipKB} KB gzip (target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files`);
-  out(`  heavy chunks in the initial set: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`);
+  out(
+    `Landing page initial JS: ${bundle.totalGzipKB} KB gzip (target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files`,
+  );
+  out(
+    `  heavy chunks in the initial set: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
+  );
 }
 
 if (!only || only === 'catalogue') {
   const c = await benchCatalogue();
   out(`Seed: ${c.books} books in ${c.seedMs} ms (target < ${c.seedTargetMs} ms)`);
-  for (const [label, r] of [['GET /api/books', c.list], ['GET /api/books?search=leadership', c.search]] as const) {
+  for (const [label, r] of [
+    ['GET /api/books', c.list],
+    ['GET /api/books?search=leadership', c.search],
+  ] as const) {
     out(
       `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ 0.5x) p99 ${r.p99Ratio}x (≤ 2x)`,
     );
@@ -52,7 +59,10 @@ if (!only || only === 'auth') {
 
 if (!only || only === 'entitlement') {
   const e = await benchEntitlement();
-  for (const [label, r] of [['POST /api/loans (book open, loan reused)', e.bookOpen], ['GET /api/me/entitlements', e.entitlements]] as const) {
+  for (const [label, r] of [
+    ['POST /api/loans (book open, loan reused)', e.bookOpen],
+    ['GET /api/me/entitlements', e.entitlements],
+  ] as const) {
     out(
       `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms (non-2xx ${r.candidate.non2xx}) | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ ${e.targets.throughputRatioAtLeast}x) p99 ${r.p99Ratio}x`,
     );
@@ -72,7 +82,9 @@ if (!only || only === 'sync') {
   out(
     `POST /api/sync (${r.load.mutationsPerBatch} mutations per batch, ${r.load.connections} devices at once): ${r.candidate.rowsPerSecond} rows/s (${r.candidate.batchesPerSecond} batches/s, p99 ${r.candidate.p99Ms} ms, non-2xx ${r.candidate.non2xx}) | raw better-sqlite3 transaction ${r.baseline.rowsPerSecond} rows/s | ratio ${r.rowsRatio}x (≥ ${r.targets.rowsRatioAtLeast}x; median of the ${r.load.rounds} rounds ${r.medianRoundRatio}x)`,
   );
-  out(`  by devices at once: ${r.byConnections.map((level) => `${level.connections}: ${level.rowsPerSecond} rows/s, ${level.rowsRatio}x`).join(' | ')}`);
+  out(
+    `  by devices at once: ${r.byConnections.map((level) => `${level.connections}: ${level.rowsPerSecond} rows/s, ${level.rowsRatio}x`).join(' | ')}`,
+  );
 }
 
 if (!only || only === 'chunks') {
@@ -117,7 +129,8 @@ if (!only || only === 'offline') {
     `Download-and-store of a ${d.book.mib} MiB book (${d.book.chunks} chunks) through the download manager, median of ${r.runs}: ${d.app.medianMs} ms (${d.app.mibPerSecond} MiB/s) | raw fetch + decrypt + one IndexedDB transaction ${d.raw.medianMs} ms (${d.raw.mibPerSecond} MiB/s) | throughput ${d.throughputRatio}x (≥ ${d.targets.throughputRatioAtLeast}x)`,
   );
   const o = r.open;
-  const figure = (series: { medianMs: number | null; blocked: string | null }) => (series.medianMs !== null ? `${series.medianMs} ms` : `no first page (${series.blocked})`);
+  const figure = (series: { medianMs: number | null; blocked: string | null }) =>
+    series.medianMs !== null ? `${series.medianMs} ms` : `no first page (${series.blocked})`;
   for (const [label, three] of [
     ['reader URL loaded, from navigation', o.startFromNavigation],
     ['"Read now" on the book page, from the click', o.fromBookPageClick],

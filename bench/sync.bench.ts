@@ -62,18 +62,42 @@ export async function benchSync() {
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   const logger = createLogger('silent');
-  const deps = { db, env, logger, mailer: createMailer(env, logger), blobs: createLocalBlobStore(env.blobDir), payments: createPaymentsProvider({ env, db, now: () => new Date() }), now: () => new Date() };
+  const deps = {
+    db,
+    env,
+    logger,
+    mailer: createMailer(env, logger),
+    blobs: createLocalBlobStore(env.blobDir),
+    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
+    now: () => new Date(),
+  };
 
   const now = Date.now();
-  db.insert(subscriptionPlans).values({ name: 'Premium', tier: 'premium', price: '£9.99', priceAmount: 999, bookLimit: -1 }).run();
+  db.insert(subscriptionPlans)
+    .values({ name: 'Premium', tier: 'premium', price: '£9.99', priceAmount: 999, bookLimit: -1 })
+    .run();
   const reader = db
     .insert(users)
-    .values({ email: 'bench-sync@example.com', firstName: 'Bench', lastName: 'Reader', emailVerified: true, subscriptionTier: 'premium', subscriptionStatus: 'active', subscriptionCurrentPeriodEnd: new Date(now + 30 * 86_400_000) })
+    .values({
+      email: 'bench-sync@example.com',
+      firstName: 'Bench',
+      lastName: 'Reader',
+      emailVerified: true,
+      subscriptionTier: 'premium',
+      subscriptionStatus: 'active',
+      subscriptionCurrentPeriodEnd: new Date(now + 30 * 86_400_000),
+    })
     .returning()
     .get();
-  const book = db.insert(books).values({ title: 'Bench Book', author: 'Bench', slug: 'bench-book', pageCount: 400, requiredTier: 'premium' }).returning().get();
+  const book = db
+    .insert(books)
+    .values({ title: 'Bench Book', author: 'Bench', slug: 'bench-book', pageCount: 400, requiredTier: 'premium' })
+    .returning()
+    .get();
   const sessionId = crypto.randomUUID();
-  db.insert(readingSessions).values({ id: sessionId, userId: reader.id, bookId: book.id, startedAt: new Date(now) }).run();
+  db.insert(readingSessions)
+    .values({ id: sessionId, userId: reader.id, bookId: book.id, startedAt: new Date(now) })
+    .run();
   const { token } = createSession({ db, userId: reader.id, now: new Date() });
   const cookie = `${sessionCookieName(true)}=${token}`;
   const deviceId = 'bench-device';
@@ -86,7 +110,15 @@ export async function benchSync() {
       id: '__UUID__',
       type: 'event.record',
       hlc,
-      payload: { id: '__UUID__', sessionId, bookId: book.id, eventType: 'page_view', pageNumber: (index % 400) + 1, durationMs: 12_000, occurredAt },
+      payload: {
+        id: '__UUID__',
+        sessionId,
+        bookId: book.id,
+        eventType: 'page_view',
+        pageNumber: (index % 400) + 1,
+        durationMs: 12_000,
+        occurredAt,
+      },
     })),
   });
   const fresh = () => template.replace(/__UUID__/g, () => crypto.randomUUID());
@@ -116,7 +148,11 @@ export async function benchSync() {
       batches += 1;
     }
     const perSecond = batches / ((performance.now() - started) / 1000);
-    return { name: 'raw better-sqlite3 transaction', batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2) };
+    return {
+      name: 'raw better-sqlite3 transaction',
+      batchesPerSecond: Math.round(perSecond),
+      rowsPerSecond: Math.round(perSecond * BATCH * 2),
+    };
   };
 
   // Every slice starts from the same database: the rows earlier slices stored are deleted and the WAL
@@ -141,7 +177,8 @@ export async function benchSync() {
     // Sanity check: a batch is applied whole.
     const check = await fetch(`${appUrl}/api/sync`, { method: 'POST', headers, body: fresh() });
     const answer = (await check.json()) as { applied: string[]; rejected: unknown[] };
-    if (check.status !== 200 || answer.applied.length !== BATCH) throw new Error(`POST /api/sync answered ${check.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+    if (check.status !== 200 || answer.applied.length !== BATCH)
+      throw new Error(`POST /api/sync answered ${check.status}: ${JSON.stringify(answer).slice(0, 300)}`);
 
     const httpRun = async (seconds: number, connections: number): Promise<TRate> => {
       const running = autocannon({
@@ -149,14 +186,28 @@ export async function benchSync() {
         connections,
         duration: seconds + 2 * LOAD_MARGIN_SECONDS,
         workers: 1,
-        requests: [{ method: 'POST', path: '/api/sync', headers, body: template, setupRequest: path.join(import.meta.dirname, 'sync-request.cjs') }],
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/sync',
+            headers,
+            body: template,
+            setupRequest: path.join(import.meta.dirname, 'sync-request.cjs'),
+          },
+        ],
       });
       await sleep(LOAD_MARGIN_SECONDS * 1000);
       const [fromCount, from] = [answered, performance.now()];
       await sleep(seconds * 1000);
       const perSecond = (answered - fromCount) / ((performance.now() - from) / 1000);
       const run = await running;
-      return { name: `POST /api/sync, ${connections} ${connections === 1 ? 'device' : 'devices'} at once`, batchesPerSecond: Math.round(perSecond), rowsPerSecond: Math.round(perSecond * BATCH * 2), p99Ms: run.latency.p99, non2xx: run.non2xx };
+      return {
+        name: `POST /api/sync, ${connections} ${connections === 1 ? 'device' : 'devices'} at once`,
+        batchesPerSecond: Math.round(perSecond),
+        rowsPerSecond: Math.round(perSecond * BATCH * 2),
+        p99Ms: run.latency.p99,
+        non2xx: run.non2xx,
+      };
     };
 
     // Warm-up (discarded), then runs in rotating order, each from the same database (reset above), so
@@ -166,7 +217,11 @@ export async function benchSync() {
     await httpRun(1, 4);
     const sides: { name: string; run: () => TRate | Promise<TRate>; slices: TRate[] }[] = [
       { name: 'raw', run: () => rawRun(SLICE_SECONDS), slices: [] },
-      ...CONNECTION_LEVELS.map((connections) => ({ name: `http${connections}`, run: () => httpRun(SLICE_SECONDS, connections), slices: [] as TRate[] })),
+      ...CONNECTION_LEVELS.map((connections) => ({
+        name: `http${connections}`,
+        run: () => httpRun(SLICE_SECONDS, connections),
+        slices: [] as TRate[],
+      })),
     ];
     for (let round = 0; round < ROUNDS; round += 1) {
       for (let turn = 0; turn < sides.length; turn += 1) {
@@ -182,17 +237,28 @@ export async function benchSync() {
         name: side.slices[0].name,
         batchesPerSecond: Math.round(batchesPerSecond),
         rowsPerSecond: Math.round(batchesPerSecond * BATCH * 2),
-        ...(p99s.length ? { p99Ms: Math.max(...p99s), non2xx: side.slices.reduce((sum, slice) => sum + (slice.non2xx ?? 0), 0) } : {}),
+        ...(p99s.length
+          ? { p99Ms: Math.max(...p99s), non2xx: side.slices.reduce((sum, slice) => sum + (slice.non2xx ?? 0), 0) }
+          : {}),
       };
     };
     const [raw, ...https] = sides;
     const baseline = overall(raw);
     const levels = https.map((side, index) => {
       const rate = overall(side);
-      const pairRatios = raw.slices.map((slice, round) => side.slices[round].rowsPerSecond / slice.rowsPerSecond).sort((a, b) => a - b);
-      return { connections: CONNECTION_LEVELS[index], ...rate, rowsRatio: round2(rate.rowsPerSecond / baseline.rowsPerSecond), medianRoundRatio: round2(pairRatios[Math.floor(pairRatios.length / 2)]) };
+      const pairRatios = raw.slices
+        .map((slice, round) => side.slices[round].rowsPerSecond / slice.rowsPerSecond)
+        .sort((a, b) => a - b);
+      return {
+        connections: CONNECTION_LEVELS[index],
+        ...rate,
+        rowsRatio: round2(rate.rowsPerSecond / baseline.rowsPerSecond),
+        medianRoundRatio: round2(pairRatios[Math.floor(pairRatios.length / 2)]),
+      };
     });
-    const perSlice = Object.fromEntries(sides.map((side) => [side.name, side.slices.map((slice) => slice.batchesPerSecond)]));
+    const perSlice = Object.fromEntries(
+      sides.map((side) => [side.name, side.slices.map((slice) => slice.batchesPerSecond)]),
+    );
     return { baseline, levels, perSlice };
   });
 
@@ -202,7 +268,13 @@ export async function benchSync() {
   const figure = result.levels[result.levels.length - 1];
   const summary = {
     machine: { cpus: os.cpus().length },
-    load: { connections: figure.connections, sliceSeconds: SLICE_SECONDS, rounds: ROUNDS, mutationsPerBatch: BATCH, rowsPerMutation: 2 },
+    load: {
+      connections: figure.connections,
+      sliceSeconds: SLICE_SECONDS,
+      rounds: ROUNDS,
+      mutationsPerBatch: BATCH,
+      rowsPerMutation: 2,
+    },
     baseline: result.baseline,
     candidate: figure,
     rowsRatio: figure.rowsRatio,

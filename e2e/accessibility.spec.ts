@@ -3,7 +3,15 @@
  * checked once the page's content has loaded and the fade-in transition has finished.
  */
 import type { Page } from '@playwright/test';
-import { demoAccount, expect, hasHorizontalScroll, seriousAxeViolations, signInThroughApi, test, waitForTransitions } from './fixtures';
+import {
+  demoAccount,
+  expect,
+  hasHorizontalScroll,
+  seriousAxeViolations,
+  signInThroughApi,
+  test,
+  waitForTransitions,
+} from './fixtures';
 
 const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   {
@@ -11,7 +19,9 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     path: '/',
     ready: async (page) => {
       await expect(page.getByRole('region', { name: 'Wonderful Books in numbers' })).toBeVisible();
-      await expect(page.getByRole('region', { name: "Readers' favourites" }).getByRole('article').first()).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: "Readers' favourites" }).getByRole('article').first(),
+      ).toBeVisible();
       await expect(page.getByRole('region', { name: 'Featured books' }).getByRole('article').first()).toBeVisible();
       await expect(page.locator('section#pricing').getByRole('group').first()).toBeVisible();
     },
@@ -52,7 +62,12 @@ for (const viewport of WIDTHS) {
         await waitForTransitions(page);
 
         const violations = await seriousAxeViolations(page);
-        const report = violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+        const report = violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+        }));
         expect(report, JSON.stringify(report, null, 2)).toEqual([]);
       });
     }
@@ -61,19 +76,39 @@ for (const viewport of WIDTHS) {
 
 /** The signed-in reader's pages built with the reader and offline issues, as the premium demo reader. */
 const READER_PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
-  { name: 'dashboard', path: '/dashboard', ready: async (page) => void (await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()) },
-  { name: 'library', path: '/library', ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()) },
-  { name: 'devices', path: '/devices', ready: async (page) => void (await expect(page.getByRole('button', { name: 'Register this browser' })).toBeVisible()) },
-  { name: 'offline', path: '/offline', ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()) },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    ready: async (page) =>
+      void (await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()),
+  },
+  {
+    name: 'library',
+    path: '/library',
+    ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()),
+  },
+  {
+    name: 'devices',
+    path: '/devices',
+    ready: async (page) =>
+      void (await expect(page.getByRole('button', { name: 'Register this browser' })).toBeVisible()),
+  },
+  {
+    name: 'offline',
+    path: '/offline',
+    ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()),
+  },
   {
     name: 'reader',
     path: '/reader/meditations',
-    ready: async (page) => void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
+    ready: async (page) =>
+      void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
   },
   {
     name: 'preview',
     path: '/book/meditations/preview',
-    ready: async (page) => void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
+    ready: async (page) =>
+      void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
   },
 ];
 
@@ -91,7 +126,12 @@ for (const viewport of WIDTHS) {
         await waitForTransitions(page);
 
         const violations = await seriousAxeViolations(page);
-        const report = violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+        const report = violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+        }));
         expect(report, JSON.stringify(report, null, 2)).toEqual([]);
         expect(await hasHorizontalScroll(page), 'no horizontal scrolling').toBe(false);
       });

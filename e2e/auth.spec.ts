@@ -48,7 +48,10 @@ async function waitForFullLoad(page: Page) {
 }
 
 test.describe('register, verify, sign in and sign out', () => {
-  test('a new reader registers, verifies with the e-mailed code, signs in to /dashboard and signs out', async ({ page, outbox }) => {
+  test('a new reader registers, verifies with the e-mailed code, signs in to /dashboard and signs out', async ({
+    page,
+    outbox,
+  }) => {
     const account = newAccountDetails('journey');
     await recordTimeline(page);
 
@@ -68,13 +71,22 @@ test.describe('register, verify, sign in and sign out', () => {
     // While pending (and during the 1 s wait before the verify screen) the button reads 'Creating Account...'.
     await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     registration.release();
-    await expectToast(page, { title: 'Account Created!', description: 'Please check your email for your 6-digit verification code.' });
+    await expectToast(page, {
+      title: 'Account Created!',
+      description: 'Please check your email for your 6-digit verification code.',
+    });
     await expect(page).toHaveURL(/\/auth\/verify-email\?/);
     const verifyUrl = new URL(page.url());
     expect(verifyUrl.searchParams.get('userId')).toMatch(/\S+/);
     expect(verifyUrl.searchParams.get('email')).toBe(account.email);
-    const registrationDelay = await delayBetween(page, { kind: 'response', text: 'POST /api/auth/register 201' }, { kind: 'url', text: '/auth/verify-email?' });
-    expect(registrationDelay, 'redirect to the verify screen 1 s after the registration answer').toBeGreaterThanOrEqual(990);
+    const registrationDelay = await delayBetween(
+      page,
+      { kind: 'response', text: 'POST /api/auth/register 201' },
+      { kind: 'url', text: '/auth/verify-email?' },
+    );
+    expect(registrationDelay, 'redirect to the verify screen 1 s after the registration answer').toBeGreaterThanOrEqual(
+      990,
+    );
     expect(registrationDelay).toBeLessThan(3000);
 
     // Verify with the code from the outbox.
@@ -90,7 +102,11 @@ test.describe('register, verify, sign in and sign out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In Now' })).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login\?verified=true$/);
-    const verificationDelay = await delayBetween(page, { kind: 'response', text: 'POST /api/auth/verify-otp 200' }, { kind: 'url', text: '/auth/login?verified=true' });
+    const verificationDelay = await delayBetween(
+      page,
+      { kind: 'response', text: 'POST /api/auth/verify-otp 200' },
+      { kind: 'url', text: '/auth/login?verified=true' },
+    );
     expect(verificationDelay, 'redirect to sign-in 2 s after the verification answer').toBeGreaterThanOrEqual(1990);
     expect(verificationDelay).toBeLessThan(4000);
 
@@ -124,7 +140,9 @@ const ROLE_LANDINGS = [
 
 test.describe('sign-in lands by role', () => {
   for (const landing of ROLE_LANDINGS) {
-    test(`${landing.role}${landing.tier ? ` (${landing.tier})` : ''} gets 'Welcome back!' and lands on ${landing.path} 500 ms after signing in`, async ({ page }) => {
+    test(`${landing.role}${landing.tier ? ` (${landing.tier})` : ''} gets 'Welcome back!' and lands on ${landing.path} 500 ms after signing in`, async ({
+      page,
+    }) => {
       const account = demoAccount(landing.role, landing.tier);
       await recordTimeline(page);
       await page.goto('/auth/login');
@@ -134,10 +152,18 @@ test.describe('sign-in lands by role', () => {
       await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
       signIn.release();
 
-      await expectToast(page, { title: 'Welcome back!', description: 'You have successfully logged in.', variant: 'default' });
+      await expectToast(page, {
+        title: 'Welcome back!',
+        description: 'You have successfully logged in.',
+        variant: 'default',
+      });
       await expect(page).toHaveURL(new RegExp(`${landing.path}$`));
       await expect(page.getByRole('heading', { level: 1, name: landing.heading, exact: true })).toBeVisible();
-      const delay = await delayBetween(page, { kind: 'response', text: 'POST /api/auth/login 200' }, { kind: 'url', text: landing.path });
+      const delay = await delayBetween(
+        page,
+        { kind: 'response', text: 'POST /api/auth/login 200' },
+        { kind: 'url', text: landing.path },
+      );
       expect(delay, 'the landing follows the sign-in answer after 500 ms').toBeGreaterThanOrEqual(490);
       expect(delay).toBeLessThan(2500);
     });
@@ -145,7 +171,9 @@ test.describe('sign-in lands by role', () => {
 });
 
 test.describe('sign-in failures', () => {
-  test("empty fields show the SPEC §5 messages; a wrong password shows the destructive 'Login Failed' toast; the right one then works", async ({ page }) => {
+  test("empty fields show the SPEC §5 messages; a wrong password shows the destructive 'Login Failed' toast; the right one then works", async ({
+    page,
+  }) => {
     const account = demoAccount('user', 'basic');
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -178,7 +206,11 @@ test.describe('route guard (SPEC §6, in order)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Wonderful Books' })).toBeVisible();
   });
 
-  test("2. a reader whose trial expired on /reader/<book id>: 'Subscription Required', then /subscribe", async ({ page, request, baseURL }) => {
+  test("2. a reader whose trial expired on /reader/<book id>: 'Subscription Required', then /subscribe", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const reader = demoAccount('user', 'free');
     const book = await bookBySlug(request, 'meditations');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
@@ -264,7 +296,9 @@ test.describe('forgot and reset password', () => {
 test.describe('mobile width (390x844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("sign in, the menu shows the personal entries, 'Sign Out' shows 'Signing out...' and ends signed out", async ({ page }) => {
+  test("sign in, the menu shows the personal entries, 'Sign Out' shows 'Signing out...' and ends signed out", async ({
+    page,
+  }) => {
     const reader = demoAccount('user', 'trial');
     await page.goto('/auth/login');
     await submitSignIn(page, reader.email, reader.password);
@@ -303,11 +337,15 @@ test.describe('mobile width (390x844)', () => {
 });
 
 test.describe('emergency login (demo)', () => {
-  test("the page is pre-filled with the demo super admin and 'Login as Premium User' lands on /dashboard", async ({ page }) => {
+  test("the page is pre-filled with the demo super admin and 'Login as Premium User' lands on /dashboard", async ({
+    page,
+  }) => {
     const superAdmin = demoAccount('super_admin');
     await page.goto('/emergency-login');
     await expect(page.getByRole('heading', { level: 1, name: 'Emergency Login' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Demo credentials.' })).toContainText('premium super admin');
+    await expect(page.getByRole('status').filter({ hasText: 'Demo credentials.' })).toContainText(
+      'premium super admin',
+    );
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(superAdmin.email);
     await expect(page.getByLabel('Password', { exact: true })).not.toHaveValue('');
 
@@ -343,7 +381,12 @@ for (const viewport of [
         await waitForTransitions(page);
 
         const violations = await seriousAxeViolations(page);
-        const report = violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+        const report = violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+        }));
         expect(report, JSON.stringify(report, null, 2)).toEqual([]);
       });
     }

@@ -53,13 +53,17 @@ test.describe('bookstore filters via the URL', () => {
     expect(query(page).get('tier')).toBe('premium');
 
     // The grid shows what the API returns for exactly these filters, in Title A–Z order.
-    const expected = (await (await request.get('/api/books?category=philosophy&tier=premium&sort=title&limit=24')).json()) as {
+    const expected = (await (
+      await request.get('/api/books?category=philosophy&tier=premium&sort=title&limit=24')
+    ).json()) as {
       items: { title: string }[];
       total: number;
     };
     expect(expected.items.length).toBeGreaterThan(1);
     await expect(bookTitles(page)).toHaveText(expected.items.map((book) => book.title));
-    await expect(resultCount(page)).toHaveText(`${expected.total.toLocaleString('en-GB')} ${expected.total === 1 ? 'book' : 'books'}`);
+    await expect(resultCount(page)).toHaveText(
+      `${expected.total.toLocaleString('en-GB')} ${expected.total === 1 ? 'book' : 'books'}`,
+    );
 
     // Reloading keeps every filter: the URL is the state.
     await page.reload();

@@ -36,9 +36,18 @@ export interface AxeViolation {
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -101,9 +110,14 @@ export const test = base.extend<{ pageErrorGuard: void; clientIp: string }, { ou
       const admin = demoAccount('admin');
       const context = await playwright.request.newContext({
         baseURL,
-        extraHTTPHeaders: { Origin: new URL(baseURL).origin, 'X-Forwarded-For': documentationAddress(workerInfo.workerIndex, ['192.0.2']) },
+        extraHTTPHeaders: {
+          Origin: new URL(baseURL).origin,
+          'X-Forwarded-For': documentationAddress(workerInfo.workerIndex, ['192.0.2']),
+        },
       });
-      const response = await context.post('/api/auth/login', { data: { emailOrUsername: admin.email, password: admin.password } });
+      const response = await context.post('/api/auth/login', {
+        data: { emailOrUsername: admin.email, password: admin.password },
+      });
       expect(response.status(), 'the demo admin signs in to read the outbox').toBe(200);
       await use(new Outbox(context));
       await context.dispose();
@@ -116,12 +130,17 @@ export { expect };
 /** Waits until no CSS transition is running (the page fade-in, the header's opacity change). */
 export async function waitForTransitions(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
   );
 }
 
 /** The book record behind a slug, read from the public API. */
-export async function bookBySlug(request: APIRequestContext, slug: string): Promise<{ id: string; title: string; author: string; description: string; tableOfContents: string[] }> {
+export async function bookBySlug(
+  request: APIRequestContext,
+  slug: string,
+): Promise<{ id: string; title: string; author: string; description: string; tableOfContents: string[] }> {
   const response = await request.get(`/api/books/${slug}`);
   expect(response.ok(), `GET /api/books/${slug}`).toBe(true);
   return response.json();
@@ -147,7 +166,9 @@ export async function hasHorizontalScroll(page: Page): Promise<boolean> {
 
 /** The demo account with this role and, for readers, this tier (read when called: the seed writes the file at start-up). */
 export function demoAccount(role: string, tier?: string): DemoAccount {
-  const account = demoAccounts().find((candidate) => candidate.role === role && (tier === undefined || candidate.tier === tier));
+  const account = demoAccounts().find(
+    (candidate) => candidate.role === role && (tier === undefined || candidate.tier === tier),
+  );
   if (!account) throw new Error(`No demo account with role ${role}${tier ? ` and tier ${tier}` : ''}`);
   return account;
 }
@@ -167,7 +188,9 @@ export class Outbox {
   constructor(private readonly api: APIRequestContext) {}
 
   async messages(email: string, type?: string): Promise<OutboxMessage[]> {
-    const response = await this.api.get('/api/admin/email/outbox', { params: { email, ...(type ? { type } : {}), limit: 20 } });
+    const response = await this.api.get('/api/admin/email/outbox', {
+      params: { email, ...(type ? { type } : {}), limit: 20 },
+    });
     expect(response.status(), 'GET /api/admin/email/outbox').toBe(200);
     const page = (await response.json()) as { items: OutboxMessage[] };
     // The filter is a substring match; keep the exact recipient only.
@@ -178,10 +201,13 @@ export class Outbox {
   async latest(email: string, type: string): Promise<OutboxMessage> {
     let found: OutboxMessage | undefined;
     await expect
-      .poll(async () => {
-        found = (await this.messages(email, type))[0];
-        return found !== undefined;
-      }, { message: `a ${type} e-mail to ${email} in the outbox` })
+      .poll(
+        async () => {
+          found = (await this.messages(email, type))[0];
+          return found !== undefined;
+        },
+        { message: `a ${type} e-mail to ${email} in the outbox` },
+      )
       .toBe(true);
     return found!;
   }
@@ -236,12 +262,23 @@ function originOf(baseURL: string | undefined): Record<string, string> {
  * Registers and verifies an account through the API (the route a browser uses, without the screens),
  * for journeys that start with an existing account of their own.
  */
-export async function createVerifiedAccount(request: APIRequestContext, outbox: Outbox, baseURL: string | undefined, label?: string): Promise<NewAccount> {
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  outbox: Outbox,
+  baseURL: string | undefined,
+  label?: string,
+): Promise<NewAccount> {
   const account = newAccountDetails(label);
   const headers = originOf(baseURL);
   const registered = await request.post('/api/auth/register', {
     headers,
-    data: { ...account, phoneNumber: `+44 ${account.phoneNumber}`, countryCode: 'GB', confirmPassword: account.password, deviceFingerprint: 'e2e' },
+    data: {
+      ...account,
+      phoneNumber: `+44 ${account.phoneNumber}`,
+      countryCode: 'GB',
+      confirmPassword: account.password,
+      deviceFingerprint: 'e2e',
+    },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const { userId } = (await registered.json()) as { userId: string };
@@ -252,8 +289,16 @@ export async function createVerifiedAccount(request: APIRequestContext, outbox: 
 }
 
 /** Signs the page's browser context in through the API (the session cookie lands in the context). */
-export async function signInThroughApi(page: Page, emailOrUsername: string, password: string, baseURL: string | undefined): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { headers: originOf(baseURL), data: { emailOrUsername, password } });
+export async function signInThroughApi(
+  page: Page,
+  emailOrUsername: string,
+  password: string,
+  baseURL: string | undefined,
+): Promise<void> {
+  const response = await page.request.post('/api/auth/login', {
+    headers: originOf(baseURL),
+    data: { emailOrUsername, password },
+  });
   expect(response.status(), `sign-in of ${emailOrUsername}`).toBe(200);
 }
 
@@ -287,11 +332,16 @@ export function currentToast(page: Page): Locator {
 }
 
 /** Asserts the toast on screen: its title, optionally its description and variant. */
-export async function expectToast(page: Page, expected: { title: string; description?: string | RegExp; variant?: 'default' | 'destructive' }): Promise<void> {
+export async function expectToast(
+  page: Page,
+  expected: { title: string; description?: string | RegExp; variant?: 'default' | 'destructive' },
+): Promise<void> {
   const toast = currentToast(page);
   await expect(toast.getByText(expected.title, { exact: true })).toBeVisible();
   if (expected.description !== undefined) {
-    await expect(toast.getByText(expected.description, typeof expected.description === 'string' ? { exact: true } : undefined)).toBeVisible();
+    await expect(
+      toast.getByText(expected.description, typeof expected.description === 'string' ? { exact: true } : undefined),
+    ).toBeVisible();
   }
   if (expected.variant) await expect(toast).toHaveAttribute('data-variant', expected.variant);
 }
@@ -333,7 +383,9 @@ export async function recordTimeline(page: Page): Promise<void> {
     const scan = () => {
       const found: [string, string][] = [];
       document.querySelectorAll('h1').forEach((node) => found.push(['heading', node.textContent?.trim() ?? '']));
-      document.querySelectorAll('li[data-variant]').forEach((node) => found.push(['toast', node.textContent?.trim() ?? '']));
+      document
+        .querySelectorAll('li[data-variant]')
+        .forEach((node) => found.push(['toast', node.textContent?.trim() ?? '']));
       for (const [kind, text] of found) {
         const key = `${kind}:${text}`;
         if (!text || seen.has(key)) continue;
@@ -356,7 +408,8 @@ export async function delayBetween(
   to: { kind: TimelineEntry['kind']; text: string | RegExp },
 ): Promise<number> {
   const matches = (entry: TimelineEntry, want: { kind: string; text: string | RegExp }) =>
-    entry.kind === want.kind && (typeof want.text === 'string' ? entry.text.startsWith(want.text) : want.text.test(entry.text));
+    entry.kind === want.kind &&
+    (typeof want.text === 'string' ? entry.text.startsWith(want.text) : want.text.test(entry.text));
   const timeline = await readTimeline(page);
   const start = timeline.find((entry) => matches(entry, from));
   const end = start && timeline.find((entry) => entry.at >= start.at && matches(entry, to));

@@ -49,7 +49,10 @@ test.describe('landing page (signed out)', () => {
     ['premium', 'Premium Plan', 'Basic Plan'],
   ] as const) {
     test(`the ${tier} pricing button opens /subscribe?tier=${tier} with that plan highlighted`, async ({ page }) => {
-      await page.locator('section#pricing').getByRole('link', { name: new RegExp(`^Choose ${plan}`) }).click();
+      await page
+        .locator('section#pricing')
+        .getByRole('link', { name: new RegExp(`^Choose ${plan}`) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/subscribe\\?tier=${tier}$`));
 
       const chosen = page.getByRole('group', { name: plan, exact: true });

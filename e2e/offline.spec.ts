@@ -15,7 +15,10 @@ const DAY_MS = 24 * HOUR_MS;
 /** The service worker controls the page (it claims clients on first install), so the app loads offline. */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000, message: 'the service worker controls the page' })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 30_000,
+      message: 'the service worker controls the page',
+    })
     .toBe(true);
 }
 
@@ -39,9 +42,15 @@ async function downloadBook(page: Page): Promise<number> {
     const seen = { max: 0 };
     (window as unknown as { __progressSeen: typeof seen }).__progressSeen = seen;
     const record = () => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) seen.max = Math.max(seen.max, Number(bar.getAttribute('aria-valuenow') ?? 0));
+      for (const bar of document.querySelectorAll('[role="progressbar"]'))
+        seen.max = Math.max(seen.max, Number(bar.getAttribute('aria-valuenow') ?? 0));
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
   await button.click();
   await expect(page.getByText(/Available offline/).first()).toBeVisible({ timeout: 30_000 });
@@ -49,7 +58,9 @@ async function downloadBook(page: Page): Promise<number> {
 }
 
 /** Everything this origin keeps on the device: no plaintext PDF bytes, no exportable private or secret key. */
-async function deviceHoldsNoPlaintext(page: Page): Promise<{ pdfBlobs: string[]; exportableKeys: string[]; cachedPdfs: string[]; scannedValues: number }> {
+async function deviceHoldsNoPlaintext(
+  page: Page,
+): Promise<{ pdfBlobs: string[]; exportableKeys: string[]; cachedPdfs: string[]; scannedValues: number }> {
   return page.evaluate(async () => {
     const pdfBlobs: string[] = [];
     const exportableKeys: string[] = [];
@@ -78,7 +89,9 @@ async function deviceHoldsNoPlaintext(page: Page): Promise<{ pdfBlobs: string[];
         if (value.startsWith('%PDF-') || value.startsWith('JVBERi0')) pdfBlobs.push(where);
         return;
       }
-      if (typeof value === 'object') for (const [key, inner] of Object.entries(value as Record<string, unknown>)) visit(inner, `${where}.${key}`, depth + 1);
+      if (typeof value === 'object')
+        for (const [key, inner] of Object.entries(value as Record<string, unknown>))
+          visit(inner, `${where}.${key}`, depth + 1);
     };
     for (const info of await indexedDB.databases()) {
       if (!info.name) continue;
@@ -104,15 +117,25 @@ async function deviceHoldsNoPlaintext(page: Page): Promise<{ pdfBlobs: string[];
         if (!response) continue;
         const bytes = new Uint8Array(await response.clone().arrayBuffer());
         scannedValues += 1;
-        if ((response.headers.get('content-type') ?? '').includes('application/pdf') || isPdf(bytes)) cachedPdfs.push(`${cacheName}: ${request.url}`);
+        if ((response.headers.get('content-type') ?? '').includes('application/pdf') || isPdf(bytes))
+          cachedPdfs.push(`${cacheName}: ${request.url}`);
       }
     }
     return { pdfBlobs, exportableKeys, cachedPdfs, scannedValues };
   });
 }
 
-async function newSignedInContext(page: Page, baseURL: string | undefined, clientIp: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await page.context().browser()!.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientIp } });
+async function newSignedInContext(
+  page: Page,
+  baseURL: string | undefined,
+  clientIp: string,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientIp } });
   const second = await context.newPage();
   await signInThroughApi(second, email, password, baseURL);
   return { context, page: second };
@@ -121,7 +144,12 @@ async function newSignedInContext(page: Page, baseURL: string | undefined, clien
 test.describe('offline reading on a registered device', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('download, go offline, reload, read to page 20 and bookmark; back online another browser sees both; nothing plaintext is stored', async ({ page, context, baseURL, clientIp }) => {
+  test('download, go offline, reload, read to page 20 and bookmark; back online another browser sees both; nothing plaintext is stored', async ({
+    page,
+    context,
+    baseURL,
+    clientIp,
+  }) => {
     const reader = demoAccount('user', 'premium');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     await page.goto('/');
@@ -145,10 +173,13 @@ test.describe('offline reading on a registered device', () => {
 
     await context.setOffline(false);
     await expect
-      .poll(async () => {
-        const response = await page.request.get(`/api/progress/${bookId}`);
-        return response.ok() ? ((await response.json()) as { currentPage: number }).currentPage : 0;
-      }, { timeout: 60_000, message: 'the offline position reached the server' })
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/progress/${bookId}`);
+          return response.ok() ? ((await response.json()) as { currentPage: number }).currentPage : 0;
+        },
+        { timeout: 60_000, message: 'the offline position reached the server' },
+      )
       .toBe(20);
 
     const second = await newSignedInContext(page, baseURL, clientIp, reader.email, reader.password);
@@ -165,7 +196,11 @@ test.describe('offline reading on a registered device', () => {
     expect(scan.exportableKeys, 'exportable private or secret keys').toEqual([]);
   });
 
-  test('an expired licence and a clock set back each refuse offline opening with the message', async ({ page, context, baseURL }) => {
+  test('an expired licence and a clock set back each refuse offline opening with the message', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const reader = demoAccount('user', 'premium');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     await page.goto('/');
@@ -178,7 +213,11 @@ test.describe('offline reading on a registered device', () => {
     // A clock moved back more than an hour behind the last trusted server time.
     await page.clock.setFixedTime(new Date(Date.now() - 3 * HOUR_MS));
     await page.goto(`/reader/${bookId}`);
-    await expect(page.getByText("Your device's clock is behind the time this book was last checked. Set the correct date and time, then go online and open the book again.")).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText(
+        "Your device's clock is behind the time this book was last checked. Set the correct date and time, then go online and open the book again.",
+      ),
+    ).toBeVisible({ timeout: 30_000 });
 
     // An hour past the stored offline licence's end (min of loan end, paid period end and 30 days).
     const licenseEnd = await page.evaluate(async () => {
@@ -198,10 +237,16 @@ test.describe('offline reading on a registered device', () => {
     expect(licenseEnd).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + HOUR_MS);
     await page.clock.setFixedTime(new Date(licenseEnd + HOUR_MS));
     await page.goto(`/reader/${bookId}`);
-    await expect(page.getByText('Your offline access to this book has expired. Go online to renew it.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Your offline access to this book has expired. Go online to renew it.')).toBeVisible({
+      timeout: 30_000,
+    });
   });
 
-  test('removing the device from another browser wipes its downloads at its next contact', async ({ page, baseURL, clientIp }) => {
+  test('removing the device from another browser wipes its downloads at its next contact', async ({
+    page,
+    baseURL,
+    clientIp,
+  }) => {
     const reader = demoAccount('user', 'premium');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     await page.goto('/');
@@ -232,11 +277,17 @@ test.describe('offline reading on a registered device', () => {
             const request = db.transaction(store, 'readonly').objectStore(store).count();
             request.onsuccess = () => resolve(request.result);
           });
-        const result = { chunks: await count('chunks'), licenses: await count('licences'), manifests: await count('manifests') };
+        const result = {
+          chunks: await count('chunks'),
+          licenses: await count('licences'),
+          manifests: await count('manifests'),
+        };
         db.close();
         return result;
       });
-    await expect.poll(storedCounts, { timeout: 30_000, message: 'the downloads are wiped' }).toEqual({ chunks: 0, licenses: 0, manifests: 0 });
+    await expect
+      .poll(storedCounts, { timeout: 30_000, message: 'the downloads are wiped' })
+      .toEqual({ chunks: 0, licenses: 0, manifests: 0 });
     await page.goto('/offline');
     await expect(page.getByText(/Available offline until/)).toHaveCount(0);
   });

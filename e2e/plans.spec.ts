@@ -56,7 +56,11 @@ function originHeader(baseURL: string | undefined): Record<string, string> {
   return { Origin: new URL(baseURL).origin };
 }
 
-async function booksOfTier(request: APIRequestContext, tier: 'trial' | 'basic' | 'premium', count: number): Promise<BookSummary[]> {
+async function booksOfTier(
+  request: APIRequestContext,
+  tier: 'trial' | 'basic' | 'premium',
+  count: number,
+): Promise<BookSummary[]> {
   const response = await request.get('/api/books', { params: { tier, limit: 20 } });
   expect(response.ok(), `GET /api/books?tier=${tier}`).toBe(true);
   const { items } = (await response.json()) as { items: BookSummary[] };
@@ -83,7 +87,12 @@ async function pick(request: APIRequestContext, baseURL: string | undefined, boo
 }
 
 /** A new trial reader, registered, verified and signed in in the page's browser context. */
-async function newSignedInReader(page: Page, outbox: Outbox, baseURL: string | undefined, label: string): Promise<NewAccount> {
+async function newSignedInReader(
+  page: Page,
+  outbox: Outbox,
+  baseURL: string | undefined,
+  label: string,
+): Promise<NewAccount> {
   const account = await createVerifiedAccount(page.request, outbox, baseURL, label);
   await signInThroughApi(page, account.email, account.password, baseURL);
   return account;
@@ -97,10 +106,15 @@ async function subscribeToBasicThroughApi(request: APIRequestContext, baseURL: s
   const { url } = (await started.json()) as { url: string };
   const sessionId = new URL(url, baseURL).pathname.match(/^\/checkout\/test\/([^/]+)$/)?.[1];
   expect(sessionId, `a test checkout URL: ${url}`).toBeTruthy();
-  const paid = await request.post(`/api/billing/checkout/${sessionId}/pay`, { headers, data: { cardNumber: CARD_SUCCEEDS, ...CARD } });
+  const paid = await request.post(`/api/billing/checkout/${sessionId}/pay`, {
+    headers,
+    data: { cardNumber: CARD_SUCCEEDS, ...CARD },
+  });
   expect(paid.ok(), `pay: ${await paid.text()}`).toBe(true);
   expect(((await paid.json()) as { outcome: string }).outcome).toBe('succeeded');
-  await expect.poll(async () => (await entitlementsOf(request)).tier, { message: 'the reader is on Basic' }).toBe('basic');
+  await expect
+    .poll(async () => (await entitlementsOf(request)).tier, { message: 'the reader is on Basic' })
+    .toBe('basic');
 }
 
 /** Moves the test-mode provider's clock as the demo admin (a signed-in API client of its own). */
@@ -111,9 +125,14 @@ async function advanceProviderClock(
   days: number,
 ): Promise<{ providerNow: string; renewed: unknown[]; ended: unknown[] }> {
   const admin = demoAccount('admin');
-  const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...originHeader(baseURL), 'X-Forwarded-For': clientIp } });
+  const context = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { ...originHeader(baseURL), 'X-Forwarded-For': clientIp },
+  });
   try {
-    const login = await context.post('/api/auth/login', { data: { emailOrUsername: admin.email, password: admin.password } });
+    const login = await context.post('/api/auth/login', {
+      data: { emailOrUsername: admin.email, password: admin.password },
+    });
     expect(login.status(), 'the demo admin signs in').toBe(200);
     const response = await context.post('/api/admin/billing/advance-clock', { data: { days } });
     expect(response.status(), `advance-clock: ${await response.text()}`).toBe(200);
@@ -126,18 +145,28 @@ async function advanceProviderClock(
 /** A date as the web app renders it (the browser's locale, day month year). */
 function formatInPage(page: Page, iso: string): Promise<string> {
   return page.evaluate(
-    (value) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value)),
+    (value) =>
+      new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(value)),
     iso,
   );
 }
 
 /** The quota panel's fact (Plan, Trial picks, Picks this cycle, Picks left...) by its label. */
 function quotaFact(page: Page, label: string) {
-  return page.getByRole('region', { name: 'Your plan and picks' }).locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  return page
+    .getByRole('region', { name: 'Your plan and picks' })
+    .locator('dl > div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd');
 }
 
 test.describe('trial picks', () => {
-  test('a trial reader picks 3 books, the 4th is refused with the server message, and /library shows the 3 picks', async ({ page, context, outbox, baseURL }) => {
+  test('a trial reader picks 3 books, the 4th is refused with the server message, and /library shows the 3 picks', async ({
+    page,
+    context,
+    outbox,
+    baseURL,
+  }) => {
     await newSignedInReader(page, outbox, baseURL, 'trialpicks');
     const [first, second, third, fourth] = await booksOfTier(page.request, 'trial', 4);
 
@@ -167,7 +196,11 @@ test.describe('trial picks', () => {
 
     await otherTab.getByRole('button', { name: 'Choose this book' }).click();
     await otherTab.getByRole('dialog').getByRole('button', { name: 'Choose this book' }).click();
-    await expectToast(otherTab, { title: "Couldn't choose this book", description: 'You have used 3 of 3 trial picks', variant: 'destructive' });
+    await expectToast(otherTab, {
+      title: "Couldn't choose this book",
+      description: 'You have used 3 of 3 trial picks',
+      variant: 'destructive',
+    });
     // The refusal refreshes the counts: the button is now disabled and the page offers the plans.
     await expect(otherTab.getByRole('button', { name: 'Choose this book' })).toBeDisabled();
     await expect(otherTab.getByText('3 of 3 picks used. Subscribe to choose more books.')).toBeVisible();
@@ -176,12 +209,17 @@ test.describe('trial picks', () => {
     expect(otherTabErrors, 'the second tab logged errors').toEqual([]);
 
     // The server refuses directly too, and its state stays unchanged.
-    const refused = await page.request.post('/api/selections', { headers: originHeader(baseURL), data: { bookId: fourth.id } });
+    const refused = await page.request.post('/api/selections', {
+      headers: originHeader(baseURL),
+      data: { bookId: fourth.id },
+    });
     expect(refused.status()).toBe(422);
     expect(((await refused.json()) as { detail: string }).detail).toBe('You have used 3 of 3 trial picks');
     const entitlements = await entitlementsOf(page.request);
     expect(entitlements).toMatchObject({ tier: 'trial', picksUsed: 3, picksLimit: 3 });
-    expect(entitlements.selections.map((selection) => selection.bookId).sort()).toEqual([first.id, second.id, third.id].sort());
+    expect(entitlements.selections.map((selection) => selection.bookId).sort()).toEqual(
+      [first.id, second.id, third.id].sort(),
+    );
 
     await page.goto('/library');
     await expect(page.getByRole('heading', { level: 1, name: 'My Library' })).toBeVisible();
@@ -197,7 +235,11 @@ test.describe('trial picks', () => {
 });
 
 test.describe('Basic through the test checkout', () => {
-  test('the decline card is refused on the form, then 4242 pays; /payment-success and /billing show the Basic Plan and its invoice', async ({ page, outbox, baseURL }) => {
+  test('the decline card is refused on the form, then 4242 pays; /payment-success and /billing show the Basic Plan and its invoice', async ({
+    page,
+    outbox,
+    baseURL,
+  }) => {
     await newSignedInReader(page, outbox, baseURL, 'checkout');
 
     await page.goto('/subscribe?tier=basic');
@@ -240,15 +282,24 @@ test.describe('Basic through the test checkout', () => {
 });
 
 test.describe('Basic picks', () => {
-  test('a Basic reader picks 10, the 11th is refused with the cycle message, and the lock prevents removal', async ({ page, outbox, baseURL }) => {
+  test('a Basic reader picks 10, the 11th is refused with the cycle message, and the lock prevents removal', async ({
+    page,
+    outbox,
+    baseURL,
+  }) => {
     await newSignedInReader(page, outbox, baseURL, 'basicpicks');
     await subscribeToBasicThroughApi(page.request, baseURL);
     const books = await booksOfTier(page.request, 'trial', 11);
 
     for (const book of books.slice(0, 10)) await pick(page.request, baseURL, book);
-    const refused = await page.request.post('/api/selections', { headers: originHeader(baseURL), data: { bookId: books[10].id } });
+    const refused = await page.request.post('/api/selections', {
+      headers: originHeader(baseURL),
+      data: { bookId: books[10].id },
+    });
     expect(refused.status()).toBe(422);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^You have used 10 of 10 picks this billing cycle\. Your picks reset on \d{1,2} \w+ \d{4}\.$/);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /^You have used 10 of 10 picks this billing cycle\. Your picks reset on \d{1,2} \w+ \d{4}\.$/,
+    );
     const entitlements = await entitlementsOf(page.request);
     expect(entitlements).toMatchObject({ tier: 'basic', picksUsed: 10, picksLimit: 10 });
     expect(entitlements.selections).toHaveLength(10);
@@ -260,7 +311,9 @@ test.describe('Basic picks', () => {
     expect(Date.parse(selection.lockedUntil!)).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
     const removal = await page.request.delete(`/api/selections/${first.id}`, { headers: originHeader(baseURL) });
     expect(removal.status()).toBe(422);
-    expect(((await removal.json()) as { detail: string }).detail).toMatch(/^This pick is locked until \d{1,2} \w+ \d{4}$/);
+    expect(((await removal.json()) as { detail: string }).detail).toMatch(
+      /^This pick is locked until \d{1,2} \w+ \d{4}$/,
+    );
     expect((await entitlementsOf(page.request)).selections).toHaveLength(10);
 
     // The screens show the lock end and offer no removal.
@@ -284,7 +337,10 @@ test.describe('Basic picks', () => {
 });
 
 test.describe('Premium', () => {
-  test('the premium reader sees Read now on a premium book and opens loans without picks', async ({ page, baseURL }) => {
+  test('the premium reader sees Read now on a premium book and opens loans without picks', async ({
+    page,
+    baseURL,
+  }) => {
     const reader = demoAccount('user', 'premium');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     const [premiumBook, secondPremium] = await booksOfTier(page.request, 'premium', 2);
@@ -296,7 +352,10 @@ test.describe('Premium', () => {
     await expect(page.getByRole('button', { name: 'Choose this book' })).toHaveCount(0);
 
     for (const book of [premiumBook, secondPremium, basicBook, trialBook]) {
-      const response = await page.request.post('/api/loans', { headers: originHeader(baseURL), data: { bookId: book.id } });
+      const response = await page.request.post('/api/loans', {
+        headers: originHeader(baseURL),
+        data: { bookId: book.id },
+      });
       expect([200, 201], `POST /api/loans ${book.slug}: ${await response.text()}`).toContain(response.status());
       expect(((await response.json()) as Loan).status).toBe('active');
     }
@@ -307,7 +366,7 @@ test.describe('Premium', () => {
 });
 
 test.describe('the billing clock', () => {
-  test('a renewal resets a Basic reader\'s picks used to 0', async ({ page, outbox, baseURL, playwright, clientIp }) => {
+  test("a renewal resets a Basic reader's picks used to 0", async ({ page, outbox, baseURL, playwright, clientIp }) => {
     await newSignedInReader(page, outbox, baseURL, 'renewal');
     await subscribeToBasicThroughApi(page.request, baseURL);
     const books = await booksOfTier(page.request, 'trial', 2);
@@ -317,17 +376,27 @@ test.describe('the billing clock', () => {
 
     // A month at most separates two renewals: 31 days always crosses this reader's period end.
     await advanceProviderClock(playwright, baseURL, clientIp, 31);
-    await expect.poll(async () => (await entitlementsOf(page.request)).picksUsed, { message: 'picks used after the renewal' }).toBe(0);
+    await expect
+      .poll(async () => (await entitlementsOf(page.request)).picksUsed, { message: 'picks used after the renewal' })
+      .toBe(0);
     const after = await entitlementsOf(page.request);
     expect(after.tier).toBe('basic');
-    expect(Date.parse(after.validUntil!), 'the renewal moved the period end').toBeGreaterThan(Date.parse(before.validUntil!));
+    expect(Date.parse(after.validUntil!), 'the renewal moved the period end').toBeGreaterThan(
+      Date.parse(before.validUntil!),
+    );
 
     await page.goto('/library');
     await expect(quotaFact(page, 'Picks this cycle')).toHaveText('0 of 10 used');
     await expect(quotaFact(page, 'Picks left')).toHaveText('10');
   });
 
-  test('cancel keeps access to the period end, then access and loans end', async ({ page, outbox, baseURL, playwright, clientIp }) => {
+  test('cancel keeps access to the period end, then access and loans end', async ({
+    page,
+    outbox,
+    baseURL,
+    playwright,
+    clientIp,
+  }) => {
     await newSignedInReader(page, outbox, baseURL, 'cancel');
     await subscribeToBasicThroughApi(page.request, baseURL);
     const [book] = await booksOfTier(page.request, 'trial', 1);
@@ -350,15 +419,26 @@ test.describe('the billing clock', () => {
     expect(cancelled.tier, 'access is kept until the period end').toBe('basic');
     const accessEnd = await formatInPage(page, cancelled.validUntil!);
     await expect(plan.getByText('Cancelled', { exact: true })).toBeVisible();
-    await expect(plan.getByText(`Your subscription is cancelled — access until ${accessEnd}.`, { exact: false })).toBeVisible();
+    await expect(
+      plan.getByText(`Your subscription is cancelled — access until ${accessEnd}.`, { exact: false }),
+    ).toBeVisible();
     await expect(plan.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
     expect((await loansOf(page.request)).map((loan) => loan.status)).toEqual(['active']);
 
     // Past the period end (at most a month away) the provider ends the subscription.
     await advanceProviderClock(playwright, baseURL, clientIp, 32);
-    await expect.poll(async () => (await entitlementsOf(page.request)).tier, { message: 'the effective tier after the period end' }).toBe('free');
-    await expect.poll(async () => (await loansOf(page.request)).map((loan) => loan.status), { message: 'loan statuses' }).toEqual(['revoked']);
-    const reopened = await page.request.post('/api/loans', { headers: originHeader(baseURL), data: { bookId: book.id } });
+    await expect
+      .poll(async () => (await entitlementsOf(page.request)).tier, {
+        message: 'the effective tier after the period end',
+      })
+      .toBe('free');
+    await expect
+      .poll(async () => (await loansOf(page.request)).map((loan) => loan.status), { message: 'loan statuses' })
+      .toEqual(['revoked']);
+    const reopened = await page.request.post('/api/loans', {
+      headers: originHeader(baseURL),
+      data: { bookId: book.id },
+    });
     expect(reopened.status(), 'no new loan after access ended').toBe(402);
 
     await page.reload();

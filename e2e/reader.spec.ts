@@ -11,7 +11,13 @@ import { bookBySlug, demoAccount, expect, expectPageRendered, goToPage, signInTh
 /** A real typeset book of the demo catalogue with well over 30 pages. */
 const BOOK_SLUG = 'self-help';
 
-async function openSecondBrowser(browser: Browser, baseURL: string | undefined, clientIp: string, email: string, password: string): Promise<Page> {
+async function openSecondBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  clientIp: string,
+  email: string,
+  password: string,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': clientIp } });
   const page = await context.newPage();
   await signInThroughApi(page, email, password, baseURL);
@@ -21,7 +27,12 @@ async function openSecondBrowser(browser: Browser, baseURL: string | undefined, 
 test.describe('the protected reader', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('opens through the encrypted path with the watermark, keeps the page across a reload and a second browser, and keeps a bookmark note', async ({ page, browser, baseURL, clientIp }) => {
+  test('opens through the encrypted path with the watermark, keeps the page across a reload and a second browser, and keeps a bookmark note', async ({
+    page,
+    browser,
+    baseURL,
+    clientIp,
+  }) => {
     const reader = demoAccount('user', 'premium');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     const plaintextResponses: string[] = [];
@@ -80,7 +91,11 @@ test.describe('the protected reader', () => {
     expect(page_).toBeGreaterThan(1);
   });
 
-  test('refuses a copy beyond the budget with the message, and the server refuses to count more', async ({ page, context, baseURL }) => {
+  test('refuses a copy beyond the budget with the message, and the server refuses to count more', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const reader = demoAccount('super_admin');
     await signInThroughApi(page, reader.email, reader.password, baseURL);
@@ -90,7 +105,10 @@ test.describe('the protected reader', () => {
     const headers = { Origin: new URL(baseURL!).origin };
 
     // Use up the budget but a few characters, as many earlier copies would have.
-    const budget = (await (await page.request.get(`/api/books/${id}/copy-budget`)).json()) as { used: number; limit: number };
+    const budget = (await (await page.request.get(`/api/books/${id}/copy-budget`)).json()) as {
+      used: number;
+      limit: number;
+    };
     let remaining = budget.limit - budget.used - 5;
     while (remaining > 0) {
       const characters = Math.min(remaining, 100_000);

@@ -93,7 +93,10 @@ test.describe('application shell', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 
-  test('the service worker registers from /sw.js with scope / about two seconds after start', async ({ page, baseURL }) => {
+  test('the service worker registers from /sw.js with scope / about two seconds after start', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/');
     expect(await page.evaluate(() => 'serviceWorker' in navigator)).toBe(true);
 
@@ -113,7 +116,10 @@ test.describe('application shell', () => {
     expect(found.at).toBeGreaterThanOrEqual(2000);
   });
 
-  test('the web app manifest resolves with name, icons (incl. maskable), start_url and standalone display', async ({ page, request }) => {
+  test('the web app manifest resolves with name, icons (incl. maskable), start_url and standalone display', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();

@@ -21,7 +21,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** BUNDLE_SCAN_DIR scans another build output (e.g. a fresh `vite build --outDir /tmp/x`) instead. */
-const WEB_DIST = process.env.BUNDLE_SCAN_DIR ? path.resolve(process.env.BUNDLE_SCAN_DIR) : path.join(ROOT, 'dist', 'web');
+const WEB_DIST = process.env.BUNDLE_SCAN_DIR
+  ? path.resolve(process.env.BUNDLE_SCAN_DIR)
+  : path.join(ROOT, 'dist', 'web');
 const ASSETS = path.join(WEB_DIST, 'assets');
 
 /**
@@ -42,13 +44,17 @@ export interface TFinding {
   context: string;
 }
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}/g;
+const EMAIL =
+  /[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}/g;
 /** A string literal that is only `@domain.tld`, e.g. for `email.endsWith("@corp.com")`. */
 const DOMAIN_LITERAL = /(["'`])@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\1/g;
 /** An identifier/member chain ending in "email" (any case), optionally followed by `.toLowerCase()` etc. */
 const EMAIL_EXPR = String.raw`[\w$.]*email(?:\s*\.\s*\w+\(\s*\))*`;
 const LITERAL = String.raw`(["'\x60])((?:\\.|(?!\1)[^\\])*)\1`;
-const LITERAL_AFTER_EMAIL = new RegExp(String.raw`(${EMAIL_EXPR})\s*[!=]==?\s*${LITERAL.replaceAll('\\1', '\\2')}`, 'gi');
+const LITERAL_AFTER_EMAIL = new RegExp(
+  String.raw`(${EMAIL_EXPR})\s*[!=]==?\s*${LITERAL.replaceAll('\\1', '\\2')}`,
+  'gi',
+);
 const LITERAL_BEFORE_EMAIL = new RegExp(String.raw`${LITERAL}\s*[!=]==?\s*(${EMAIL_EXPR})\b`, 'gi');
 const LIST_LOOKUP = new RegExp(String.raw`\.\s*(?:includes|indexOf|has)\(\s*${EMAIL_EXPR}\s*[,)]`, 'gi');
 const DOMAIN_CHECK = new RegExp(String.raw`${EMAIL_EXPR}\s*\.\s*endsWith\(`, 'gi');
@@ -111,7 +117,9 @@ describe('scanJavaScript (the scanner itself)', () => {
   it('flags the minified shapes: template literals, reversed order, normalised e-mails, escapes', () => {
     expect(scanJavaScript('t.email===`boss@corp.com`&&(r=!0)')).not.toEqual([]);
     expect(scanJavaScript('"boss@corp.com"===e.email?1:0')).not.toEqual([]);
-    expect(scanJavaScript('e.email.toLowerCase().trim()==="root"&&a()').map((f) => f.kind)).toEqual(['email-comparison']);
+    expect(scanJavaScript('e.email.toLowerCase().trim()==="root"&&a()').map((f) => f.kind)).toEqual([
+      'email-comparison',
+    ]);
     expect(scanJavaScript('const a="boss\\x40corp.com"').map((f) => f.kind)).toEqual(['email-literal']);
     expect(scanJavaScript("const a='boss\\u0040corp.com'").map((f) => f.kind)).toEqual(['email-literal']);
   });
@@ -123,7 +131,11 @@ describe('scanJavaScript (the scanner itself)', () => {
       'email-list-lookup',
     ]);
     expect(scanJavaScript('n.has(u.email)&&(r="admin")').map((f) => f.kind)).toEqual(['email-list-lookup']);
-    expect(scanJavaScript('u.email.endsWith(`@corp.com`)').map((f) => f.kind).sort()).toEqual(['email-domain-check', 'email-domain-literal']);
+    expect(
+      scanJavaScript('u.email.endsWith(`@corp.com`)')
+        .map((f) => f.kind)
+        .sort(),
+    ).toEqual(['email-domain-check', 'email-domain-literal']);
   });
 
   it('leaves ordinary code alone', () => {
@@ -142,11 +154,15 @@ describe('the built web bundle (dist/web)', () => {
   beforeAll(() => {
     if (fs.existsSync(path.join(WEB_DIST, 'index.html')) && fs.existsSync(ASSETS)) return;
     // Only when there is no build yet: `vite build` takes a while, so an existing one is reused.
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', WEB_DIST, '--emptyOutDir'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', WEB_DIST, '--emptyOutDir'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
   }, 600_000);
 
   it('contains no e-mail literal or e-mail-based authorisation', () => {

@@ -23,7 +23,9 @@ export function hasValidAccess(subject: TAccessSubject, now: Date): boolean {
   const nowMs = now.getTime();
   switch (subject.subscriptionTier) {
     case 'trial': {
-      const ends = [toTime(subject.trialEndsAt), toTime(subject.freeTrialEndedAt)].filter((t): t is number => t !== null);
+      const ends = [toTime(subject.trialEndsAt), toTime(subject.freeTrialEndedAt)].filter(
+        (t): t is number => t !== null,
+      );
       return ends.some((end) => end > nowMs);
     }
     case 'basic':

@@ -92,16 +92,26 @@ export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 export const ZResetPasswordRequest = z
   .object({
-    token: z.string({ message: 'Reset link is invalid' }).trim().min(16, 'Reset link is invalid').max(256, 'Reset link is invalid'),
+    token: z
+      .string({ message: 'Reset link is invalid' })
+      .trim()
+      .min(16, 'Reset link is invalid')
+      .max(256, 'Reset link is invalid'),
     password: ZNewPassword,
     confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }),
   })
-  .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZEmergencyLoginRequest = z.object({
   email: ZEmail,
-  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, MESSAGES.passwordMax),
+  password: z
+    .string({ message: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordMax),
 });
 export type TEmergencyLoginRequest = z.infer<typeof ZEmergencyLoginRequest>;
 
@@ -121,11 +131,17 @@ export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 export const ZChangePasswordRequest = z
   .object({
-    currentPassword: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, MESSAGES.passwordMax),
+    currentPassword: z
+      .string({ message: MESSAGES.passwordRequired })
+      .min(1, MESSAGES.passwordRequired)
+      .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordMax),
     newPassword: ZNewPassword,
     confirmPassword: z.string({ message: MESSAGES.passwordsDoNotMatch }),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 /** E-mail categories a reader can opt out of (SPEC §3 email_preferences); transactional mail is always sent. */
@@ -138,12 +154,19 @@ export const ZEmailPreferences = z.object({
 export type TEmailPreferences = z.infer<typeof ZEmailPreferences>;
 
 export const ZUnsubscribeRequest = ZEmailPreferences.partial().extend({
-  token: z.string({ message: 'Unsubscribe link is invalid' }).trim().min(16, 'Unsubscribe link is invalid').max(256, 'Unsubscribe link is invalid'),
+  token: z
+    .string({ message: 'Unsubscribe link is invalid' })
+    .trim()
+    .min(16, 'Unsubscribe link is invalid')
+    .max(256, 'Unsubscribe link is invalid'),
 });
 export type TUnsubscribeRequest = z.infer<typeof ZUnsubscribeRequest>;
 
 export const ZDeleteAccountRequest = z.object({
-  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, MESSAGES.passwordMax),
+  password: z
+    .string({ message: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordMax),
   confirmation: z.literal('DELETE', { message: 'Type DELETE to confirm' }),
 });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;

@@ -3,7 +3,7 @@
  * and the web app. Pure and zod-free so the landing page's bundle stays small; the request schemas
  * live in catalogue.schemas.ts.
  */
-import { BOOK_TIERS } from './tiers';
+import type { BOOK_TIERS } from './tiers';
 
 export const BOOK_SORTS = ['popular', 'rating', 'newest', 'title'] as const;
 export type TBookSort = (typeof BOOK_SORTS)[number];

@@ -31,7 +31,6 @@ export interface TSeoConfig {
   canonicalUrl: string | null;
 }
 
-
 /** Answer of GET /api/page-content/:key; `content` is the record's JSON document as stored. */
 export interface TPageContent {
   key: string;
@@ -41,7 +40,6 @@ export interface TPageContent {
 }
 
 /** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
-
 
 /** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
 export interface THomepageContent {
@@ -62,7 +60,8 @@ export function isHomepageContent(value: unknown): value is THomepageContent {
     typeof record.heroSubtitle === 'string' &&
     Array.isArray(record.stats) &&
     record.stats.every(
-      (stat) => typeof stat === 'object' && stat !== null && typeof stat.value === 'string' && typeof stat.label === 'string',
+      (stat) =>
+        typeof stat === 'object' && stat !== null && typeof stat.value === 'string' && typeof stat.label === 'string',
     )
   );
 }

@@ -15,8 +15,18 @@ export const ZUnsubscribeTokenQuery = z.object({
 export type TUnsubscribeTokenQuery = z.infer<typeof ZUnsubscribeTokenQuery>;
 
 export const ZOutboxQuery = z.object({
-  page: z.coerce.number({ message: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
-  limit: z.coerce.number({ message: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).default(20),
+  page: z.coerce
+    .number({ message: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(100_000, PAGE_MESSAGE)
+    .default(1),
+  limit: z.coerce
+    .number({ message: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(100, LIMIT_MESSAGE)
+    .default(20),
   /** Part of the recipient address, case-insensitive. */
   email: z.string().trim().max(254, 'Email filter is too long').optional(),
   /** Exact emailType such as verification_code. */
@@ -29,4 +39,6 @@ export const ZOutboxQuery = z.object({
 });
 export type TOutboxQuery = z.infer<typeof ZOutboxQuery>;
 
-export const ZOutboxIdParam = z.object({ id: z.string().trim().min(1, 'Message not found').max(64, 'Message not found') });
+export const ZOutboxIdParam = z.object({
+  id: z.string().trim().min(1, 'Message not found').max(64, 'Message not found'),
+});

@@ -54,28 +54,59 @@ describe('entitlement rules (examples)', () => {
   });
 
   it('refuses the 4th trial pick with the count in the message', () => {
-    const decision = canSelect({ user: trialUser(), book: book('b4'), cycle: cycleOf({ booksSelectedCount: 3 }), selections: [], lockDays: 30, now: T0 });
+    const decision = canSelect({
+      user: trialUser(),
+      book: book('b4'),
+      cycle: cycleOf({ booksSelectedCount: 3 }),
+      selections: [],
+      lockDays: 30,
+      now: T0,
+    });
     expect(decision).toEqual({ ok: false, code: 'trial_pick_limit', message: 'You have used 3 of 3 trial picks' });
   });
 
   it('refuses a Basic pick beyond the cycle limit, naming the reset date', () => {
     const cycle = cycleOf({ tier: 'basic', cycleEnd: Date.UTC(2026, 3, 1, 9), booksSelectedCount: 10, maxBooks: 10 });
-    const decision = canSelect({ user: paidUser('basic', Date.UTC(2026, 3, 1, 9)), book: book('b'), cycle, selections: [], lockDays: 30, now: T0 });
-    expect(decision).toMatchObject({ ok: false, code: 'cycle_pick_limit', message: 'You have used 10 of 10 picks this billing cycle. Your picks reset on 1 April 2026.' });
+    const decision = canSelect({
+      user: paidUser('basic', Date.UTC(2026, 3, 1, 9)),
+      book: book('b'),
+      cycle,
+      selections: [],
+      lockDays: 30,
+      now: T0,
+    });
+    expect(decision).toMatchObject({
+      ok: false,
+      code: 'cycle_pick_limit',
+      message: 'You have used 10 of 10 picks this billing cycle. Your picks reset on 1 April 2026.',
+    });
   });
 
   it('premium needs no picks, books above the tier are refused, and a book is chosen once', () => {
     const premium = paidUser('premium', T0 + 30 * DAY_MS);
-    expect(canSelect({ user: premium, book: book('b'), cycle: null, selections: [], lockDays: 30, now: T0 })).toMatchObject({
+    expect(
+      canSelect({ user: premium, book: book('b'), cycle: null, selections: [], lockDays: 30, now: T0 }),
+    ).toMatchObject({
       code: 'premium_no_selection',
       message: 'Premium includes every book — no need to choose',
     });
-    expect(canSelect({ user: trialUser(), book: book('b', 'premium'), cycle: cycleOf(), selections: [], lockDays: 30, now: T0 })).toMatchObject({
+    expect(
+      canSelect({
+        user: trialUser(),
+        book: book('b', 'premium'),
+        cycle: cycleOf(),
+        selections: [],
+        lockDays: 30,
+        now: T0,
+      }),
+    ).toMatchObject({
       code: 'tier_too_low',
       message: 'This book needs the Premium plan',
     });
     const picked: TSelectionState = { id: 's', bookId: 'b', selectedAt: T0, lockedUntil: null, cycleId: 'c1' };
-    expect(canSelect({ user: trialUser(), book: book('b'), cycle: cycleOf(), selections: [picked], lockDays: 30, now: T0 })).toMatchObject({
+    expect(
+      canSelect({ user: trialUser(), book: book('b'), cycle: cycleOf(), selections: [picked], lockDays: 30, now: T0 }),
+    ).toMatchObject({
       code: 'already_selected',
       message: 'You have already chosen this book',
     });
@@ -83,7 +114,14 @@ describe('entitlement rules (examples)', () => {
 
   it('locks Basic picks for lockDays and refuses removal before then', () => {
     const user = paidUser('basic', Date.UTC(2026, 3, 1, 9));
-    const decision = canSelect({ user, book: book('b'), cycle: cycleOf({ tier: 'basic', cycleEnd: Date.UTC(2026, 3, 1, 9), maxBooks: 10 }), selections: [], lockDays: 30, now: T0 });
+    const decision = canSelect({
+      user,
+      book: book('b'),
+      cycle: cycleOf({ tier: 'basic', cycleEnd: Date.UTC(2026, 3, 1, 9), maxBooks: 10 }),
+      selections: [],
+      lockDays: 30,
+      now: T0,
+    });
     expect(decision).toMatchObject({ ok: true, lockedUntil: T0 + 30 * DAY_MS });
     expect(canRemoveSelection({ lockedUntil: T0 + 30 * DAY_MS }, T0 + DAY_MS)).toEqual({
       ok: false,
@@ -98,17 +136,29 @@ describe('entitlement rules (examples)', () => {
     expect(canReadBook(premium, book('x', 'premium'), [], T0)).toMatchObject({ ok: true, via: 'premium' });
     expect(canReadBook(trialUser(), book('x'), [], T0)).toMatchObject({ ok: false, code: 'selection_required' });
     expect(canReadBook(trialUser(), book('x'), [{ bookId: 'x' }], T0)).toMatchObject({ ok: true, loanType: 'trial' });
-    expect(canReadBook(trialUser(), book('x', 'basic'), [{ bookId: 'x' }], T0)).toMatchObject({ ok: false, code: 'tier_too_low' });
-    expect(canReadBook(trialUser(), book('x'), [{ bookId: 'x' }], T0 + 8 * DAY_MS)).toMatchObject({ ok: false, code: 'subscription_required' });
+    expect(canReadBook(trialUser(), book('x', 'basic'), [{ bookId: 'x' }], T0)).toMatchObject({
+      ok: false,
+      code: 'tier_too_low',
+    });
+    expect(canReadBook(trialUser(), book('x'), [{ bookId: 'x' }], T0 + 8 * DAY_MS)).toMatchObject({
+      ok: false,
+      code: 'subscription_required',
+    });
   });
 
   it('paid cycles follow the subscription period, chain when it is unknown, and clamp month ends', () => {
     const periodEnd = Date.UTC(2026, 2, 15);
-    expect(cycleWindowFor(paidUser('basic', periodEnd), 'basic', T0, null)).toEqual({ cycleStart: Date.UTC(2026, 1, 15), cycleEnd: periodEnd });
+    expect(cycleWindowFor(paidUser('basic', periodEnd), 'basic', T0, null)).toEqual({
+      cycleStart: Date.UTC(2026, 1, 15),
+      cycleEnd: periodEnd,
+    });
     const unknown = { ...paidUser('basic', 0), subscriptionCurrentPeriodEnd: null };
     expect(cycleWindowFor(unknown, 'basic', T0, null)).toEqual({ cycleStart: T0, cycleEnd: addMonthsUtc(T0, 1) });
     const prevEnd = T0 - DAY_MS;
-    expect(cycleWindowFor(unknown, 'basic', T0, { tier: 'basic', cycleEnd: prevEnd })).toEqual({ cycleStart: prevEnd, cycleEnd: addMonthsUtc(prevEnd, 1) });
+    expect(cycleWindowFor(unknown, 'basic', T0, { tier: 'basic', cycleEnd: prevEnd })).toEqual({
+      cycleStart: prevEnd,
+      cycleEnd: addMonthsUtc(prevEnd, 1),
+    });
     expect(addMonthsUtc(Date.UTC(2026, 0, 31), 1)).toBe(Date.UTC(2026, 1, 28));
     expect(addMonthsUtc(Date.UTC(2026, 0, 31), 2)).toBe(Date.UTC(2026, 2, 31));
   });
@@ -128,8 +178,18 @@ describe('entitlement rules (examples)', () => {
       loans: [{ id: 'l', bookId: 'a', requiredTier: 'trial' }],
       bookLimitFor: () => 10,
     });
-    expect(sync).toMatchObject({ closeCycleId: 'c1', dropSelectionIds: ['old'], revokeLoans: [{ id: 'l', reason: 'not_entitled' }] });
-    expect(sync.openCycle).toEqual({ tier: 'basic', cycleStart: end, cycleEnd: addMonthsUtc(end, 1), booksSelectedCount: 0, maxBooks: 10 });
+    expect(sync).toMatchObject({
+      closeCycleId: 'c1',
+      dropSelectionIds: ['old'],
+      revokeLoans: [{ id: 'l', reason: 'not_entitled' }],
+    });
+    expect(sync.openCycle).toEqual({
+      tier: 'basic',
+      cycleStart: end,
+      cycleEnd: addMonthsUtc(end, 1),
+      booksSelectedCount: 0,
+      maxBooks: 10,
+    });
     expect(trialDaysLeft(trialUser(), T0 + DAY_MS / 2)).toBe(7);
   });
 });
@@ -153,11 +213,20 @@ const commandArb: fc.Arbitrary<TCommand> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('pick' as const), book: fc.nat(11) }), weight: 6 },
   { arbitrary: fc.record({ kind: fc.constant('remove' as const), book: fc.nat(11) }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('open' as const), book: fc.nat(11) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('pay' as const), tier: fc.constantFrom('basic' as const, 'premium' as const) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      tier: fc.constantFrom('basic' as const, 'premium' as const),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.constant({ kind: 'renew' as const }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'cancel' as const }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'paymentFailed' as const }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 40 * DAY_MS }) }), weight: 4 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 40 * DAY_MS }) }),
+    weight: 4,
+  },
 );
 
 interface TWorld {
@@ -184,13 +253,29 @@ describe('entitlement rules (properties)', () => {
         (commands, bookTiers, limits, lockDays) => {
           const books = bookTiers.map((requiredTier, index) => ({ id: `book-${index}`, requiredTier }));
           const bookLimitFor = (tier: TBookTier) => (tier === 'premium' ? -1 : limits[tier]);
-          const world: TWorld = { now: T0, user: null, cycle: null, selections: [], loans: [], picksByCycle: new Map(), limitByCycle: new Map(), nextId: 1 };
+          const world: TWorld = {
+            now: T0,
+            user: null,
+            cycle: null,
+            selections: [],
+            loans: [],
+            picksByCycle: new Map(),
+            limitByCycle: new Map(),
+            nextId: 1,
+          };
           const id = (prefix: string) => `${prefix}-${world.nextId++}`;
 
           /** What a request does first: the on-demand reset/revocation check, applied. */
           const reconcile = () => {
             if (!world.user) return;
-            const sync = reconcileEntitlements({ user: world.user, now: world.now, cycle: world.cycle, selections: world.selections, loans: world.loans, bookLimitFor });
+            const sync = reconcileEntitlements({
+              user: world.user,
+              now: world.now,
+              cycle: world.cycle,
+              selections: world.selections,
+              loans: world.loans,
+              bookLimitFor,
+            });
             if (sync.openCycle) {
               const cycleId = id('cycle');
               world.limitByCycle.set(cycleId, sync.openCycle.maxBooks);
@@ -202,7 +287,14 @@ describe('entitlement rules (properties)', () => {
             const revoked = new Set(sync.revokeLoans.map((loan) => loan.id));
             world.loans = world.loans.filter((loan) => !revoked.has(loan.id));
             // Idempotent: a second check at the same instant changes nothing.
-            const again = reconcileEntitlements({ user: world.user, now: world.now, cycle: world.cycle, selections: world.selections, loans: world.loans, bookLimitFor });
+            const again = reconcileEntitlements({
+              user: world.user,
+              now: world.now,
+              cycle: world.cycle,
+              selections: world.selections,
+              loans: world.loans,
+              bookLimitFor,
+            });
             expect(again.closeCycleId).toBeNull();
             expect(again.openCycle).toBeNull();
             expect(again.dropSelectionIds).toEqual([]);
@@ -217,17 +309,36 @@ describe('entitlement rules (properties)', () => {
                 break;
               case 'pay':
                 if (user) {
-                  const base = Math.max(user.subscriptionCurrentPeriodEnd ? (user.subscriptionCurrentPeriodEnd as Date).getTime() : 0, world.now);
-                  world.user = { ...user, subscriptionTier: command.tier, subscriptionStatus: 'active', subscriptionCurrentPeriodEnd: new Date(addMonthsUtc(base, 1)) };
+                  const base = Math.max(
+                    user.subscriptionCurrentPeriodEnd ? (user.subscriptionCurrentPeriodEnd as Date).getTime() : 0,
+                    world.now,
+                  );
+                  world.user = {
+                    ...user,
+                    subscriptionTier: command.tier,
+                    subscriptionStatus: 'active',
+                    subscriptionCurrentPeriodEnd: new Date(addMonthsUtc(base, 1)),
+                  };
                 }
                 break;
               case 'renew':
-                if (user && user.subscriptionTier !== 'trial' && user.subscriptionStatus === 'active' && user.subscriptionCurrentPeriodEnd) {
-                  world.user = { ...user, subscriptionCurrentPeriodEnd: new Date(addMonthsUtc((user.subscriptionCurrentPeriodEnd as Date).getTime(), 1)) };
+                if (
+                  user &&
+                  user.subscriptionTier !== 'trial' &&
+                  user.subscriptionStatus === 'active' &&
+                  user.subscriptionCurrentPeriodEnd
+                ) {
+                  world.user = {
+                    ...user,
+                    subscriptionCurrentPeriodEnd: new Date(
+                      addMonthsUtc((user.subscriptionCurrentPeriodEnd as Date).getTime(), 1),
+                    ),
+                  };
                 }
                 break;
               case 'cancel':
-                if (user && user.subscriptionTier !== 'trial') world.user = { ...user, subscriptionStatus: 'cancelled' };
+                if (user && user.subscriptionTier !== 'trial')
+                  world.user = { ...user, subscriptionStatus: 'cancelled' };
                 break;
               case 'paymentFailed':
                 if (user && user.subscriptionTier !== 'trial') world.user = { ...user, subscriptionStatus: 'past_due' };
@@ -239,7 +350,14 @@ describe('entitlement rules (properties)', () => {
                 if (!user) break;
                 reconcile();
                 const target = books[command.book];
-                const decision = canSelect({ user: world.user!, book: target, cycle: world.cycle, selections: world.selections, lockDays, now: world.now });
+                const decision = canSelect({
+                  user: world.user!,
+                  book: target,
+                  cycle: world.cycle,
+                  selections: world.selections,
+                  lockDays,
+                  now: world.now,
+                });
                 const tier = effectiveTier(world.user!, world.now);
                 if (tier === 'premium') expect(decision).toMatchObject({ ok: false, code: 'premium_no_selection' });
                 if (tier === 'free') expect(decision.ok).toBe(false);
@@ -248,9 +366,16 @@ describe('entitlement rules (properties)', () => {
                 const used = (world.picksByCycle.get(cycle.id) ?? 0) + 1;
                 world.picksByCycle.set(cycle.id, used);
                 cycle.booksSelectedCount += 1;
-                const fresh = { id: decision.renewSelectionId ?? id('sel'), bookId: target.id, selectedAt: world.now, lockedUntil: decision.lockedUntil, cycleId: cycle.id };
+                const fresh = {
+                  id: decision.renewSelectionId ?? id('sel'),
+                  bookId: target.id,
+                  selectedAt: world.now,
+                  lockedUntil: decision.lockedUntil,
+                  cycleId: cycle.id,
+                };
                 world.selections = [...world.selections.filter((s) => s.id !== fresh.id), fresh];
-                if (!world.loans.some((loan) => loan.bookId === target.id)) world.loans.push({ id: id('loan'), ...{ bookId: target.id, requiredTier: target.requiredTier } });
+                if (!world.loans.some((loan) => loan.bookId === target.id))
+                  world.loans.push({ id: id('loan'), ...{ bookId: target.id, requiredTier: target.requiredTier } });
                 break;
               }
               case 'remove': {
@@ -264,7 +389,8 @@ describe('entitlement rules (properties)', () => {
                 if (decision.ok) {
                   world.selections = world.selections.filter((s) => s.id !== selection.id);
                   const target = books[command.book];
-                  if (!canReadBook(world.user!, target, world.selections, world.now).ok) world.loans = world.loans.filter((loan) => loan.bookId !== target.id);
+                  if (!canReadBook(world.user!, target, world.selections, world.now).ok)
+                    world.loans = world.loans.filter((loan) => loan.bookId !== target.id);
                 }
                 break;
               }
@@ -272,7 +398,10 @@ describe('entitlement rules (properties)', () => {
                 if (!user) break;
                 reconcile();
                 const target = books[command.book];
-                if (canReadBook(world.user!, target, world.selections, world.now).ok && !world.loans.some((loan) => loan.bookId === target.id)) {
+                if (
+                  canReadBook(world.user!, target, world.selections, world.now).ok &&
+                  !world.loans.some((loan) => loan.bookId === target.id)
+                ) {
                   world.loans.push({ id: id('loan'), bookId: target.id, requiredTier: target.requiredTier });
                 }
                 break;
@@ -284,7 +413,8 @@ describe('entitlement rules (properties)', () => {
               const limit = world.limitByCycle.get(cycleId)!;
               if (limit !== -1) expect(used).toBeLessThanOrEqual(limit);
             }
-            if (world.cycle && world.cycle.maxBooks !== -1) expect(world.cycle.booksSelectedCount).toBeLessThanOrEqual(world.cycle.maxBooks);
+            if (world.cycle && world.cycle.maxBooks !== -1)
+              expect(world.cycle.booksSelectedCount).toBeLessThanOrEqual(world.cycle.maxBooks);
             if (world.user) {
               const valid = hasValidAccess(world.user, new Date(world.now));
               const tier = effectiveTier(world.user, world.now);
@@ -292,7 +422,8 @@ describe('entitlement rules (properties)', () => {
                 const read = canReadBook(world.user, target, world.selections, world.now);
                 if (!valid) expect(read.ok).toBe(false); // no access after validity ends
                 if (tier === 'premium') expect(read.ok).toBe(true); // premium never needs picks
-                if (read.ok && tier !== 'premium') expect(world.selections.some((s) => s.bookId === target.id)).toBe(true);
+                if (read.ok && tier !== 'premium')
+                  expect(world.selections.some((s) => s.bookId === target.id)).toBe(true);
               }
               // After the on-demand check, a reader without valid access holds no active loan.
               if (!valid) {

@@ -75,7 +75,12 @@ export type TRefusalCode =
 
 const refuse = (code: TRefusalCode, message: string): TRefusal => ({ ok: false, code, message });
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 /** Dates inside rule messages ("5 April 2026", UTC); clients get the raw instants to render locally. */
 export function formatRuleDate(ms: number): string {
   return DATE_FORMAT.format(new Date(ms));
@@ -183,7 +188,10 @@ export function canSelect(input: {
 }
 
 /** A pick may be removed once its lock has ended (removing never gives the pick back). */
-export function canRemoveSelection(selection: Pick<TSelectionState, 'lockedUntil'>, now: number): { ok: true } | TRefusal {
+export function canRemoveSelection(
+  selection: Pick<TSelectionState, 'lockedUntil'>,
+  now: number,
+): { ok: true } | TRefusal {
   if (isLocked(selection, now)) {
     return refuse('selection_locked', `This pick is locked until ${formatRuleDate(selection.lockedUntil!)}`);
   }
@@ -226,7 +234,8 @@ export function cycleWindowFor(
     const started = toEpochMs(user.trialStartedAt) ?? toEpochMs(user.freeTrialStartedAt) ?? now;
     return { cycleStart: Math.min(started, now, end - 1), cycleEnd: end };
   }
-  const anchor = toEpochMs(user.subscriptionCurrentPeriodEnd) ?? (previous && previous.tier === tier ? previous.cycleEnd : now);
+  const anchor =
+    toEpochMs(user.subscriptionCurrentPeriodEnd) ?? (previous && previous.tier === tier ? previous.cycleEnd : now);
   return monthlyWindowContaining(anchor, now);
 }
 
@@ -269,7 +278,8 @@ export function reconcileEntitlements(input: {
 }): TEntitlementSync {
   const { user, now, cycle, loans, bookLimitFor } = input;
   const tier = effectiveTier(user, now);
-  const cycleIsCurrent = cycle !== null && tier !== 'free' && cycle.tier === tier && now >= cycle.cycleStart && now < cycle.cycleEnd;
+  const cycleIsCurrent =
+    cycle !== null && tier !== 'free' && cycle.tier === tier && now >= cycle.cycleStart && now < cycle.cycleEnd;
 
   let closeCycleId: string | null = null;
   let openCycle: TEntitlementSync['openCycle'] = null;

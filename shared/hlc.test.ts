@@ -40,7 +40,15 @@ describe('hlc encoding', () => {
   });
 
   it('refuses malformed stamps', () => {
-    for (const bad of ['', 'abc', '1-2-x', `${'0'.repeat(15)}-000001-`, `${'0'.repeat(15)}-000001-bad node`, `${'0'.repeat(16)}-000001-n`, `${'0'.repeat(15)}-00001-n`]) {
+    for (const bad of [
+      '',
+      'abc',
+      '1-2-x',
+      `${'0'.repeat(15)}-000001-`,
+      `${'0'.repeat(15)}-000001-bad node`,
+      `${'0'.repeat(16)}-000001-n`,
+      `${'0'.repeat(15)}-00001-n`,
+    ]) {
       expect(parseHlc(bad)).toBeNull();
     }
     expect(() => createHlc('has space')).toThrow(/Invalid HLC node/);
@@ -52,17 +60,20 @@ describe('hlc encoding', () => {
 describe('tick', () => {
   it('never goes back, even when the wall clock does (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: T0 - 3_600_000, max: T0 + 3_600_000 }), { minLength: 1, maxLength: 60 }), (times) => {
-        let state = createHlc('dev');
-        let previous = encodeHlc(state);
-        for (const now of times) {
-          state = tick(state, now);
-          const next = encodeHlc(state);
-          expect(compareHlc(next, previous)).toBeGreaterThan(0);
-          expect(state.wallMs).toBeGreaterThanOrEqual(now);
-          previous = next;
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: T0 - 3_600_000, max: T0 + 3_600_000 }), { minLength: 1, maxLength: 60 }),
+        (times) => {
+          let state = createHlc('dev');
+          let previous = encodeHlc(state);
+          for (const now of times) {
+            state = tick(state, now);
+            const next = encodeHlc(state);
+            expect(compareHlc(next, previous)).toBeGreaterThan(0);
+            expect(state.wallMs).toBeGreaterThanOrEqual(now);
+            previous = next;
+          }
+        },
+      ),
     );
   });
 
@@ -78,7 +89,9 @@ describe('receive', () => {
       fc.property(stamp, stamp, fc.integer({ min: 0, max: 4_102_444_800_000 }), (local, remote, now) => {
         const next = receive(local, remote, now);
         expect(compareStamps(next, local)).toBeGreaterThan(0);
-        expect(next.wallMs > remote.wallMs || (next.wallMs === remote.wallMs && next.counter > remote.counter)).toBe(true);
+        expect(next.wallMs > remote.wallMs || (next.wallMs === remote.wallMs && next.counter > remote.counter)).toBe(
+          true,
+        );
         expect(next.node).toBe(local.node);
       }),
     );

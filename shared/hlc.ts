@@ -115,7 +115,14 @@ export function compareStamps(a: THlc, b: THlc): number {
  * pulled back to `serverNowMs` (keeping its counter and node), so a device with a clock in the future
  * cannot pin a last-writer-wins value: changes made after the upload still win.
  */
-export function boundStamp(stamp: THlc, serverNowMs: number, toleranceMs = HLC_MAX_AHEAD_MS): { stamp: THlc; clamped: boolean } {
+export function boundStamp(
+  stamp: THlc,
+  serverNowMs: number,
+  toleranceMs = HLC_MAX_AHEAD_MS,
+): { stamp: THlc; clamped: boolean } {
   if (stamp.wallMs <= serverNowMs + toleranceMs) return { stamp, clamped: false };
-  return { stamp: { wallMs: Math.max(0, Math.floor(serverNowMs)), counter: stamp.counter, node: stamp.node }, clamped: true };
+  return {
+    stamp: { wallMs: Math.max(0, Math.floor(serverNowMs)), counter: stamp.counter, node: stamp.node },
+    clamped: true,
+  };
 }

@@ -10,7 +10,12 @@ export const ZIssueLicenseRequest = z
     /** The reader's active loan; or `bookId` instead, which opens (creates or reuses) the loan in the same call. */
     loanId: z.uuid({ message: 'Loan id must be a valid id' }).optional(),
     /** Book uuid or slug: saves the reader a round trip on every book open. */
-    bookId: z.string({ message: 'Book id must be text' }).trim().min(1, 'Book id must not be empty').max(200, 'Book id is too long').optional(),
+    bookId: z
+      .string({ message: 'Book id must be text' })
+      .trim()
+      .min(1, 'Book id must not be empty')
+      .max(200, 'Book id is too long')
+      .optional(),
     deviceId: z.uuid({ message: 'Device id must be a valid id' }),
     kind: z.enum(LICENSE_KINDS, { message: 'Kind must be online or offline' }),
     /** Optional: a client may state the cipher it expects; anything but A256GCM is refused. */

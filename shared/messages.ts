@@ -32,7 +32,10 @@ export const TOASTS = {
     description: 'This free trial offer has already been used. Please upgrade to a paid plan to continue.',
   },
   rateLimited: { title: 'Rate Limited', description: 'Too many registration attempts. Please try again later.' },
-  temporarilyBlocked: { title: 'Temporarily Blocked', description: 'Account creation temporarily blocked. Please try again later.' },
+  temporarilyBlocked: {
+    title: 'Temporarily Blocked',
+    description: 'Account creation temporarily blocked. Please try again later.',
+  },
   registrationFailed: { title: 'Registration Failed', description: 'Something went wrong. Please try again.' },
   verificationFailed: { title: 'Verification Failed', description: 'Invalid or expired code. Please try again.' },
   resendFailed: { title: 'Failed to Resend', description: 'Unable to send verification code. Please try again.' },
@@ -40,8 +43,14 @@ export const TOASTS = {
   emergencyLoginFailed: { title: 'Login failed', description: 'Please check your credentials' },
   serverUnreachable: 'Unable to connect to server',
   logoutFailed: { title: 'Logout failed', description: 'Something went wrong during logout.' },
-  authenticationRequired: { title: 'Authentication Required', description: 'You need to be logged in to access this page.' },
-  subscriptionRequired: { title: 'Subscription Required', description: 'You need an active subscription to access this content.' },
+  authenticationRequired: {
+    title: 'Authentication Required',
+    description: 'You need to be logged in to access this page.',
+  },
+  subscriptionRequired: {
+    title: 'Subscription Required',
+    description: 'You need an active subscription to access this content.',
+  },
   accessDenied: { title: 'Access Denied', description: "You don't have permission to access this page." },
   unauthorized: { title: 'Unauthorized', description: 'You are logged out. Logging in again...' },
 } as const;

@@ -14,5 +14,9 @@ export function isValidPhone(phoneNumber: string, defaultCountry: string = DEFAU
 export function normalisePhone(phoneNumber: string, defaultCountry: string = DEFAULT_PHONE_COUNTRY) {
   const parsed = parsePhoneNumberFromString(phoneNumber, defaultCountry as CountryCode);
   if (!parsed || !parsed.isValid()) return null;
-  return { e164: parsed.number as string, countryCode: parsed.country ?? null, international: parsed.formatInternational() };
+  return {
+    e164: parsed.number as string,
+    countryCode: parsed.country ?? null,
+    international: parsed.formatInternational(),
+  };
 }

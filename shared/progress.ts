@@ -150,7 +150,9 @@ export function progressPercentage(page: number, totalPages: number | null | und
 }
 
 /** Finished once completed (last page reached or marked); in progress once any page was read. */
-export function readingStatus(input: { completedAt: string | Date | number | null; furthestPage: number | null } | null): TReadingStatus {
+export function readingStatus(
+  input: { completedAt: string | Date | number | null; furthestPage: number | null } | null,
+): TReadingStatus {
   if (!input) return 'not_started';
   if (input.completedAt !== null) return 'finished';
   return (input.furthestPage ?? 0) >= 1 ? 'in_progress' : 'not_started';
@@ -162,7 +164,9 @@ export function reachesEnd(page: number, totalPages: number | null | undefined):
 }
 
 /** "Continue where you left off": the most recently read book that is not finished. */
-export function pickContinueReading<T extends { status: TReadingStatus; lastReadAt: string | null }>(items: readonly T[]): T | null {
+export function pickContinueReading<T extends { status: TReadingStatus; lastReadAt: string | null }>(
+  items: readonly T[],
+): T | null {
   let best: T | null = null;
   for (const item of items) {
     if (item.status !== 'in_progress') continue;

@@ -77,7 +77,8 @@ export const ZRsaOaepPublicJwk = z
       return;
     }
     const unknown = Object.keys(jwk).filter((member) => !PUBLIC_JWK_MEMBERS.has(member));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unexpected key members: ${unknown.slice(0, 5).join(', ')}` });
+    if (unknown.length > 0)
+      ctx.addIssue({ code: 'custom', message: `Unexpected key members: ${unknown.slice(0, 5).join(', ')}` });
   })
   .pipe(
     z.object({
@@ -87,7 +88,10 @@ export const ZRsaOaepPublicJwk = z
       n: z
         .string({ message: 'Modulus (n) is required' })
         .regex(/^[A-Za-z0-9_-]+$/, 'Modulus (n) must be base64url')
-        .refine((n) => n.length === MODULUS_CHARS && HIGH_BIT_FIRST_CHAR.test(n), `Modulus (n) must be ${DEVICE_KEY_BITS} bits`),
+        .refine(
+          (n) => n.length === MODULUS_CHARS && HIGH_BIT_FIRST_CHAR.test(n),
+          `Modulus (n) must be ${DEVICE_KEY_BITS} bits`,
+        ),
       ext: z.boolean({ message: 'ext must be true or false' }).optional(),
       key_ops: z
         .array(z.enum(['encrypt', 'wrapKey'], { message: 'key_ops may list only encrypt and wrapKey' }))

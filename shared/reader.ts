@@ -131,7 +131,8 @@ export interface TBookSearchHit {
 export const READER_MESSAGES = {
   copyLimitReached: "You've reached the copy limit for this book.",
   printBlocked: 'Printing is not available for protected books.',
-  decryptFailed: 'This part of the book could not be verified. Please reload the reader; if it keeps happening, contact support.',
+  decryptFailed:
+    'This part of the book could not be verified. Please reload the reader; if it keeps happening, contact support.',
   licenseInvalid: 'Your licence for this book could not be verified. Please go online and open the book again.',
   previewEnd: 'This is the end of the preview. Start your free trial or subscribe to keep reading.',
   noContent: 'This book is not available for reading yet.',
@@ -173,7 +174,9 @@ export interface TLicenseStatusList {
 export const LICENSE_MESSAGES = {
   offlineNotInPlan: 'Offline reading is part of the Basic and Premium plans.',
   deviceNotOffline: 'Register this device for offline reading before downloading books to it.',
-  revoked: 'This licence has been revoked. Remove the download; download the book again if your plan still includes it.',
+  revoked:
+    'This licence has been revoked. Remove the download; download the book again if your plan still includes it.',
   returned: 'You returned this book. Borrow it again to read it offline.',
-  renewalLimit: 'This download has been renewed as many times as allowed. Return the book and borrow it again to keep reading offline.',
+  renewalLimit:
+    'This download has been renewed as many times as allowed. Return the book and borrow it again to keep reading offline.',
 } as const;

@@ -1,7 +1,6 @@
 /** Search-suggestion contract and rules of SPEC §5 ("Search box"). Pure: no I/O. */
 import { SEARCH_MIN_CHARS } from './limits';
 
-
 export type TSuggestionType = 'book' | 'author' | 'topic';
 
 export interface TSearchSuggestion {

@@ -34,7 +34,8 @@ const page = (label: string) =>
     .min(1, `${label} must be 1 or more`)
     .max(MAX_PAGE, `${label} must be at most ${MAX_PAGE}`);
 
-const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label} must be an ISO 8601 date and time` });
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, message: `${label} must be an ISO 8601 date and time` });
 const uuid = (label: string) => z.uuid({ message: `${label} must be a valid id` });
 
 export const ZProgressSetPayload = z.strictObject({
@@ -80,7 +81,10 @@ export const ZEventRecordPayload = z.strictObject({
     .optional(),
   meta: z
     .record(z.string(), z.unknown(), { message: 'Meta must be an object' })
-    .refine((value) => JSON.stringify(value).length <= EVENT_META_MAX_CHARS, `Meta must be at most ${EVENT_META_MAX_CHARS} characters as JSON`)
+    .refine(
+      (value) => JSON.stringify(value).length <= EVENT_META_MAX_CHARS,
+      `Meta must be at most ${EVENT_META_MAX_CHARS} characters as JSON`,
+    )
     .nullable()
     .optional(),
   occurredAt: instant('Occurred at'),
@@ -90,8 +94,16 @@ export const ZSessionStartPayload = z.strictObject({
   id: uuid('Session id'),
   bookId: bookRef,
   startedAt: instant('Started at'),
-  device: z.string({ message: 'Device must be text' }).trim().max(100, 'Device must be at most 100 characters').optional(),
-  appVersion: z.string({ message: 'App version must be text' }).trim().max(40, 'App version must be at most 40 characters').optional(),
+  device: z
+    .string({ message: 'Device must be text' })
+    .trim()
+    .max(100, 'Device must be at most 100 characters')
+    .optional(),
+  appVersion: z
+    .string({ message: 'App version must be text' })
+    .trim()
+    .max(40, 'App version must be at most 40 characters')
+    .optional(),
 });
 
 export const ZSessionEndPayload = z.strictObject({
@@ -146,7 +158,10 @@ export type TSyncMutationInput = {
 export const ZSyncMutation = z.strictObject({
   id: uuid('Mutation id'),
   type: z.string({ message: 'Type is required' }).min(1, 'Type is required').max(40, 'Type is too long'),
-  hlc: z.string({ message: 'HLC stamp is required' }).min(1, 'HLC stamp is required').max(HLC_MAX_LENGTH, 'HLC stamp is too long'),
+  hlc: z
+    .string({ message: 'HLC stamp is required' })
+    .min(1, 'HLC stamp is required')
+    .max(HLC_MAX_LENGTH, 'HLC stamp is too long'),
   payload: z.unknown(),
 });
 

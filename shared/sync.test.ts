@@ -21,7 +21,11 @@ const DEVICES = ['phone', 'tablet', 'laptop'] as const;
 const BOOKMARK_IDS = ['b1', 'b2', 'b3', 'b4'];
 
 const hlc = fc
-  .record({ wallMs: fc.integer({ min: T0, max: T0 + 50 }), counter: fc.integer({ min: 0, max: 3 }), node: fc.constantFrom(...DEVICES) })
+  .record({
+    wallMs: fc.integer({ min: T0, max: T0 + 50 }),
+    counter: fc.integer({ min: 0, max: 3 }),
+    node: fc.constantFrom(...DEVICES),
+  })
   .map(encodeHlc);
 
 const position: fc.Arbitrary<TPositionValue> = fc.record({
@@ -54,10 +58,16 @@ const change: fc.Arbitrary<TSyncChange> = fc.oneof(
   position.map((value) => ({ kind: 'position' as const, value })),
   bookmark.map((value) => ({ kind: 'bookmark' as const, value })),
   event.map((value) => ({ kind: 'event' as const, value })),
-  fc.record({ kind: fc.constant('copy' as const), deviceId: fc.constantFrom(...DEVICES), deviceTotal: fc.integer({ min: 0, max: 5000 }) }),
+  fc.record({
+    kind: fc.constant('copy' as const),
+    deviceId: fc.constantFrom(...DEVICES),
+    deviceTotal: fc.integer({ min: 0, max: 5000 }),
+  }),
 );
 
-const replica: fc.Arbitrary<TReplicaState> = fc.array(change, { maxLength: 12 }).map((changes) => changes.reduce(applyChange, EMPTY_REPLICA));
+const replica: fc.Arbitrary<TReplicaState> = fc
+  .array(change, { maxLength: 12 })
+  .map((changes) => changes.reduce(applyChange, EMPTY_REPLICA));
 
 describe('merge rules are a semilattice', () => {
   it('merge is commutative', () => {
@@ -86,14 +96,23 @@ describe('merge rules are a semilattice', () => {
   });
 
   it('position ties on the stamp resolve the same way whichever side holds which value', () => {
-    fc.assert(fc.property(position, position, (a, b) => {
-      const tied = { ...b, hlc: a.hlc };
-      expect(mergePosition(a, tied)).toEqual(mergePosition(tied, a));
-    }));
+    fc.assert(
+      fc.property(position, position, (a, b) => {
+        const tied = { ...b, hlc: a.hlc };
+        expect(mergePosition(a, tied)).toEqual(mergePosition(tied, a));
+      }),
+    );
   });
 
   it('a replayed delete is never undone by the upsert it shares a stamp with', () => {
-    const live: TBookmarkValue = { id: 'b1', bookId: 'book', page: 3, note: 'x', hlc: encodeHlc({ wallMs: T0, counter: 0, node: 'a' }), deleted: false };
+    const live: TBookmarkValue = {
+      id: 'b1',
+      bookId: 'book',
+      page: 3,
+      note: 'x',
+      hlc: encodeHlc({ wallMs: T0, counter: 0, node: 'a' }),
+      deleted: false,
+    };
     const tombstone = { ...live, deleted: true };
     expect(mergeBookmark(live, tombstone)).toBe(tombstone);
     expect(mergeBookmark(tombstone, live)).toBe(tombstone);
@@ -112,7 +131,10 @@ const scenario = fc.record({
     fc.integer({ min: -3_600_000, max: 3_600_000 }),
     fc.integer({ min: -3_600_000, max: 3_600_000 }),
     // One device may have a clock days or years in the future.
-    fc.oneof(fc.integer({ min: -3_600_000, max: 3_600_000 }), fc.integer({ min: 86_400_000, max: 10 * 365 * 86_400_000 })),
+    fc.oneof(
+      fc.integer({ min: -3_600_000, max: 3_600_000 }),
+      fc.integer({ min: 86_400_000, max: 10 * 365 * 86_400_000 }),
+    ),
   ),
   actions: fc.array(
     fc.record({
@@ -146,7 +168,14 @@ function runScenario({ skews, actions }: TScenario): TSyncChange[] {
       case 'delete':
         return {
           kind: 'bookmark',
-          value: { id: action.bookmarkId, bookId: 'book', page: action.page, note: null, hlc: stamp, deleted: action.kind === 'delete' },
+          value: {
+            id: action.bookmarkId,
+            bookId: 'book',
+            page: action.page,
+            note: null,
+            hlc: stamp,
+            deleted: action.kind === 'delete',
+          },
         };
       case 'copy': {
         const total = (copyTotals.get(device.id) ?? 0) + action.copied;
@@ -159,9 +188,11 @@ function runScenario({ skews, actions }: TScenario): TSyncChange[] {
 
 /** A random delivery of `changes`: reordered, with some changes delivered more than once. */
 const delivery = (changes: TSyncChange[]) =>
-  fc
-    .array(fc.nat({ max: Math.max(changes.length - 1, 0) }), { maxLength: changes.length })
-    .chain((duplicates) => fc.shuffledSubarray([...changes, ...duplicates.map((i) => changes[i])], { minLength: changes.length + duplicates.length }));
+  fc.array(fc.nat({ max: Math.max(changes.length - 1, 0) }), { maxLength: changes.length }).chain((duplicates) =>
+    fc.shuffledSubarray([...changes, ...duplicates.map((i) => changes[i])], {
+      minLength: changes.length + duplicates.length,
+    }),
+  );
 
 describe('three replicas with skewed clocks converge', () => {
   it('whatever the delivery order and duplicates, every replica ends in the same state', () => {
@@ -173,7 +204,8 @@ describe('three replicas with skewed clocks converge', () => {
         }),
         ([changes, first, second, third]) => {
           const expected = changes.reduce(applyChange, EMPTY_REPLICA);
-          for (const order of [first, second, third]) expect(order.reduce(applyChange, EMPTY_REPLICA)).toEqual(expected);
+          for (const order of [first, second, third])
+            expect(order.reduce(applyChange, EMPTY_REPLICA)).toEqual(expected);
           // Replicas that exchange state instead of changes agree as well.
           const split = Math.floor(first.length / 2);
           const left = first.slice(0, split).reduce(applyChange, EMPTY_REPLICA);
@@ -193,7 +225,8 @@ describe('three replicas with skewed clocks converge', () => {
         }),
         ([changes, order]) => {
           const highest = new Map<string, number>();
-          for (const c of changes) if (c.kind === 'copy') highest.set(c.deviceId, Math.max(highest.get(c.deviceId) ?? 0, c.deviceTotal));
+          for (const c of changes)
+            if (c.kind === 'copy') highest.set(c.deviceId, Math.max(highest.get(c.deviceId) ?? 0, c.deviceTotal));
           const expected = [...highest.values()].reduce((a, b) => a + b, 0);
           expect(copyTotal(order.reduce(applyChange, EMPTY_REPLICA).copyCounters)).toBe(expected);
         },
@@ -223,25 +256,44 @@ describe('a device clock in the future cannot pin the position', () => {
 
   it('a change made later on a correct clock wins, in either delivery order', () => {
     fc.assert(
-      fc.property(farAhead, fc.integer({ min: 1, max: 3_600_000 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 1, max: 300 }), (skew, later, futurePage, laterPage) => {
-        const uploadedAt = T0;
-        const future = tick(createHlc('future'), uploadedAt + skew);
-        const futureChange: TSyncChange = {
-          kind: 'position',
-          value: { page: futurePage, totalPages: 300, hlc: encodeHlc(boundStamp(future, uploadedAt).stamp), deviceId: 'future' },
-        };
-        const honest = tick(createHlc('honest'), uploadedAt + later);
-        const honestChange: TSyncChange = {
-          kind: 'position',
-          value: { page: laterPage, totalPages: 300, hlc: encodeHlc(boundStamp(honest, uploadedAt + later).stamp), deviceId: 'honest' },
-        };
-        for (const order of [[futureChange, honestChange], [honestChange, futureChange]]) {
-          expect(order.reduce(applyChange, EMPTY_REPLICA).position?.deviceId).toBe('honest');
-        }
-        // Without the server's bound the future clock would have won: the bound is what protects.
-        const unbounded: TSyncChange = { kind: 'position', value: { ...futureChange.value, hlc: encodeHlc(future) } };
-        expect(applyChange(applyChange(EMPTY_REPLICA, unbounded), honestChange).position?.deviceId).toBe('future');
-      }),
+      fc.property(
+        farAhead,
+        fc.integer({ min: 1, max: 3_600_000 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 300 }),
+        (skew, later, futurePage, laterPage) => {
+          const uploadedAt = T0;
+          const future = tick(createHlc('future'), uploadedAt + skew);
+          const futureChange: TSyncChange = {
+            kind: 'position',
+            value: {
+              page: futurePage,
+              totalPages: 300,
+              hlc: encodeHlc(boundStamp(future, uploadedAt).stamp),
+              deviceId: 'future',
+            },
+          };
+          const honest = tick(createHlc('honest'), uploadedAt + later);
+          const honestChange: TSyncChange = {
+            kind: 'position',
+            value: {
+              page: laterPage,
+              totalPages: 300,
+              hlc: encodeHlc(boundStamp(honest, uploadedAt + later).stamp),
+              deviceId: 'honest',
+            },
+          };
+          for (const order of [
+            [futureChange, honestChange],
+            [honestChange, futureChange],
+          ]) {
+            expect(order.reduce(applyChange, EMPTY_REPLICA).position?.deviceId).toBe('honest');
+          }
+          // Without the server's bound the future clock would have won: the bound is what protects.
+          const unbounded: TSyncChange = { kind: 'position', value: { ...futureChange.value, hlc: encodeHlc(future) } };
+          expect(applyChange(applyChange(EMPTY_REPLICA, unbounded), honestChange).position?.deviceId).toBe('future');
+        },
+      ),
     );
   });
 });

@@ -54,7 +54,10 @@ export function mergePosition(a: TPositionValue | null, b: TPositionValue | null
   if (!a) return b;
   if (!b) return a;
   const order =
-    compareHlc(a.hlc, b.hlc) || compareNumbers(a.page, b.page) || compareNumbers(a.totalPages, b.totalPages) || compareText(a.deviceId, b.deviceId);
+    compareHlc(a.hlc, b.hlc) ||
+    compareNumbers(a.page, b.page) ||
+    compareNumbers(a.totalPages, b.totalPages) ||
+    compareText(a.deviceId, b.deviceId);
   return order >= 0 ? a : b;
 }
 
@@ -75,7 +78,10 @@ export function mergeBookmark(a: TBookmarkValue | null, b: TBookmarkValue | null
   return order >= 0 ? a : b;
 }
 
-export function mergeBookmarkSets(a: Readonly<Record<string, TBookmarkValue>>, b: Readonly<Record<string, TBookmarkValue>>): Record<string, TBookmarkValue> {
+export function mergeBookmarkSets(
+  a: Readonly<Record<string, TBookmarkValue>>,
+  b: Readonly<Record<string, TBookmarkValue>>,
+): Record<string, TBookmarkValue> {
   const merged: Record<string, TBookmarkValue> = { ...a };
   for (const [id, value] of Object.entries(b)) merged[id] = mergeBookmark(merged[id] ?? null, value)!;
   return merged;
@@ -89,7 +95,10 @@ export function visibleBookmarks(set: Readonly<Record<string, TBookmarkValue>>):
 }
 
 /** Events are append-once by id; the same id always carries the same event, so either copy will do (the first by value is kept for determinism). */
-export function mergeEventLogs(a: Readonly<Record<string, TEventValue>>, b: Readonly<Record<string, TEventValue>>): Record<string, TEventValue> {
+export function mergeEventLogs(
+  a: Readonly<Record<string, TEventValue>>,
+  b: Readonly<Record<string, TEventValue>>,
+): Record<string, TEventValue> {
   const merged: Record<string, TEventValue> = { ...a };
   for (const [id, event] of Object.entries(b)) {
     const existing = merged[id];
@@ -99,7 +108,10 @@ export function mergeEventLogs(a: Readonly<Record<string, TEventValue>>, b: Read
 }
 
 /** Per-device running totals of copied characters: each device's highest report counts. */
-export function mergeCopyCounters(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): Record<string, number> {
+export function mergeCopyCounters(
+  a: Readonly<Record<string, number>>,
+  b: Readonly<Record<string, number>>,
+): Record<string, number> {
   const merged: Record<string, number> = { ...a };
   for (const [device, total] of Object.entries(b)) merged[device] = Math.max(merged[device] ?? 0, total);
   return merged;
@@ -118,7 +130,13 @@ export interface TReplicaState {
   copyCounters: Record<string, number>;
 }
 
-export const EMPTY_REPLICA: TReplicaState = { position: null, furthestPage: 0, bookmarks: {}, events: {}, copyCounters: {} };
+export const EMPTY_REPLICA: TReplicaState = {
+  position: null,
+  furthestPage: 0,
+  bookmarks: {},
+  events: {},
+  copyCounters: {},
+};
 
 export function mergeReplicas(a: TReplicaState, b: TReplicaState): TReplicaState {
   return {

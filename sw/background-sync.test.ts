@@ -6,7 +6,9 @@ import { askClientsToFlush, type TClientsLike } from './background-sync';
 /** A page's ServiceWorkerContainer stand-in: messages posted by the worker arrive as 'message' events. */
 function pageContainer() {
   const target = new EventTarget();
-  return Object.assign(target, { startMessages: vi.fn() }) as unknown as ServiceWorkerContainer & { startMessages: ReturnType<typeof vi.fn> };
+  return Object.assign(target, { startMessages: vi.fn() }) as unknown as ServiceWorkerContainer & {
+    startMessages: ReturnType<typeof vi.fn>;
+  };
 }
 
 function clientOf(container: EventTarget) {
@@ -53,7 +55,9 @@ describe('Background Sync relay', () => {
     const channel = new MessageChannel();
     const replies: unknown[] = [];
     channel.port1.onmessage = (event) => replies.push(event.data);
-    container.dispatchEvent(new MessageEvent('message', { data: { type: OUTBOX_FLUSH_MESSAGE }, ports: [channel.port2] }));
+    container.dispatchEvent(
+      new MessageEvent('message', { data: { type: OUTBOX_FLUSH_MESSAGE }, ports: [channel.port2] }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(flush).not.toHaveBeenCalled();
     expect(replies).toEqual([]);

@@ -10,7 +10,14 @@ describe('service worker cache rules', () => {
   });
 
   it('revalidates public catalogue reads only', () => {
-    for (const path of ['/api/books', '/api/books/meditations', '/api/categories', '/api/plans', '/api/page-content/homepage', '/api/seo/config']) {
+    for (const path of [
+      '/api/books',
+      '/api/books/meditations',
+      '/api/categories',
+      '/api/plans',
+      '/api/page-content/homepage',
+      '/api/seo/config',
+    ]) {
       expect(isCatalogueApiPath(path), path).toBe(true);
     }
     for (const path of [

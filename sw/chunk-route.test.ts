@@ -16,7 +16,14 @@ describe('parseChunkUrl', () => {
   });
 
   it('refuses anything else', () => {
-    for (const path of ['/api/books/b/chunks/1', '/api/books/b/chunks/1?v=0', '/api/books/b/chunks/x?v=1', '/api/books/b/manifest?v=1', '/api/books/b/chunks/1/extra?v=1', '/api/books/%E0/chunks/1?v=1']) {
+    for (const path of [
+      '/api/books/b/chunks/1',
+      '/api/books/b/chunks/1?v=0',
+      '/api/books/b/chunks/x?v=1',
+      '/api/books/b/manifest?v=1',
+      '/api/books/b/chunks/1/extra?v=1',
+      '/api/books/%E0/chunks/1?v=1',
+    ]) {
       expect(parseChunkUrl(url(path))).toBeNull();
     }
   });
@@ -41,7 +48,11 @@ describe('the service worker chunk handler', () => {
     await storeChunk({ bookId: 'book-1', version: 3, index: 2, data: new ArrayBuffer(8), sha256: 'abc' });
     const network = vi.fn(async () => new Response('from network'));
     const handle = createChunkHandler({ readChunk: readStoredChunk, fetch: network });
-    for (const path of ['/api/books/book-1/chunks/3?v=3', '/api/books/book-1/chunks/2?v=4', '/api/books/book-1/chunks/2']) {
+    for (const path of [
+      '/api/books/book-1/chunks/3?v=3',
+      '/api/books/book-1/chunks/2?v=4',
+      '/api/books/book-1/chunks/2',
+    ]) {
       const target = url(path);
       const response = await handle({ request: new Request(target), url: target });
       expect(await response.text()).toBe('from network');

@@ -41,7 +41,9 @@ export interface TChunkHandlerDeps {
 /** Header saying where a chunk answer came from (tests and the browser's network panel read it). */
 export const CHUNK_SOURCE_HEADER = 'X-WB-Chunk-Source';
 
-export function createChunkHandler(deps: TChunkHandlerDeps): (options: { request: Request; url: URL }) => Promise<Response> {
+export function createChunkHandler(
+  deps: TChunkHandlerDeps,
+): (options: { request: Request; url: URL }) => Promise<Response> {
   return async ({ request, url }) => {
     const target = request.method === 'GET' ? parseChunkUrl(url) : null;
     if (target) {

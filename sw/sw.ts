@@ -83,10 +83,7 @@ registerRoute(
 // Covers and placeholders never change for a given URL and are public, so the cache answers first;
 // the expiration limit keeps a long catalogue from filling the device.
 registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    isCoverPath(url.pathname),
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isCoverPath(url.pathname),
   new CacheFirst({
     cacheName: 'wb-covers',
     plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true })],
@@ -97,7 +94,8 @@ registerRoute(
 // from cache, offline too, and refresh in the background. Deeper /api/books/:id/... paths (chunks,
 // manifests, previews, in-book search) are entitled content and are not matched here.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isCatalogueApiPath(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && isCatalogueApiPath(url.pathname),
   new StaleWhileRevalidate({
     cacheName: 'wb-catalogue-api',
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true })],

@@ -43,17 +43,33 @@ export const ZEnv = z.object({
    * S3-compatible blob storage (product decision 9): used instead of BLOB_DIR when S3_BUCKET,
    * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set. Without S3_ENDPOINT it is AWS S3 in S3_REGION.
    */
-  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional()),
-  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region name such as eu-west-2 or auto').optional()),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region name such as eu-west-2 or auto')
+      .optional(),
+  ),
   S3_BUCKET: optionalText.pipe(
-    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and dashes').optional(),
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and dashes',
+      )
+      .optional(),
   ),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Folder inside the bucket for every blob, e.g. wonderful-books/prod; slashes at either end are dropped. */
   S3_PREFIX: optionalText
     .transform((value) => value?.replace(/^\/+|\/+$/g, '') || undefined)
-    .refine((value) => value === undefined || isSafeBlobKey(value), 'S3_PREFIX may use letters, digits, _ . - and single slashes'),
+    .refine(
+      (value) => value === undefined || isSafeBlobKey(value),
+      'S3_PREFIX may use letters, digits, _ . - and single slashes',
+    ),
   /** Path-style URLs (endpoint/bucket/key); defaults to true with S3_ENDPOINT and false for AWS itself. */
   S3_FORCE_PATH_STYLE: booleanFromString.optional(),
   SUPER_ADMIN_EMAILS: z
@@ -91,7 +107,11 @@ export const ZEnv = z.object({
   SIGNUP_MAX_ATTEMPTS_PER_FINGERPRINT: z.coerce.number().int().min(1).default(5),
   SIGNUP_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** A source that keeps trying past twice its attempt limit is blocked this long ('temporarily blocked'). */
-  SIGNUP_BLOCK_MINUTES: z.coerce.number().int().min(1).default(24 * 60),
+  SIGNUP_BLOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60),
   /** Payments (product decision 9): Stripe when STRIPE_SECRET_KEY is set, else the embedded test-mode provider. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -106,21 +126,38 @@ export const ZEnv = z.object({
     .optional(),
   /** Key-encryption key of book content keys (DESIGN §5): 32 bytes as base64url; generated into DATA_DIR/content-kek when unset. */
   CONTENT_KEK: optionalText.pipe(
-    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'CONTENT_KEK must be 32 bytes encoded as base64url (43 characters)').optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'CONTENT_KEK must be 32 bytes encoded as base64url (43 characters)')
+      .optional(),
   ),
   /** Id stored with every content key wrapped by CONTENT_KEK, so KEKs can rotate. */
-  CONTENT_KEK_ID: optionalText.pipe(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'CONTENT_KEK_ID may use letters, digits, dot, dash and underscore (up to 64)').optional()),
+  CONTENT_KEK_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'CONTENT_KEK_ID may use letters, digits, dot, dash and underscore (up to 64)')
+      .optional(),
+  ),
   /** Retired KEKs that still unwrap older content keys: comma-separated `<id>:<base64url key>`. */
   CONTENT_KEK_RETIRED: optionalText,
   /** Largest PDF the ingest pipeline accepts (admin upload and books:import), in bytes. */
-  MAX_PDF_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  MAX_PDF_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
   /** Licence signing keys (DESIGN §5): a JSON JWK set of ES256 private keys, the last one signs; generated into DATA_DIR when unset. */
   LICENSE_SIGNING_KEYS: optionalText.superRefine((value, ctx) => {
     const parsed = value === undefined ? null : parseLicenseSigningKeySet(value);
     if (parsed && !parsed.ok) ctx.addIssue({ code: 'custom', message: `LICENSE_SIGNING_KEYS ${parsed.message}` });
   }),
   /** How long an online licence (a reader open in a browser) stays valid before the reader asks again. */
-  ONLINE_LICENSE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  ONLINE_LICENSE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
 });
 
 /** The emergency-login account when it is enabled and fully configured; `demo` pre-fills the page in demo mode. */
@@ -175,12 +212,19 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   }
   // Half-configured Stripe would take money without hearing back (no webhook secret) or sell the wrong plan.
   if (env.STRIPE_SECRET_KEY) {
-    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM'] as const).filter((key) => !env[key]);
-    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  STRIPE_SECRET_KEY: needs ${missing.join(', ')}`);
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM'] as const).filter(
+      (key) => !env[key],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  STRIPE_SECRET_KEY: needs ${missing.join(', ')}`);
   }
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_BASIC && env.STRIPE_PRICE_PREMIUM
-      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, prices: { basic: env.STRIPE_PRICE_BASIC, premium: env.STRIPE_PRICE_PREMIUM } }
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          prices: { basic: env.STRIPE_PRICE_BASIC, premium: env.STRIPE_PRICE_PREMIUM },
+        }
       : null;
   const s3 = s3Config(env);
   const emergencyLogin =

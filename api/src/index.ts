@@ -46,7 +46,8 @@ if (!hasBuiltWeb) logger.warn({ webRoot }, 'no built web app found: serving the 
 const emergencyLogin = seedReport
   ? await demoEmergencyLogin({ env, logger, demoAccounts: seedReport.demoAccounts })
   : env.emergencyLogin;
-if (emergencyLogin) logger.warn({ email: emergencyLogin.email, demo: emergencyLogin.demo !== null }, 'emergency login is enabled');
+if (emergencyLogin)
+  logger.warn({ email: emergencyLogin.email, demo: emergencyLogin.demo !== null }, 'emergency login is enabled');
 
 const appDeps = { ...deps, env: { ...env, emergencyLogin } };
 const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined });

@@ -15,10 +15,23 @@ export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
   const env = parseEnv({ NODE_ENV: 'test', DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
-  const base = { db, env, logger: createLogger('silent'), mailer: createOutboxMailer(), blobs: createMemoryBlobStore(), now: () => new Date(), ...overrides };
+  const base = {
+    db,
+    env,
+    logger: createLogger('silent'),
+    mailer: createOutboxMailer(),
+    blobs: createMemoryBlobStore(),
+    now: () => new Date(),
+    ...overrides,
+  };
   // The test-mode provider follows the test's clock; its webhook secret is per test context.
   const payments =
-    overrides.payments ?? createSimulatedPaymentsProvider({ db: base.db, now: () => base.now(), webhookSecret: `test-${crypto.randomUUID()}` });
+    overrides.payments ??
+    createSimulatedPaymentsProvider({
+      db: base.db,
+      now: () => base.now(),
+      webhookSecret: `test-${crypto.randomUUID()}`,
+    });
   const deps: AppDeps = { ...base, payments };
   const app = createApp(deps);
   return { ...deps, app };

@@ -19,7 +19,8 @@ function showPlainError(message: string, container: HTMLElement = document.body)
   const paragraph = document.createElement('p');
   paragraph.setAttribute('role', 'alert');
   paragraph.textContent = message;
-  paragraph.style.cssText = 'margin:2rem auto;max-width:36rem;padding:0 1rem;font:1rem/1.5 system-ui,sans-serif;color:#1c1917';
+  paragraph.style.cssText =
+    'margin:2rem auto;max-width:36rem;padding:0 1rem;font:1rem/1.5 system-ui,sans-serif;color:#1c1917';
   container.replaceChildren(paragraph);
 }
 
@@ -45,7 +46,10 @@ if (!rootElement) {
     // that cannot load (offline before the worker cached it) only skips this round.
     window.setTimeout(() => {
       import('./features/offline/engine/license-maintenance').then(
-        (engine) => engine.startLicenseMaintenance({ signedInUserId: async () => (await queryClient.fetchQuery(currentUserQuery))?.id ?? null }),
+        (engine) =>
+          engine.startLicenseMaintenance({
+            signedInUserId: async () => (await queryClient.fetchQuery(currentUserQuery))?.id ?? null,
+          }),
         () => undefined,
       );
     }, 3000);

@@ -11,10 +11,14 @@ const env = loadEnvOrExit();
 const db = openDatabase(env.databaseFile);
 try {
   migrateDatabase(db);
-  process.exitCode = await runAdminCli(process.argv.slice(2), { db, now: () => new Date() }, {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-  });
+  process.exitCode = await runAdminCli(
+    process.argv.slice(2),
+    { db, now: () => new Date() },
+    {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    },
+  );
 } finally {
   db.$client.close();
 }

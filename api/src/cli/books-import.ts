@@ -15,10 +15,14 @@ const logger = createLogger(process.env.LOG_LEVEL ? env.LOG_LEVEL : 'warn');
 const db = openDatabase(env.databaseFile);
 try {
   migrateDatabase(db);
-  process.exitCode = await runBooksImport(process.argv.slice(2), { db, env, logger, blobs: createBlobStore(env), now: () => new Date() }, {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-  });
+  process.exitCode = await runBooksImport(
+    process.argv.slice(2),
+    { db, env, logger, blobs: createBlobStore(env), now: () => new Date() },
+    {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    },
+  );
 } finally {
   db.$client.close();
 }

@@ -10,10 +10,13 @@ const env = loadEnvOrExit();
 const db = openDatabase(env.databaseFile);
 try {
   migrateDatabase(db);
-  process.exitCode = runKeysRewrap({ db, env, now: () => new Date() }, {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-  });
+  process.exitCode = runKeysRewrap(
+    { db, env, now: () => new Date() },
+    {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+    },
+  );
 } finally {
   db.$client.close();
 }

@@ -16,7 +16,9 @@ try {
   const lines = [
     `Seeded ${env.databaseFile}: ${report.bookCount} books in ${report.durationMs} ms.`,
     `Demo accounts (passwords kept in ${env.DATA_DIR}/demo-accounts.json):`,
-    ...report.demoAccounts.map((account) => `  ${account.label.padEnd(22)} ${account.email.padEnd(40)} ${account.password}`),
+    ...report.demoAccounts.map(
+      (account) => `  ${account.label.padEnd(22)} ${account.email.padEnd(40)} ${account.password}`,
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {

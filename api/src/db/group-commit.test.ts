@@ -11,7 +11,7 @@ function database(): { db: Db; file: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-group-commit-'));
   const file = path.join(dir, 'db.sqlite');
   const db = openDatabase(file);
-  db.$client.exec('create table notes (id integer primary key, text text not null check (text <> \'\'))');
+  db.$client.exec("create table notes (id integer primary key, text text not null check (text <> ''))");
   opened.push({ db, dir });
   return { db, file };
 }
@@ -56,7 +56,10 @@ describe('group commit', () => {
       });
     const outcomes = await Promise.allSettled([piece('first', 'one'), piece('failing', 'two'), piece('last', 'three')]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ name: 'SqliteError', code: 'SQLITE_CONSTRAINT_CHECK' });
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({
+      name: 'SqliteError',
+      code: 'SQLITE_CONSTRAINT_CHECK',
+    });
     // The fast pass ran until the failure; the careful pass ran everything again, and kept one copy of each.
     expect(calls).toEqual({ first: [false, true], failing: [false, true], last: [true] });
     expect(texts(db)).toEqual(['one', 'three']);

@@ -45,13 +45,16 @@ export interface TGroupCommit {
 
 function createGroupCommit(db: Db): TGroupCommit {
   const client = db.$client;
-  const fastPass = client.transaction((group: TPending[]): TSettled[] => group.map((pending) => ({ ok: true, value: pending.work(false) })));
+  const fastPass = client.transaction((group: TPending[]): TSettled[] =>
+    group.map((pending) => ({ ok: true, value: pending.work(false) })),
+  );
   // A better-sqlite3 transaction function called inside a transaction runs as a savepoint.
   const inSavepoint = client.transaction((pending: TPending) => pending.work(true));
   const carefulPass = client.transaction((group: TPending[]): TSettled[] =>
     group.map((pending): TSettled => {
       // SQLite may end the transaction itself (for example on SQLITE_FULL): nothing more can join it.
-      if (!client.inTransaction) return { ok: false, error: new Error('The transaction was rolled back by the database') };
+      if (!client.inTransaction)
+        return { ok: false, error: new Error('The transaction was rolled back by the database') };
       try {
         return { ok: true, value: inSavepoint(pending) };
       } catch (error) {
@@ -83,7 +86,9 @@ function createGroupCommit(db: Db): TGroupCommit {
       for (const pending of group) pending.reject(error);
       return;
     }
-    settled.forEach((outcome, index) => (outcome.ok ? group[index].resolve(outcome.value) : group[index].reject(outcome.error)));
+    settled.forEach((outcome, index) =>
+      outcome.ok ? group[index].resolve(outcome.value) : group[index].reject(outcome.error),
+    );
   };
 
   return {

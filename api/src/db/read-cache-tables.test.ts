@@ -9,7 +9,12 @@ import { createTestContext } from '../test-utils';
 import { createBook, createPlan } from '../test-factories';
 import { insertUser, signIn } from '../features/profile/profile-test-support';
 import { findSessionUser, SESSION_LOOKUP_TABLES } from '../features/auth/session.service';
-import { BOOK_LOOKUP_TABLES, ENTITLEMENT_INPUT_TABLES, loadEntitlementInputs, lookUpBook } from '../features/selections/entitlement-state';
+import {
+  BOOK_LOOKUP_TABLES,
+  ENTITLEMENT_INPUT_TABLES,
+  loadEntitlementInputs,
+  lookUpBook,
+} from '../features/selections/entitlement-state';
 import { loadBookOpenSnapshot, openLoan } from '../features/loans/loans.service';
 import { decide } from '../features/reader/reader-access';
 import { READER_CONFIG_TABLES, readerConfig } from '../features/reader/reader-config';
@@ -48,7 +53,10 @@ function executedSql(db: ReturnType<typeof createTestContext>['db'], work: () =>
 }
 
 function tablesNamed(db: ReturnType<typeof createTestContext>['db'], statements: string[]): string[] {
-  const all = db.$client.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").pluck().all() as string[];
+  const all = db.$client
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+    .pluck()
+    .all() as string[];
   const named = new Set<string>();
   for (const sql of statements) {
     for (const table of all) {
@@ -64,14 +72,28 @@ async function fixture() {
   createPlan(t.db, { tier: 'basic', bookLimit: 10 });
   createPlan(t.db, { tier: 'premium', bookLimit: -1 });
   const now = new Date();
-  const user = await insertUser(t.db, { subscriptionTier: 'basic', subscriptionStatus: 'active', subscriptionCurrentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) });
+  const user = await insertUser(t.db, {
+    subscriptionTier: 'basic',
+    subscriptionStatus: 'active',
+    subscriptionCurrentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+  });
   const book = createBook(t.db, { requiredTier: 'basic', skipIndex: true });
   const cycle = t.db
     .insert(userSubscriptionCycles)
-    .values({ userId: user.id, tier: 'basic', cycleStart: now, cycleEnd: new Date(now.getTime() + 30 * 86_400_000), maxBooks: 10, booksSelectedCount: 1 })
+    .values({
+      userId: user.id,
+      tier: 'basic',
+      cycleStart: now,
+      cycleEnd: new Date(now.getTime() + 30 * 86_400_000),
+      maxBooks: 10,
+      booksSelectedCount: 1,
+    })
     .returning()
     .get();
-  t.db.insert(userSelectedBooks).values({ userId: user.id, bookId: book.id, cycleId: cycle.id, subscriptionTier: 'basic', selectedAt: now }).run();
+  t.db
+    .insert(userSelectedBooks)
+    .values({ userId: user.id, bookId: book.id, cycleId: cycle.id, subscriptionTier: 'basic', selectedAt: now })
+    .run();
   openLoan({ db: t.db, userId: user.id, bookRef: book.id, now });
   expect(t.db.select().from(loans).all()).toHaveLength(1);
   const { token } = signIn(t.db, user.id, now);
@@ -79,12 +101,32 @@ async function fixture() {
 }
 
 describe('cached loaders read only the tables their cache is keyed on', () => {
-  const cases: { name: string; tables: readonly TTrackedTable[]; run: (f: Awaited<ReturnType<typeof fixture>>) => unknown }[] = [
-    { name: 'session lookup', tables: SESSION_LOOKUP_TABLES, run: (f) => findSessionUser({ db: f.db, token: f.token, now: f.now }) },
+  const cases: {
+    name: string;
+    tables: readonly TTrackedTable[];
+    run: (f: Awaited<ReturnType<typeof fixture>>) => unknown;
+  }[] = [
+    {
+      name: 'session lookup',
+      tables: SESSION_LOOKUP_TABLES,
+      run: (f) => findSessionUser({ db: f.db, token: f.token, now: f.now }),
+    },
     { name: 'book lookup', tables: BOOK_LOOKUP_TABLES, run: (f) => lookUpBook(f.db, f.book.slug) },
-    { name: 'entitlement inputs', tables: ENTITLEMENT_INPUT_TABLES, run: (f) => loadEntitlementInputs(f.db, f.user.id) },
-    { name: 'book open snapshot', tables: ENTITLEMENT_INPUT_TABLES, run: (f) => loadBookOpenSnapshot(f.db, f.user.id, f.book.id) },
-    { name: 'reader access decision', tables: ENTITLEMENT_INPUT_TABLES, run: (f) => decide(f.db, f.user.id, f.book.id, f.now) },
+    {
+      name: 'entitlement inputs',
+      tables: ENTITLEMENT_INPUT_TABLES,
+      run: (f) => loadEntitlementInputs(f.db, f.user.id),
+    },
+    {
+      name: 'book open snapshot',
+      tables: ENTITLEMENT_INPUT_TABLES,
+      run: (f) => loadBookOpenSnapshot(f.db, f.user.id, f.book.id),
+    },
+    {
+      name: 'reader access decision',
+      tables: ENTITLEMENT_INPUT_TABLES,
+      run: (f) => decide(f.db, f.user.id, f.book.id, f.now),
+    },
     { name: 'reader settings', tables: READER_CONFIG_TABLES, run: (f) => readerConfig(f.db) },
     { name: 'offline settings', tables: OFFLINE_SETTINGS_TABLES, run: (f) => offlineSettings(f.db) },
     { name: 'book detail', tables: CATALOGUE_TABLES, run: (f) => getBookDetail({ db: f.db, idOrSlug: f.book.slug }) },
@@ -94,7 +136,10 @@ describe('cached loaders read only the tables their cache is keyed on', () => {
       tables: CATALOGUE_TABLES,
       run: (f) =>
         BOOK_SORTS.map((sort) =>
-          listBooks({ db: f.db, query: ZBookListQuery.parse({ sort, author: 'Ada', category: 'poetry', tier: 'basic', featured: 'true' }) }),
+          listBooks({
+            db: f.db,
+            query: ZBookListQuery.parse({ sort, author: 'Ada', category: 'poetry', tier: 'basic', featured: 'true' }),
+          }),
         ),
     },
   ];

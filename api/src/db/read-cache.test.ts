@@ -17,7 +17,8 @@ function expectToSeeAnotherConnectionsCommit(cache: ReturnType<typeof createRead
     const reader = openDatabase(file);
     migrateDatabase(reader);
     const writer = openDatabase(file);
-    const count = () => cache.read(reader, 'count', () => reader.$client.prepare('select count(*) as n from books').get());
+    const count = () =>
+      cache.read(reader, 'count', () => reader.$client.prepare('select count(*) as n from books').get());
     expect(count()).toEqual({ n: 0 });
     createBook(writer);
     expect(count()).toEqual({ n: 1 });
@@ -78,13 +79,18 @@ describe('read cache', () => {
     const { app, db } = createTestContext();
     const poetry = createCategory(db, { name: 'Poetry', slug: 'poetry' });
     const book = createBook(db, { title: 'Verses', categories: [poetry] });
-    const detail = async () => ((await (await app.request(`/api/books/${book.id}`)).json()) as { category: string | null }).category;
+    const detail = async () =>
+      ((await (await app.request(`/api/books/${book.id}`)).json()) as { category: string | null }).category;
     expect(await detail()).toBe('Poetry');
     const firstPage = ZBookListQuery.parse({});
     const page = listBooks({ db, query: firstPage });
     // A write to another table leaves the entries in place (the same objects are served again).
     const before = getBookDetail({ db, idOrSlug: book.id });
-    db.$client.prepare("insert into feedback (id, type, category, title, description, created_at, updated_at) values ('f1', 'bug', 'other', 'Title here', 'A description here', 0, 0)").run();
+    db.$client
+      .prepare(
+        "insert into feedback (id, type, category, title, description, created_at, updated_at) values ('f1', 'bug', 'other', 'Title here', 'A description here', 0, 0)",
+      )
+      .run();
     expect(getBookDetail({ db, idOrSlug: book.id })).toBe(before);
     expect(listBooks({ db, query: firstPage })).toBe(page);
     db.$client.prepare('update categories set name = ? where id = ?').run('Poems', poetry.id);
@@ -103,7 +109,11 @@ describe('read cache keyed on table generations', () => {
     let computed = 0;
     const read = () => cache.read(db, 'key', () => ++computed);
     expect([read(), read()]).toEqual([1, 1]);
-    db.$client.prepare("insert into categories (id, name, slug, created_at, updated_at) values ('c1', 'Poetry', 'poetry', 0, 0)").run();
+    db.$client
+      .prepare(
+        "insert into categories (id, name, slug, created_at, updated_at) values ('c1', 'Poetry', 'poetry', 0, 0)",
+      )
+      .run();
     expect(read()).toBe(1);
     const book = createBook(db);
     expect(read()).toBe(2);
@@ -121,12 +131,17 @@ describe('read cache keyed on table generations', () => {
   it('serves and stores inside transactions, and never serves what a rolled-back transaction saw', () => {
     const { db } = createTestContext();
     const cache = createReadCache(10, { tables: ['books'] });
-    const titles = () => cache.read(db, 'titles', () => db.$client.prepare('select title from books order by title').pluck().all());
+    const titles = () =>
+      cache.read(db, 'titles', () => db.$client.prepare('select title from books order by title').pluck().all());
     createBook(db, { title: 'Kept' });
     expect(titles()).toEqual(['Kept']);
     db.$client.transaction(() => {
       expect(titles()).toEqual(['Kept']); // served from the entry stored outside
-      db.$client.prepare("insert into categories (id, name, slug, created_at, updated_at) values ('c2', 'Essays', 'essays', 0, 0)").run();
+      db.$client
+        .prepare(
+          "insert into categories (id, name, slug, created_at, updated_at) values ('c2', 'Essays', 'essays', 0, 0)",
+        )
+        .run();
       expect(titles()).toEqual(['Kept']);
     })();
     expect(() =>
@@ -145,11 +160,16 @@ describe('read cache keyed on table generations', () => {
     const { db } = createTestContext();
     const rows = db.$client.prepare('select table_name from cache_generations order by table_name').pluck().all();
     expect(rows).toEqual([...TRACKED_TABLES].sort());
-    const triggers = db.$client.prepare("select tbl_name, name from sqlite_master where type = 'trigger' and name like '%_cache_generation_%'").all() as { tbl_name: string; name: string }[];
+    const triggers = db.$client
+      .prepare("select tbl_name, name from sqlite_master where type = 'trigger' and name like '%_cache_generation_%'")
+      .all() as { tbl_name: string; name: string }[];
     for (const table of TRACKED_TABLES) {
-      expect(triggers.filter((trigger) => trigger.tbl_name === table).map((trigger) => trigger.name).sort()).toEqual(
-        ['delete', 'insert', 'update'].map((op) => `${table}_cache_generation_${op}`),
-      );
+      expect(
+        triggers
+          .filter((trigger) => trigger.tbl_name === table)
+          .map((trigger) => trigger.name)
+          .sort(),
+      ).toEqual(['delete', 'insert', 'update'].map((op) => `${table}_cache_generation_${op}`));
     }
     expect(new Set(triggers.map((trigger) => trigger.tbl_name))).toEqual(new Set(TRACKED_TABLES));
   });

@@ -57,9 +57,14 @@ function anyWriteStamp(client: Database.Database): () => string {
 
 function generationsStamp(client: Database.Database, tables: readonly TTrackedTable[]): () => string {
   // The names are this module's constants, never input; group_concat keeps the 64-bit values exact.
-  const names = [...new Set(tables)].sort().map((table) => `'${table}'`).join(', ');
+  const names = [...new Set(tables)]
+    .sort()
+    .map((table) => `'${table}'`)
+    .join(', ');
   const generations = client
-    .prepare<[], string>(`select group_concat(generation, ':') from (select generation from cache_generations where table_name in (${names}) order by table_name)`)
+    .prepare<[], string>(
+      `select group_concat(generation, ':') from (select generation from cache_generations where table_name in (${names}) order by table_name)`,
+    )
     .pluck();
   // No generation can change unless something was written: this connection's writes move
   // total_changes(), another connection's commits move data_version. Outside transactions those two
@@ -90,7 +95,11 @@ export function createReadCache(maxEntries: number, options: { tables?: readonly
   const stateFor = (client: Database.Database) => {
     let state = states.get(client);
     if (!state) {
-      state = { stamp: '', entries: new Map(), readStamp: tables ? generationsStamp(client, tables) : anyWriteStamp(client) };
+      state = {
+        stamp: '',
+        entries: new Map(),
+        readStamp: tables ? generationsStamp(client, tables) : anyWriteStamp(client),
+      };
       states.set(client, state);
     }
     return state;

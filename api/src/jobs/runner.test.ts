@@ -41,8 +41,18 @@ describe('job runner', () => {
     const user = db.insert(users).values({ email: 'a@example.com' }).returning().get();
     db.insert(sessions)
       .values([
-        { sid: 'old', userId: user.id, expire: new Date(now.getTime() - 1), absoluteExpire: new Date(now.getTime() + 1e9) },
-        { sid: 'live', userId: user.id, expire: new Date(now.getTime() + 1e6), absoluteExpire: new Date(now.getTime() + 1e9) },
+        {
+          sid: 'old',
+          userId: user.id,
+          expire: new Date(now.getTime() - 1),
+          absoluteExpire: new Date(now.getTime() + 1e9),
+        },
+        {
+          sid: 'live',
+          userId: user.id,
+          expire: new Date(now.getTime() + 1e6),
+          absoluteExpire: new Date(now.getTime() + 1e9),
+        },
       ])
       .run();
     db.insert(rateLimitHits)
@@ -53,7 +63,13 @@ describe('job runner', () => {
       .run();
     registerJobs(context, JOBS);
     await runDueJobs(context, JOBS, 'a');
-    expect(db.select().from(sessions).all().map((row) => row.sid)).toEqual(['live']);
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .all()
+        .map((row) => row.sid),
+    ).toEqual(['live']);
     expect(db.select().from(rateLimitHits).all()).toHaveLength(1);
   });
 });

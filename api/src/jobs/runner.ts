@@ -29,7 +29,12 @@ function claim(deps: AppDeps, job: ScheduledJob, workerId: string): boolean {
   return immediateTransaction(deps.db, () => {
     const claimed = deps.db
       .update(scheduledJobs)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), lockedBy: workerId, lastRunAt: now, lastStatus: 'running' })
+      .set({
+        lockedUntil: new Date(now.getTime() + CLAIM_MS),
+        lockedBy: workerId,
+        lastRunAt: now,
+        lastStatus: 'running',
+      })
       .where(
         and(
           eq(scheduledJobs.name, job.name),

@@ -12,7 +12,9 @@ import type { Context } from 'hono';
 
 function nodeResponse(c: Context): ServerResponse | undefined {
   const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  return outgoing && typeof (outgoing as ServerResponse).setHeader === 'function' ? (outgoing as ServerResponse) : undefined;
+  return outgoing && typeof (outgoing as ServerResponse).setHeader === 'function'
+    ? (outgoing as ServerResponse)
+    : undefined;
 }
 
 export function addResponseHeaders(c: Context, headers: readonly (readonly [string, string])[]): void {

@@ -10,7 +10,8 @@ import { AppError } from '../lib/app-error';
 
 export const requireAuth = () =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.get('sessionUser')) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
+    if (!c.get('sessionUser'))
+      throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
     await next();
   });
 

@@ -20,8 +20,12 @@ describe('getClientIp', () => {
   });
 
   it('takes the entry the trusted proxies wrote, not what the client prepended', async () => {
-    expect(await ipOf({ trustProxy: 'true', socket: '10.0.0.1', forwardedFor: '6.6.6.6, 198.51.100.4' })).toBe('198.51.100.4');
-    expect(await ipOf({ trustProxy: '2', socket: '10.0.0.1', forwardedFor: '6.6.6.6, 198.51.100.4, 10.0.0.2' })).toBe('198.51.100.4');
+    expect(await ipOf({ trustProxy: 'true', socket: '10.0.0.1', forwardedFor: '6.6.6.6, 198.51.100.4' })).toBe(
+      '198.51.100.4',
+    );
+    expect(await ipOf({ trustProxy: '2', socket: '10.0.0.1', forwardedFor: '6.6.6.6, 198.51.100.4, 10.0.0.2' })).toBe(
+      '198.51.100.4',
+    );
     expect(await ipOf({ trustProxy: 'true', socket: '10.0.0.1' })).toBe('10.0.0.1');
   });
 

@@ -9,7 +9,12 @@ import { allowMultipartUpload, csrfProtection } from './csrf';
 const CONTENT_TYPES: { name: string; contentType?: string; body?: string; accepted: boolean }[] = [
   { name: 'no body', accepted: true },
   { name: 'application/json', contentType: 'application/json', body: '{}', accepted: true },
-  { name: 'application/json; charset=utf-8', contentType: 'Application/JSON; charset=utf-8', body: '{}', accepted: true },
+  {
+    name: 'application/json; charset=utf-8',
+    contentType: 'Application/JSON; charset=utf-8',
+    body: '{}',
+    accepted: true,
+  },
   { name: 'text/plain', contentType: 'text/plain', body: '{}', accepted: false },
   { name: 'urlencoded form', contentType: 'application/x-www-form-urlencoded', body: 'a=1', accepted: false },
   { name: 'multipart form', contentType: 'multipart/form-data; boundary=x', body: '--x--', accepted: false },
@@ -21,7 +26,11 @@ const ORIGINS: { name: string; headers: Record<string, string>; sameOrigin: bool
   { name: 'no Origin (non-browser client)', headers: {}, sameOrigin: true },
   { name: 'PUBLIC_URL origin', headers: { origin: 'https://books.example.com' }, sameOrigin: true },
   { name: 'the request host (dev proxy)', headers: { origin: 'http://books.example.com' }, sameOrigin: true },
-  { name: 'same-origin fetch metadata', headers: { origin: 'https://books.example.com', 'sec-fetch-site': 'same-origin' }, sameOrigin: true },
+  {
+    name: 'same-origin fetch metadata',
+    headers: { origin: 'https://books.example.com', 'sec-fetch-site': 'same-origin' },
+    sameOrigin: true,
+  },
   { name: 'another site', headers: { origin: 'https://evil.example' }, sameOrigin: false },
   { name: 'a sub-domain', headers: { origin: 'https://evil.books.example.com' }, sameOrigin: false },
   { name: 'Origin: null', headers: { origin: 'null' }, sameOrigin: false },
@@ -52,7 +61,9 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
           } else {
             expect(response.status).toBe(expected);
             expect(response.headers.get('content-type')).toContain('application/problem+json');
-            expect(await response.json()).toMatchObject({ code: expected === 403 ? 'csrf_rejected' : 'unsupported_media_type' });
+            expect(await response.json()).toMatchObject({
+              code: expected === 403 ? 'csrf_rejected' : 'unsupported_media_type',
+            });
           }
         });
       }
@@ -62,7 +73,10 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
   it('leaves safe methods alone, whatever their origin', async () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS']) {
       const response = await app.request(
-        new Request('http://books.example.com/api/health', { method, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }),
+        new Request('http://books.example.com/api/health', {
+          method,
+          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        }),
       );
       expect(response.status, method).not.toBe(403);
     }

@@ -62,7 +62,8 @@ export const csrfProtection = (env: Pick<TEnv, 'publicUrl'>) => {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method)) return next();
 
-    if (c.req.header('sec-fetch-site') === 'cross-site') throw new AppError('csrf_rejected', 403, CSRF_REJECTED_MESSAGE);
+    if (c.req.header('sec-fetch-site') === 'cross-site')
+      throw new AppError('csrf_rejected', 403, CSRF_REJECTED_MESSAGE);
     const origin = c.req.header('origin');
     if (origin !== undefined && origin !== publicOrigin) {
       // The request's own host covers dev proxies and deployments reached under several names.
@@ -75,7 +76,8 @@ export const csrfProtection = (env: Pick<TEnv, 'publicUrl'>) => {
     const contentType = c.req.header('content-type');
     if (contentType !== undefined) {
       const mediaType = contentType.split(';')[0].trim().toLowerCase();
-      const accepted = mediaType === 'application/json' || (mediaType === 'multipart/form-data' && routeAllowsMultipart(c));
+      const accepted =
+        mediaType === 'application/json' || (mediaType === 'multipart/form-data' && routeAllowsMultipart(c));
       if (!accepted) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
     } else if (hasBody(c)) {
       throw new AppError('unsupported_media_type', 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);

@@ -5,7 +5,14 @@ import type { AppEnv } from '../deps';
 import { createTestContext } from '../test-utils';
 import { createClock, testEnv } from '../features/auth/auth-test-helpers';
 import { handleError } from './error-handler';
-import { checkRateLimit, clearRateLimit, consumeRateLimit, pruneRateLimitHits, rateLimit, rateLimitKey } from './rate-limit';
+import {
+  checkRateLimit,
+  clearRateLimit,
+  consumeRateLimit,
+  pruneRateLimitHits,
+  rateLimit,
+  rateLimitKey,
+} from './rate-limit';
 
 const rule = { name: 'test:thing', limit: 3, windowMs: 60_000 };
 
@@ -18,7 +25,11 @@ describe('database sliding-window rate limit', () => {
       clock.advance(10_000);
     }
     // Hits at 0 s, 10 s, 20 s; now 30 s: the first leaves the window at 60 s.
-    expect(consumeRateLimit({ db, rule, subject: 'a', now: clock.now() })).toEqual({ allowed: false, count: 3, retryAfterSeconds: 30 });
+    expect(consumeRateLimit({ db, rule, subject: 'a', now: clock.now() })).toEqual({
+      allowed: false,
+      count: 3,
+      retryAfterSeconds: 30,
+    });
     // Refused requests are not counted, so waiting is enough.
     clock.advance(30_001);
     expect(consumeRateLimit({ db, rule, subject: 'a', now: clock.now() }).allowed).toBe(true);
@@ -47,8 +58,7 @@ describe('database sliding-window rate limit', () => {
     const deps = { ...createTestContext(), env: testEnv(), now: clock.now };
     const app = new Hono<AppEnv>().post('/x', rateLimit(deps, { ...rule, message: 'Slow down.' }), (c) => c.text('ok'));
     app.onError(handleError);
-    const hit = (ip: string) =>
-      app.request('/x', { method: 'POST' }, { incoming: { socket: { remoteAddress: ip } } });
+    const hit = (ip: string) => app.request('/x', { method: 'POST' }, { incoming: { socket: { remoteAddress: ip } } });
     for (let i = 0; i < 3; i += 1) expect((await hit('192.0.2.1')).status).toBe(200);
     const limited = await hit('192.0.2.1');
     expect(limited.status).toBe(429);

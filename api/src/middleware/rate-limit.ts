@@ -38,7 +38,12 @@ export function rateLimitKey(rule: Pick<TRateLimitRule, 'name'>, subject: string
 }
 
 /** Reads the window without counting this request. */
-export function checkRateLimit(options: { db: Db; rule: TRateLimitRule; subject: string; now: Date }): TRateLimitResult {
+export function checkRateLimit(options: {
+  db: Db;
+  rule: TRateLimitRule;
+  subject: string;
+  now: Date;
+}): TRateLimitResult {
   const { db, rule, now } = options;
   const key = rateLimitKey(rule, options.subject);
   const windowStart = new Date(now.getTime() - rule.windowMs);
@@ -58,12 +63,25 @@ export function checkRateLimit(options: { db: Db; rule: TRateLimitRule; subject:
   return { allowed: false, count: hits, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
-export function recordRateLimitHit(options: { db: Db; rule: Pick<TRateLimitRule, 'name'>; subject: string; now: Date }): void {
-  options.db.insert(rateLimitHits).values({ key: rateLimitKey(options.rule, options.subject), hitAt: options.now }).run();
+export function recordRateLimitHit(options: {
+  db: Db;
+  rule: Pick<TRateLimitRule, 'name'>;
+  subject: string;
+  now: Date;
+}): void {
+  options.db
+    .insert(rateLimitHits)
+    .values({ key: rateLimitKey(options.rule, options.subject), hitAt: options.now })
+    .run();
 }
 
 /** Check and count in one BEGIN IMMEDIATE transaction, so concurrent workers cannot both slip under the limit. */
-export function consumeRateLimit(options: { db: Db; rule: TRateLimitRule; subject: string; now: Date }): TRateLimitResult {
+export function consumeRateLimit(options: {
+  db: Db;
+  rule: TRateLimitRule;
+  subject: string;
+  now: Date;
+}): TRateLimitResult {
   return immediateTransaction(options.db, () => {
     const result = checkRateLimit(options);
     if (result.allowed) recordRateLimitHit(options);
@@ -73,7 +91,10 @@ export function consumeRateLimit(options: { db: Db; rule: TRateLimitRule; subjec
 
 /** Forgets a subject's hits, e.g. an account's failed sign-ins once the real owner signs in. */
 export function clearRateLimit(options: { db: Db; rule: Pick<TRateLimitRule, 'name'>; subject: string }): void {
-  options.db.delete(rateLimitHits).where(eq(rateLimitHits.key, rateLimitKey(options.rule, options.subject))).run();
+  options.db
+    .delete(rateLimitHits)
+    .where(eq(rateLimitHits.key, rateLimitKey(options.rule, options.subject)))
+    .run();
 }
 
 export function pruneRateLimitHits(options: { db: Db; before: Date }): number {
@@ -83,7 +104,11 @@ export function pruneRateLimitHits(options: { db: Db; before: Date }): number {
 export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
 /** The 429 problem with Retry-After (API map: 429 = rate limited, with Retry-After). */
-export function rateLimitedError(retryAfterSeconds: number, message = DEFAULT_RATE_LIMIT_MESSAGE, code = 'rate_limited'): AppError {
+export function rateLimitedError(
+  retryAfterSeconds: number,
+  message = DEFAULT_RATE_LIMIT_MESSAGE,
+  code = 'rate_limited',
+): AppError {
   return new AppError(code, 429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 

@@ -7,7 +7,10 @@ import { Button } from '@web/components/ui/button';
  */
 export function ErrorScreen() {
   return (
-    <div role="alert" className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-background px-4 py-12">
+    <div
+      role="alert"
+      className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-background px-4 py-12"
+    >
       <div className="flex max-w-md flex-col items-center text-center">
         <span className="mb-6 inline-flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
           <AlertTriangle className="size-7" aria-hidden="true" />

@@ -21,7 +21,8 @@ describe('header badge from the entitlements answer', () => {
     const user = makeUser({ subscriptionTier: 'trial', trialEndsAt: '2020-01-01T00:00:00.000Z' });
     stubFetch(({ path }) => {
       if (path === '/api/auth/user') return jsonResponse(user);
-      if (path === '/api/me/entitlements') return jsonResponse(makeEntitlements({ tier: 'free', subscriptionTier: 'trial' }));
+      if (path === '/api/me/entitlements')
+        return jsonResponse(makeEntitlements({ tier: 'free', subscriptionTier: 'trial' }));
       return new Response('Not found', { status: 404 });
     });
     renderWithRouter(<Header />);

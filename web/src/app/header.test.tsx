@@ -104,7 +104,8 @@ describe('<Header /> signed in', () => {
     const user = makeUser();
     let finishLogout: (response: Response) => void = () => {};
     const fetchMock = stubFetch(({ method, path, ...rest }) => {
-      if (method === 'POST' && path === '/api/auth/logout') return new Promise<Response>((resolve) => (finishLogout = resolve));
+      if (method === 'POST' && path === '/api/auth/logout')
+        return new Promise<Response>((resolve) => (finishLogout = resolve));
       return currentUserHandler(user)({ method, path, ...rest });
     });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
@@ -114,7 +115,10 @@ describe('<Header /> signed in', () => {
     await act(async () => finishLogout(new Response(null, { status: 204 })));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(queryClient.getQueryData(['auth', 'user'])).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
     expect(screen.getByText('Signed out')).toBeInTheDocument();
   });
 
@@ -122,10 +126,13 @@ describe('<Header /> signed in', () => {
     const user = makeUser();
     stubFetch(({ method, path, ...rest }) => {
       if (method === 'POST' && path === '/api/auth/logout') {
-        return new Response(JSON.stringify({ status: 500, title: 'Internal Server Error', detail: 'Session store unavailable' }), {
-          status: 500,
-          headers: { 'Content-Type': 'application/problem+json' },
-        });
+        return new Response(
+          JSON.stringify({ status: 500, title: 'Internal Server Error', detail: 'Session store unavailable' }),
+          {
+            status: 500,
+            headers: { 'Content-Type': 'application/problem+json' },
+          },
+        );
       }
       return currentUserHandler(user)({ method, path, ...rest });
     });

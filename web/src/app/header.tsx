@@ -20,7 +20,10 @@ const iconLinkClass =
 
 export function BrandLink() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md font-serif text-lg font-bold tracking-tight text-primary">
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-2 rounded-md font-serif text-lg font-bold tracking-tight text-primary"
+    >
       <LogoMark />
       {/* Between md and lg the full nav needs the room; the name stays for screen readers. */}
       <span className="md:max-lg:sr-only">Wonderful Books</span>
@@ -58,7 +61,9 @@ export function Header() {
                   className={({ isActive }) =>
                     cn(
                       'inline-flex h-10 items-center rounded-md px-2.5 text-sm font-medium transition-colors lg:px-3',
-                      isActive ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                      isActive
+                        ? 'bg-secondary text-secondary-foreground'
+                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                     )
                   }
                 >
@@ -105,12 +110,22 @@ function SignedInControls({ user }: { user: TCurrentUser }) {
     <>
       <SubscriptionBadge tier={badgeTier} />
       {canSeeAdmin(user.role) ? (
-        <Link to="/admin" aria-label="Admin dashboard" title="Admin dashboard" className={cn(iconLinkClass, 'hidden md:inline-flex')}>
+        <Link
+          to="/admin"
+          aria-label="Admin dashboard"
+          title="Admin dashboard"
+          className={cn(iconLinkClass, 'hidden md:inline-flex')}
+        >
           <ShieldCheck className="size-5" aria-hidden="true" />
         </Link>
       ) : null}
       {canSeeSuperAdmin(user.role) ? (
-        <Link to="/super-admin" aria-label="Super admin tools" title="Super admin tools" className={cn(iconLinkClass, 'hidden md:inline-flex')}>
+        <Link
+          to="/super-admin"
+          aria-label="Super admin tools"
+          title="Super admin tools"
+          className={cn(iconLinkClass, 'hidden md:inline-flex')}
+        >
           <Crown className="size-5" aria-hidden="true" />
         </Link>
       ) : null}

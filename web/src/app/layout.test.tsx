@@ -30,7 +30,9 @@ describe('<RootLayout />', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByText(`© ${new Date().getFullYear()} Wonderful Books. All rights reserved.`)).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Wonderful Books. All rights reserved.`),
+    ).toBeInTheDocument();
     for (const heading of ['Books', 'Account', 'Support', 'Company']) {
       expect(within(footer).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
@@ -40,7 +42,9 @@ describe('<RootLayout />', () => {
     renderApp('/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
-    const firstFocusable = document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    const firstFocusable = document.querySelector<HTMLElement>(
+      'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
+    );
     expect(firstFocusable).toBe(skip);
     expect(skip).toHaveAttribute('href', '#main-content');
     const main = screen.getByRole('main');

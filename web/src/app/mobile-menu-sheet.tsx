@@ -75,7 +75,10 @@ export default function MobileMenuSheet({ user, open, onOpenChange, triggerRef }
           <MenuLinks links={links} />
           {isAdmin ? (
             <section aria-labelledby="mobile-menu-admin" className="border-t border-border pt-3">
-              <h2 id="mobile-menu-admin" className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+              <h2
+                id="mobile-menu-admin"
+                className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+              >
                 Admin
               </h2>
               <MenuLinks links={isSuperAdmin ? [...ADMIN_MENU_LINKS, SUPER_ADMIN_MENU_LINK] : ADMIN_MENU_LINKS} />
@@ -93,8 +96,15 @@ function UserSummary({ user }: { user: TCurrentUser }) {
   const badgeTier = useEffectiveTier(user);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
   return (
-    <Link to="/profile" className="mx-3 mt-3 flex items-center gap-3 rounded-lg border border-border p-3 hover:bg-muted">
-      <Avatar className="size-10 text-sm" imageUrl={user.profileImageUrl} initials={initialsOf(user.firstName, user.lastName, user.email)} />
+    <Link
+      to="/profile"
+      className="mx-3 mt-3 flex items-center gap-3 rounded-lg border border-border p-3 hover:bg-muted"
+    >
+      <Avatar
+        className="size-10 text-sm"
+        imageUrl={user.profileImageUrl}
+        initials={initialsOf(user.firstName, user.lastName, user.email)}
+      />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium">{name}</span>
         <span className="truncate text-sm text-muted-foreground">View profile</span>

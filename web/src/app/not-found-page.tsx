@@ -7,7 +7,10 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24" aria-labelledby="not-found-title">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24"
+      aria-labelledby="not-found-title"
+    >
       <span className="mb-6 inline-flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <BookX className="size-7" aria-hidden="true" />
       </span>

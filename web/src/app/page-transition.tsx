@@ -9,7 +9,11 @@ import { useLocation } from 'react-router-dom';
 export function PageTransition({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <div key={pathname} data-page={pathname} className="transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none">
+    <div
+      key={pathname}
+      data-page={pathname}
+      className="transition-opacity duration-300 ease-out starting:opacity-0 motion-reduce:transition-none"
+    >
       {children}
     </div>
   );

@@ -10,7 +10,10 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 export default function PlannedAreaPage({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24" aria-labelledby="planned-area-title">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24"
+      aria-labelledby="planned-area-title"
+    >
       <span className="mb-6 inline-flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <Construction className="size-7" aria-hidden="true" />
       </span>
@@ -18,7 +21,8 @@ export default function PlannedAreaPage({ title }: { title: string }) {
         {title}
       </h1>
       <p className="mt-4 text-base text-muted-foreground">
-        This part of Wonderful Books is not open yet. We are still building it; in the meantime you can browse the store.
+        This part of Wonderful Books is not open yet. We are still building it; in the meantime you can browse the
+        store.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
-import { isReaderPath, offerUpdate, registerServiceWorker, startServiceWorker, SERVICE_WORKER_URL } from './register-service-worker';
+import {
+  isReaderPath,
+  offerUpdate,
+  registerServiceWorker,
+  startServiceWorker,
+  SERVICE_WORKER_URL,
+} from './register-service-worker';
 
 afterEach(() => {
   resetToasts();
@@ -12,7 +18,9 @@ function fakeWorkbox() {
   const listeners = new Map<string, (() => void)[]>();
   return {
     listeners,
-    addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener])),
+    addEventListener: vi.fn((type: string, listener: () => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    ),
     messageSkipWaiting: vi.fn(),
     register: vi.fn(async () => undefined),
     fire(type: string) {

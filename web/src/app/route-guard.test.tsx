@@ -25,7 +25,10 @@ const freeAdmin = makeUser({ role: 'admin', subscriptionTier: 'free', subscripti
 
 describe('decideAccess (SPEC §6 order)', () => {
   it("prefers the server's entitlement answer over the user record when it is known", () => {
-    expect(decideAccess('subscriber', validTrial, NOW, '/reader/x', false)).toMatchObject({ allowed: false, reason: 'subscription' });
+    expect(decideAccess('subscriber', validTrial, NOW, '/reader/x', false)).toMatchObject({
+      allowed: false,
+      reason: 'subscription',
+    });
     expect(decideAccess('subscriber', expiredTrial, NOW, '/reader/x', true)).toEqual({ allowed: true });
     expect(decideAccess('subscriber', validTrial, NOW, '/reader/x')).toEqual({ allowed: true });
   });
@@ -35,14 +38,17 @@ describe('decideAccess (SPEC §6 order)', () => {
     expect(decideAccess('diagnostics', null, NOW)).toEqual({ allowed: true });
   });
 
-  it.each<TRouteAccess>(['signed-in', 'subscriber', 'admin', 'super-admin'])('checks sign-in first on %s routes', (access) => {
-    expect(decideAccess(access, null, NOW, '/somewhere')).toMatchObject({
-      allowed: false,
-      reason: 'authentication',
-      redirectTo: '/auth/login?redirect=%2Fsomewhere',
-      toast: { title: 'Authentication Required', description: 'You need to be logged in to access this page.' },
-    });
-  });
+  it.each<TRouteAccess>(['signed-in', 'subscriber', 'admin', 'super-admin'])(
+    'checks sign-in first on %s routes',
+    (access) => {
+      expect(decideAccess(access, null, NOW, '/somewhere')).toMatchObject({
+        allowed: false,
+        reason: 'authentication',
+        redirectTo: '/auth/login?redirect=%2Fsomewhere',
+        toast: { title: 'Authentication Required', description: 'You need to be logged in to access this page.' },
+      });
+    },
+  );
 
   it('then the subscription on subscriber routes', () => {
     expect(decideAccess('subscriber', expiredTrial, NOW)).toMatchObject({
@@ -52,8 +58,12 @@ describe('decideAccess (SPEC §6 order)', () => {
       toast: { title: 'Subscription Required', description: 'You need an active subscription to access this content.' },
     });
     expect(decideAccess('subscriber', validTrial, NOW)).toEqual({ allowed: true });
-    expect(decideAccess('subscriber', makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active' }), NOW)).toEqual({ allowed: true });
-    expect(decideAccess('subscriber', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'inactive' }), NOW)).toMatchObject({
+    expect(
+      decideAccess('subscriber', makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active' }), NOW),
+    ).toEqual({ allowed: true });
+    expect(
+      decideAccess('subscriber', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'inactive' }), NOW),
+    ).toMatchObject({
       reason: 'subscription',
     });
   });
@@ -108,12 +118,20 @@ describe('<RouteGuard />', () => {
     const { router } = renderGuarded('admin', null);
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?redirect=%2Fguarded');
-    expect(toastNow()).toEqual({ title: 'Authentication Required', description: 'You need to be logged in to access this page.', variant: 'destructive' });
+    expect(toastNow()).toEqual({
+      title: 'Authentication Required',
+      description: 'You need to be logged in to access this page.',
+      variant: 'destructive',
+    });
     expect(screen.queryByText('Secret content')).not.toBeInTheDocument();
   });
 
   it("redirects a reader without valid access to /subscribe with 'Subscription Required'", async () => {
-    const lapsed = makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'cancelled', subscriptionCurrentPeriodEnd: '2000-01-01T00:00:00Z' });
+    const lapsed = makeUser({
+      subscriptionTier: 'basic',
+      subscriptionStatus: 'cancelled',
+      subscriptionCurrentPeriodEnd: '2000-01-01T00:00:00Z',
+    });
     const { router } = renderGuarded('subscriber', lapsed, '/reader/book-1');
     expect(await screen.findByText('Plans screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/subscribe');
@@ -128,11 +146,19 @@ describe('<RouteGuard />', () => {
     const { router } = renderGuarded('super-admin', makeUser({ role: 'admin' }));
     expect(await screen.findByText('Dashboard screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(toastNow()).toEqual({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+    expect(toastNow()).toEqual({
+      title: 'Access Denied',
+      description: "You don't have permission to access this page.",
+      variant: 'destructive',
+    });
   });
 
   it('shows the screen to a reader who passes every check', async () => {
-    renderGuarded('subscriber', makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'active' }), '/reader/book-1');
+    renderGuarded(
+      'subscriber',
+      makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'active' }),
+      '/reader/book-1',
+    );
     expect(await screen.findByText('Reader content')).toBeInTheDocument();
     expect(toastNow()).toBeNull();
   });

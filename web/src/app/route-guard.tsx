@@ -24,7 +24,12 @@ export const VERIFYING_ACCESS_LABEL = 'Verifying access...';
 
 export type TGuardDecision =
   | { allowed: true }
-  | { allowed: false; reason: 'authentication' | 'subscription' | 'role'; redirectTo: string; toast: { title: string; description: string } };
+  | {
+      allowed: false;
+      reason: 'authentication' | 'subscription' | 'role';
+      redirectTo: string;
+      toast: { title: string; description: string };
+    };
 
 /** Roles allowed per access rule; absent means any signed-in role. */
 const ALLOWED_ROLES: Partial<Record<TRouteAccess, readonly TRole[]>> = {
@@ -50,7 +55,12 @@ export function decideAccess(
 ): TGuardDecision {
   if (!isGuarded(access)) return { allowed: true };
   if (!user) {
-    return { allowed: false, reason: 'authentication', redirectTo: loginPathWithRedirect(from), toast: TOASTS.authenticationRequired };
+    return {
+      allowed: false,
+      reason: 'authentication',
+      redirectTo: loginPathWithRedirect(from),
+      toast: TOASTS.authenticationRequired,
+    };
   }
   if (access === 'subscriber' && !(serverAccess ?? hasValidAccess(user, now))) {
     return { allowed: false, reason: 'subscription', redirectTo: '/subscribe', toast: TOASTS.subscriptionRequired };
@@ -68,10 +78,18 @@ export function RouteGuard({ access, children }: { access: TRouteAccess; childre
   const location = useLocation();
   if (!isGuarded(access)) return children;
   // Offline the entitlements query is paused; the user record's own dates decide until it can run.
-  const awaitingEntitlements = access === 'subscriber' && isAuthenticated && entitlements.isPending && entitlements.fetchStatus !== 'paused';
-  if (isLoading || awaitingEntitlements) return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
+  const awaitingEntitlements =
+    access === 'subscriber' && isAuthenticated && entitlements.isPending && entitlements.fetchStatus !== 'paused';
+  if (isLoading || awaitingEntitlements)
+    return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
   const serverAccess = entitlements.data ? entitlements.data.tier !== 'free' : undefined;
-  const decision = decideAccess(access, isAuthenticated ? user : null, new Date(), `${location.pathname}${location.search}`, serverAccess);
+  const decision = decideAccess(
+    access,
+    isAuthenticated ? user : null,
+    new Date(),
+    `${location.pathname}${location.search}`,
+    serverAccess,
+  );
   if (decision.allowed) return children;
   return <DeniedRedirect decision={decision} />;
 }

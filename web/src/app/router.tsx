@@ -99,7 +99,10 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         { index: true, element: <HomePage /> },
         ...APP_SCREENS.map((screen) => ({ path: screen.path, element: guarded(screen.access, screen.element) })),
-        ...PLANNED_AREAS.map((area) => ({ path: area.path, element: guarded(area.access, <PlannedAreaPage title={area.title} />) })),
+        ...PLANNED_AREAS.map((area) => ({
+          path: area.path,
+          element: guarded(area.access, <PlannedAreaPage title={area.title} />),
+        })),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -30,7 +30,11 @@ export function makeUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser {
   };
 }
 
-export type FetchHandler = (request: { method: string; path: string; init?: RequestInit }) => Response | Promise<Response>;
+export type FetchHandler = (request: {
+  method: string;
+  path: string;
+  init?: RequestInit;
+}) => Response | Promise<Response>;
 
 /** Replaces global fetch; unknown calls answer 404 so a test notices them. */
 export function stubFetch(handler: FetchHandler) {
@@ -52,7 +56,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
 export function currentUserHandler(user: TCurrentUser | null): FetchHandler {
   return ({ method, path }) => {
     if (method === 'GET' && path === '/api/auth/user') {
-      return user ? jsonResponse(user) : jsonResponse({ status: 401, title: 'Unauthorized', detail: 'Not signed in' }, 401);
+      return user
+        ? jsonResponse(user)
+        : jsonResponse({ status: 401, title: 'Unauthorized', detail: 'Not signed in' }, 401);
     }
     return new Response('Not found', { status: 404, statusText: 'Not Found' });
   };
@@ -60,13 +66,20 @@ export function currentUserHandler(user: TCurrentUser | null): FetchHandler {
 
 export function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
-  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retryDelay: 0 },
+  });
   return client;
 }
 
 export function renderWithRouter(
   element: ReactElement,
-  { path = '/', queryClient = createTestQueryClient(), routes }: { path?: string; queryClient?: QueryClient; routes?: RouteObject[] } = {},
+  {
+    path = '/',
+    queryClient = createTestQueryClient(),
+    routes,
+  }: { path?: string; queryClient?: QueryClient; routes?: RouteObject[] } = {},
 ) {
   const router = createMemoryRouter(routes ?? [{ path: '*', element }], { initialEntries: [path] });
   const utils = render(

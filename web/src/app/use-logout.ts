@@ -6,7 +6,10 @@ import { clearCachedUser } from '@web/features/auth/queries';
 
 export const LOGOUT_FAILED_FALLBACK = 'Something went wrong during logout.';
 
-export const LOGOUT_CONFIRMATION = { title: 'Signed out', description: 'You have been logged out. See you soon!' } as const;
+export const LOGOUT_CONFIRMATION = {
+  title: 'Signed out',
+  description: 'You have been logged out. See you soon!',
+} as const;
 
 /**
  * Logout (SPEC §2, §8): POST /api/auth/logout; on success forget the cached user and everything
@@ -24,7 +27,11 @@ export function useLogout() {
       window.location.assign('/');
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: 'Logout failed', description: describeError(error) || LOGOUT_FAILED_FALLBACK });
+      toast({
+        variant: 'destructive',
+        title: 'Logout failed',
+        description: describeError(error) || LOGOUT_FAILED_FALLBACK,
+      });
     },
   });
 }

@@ -10,7 +10,13 @@ const VARIANT: Record<ReturnType<typeof subscriptionBadge>, BadgeProps['variant'
 };
 
 /** The header's plan badge (SPEC §4): PREMIUM, BASIC, TRIAL (also for a missing tier) or FREE. */
-export function SubscriptionBadge({ tier, className }: { tier: TSubscriptionTier | null | undefined; className?: string }) {
+export function SubscriptionBadge({
+  tier,
+  className,
+}: {
+  tier: TSubscriptionTier | null | undefined;
+  className?: string;
+}) {
   const label = subscriptionBadge(tier);
   return (
     <Badge variant={VARIANT[label]} className={className} title="Your plan" data-badge={label}>

@@ -23,7 +23,8 @@ export interface TDecryptChunkInput {
 
 function decodeIv(iv: Uint8Array | string): Uint8Array<ArrayBuffer> {
   const bytes = typeof iv === 'string' ? base64url.decode(iv) : iv;
-  if (bytes.byteLength !== CHUNK_IV_BYTES) throw decryptFailed(new Error(`Chunk IV is ${bytes.byteLength} bytes, expected ${CHUNK_IV_BYTES}.`));
+  if (bytes.byteLength !== CHUNK_IV_BYTES)
+    throw decryptFailed(new Error(`Chunk IV is ${bytes.byteLength} bytes, expected ${CHUNK_IV_BYTES}.`));
   return new Uint8Array(bytes);
 }
 
@@ -35,10 +36,16 @@ export async function decryptChunk(input: TDecryptChunkInput): Promise<Uint8Arra
   } catch (error) {
     throw isReaderError(error) ? error : decryptFailed(error);
   }
-  if (input.ciphertext.byteLength < CHUNK_TAG_BYTES) throw decryptFailed(new Error('Chunk is shorter than its authentication tag.'));
+  if (input.ciphertext.byteLength < CHUNK_TAG_BYTES)
+    throw decryptFailed(new Error('Chunk is shorter than its authentication tag.'));
   try {
     const plaintext = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv, additionalData: textEncoder.encode(chunkAad(input.bookId, input.version, input.index)), tagLength: CHUNK_TAG_BYTES * 8 },
+      {
+        name: 'AES-GCM',
+        iv,
+        additionalData: textEncoder.encode(chunkAad(input.bookId, input.version, input.index)),
+        tagLength: CHUNK_TAG_BYTES * 8,
+      },
       input.key,
       input.ciphertext as BufferSource,
     );

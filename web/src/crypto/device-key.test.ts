@@ -40,13 +40,17 @@ describe('device key', () => {
     const key = await getOrCreateDeviceKey();
     expect(Object.keys(key.publicJwk).sort()).toEqual(['alg', 'e', 'kty', 'n']);
     expect(key.publicJwk).toMatchObject({ kty: 'RSA', alg: 'RSA-OAEP-256', e: 'AQAB' });
-    expect(key.thumbprint).toBe(await calculateJwkThumbprint({ kty: 'RSA', e: key.publicJwk.e, n: key.publicJwk.n } as JWK));
+    expect(key.thumbprint).toBe(
+      await calculateJwkThumbprint({ kty: 'RSA', e: key.publicJwk.e, n: key.publicJwk.n } as JWK),
+    );
     // The stored key round-trips: what the public key encrypts, the stored private key decrypts.
     const secret = new TextEncoder().encode('hello');
     const sealed = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.publicKey, secret);
     resetDeviceKeyCache();
     const stored = await getOrCreateDeviceKey();
-    expect(new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, stored.privateKey, sealed))).toEqual(secret);
+    expect(new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, stored.privateKey, sealed))).toEqual(
+      secret,
+    );
   });
 });
 
@@ -58,7 +62,10 @@ describe('ensureBrowserDevice', () => {
       vi.fn(async (url: string, init: RequestInit) => {
         calls.push({ url, init });
         const body = JSON.parse(String(init.body)) as { publicKey: JsonWebKey };
-        return new Response(JSON.stringify(await answer(body.publicKey)), { status: 201, headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify(await answer(body.publicKey)), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }),
     );
     return calls;
@@ -81,7 +88,10 @@ describe('ensureBrowserDevice', () => {
     const sent = JSON.parse(String(calls[0].init.body)) as { publicKey: JsonWebKey; name: string };
     expect(sent.publicKey).not.toHaveProperty('d');
     expect(typeof sent.name).toBe('string');
-    expect(await getDb().browserDevices.get('user-1')).toMatchObject({ deviceId: 'device-1', thumbprint: device.thumbprint });
+    expect(await getDb().browserDevices.get('user-1')).toMatchObject({
+      deviceId: 'device-1',
+      thumbprint: device.thumbprint,
+    });
 
     const other = await ensureBrowserDevice('user-2');
     expect(other.deviceId).toBe('device-2');
@@ -97,17 +107,34 @@ describe('ensureBrowserDevice', () => {
   });
 
   it('passes a server refusal on as an ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Sign in first.' }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'Sign in first.' }), { status: 401 })),
+    );
     await expect(ensureBrowserDevice('user-1')).rejects.toMatchObject({ name: 'ApiError', status: 401 });
   });
 });
 
 describe('describeThisBrowser', () => {
   it('names common browsers and platforms', () => {
-    expect(describeThisBrowser('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Linux');
-    expect(describeThisBrowser('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toBe('Edge on Windows');
-    expect(describeThisBrowser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
-    expect(describeThisBrowser('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36')).toBe('Chrome on Android');
+    expect(describeThisBrowser('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox on Linux',
+    );
+    expect(
+      describeThisBrowser(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0',
+      ),
+    ).toBe('Edge on Windows');
+    expect(
+      describeThisBrowser(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(
+      describeThisBrowser(
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      ),
+    ).toBe('Chrome on Android');
     expect(describeThisBrowser('')).toBe('Browser');
   });
 });

@@ -10,7 +10,13 @@ import type { TBrowserDevice } from '@shared/reader';
 import { readJson } from '@web/lib/api';
 import { licenseRefused } from '@web/lib/reader-error';
 import type { TStoredBrowserDevice } from '@web/storage/db';
-import { forgetBrowserDevice, readBrowserDevice, readDeviceKey, saveBrowserDevice, saveDeviceKeyIfAbsent } from '@web/storage/device-store';
+import {
+  forgetBrowserDevice,
+  readBrowserDevice,
+  readDeviceKey,
+  saveBrowserDevice,
+  saveDeviceKeyIfAbsent,
+} from '@web/storage/device-store';
 
 export const DEVICE_KEY_ALGORITHM: RsaHashedKeyGenParams = {
   name: 'RSA-OAEP',
@@ -34,7 +40,12 @@ let pendingKey: Promise<TDeviceKey> | null = null;
 
 async function createDeviceKey(): Promise<TDeviceKey> {
   // extractable false applies to the private key; WebCrypto always leaves the public key exportable.
-  const pair = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey']);
+  const pair = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
+    'encrypt',
+    'decrypt',
+    'wrapKey',
+    'unwrapKey',
+  ]);
   const exported = await crypto.subtle.exportKey('jwk', pair.publicKey);
   const publicJwk: JsonWebKey = { kty: 'RSA', n: exported.n, e: exported.e, alg: 'RSA-OAEP-256' };
   const thumbprint = await calculateJwkThumbprint(publicJwk as JWK, 'sha256');
@@ -46,12 +57,23 @@ async function createDeviceKey(): Promise<TDeviceKey> {
     thumbprint,
     createdAt: Date.now(),
   });
-  return { privateKey: stored.privateKey, publicKey: stored.publicKey, publicJwk: stored.publicJwk, thumbprint: stored.thumbprint };
+  return {
+    privateKey: stored.privateKey,
+    publicKey: stored.publicKey,
+    publicJwk: stored.publicJwk,
+    thumbprint: stored.thumbprint,
+  };
 }
 
 async function loadOrCreateDeviceKey(): Promise<TDeviceKey> {
   const stored = await readDeviceKey();
-  if (stored) return { privateKey: stored.privateKey, publicKey: stored.publicKey, publicJwk: stored.publicJwk, thumbprint: stored.thumbprint };
+  if (stored)
+    return {
+      privateKey: stored.privateKey,
+      publicKey: stored.publicKey,
+      publicJwk: stored.publicJwk,
+      thumbprint: stored.thumbprint,
+    };
   return createDeviceKey();
 }
 

@@ -1,7 +1,13 @@
 import { SignJWT, UnsecuredJWT, base64url, exportJWK } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READER_MESSAGES, type TLicenseClaims } from '@shared/reader';
-import { licenseClaims, makeLicenseSigner, signLicense, wrapKeyForDevice, type TLicenseSigner } from '@web/protected-content/protected-test-support';
+import {
+  licenseClaims,
+  makeLicenseSigner,
+  signLicense,
+  wrapKeyForDevice,
+  type TLicenseSigner,
+} from '@web/protected-content/protected-test-support';
 import { ReaderError } from '@web/lib/reader-error';
 import { getDb, resetDbForTests } from '@web/storage/db';
 import { recordServerTime } from '@web/storage/trusted-time';
@@ -55,7 +61,11 @@ async function claims(overrides: Partial<TLicenseClaims> = {}): Promise<TLicense
 }
 
 async function refusal(jws: string, options: { expected?: TExpectedLicense; now?: number } = {}) {
-  const error = await verifyLicense(jws, { jwks: signer.jwks, expected: options.expected ?? expected, now: options.now ?? NOW }).then(
+  const error = await verifyLicense(jws, {
+    jwks: signer.jwks,
+    expected: options.expected ?? expected,
+    now: options.now ?? NOW,
+  }).then(
     () => null,
     (caught: unknown) => caught,
   );
@@ -67,8 +77,18 @@ async function refusal(jws: string, options: { expected?: TExpectedLicense; now?
 
 describe('verifyLicence', () => {
   it('accepts a licence signed by the server for this user, device and book', async () => {
-    const verified = await verifyLicense(await signLicense(await claims(), signer), { jwks: signer.jwks, expected, now: NOW });
-    expect(verified).toMatchObject({ sub: 'user-1', bookId: 'book-1', deviceId: 'device-1', loanId: 'loan-1', kind: 'online' });
+    const verified = await verifyLicense(await signLicense(await claims(), signer), {
+      jwks: signer.jwks,
+      expected,
+      now: NOW,
+    });
+    expect(verified).toMatchObject({
+      sub: 'user-1',
+      bookId: 'book-1',
+      deviceId: 'device-1',
+      loanId: 'loan-1',
+      kind: 'online',
+    });
     expect(verified.policy.watermark.email).toBe('ada@example.test');
   });
 
@@ -106,7 +126,9 @@ describe('verifyLicence', () => {
 
   it('refuses an HS256 licence, also one keyed with the public signing key', async () => {
     const body = { ...(await claims()) };
-    const withSecret = await new SignJWT(body).setProtectedHeader({ alg: 'HS256', kid: signer.kid }).sign(crypto.getRandomValues(new Uint8Array(32)));
+    const withSecret = await new SignJWT(body)
+      .setProtectedHeader({ alg: 'HS256', kid: signer.kid })
+      .sign(crypto.getRandomValues(new Uint8Array(32)));
     expect(await refusal(withSecret)).toBe('signature');
     const publicKeyBytes = new TextEncoder().encode(JSON.stringify(signer.jwks.keys[0]));
     const confused = await new SignJWT(body).setProtectedHeader({ alg: 'HS256', kid: signer.kid }).sign(publicKeyBytes);
@@ -119,7 +141,9 @@ describe('verifyLicence', () => {
   });
 
   it('refuses a token of another type signed by the same key', async () => {
-    const jws = await new SignJWT({ ...(await claims()) }).setProtectedHeader({ alg: 'ES256', kid: signer.kid, typ: 'JWT' }).sign(signer.privateKey);
+    const jws = await new SignJWT({ ...(await claims()) })
+      .setProtectedHeader({ alg: 'ES256', kid: signer.kid, typ: 'JWT' })
+      .sign(signer.privateKey);
     expect(await refusal(jws)).toBeTruthy();
   });
 
@@ -129,7 +153,11 @@ describe('verifyLicence', () => {
     expect(await refusal(`${header}.${swapped}.${signature}`)).toBe('signature');
     const { keyWrapped: _dropped, ...withoutKey } = await claims();
     expect(await refusal(await signLicense(withoutKey as TLicenseClaims, signer))).toBe('malformed');
-    expect(await refusal(await signLicense({ ...(await claims()), policy: { print: true } } as unknown as TLicenseClaims, signer))).toBe('malformed');
+    expect(
+      await refusal(
+        await signLicense({ ...(await claims()), policy: { print: true } } as unknown as TLicenseClaims, signer),
+      ),
+    ).toBe('malformed');
     expect(await refusal('not-a-jws')).toBe('malformed');
   });
 
@@ -152,7 +180,9 @@ describe('verifyLicence', () => {
 
 describe('verifyLicenceWithServerKeys', () => {
   function stubJwks(jwks: object) {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(jwks), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(jwks), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     return fetchMock;
   }
@@ -176,12 +206,16 @@ describe('verifyLicenceWithServerKeys', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     // A forged licence is still refused after the refetch.
     const forger = await makeLicenseSigner('licence-key-2');
-    await expect(verifyLicenseWithServerKeys(await signLicense(await claims(), forger), { expected, now: NOW })).rejects.toMatchObject({ refusal: 'signature' });
+    await expect(
+      verifyLicenseWithServerKeys(await signLicense(await claims(), forger), { expected, now: NOW }),
+    ).rejects.toMatchObject({ refusal: 'signature' });
   });
 
   it('refuses offline when no signing keys were ever stored', async () => {
     const fetchMock = stubJwks(signer.jwks);
-    await expect(verifyLicenseWithServerKeys(await signLicense(await claims(), signer), { expected, now: NOW, online: false })).rejects.toMatchObject({
+    await expect(
+      verifyLicenseWithServerKeys(await signLicense(await claims(), signer), { expected, now: NOW, online: false }),
+    ).rejects.toMatchObject({
       code: 'license_invalid',
     });
     expect(fetchMock).not.toHaveBeenCalled();
@@ -196,12 +230,20 @@ describe('unwrapContentKey', () => {
     expect(key.usages).toEqual(['decrypt']);
     await expect(crypto.subtle.exportKey('raw', key)).rejects.toThrow();
     await expect(crypto.subtle.exportKey('jwk', key)).rejects.toThrow();
-    await expect(crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12) }, key, new Uint8Array(4))).rejects.toThrow();
+    await expect(
+      crypto.subtle.encrypt({ name: 'AES-GCM', iv: new Uint8Array(12) }, key, new Uint8Array(4)),
+    ).rejects.toThrow();
     // It is the server's key: it opens what the server sealed.
     const serverKey = await crypto.subtle.importKey('raw', rawContentKey, { name: 'AES-GCM' }, false, ['encrypt']);
     const iv = new Uint8Array(12);
-    const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, serverKey, new TextEncoder().encode('page one'));
-    expect(new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed))).toBe('page one');
+    const sealed = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      serverKey,
+      new TextEncoder().encode('page one'),
+    );
+    expect(new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed))).toBe(
+      'page one',
+    );
   });
 
   it('refuses a key wrapped to another device, and a wrapped key that is not AES-256', async () => {
@@ -211,9 +253,16 @@ describe('unwrapContentKey', () => {
       ['encrypt', 'decrypt'],
     );
     const wrappedForOther = await wrapKeyForDevice(rawContentKey, await exportJWK(otherPair.publicKey));
-    await expect(unwrapContentKey({ keyWrapped: wrappedForOther }, devicePair.privateKey)).rejects.toMatchObject({ code: 'license_invalid', refusal: 'key_unwrap' });
+    await expect(unwrapContentKey({ keyWrapped: wrappedForOther }, devicePair.privateKey)).rejects.toMatchObject({
+      code: 'license_invalid',
+      refusal: 'key_unwrap',
+    });
     const shortKey = await wrapKeyForDevice(crypto.getRandomValues(new Uint8Array(16)), devicePublicJwk);
-    await expect(unwrapContentKey({ keyWrapped: shortKey }, devicePair.privateKey)).rejects.toMatchObject({ refusal: 'key_unwrap' });
-    await expect(unwrapContentKey({ keyWrapped: '!!' }, devicePair.privateKey)).rejects.toMatchObject({ refusal: 'key_unwrap' });
+    await expect(unwrapContentKey({ keyWrapped: shortKey }, devicePair.privateKey)).rejects.toMatchObject({
+      refusal: 'key_unwrap',
+    });
+    await expect(unwrapContentKey({ keyWrapped: '!!' }, devicePair.privateKey)).rejects.toMatchObject({
+      refusal: 'key_unwrap',
+    });
   });
 });

@@ -6,7 +6,15 @@
  * unwrapped straight into a non-extractable AES-GCM CryptoKey: it never exists as bytes in JavaScript.
  */
 import { base64url, errors, jwtVerify, createLocalJWKSet, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { LICENSE_ALG, LICENSE_AUDIENCE, LICENSE_ISSUER, LICENSE_JWT_TYPE, LICENSE_KINDS, type TLicenseClaims, type TLicenseKind } from '@shared/reader';
+import {
+  LICENSE_ALG,
+  LICENSE_AUDIENCE,
+  LICENSE_ISSUER,
+  LICENSE_JWT_TYPE,
+  LICENSE_KINDS,
+  type TLicenseClaims,
+  type TLicenseKind,
+} from '@shared/reader';
 import { readJson } from '@web/lib/api';
 import { readCachedJwks, saveCachedJwks } from '@web/storage/jwks-cache';
 import { ClockRollbackError, currentTrustedTime } from '@web/storage/trusted-time';
@@ -30,8 +38,11 @@ export interface TExpectedLicense {
 }
 
 export async function fetchLicenseJwks(signal?: AbortSignal): Promise<JSONWebKeySet> {
-  const jwks = await readJson<JSONWebKeySet>(fetch(LICENCE_JWKS_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal }));
-  if (!jwks || !Array.isArray(jwks.keys)) throw licenseRefused('malformed', new Error('The licence signing keys are not a JWKS.'));
+  const jwks = await readJson<JSONWebKeySet>(
+    fetch(LICENCE_JWKS_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal }),
+  );
+  if (!jwks || !Array.isArray(jwks.keys))
+    throw licenseRefused('malformed', new Error('The licence signing keys are not a JWKS.'));
   await saveCachedJwks(jwks);
   return jwks;
 }
@@ -152,7 +163,8 @@ export async function verifyLicenseWithServerKeys(
 ): Promise<TLicenseClaims> {
   const online = options.online ?? true;
   const cached = await readCachedJwks();
-  if (!cached && !online) throw licenseRefused('signature', new Error('No licence signing keys are stored on this device.'));
+  if (!cached && !online)
+    throw licenseRefused('signature', new Error('No licence signing keys are stored on this device.'));
   const jwks = cached ? cached.jwks : await fetchLicenseJwks(options.signal);
   try {
     return await verifyLicense(jws, { jwks, expected: options.expected, now: options.now });
@@ -168,11 +180,16 @@ export async function verifyLicenseWithServerKeys(
  * Unwraps the licence's content key with this browser's private key into a non-extractable AES-GCM key
  * usable only to decrypt. Throws ReaderError license_invalid when it cannot be unwrapped.
  */
-export async function unwrapContentKey(claims: Pick<TLicenseClaims, 'keyWrapped'>, privateKey: CryptoKey): Promise<CryptoKey> {
+export async function unwrapContentKey(
+  claims: Pick<TLicenseClaims, 'keyWrapped'>,
+  privateKey: CryptoKey,
+): Promise<CryptoKey> {
   let key: CryptoKey;
   try {
     const wrapped = new Uint8Array(base64url.decode(claims.keyWrapped));
-    key = await crypto.subtle.unwrapKey('raw', wrapped, privateKey, { name: 'RSA-OAEP' }, { name: 'AES-GCM' }, false, ['decrypt']);
+    key = await crypto.subtle.unwrapKey('raw', wrapped, privateKey, { name: 'RSA-OAEP' }, { name: 'AES-GCM' }, false, [
+      'decrypt',
+    ]);
   } catch (error) {
     throw licenseRefused('key_unwrap', error);
   }

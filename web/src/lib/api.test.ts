@@ -17,7 +17,13 @@ describe('ApiError', () => {
   });
 
   it('keeps the parsed problem body', () => {
-    const body = JSON.stringify({ type: 'x', title: 'Unprocessable Content', status: 422, detail: 'Pick limit reached', code: 'pick_limit' });
+    const body = JSON.stringify({
+      type: 'x',
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: 'Pick limit reached',
+      code: 'pick_limit',
+    });
     const error = new ApiError(422, 'Unprocessable Content', body);
     expect(error.message).toBe(`422: ${body}`);
     expect(error.problem).toMatchObject({ status: 422, detail: 'Pick limit reached', code: 'pick_limit' });
@@ -33,7 +39,9 @@ describe('ApiError', () => {
 
 describe('readJson', () => {
   it('returns the JSON body of a 2xx response', async () => {
-    await expect(readJson(Promise.resolve(new Response('{"items":[1,2]}', { status: 200 })))).resolves.toEqual({ items: [1, 2] });
+    await expect(readJson(Promise.resolve(new Response('{"items":[1,2]}', { status: 200 })))).resolves.toEqual({
+      items: [1, 2],
+    });
   });
 
   it('resolves an empty 204 to undefined', async () => {
@@ -41,13 +49,19 @@ describe('readJson', () => {
   });
 
   it('throws ApiError with the body text for a non-2xx', async () => {
-    const promise = readJson(Promise.resolve(new Response('Too many requests', { status: 429, statusText: 'Too Many Requests' })));
+    const promise = readJson(
+      Promise.resolve(new Response('Too many requests', { status: 429, statusText: 'Too Many Requests' })),
+    );
     await expect(promise).rejects.toBeInstanceOf(ApiError);
-    await expect(readJson(new Response('Too many requests', { status: 429 }))).rejects.toThrow('429: Too many requests');
+    await expect(readJson(new Response('Too many requests', { status: 429 }))).rejects.toThrow(
+      '429: Too many requests',
+    );
   });
 
   it('uses the status text when a non-2xx has no body', async () => {
-    await expect(readJson(new Response(null, { status: 404, statusText: 'Not Found' }))).rejects.toThrow('404: Not Found');
+    await expect(readJson(new Response(null, { status: 404, statusText: 'Not Found' }))).rejects.toThrow(
+      '404: Not Found',
+    );
   });
 });
 
@@ -60,9 +74,15 @@ describe('getJsonOrNullOn401', () => {
   });
 
   it('returns the body on 200 and throws on other errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"id":"u1"}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"id":"u1"}', { status: 200 })),
+    );
     await expect(getJsonOrNullOn401('/api/auth/user')).resolves.toEqual({ id: 'u1' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('down', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 500 })),
+    );
     await expect(getJsonOrNullOn401('/api/auth/user')).rejects.toThrow('500: down');
   });
 });

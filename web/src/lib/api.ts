@@ -91,7 +91,11 @@ export async function readJson<T>(responsePromise: Promise<Response> | Response)
 
 /** GET a JSON resource with credentials, treating 401 as "absent" (SPEC §8: returns null, no error). */
 export async function getJsonOrNullOn401<T>(url: string, init?: RequestInit): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include', ...init, headers: { Accept: 'application/json', ...init?.headers } });
+  const response = await fetch(url, {
+    credentials: 'include',
+    ...init,
+    headers: { Accept: 'application/json', ...init?.headers },
+  });
   if (response.status === 401) return null;
   return readJson<T>(response);
 }
@@ -100,7 +104,11 @@ export async function getJsonOrNullOn401<T>(url: string, init?: RequestInit): Pr
  * A write with credentials. Writes are same-origin JSON (DESIGN §6), so a JSON body and content type
  * are always sent; calls without a payload send an empty object.
  */
-export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: unknown = {}): Promise<T> {
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body: unknown = {},
+): Promise<T> {
   return readJson<T>(
     fetch(url, {
       method,

@@ -16,7 +16,9 @@ describe('device fingerprint (SPEC §7)', () => {
   });
 
   it('differs when a signal differs', () => {
-    expect(hashToBase36('agent|Linux|390x844|Europe/London')).not.toBe(hashToBase36('agent|Linux|1280x800|Europe/London'));
+    expect(hashToBase36('agent|Linux|390x844|Europe/London')).not.toBe(
+      hashToBase36('agent|Linux|1280x800|Europe/London'),
+    );
   });
 
   it('warns and uses a random string when it cannot be computed', () => {

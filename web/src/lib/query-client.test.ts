@@ -110,7 +110,10 @@ describe('default query function (SPEC §7)', () => {
   });
 
   it('throws on 401 by default and returns null when asked', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('no session', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('no session', { status: 401 })),
+    );
     const context = { queryKey: ['/api/me'], signal: new AbortController().signal } as never;
     await expect(createDefaultQueryFn({ on401: 'throw' })(context)).rejects.toThrow('401: no session');
     await expect(createDefaultQueryFn({ on401: 'returnNull' })(context)).resolves.toBeNull();

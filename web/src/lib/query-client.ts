@@ -47,7 +47,8 @@ export function createDefaultQueryFn({ on401 }: { on401: 'returnNull' | 'throw' 
 export function createQueryClient(): QueryClient {
   // TanStack Query v5 assumes "online" until an event says otherwise; an app started with no network
   // must know at once, so server queries pause (and route guards stop waiting) instead of retrying.
-  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
+    onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -33,7 +33,8 @@ export const READER_ERROR_MESSAGES = {
   offlineRevoked:
     'Your licence for this book was withdrawn, so its download was removed from this device. Go online to read it, or download it again if your plan still includes it.',
   offlineReturned: 'You returned this book, so its download was removed from this device. Borrow it again to read it.',
-  offlineDeviceRemoved: 'This device was removed from your account, so its downloads were deleted. Register it again on the Devices page to read offline.',
+  offlineDeviceRemoved:
+    'This device was removed from your account, so its downloads were deleted. Register it again on the Devices page to read offline.',
 } as const;
 
 export class ReaderError extends Error {
@@ -43,7 +44,11 @@ export class ReaderError extends Error {
   /** Set on license_invalid: which check refused the licence. */
   readonly refusal?: TLicenseRefusal;
 
-  constructor(code: TReaderErrorCode, message: string, details: { status?: number; refusal?: TLicenseRefusal; cause?: unknown } = {}) {
+  constructor(
+    code: TReaderErrorCode,
+    message: string,
+    details: { status?: number; refusal?: TLicenseRefusal; cause?: unknown } = {},
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ReaderError';
     this.code = code;
@@ -80,7 +85,10 @@ export function toReaderError(error: unknown): ReaderError | Error {
   if (isApiError(error)) {
     const detail = error.problem?.detail;
     if (error.status === 401 || error.status === 402 || error.status === 403) {
-      return new ReaderError('no_access', detail || READER_ERROR_MESSAGES.noAccess, { status: error.status, cause: error });
+      return new ReaderError('no_access', detail || READER_ERROR_MESSAGES.noAccess, {
+        status: error.status,
+        cause: error,
+      });
     }
     if (error.status === 404 || error.status === 410) {
       return new ReaderError('no_content', READER_MESSAGES.noContent, { status: error.status, cause: error });

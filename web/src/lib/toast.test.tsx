@@ -38,7 +38,10 @@ describe('<Toaster />', () => {
     });
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
     expect(screen.getByText('Logout failed')).toBeInTheDocument();
-    expect(screen.getByText('Something went wrong during logout.').closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText('Something went wrong during logout.').closest('[data-variant]')).toHaveAttribute(
+      'data-variant',
+      'destructive',
+    );
   });
 
   it('labels the notification area with its F8 hotkey', () => {
@@ -50,7 +53,10 @@ describe('<Toaster />', () => {
     render(<Toaster />);
     let clicked = false;
     act(() => {
-      toast({ title: 'A new version is available', action: { label: 'Reload', altText: 'Reload now', onClick: () => (clicked = true) } });
+      toast({
+        title: 'A new version is available',
+        action: { label: 'Reload', altText: 'Reload now', onClick: () => (clicked = true) },
+      });
     });
     act(() => screen.getByRole('button', { name: 'Reload' }).click());
     expect(clicked).toBe(true);

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { chunkPath } from '@shared/reader';
-import { createChunkSource, createNetworkCiphertextFetcher, withPrefetchedChunks, type CiphertextFetcher } from './chunk-source';
+import {
+  createChunkSource,
+  createNetworkCiphertextFetcher,
+  withPrefetchedChunks,
+  type CiphertextFetcher,
+} from './chunk-source';
 import { encryptBook, makePlainBook, problem, sha256HexOf, type TEncryptedBook } from './protected-test-support';
 import { ReaderError } from '@web/lib/reader-error';
 
@@ -68,7 +73,12 @@ describe('ChunkSource.read', () => {
     const { plaintext, book, key } = await setup();
     const { fetcher, counts } = memoryFetcher(book);
     const source = createChunkSource({ manifest: book.manifest, key, fetcher });
-    const reads = await Promise.all([source.read(0, 10), source.read(500, 1500), source.readChunk(1), source.read(900, 1000)]);
+    const reads = await Promise.all([
+      source.read(0, 10),
+      source.read(500, 1500),
+      source.readChunk(1),
+      source.read(900, 1000),
+    ]);
     expect(reads[1]).toEqual(plaintext.slice(500, 1500));
     expect(counts.get(0)).toBe(1);
     expect(counts.get(1)).toBe(1);
@@ -92,7 +102,11 @@ describe('ChunkSource.read', () => {
     const tampered = new Uint8Array(book.chunks[2].slice(0));
     tampered[5] ^= 0x80;
     const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
-    const source = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book, (index) => (index === 2 ? tampered.buffer : undefined)).fetcher });
+    const source = createChunkSource({
+      manifest: book.manifest,
+      key,
+      fetcher: memoryFetcher(book, (index) => (index === 2 ? tampered.buffer : undefined)).fetcher,
+    });
     await expect(source.read(2000, 2500)).rejects.toMatchObject({ code: 'decrypt_failed' });
     expect(decrypt).not.toHaveBeenCalled();
     decrypt.mockRestore();
@@ -104,7 +118,11 @@ describe('ChunkSource.read', () => {
     const { book, key } = await setup();
     const manifest = structuredClone(book.manifest);
     manifest.chunks[0] = { ...manifest.chunks[0], sha256: manifest.chunks[1].sha256, iv: manifest.chunks[1].iv };
-    const source = createChunkSource({ manifest, key, fetcher: memoryFetcher(book, (index) => (index === 0 ? book.chunks[1] : undefined)).fetcher });
+    const source = createChunkSource({
+      manifest,
+      key,
+      fetcher: memoryFetcher(book, (index) => (index === 0 ? book.chunks[1] : undefined)).fetcher,
+    });
     const error = await source.read(0, 10).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ReaderError);
     expect(error).toMatchObject({ code: 'decrypt_failed' });
@@ -112,14 +130,20 @@ describe('ChunkSource.read', () => {
 
   it('refuses a chunk of the wrong size and a manifest that does not add up', async () => {
     const { book, key } = await setup();
-    const short = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book, (index) => (index === 1 ? book.chunks[1].slice(1) : undefined)).fetcher });
+    const short = createChunkSource({
+      manifest: book.manifest,
+      key,
+      fetcher: memoryFetcher(book, (index) => (index === 1 ? book.chunks[1].slice(1) : undefined)).fetcher,
+    });
     await expect(short.read(1000, 1001)).rejects.toMatchObject({ code: 'decrypt_failed' });
 
     const gap = structuredClone(book.manifest);
     gap.chunks[2].offset += 1;
     expect(() => createChunkSource({ manifest: gap, key, fetcher: memoryFetcher(book).fetcher })).toThrow(ReaderError);
     const empty = { ...structuredClone(book.manifest), size: 0, chunkCount: 0, chunks: [] };
-    expect(() => createChunkSource({ manifest: empty, key, fetcher: memoryFetcher(book).fetcher })).toThrow(expect.objectContaining({ code: 'no_content' }));
+    expect(() => createChunkSource({ manifest: empty, key, fetcher: memoryFetcher(book).fetcher })).toThrow(
+      expect.objectContaining({ code: 'no_content' }),
+    );
   });
 
   it('rejects ranges outside the book', async () => {
@@ -140,7 +164,9 @@ describe('ChunkSource.read', () => {
       fetcher: {
         fetchChunk: (index, signal) => {
           seen.push(signal);
-          return new Promise((resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+          return new Promise((resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          );
         },
       },
     });
@@ -156,18 +182,33 @@ describe('createNetworkCiphertextFetcher', () => {
   it('gets the versioned chunk URL with same-origin credentials', async () => {
     const { book } = await setup();
     const fetchMock = vi.fn(async () => new Response(book.chunks[3].slice(0)));
-    const bytes = await createNetworkCiphertextFetcher(book.manifest, fetchMock).fetchChunk(3, new AbortController().signal);
+    const bytes = await createNetworkCiphertextFetcher(book.manifest, fetchMock).fetchChunk(
+      3,
+      new AbortController().signal,
+    );
     expect(await sha256HexOf(bytes)).toBe(book.manifest.chunks[3].sha256);
-    expect(fetchMock).toHaveBeenCalledWith(chunkPath('book-1', 2, 3), expect.objectContaining({ credentials: 'same-origin' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      chunkPath('book-1', 2, 3),
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
   });
 
   it('tries a dropped connection or a 5xx once more, but not a refusal', async () => {
     const { book } = await setup();
     const signal = new AbortController().signal;
-    const flaky = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(new Response(book.chunks[0].slice(0)));
-    await expect(createNetworkCiphertextFetcher(book.manifest, flaky).fetchChunk(0, signal)).resolves.toHaveProperty('byteLength', book.manifest.chunks[0].size);
+    const flaky = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response(book.chunks[0].slice(0)));
+    await expect(createNetworkCiphertextFetcher(book.manifest, flaky).fetchChunk(0, signal)).resolves.toHaveProperty(
+      'byteLength',
+      book.manifest.chunks[0].size,
+    );
     const busy = vi.fn().mockResolvedValueOnce(problem(503, 'Busy')).mockResolvedValueOnce(problem(503, 'Still busy'));
-    await expect(createNetworkCiphertextFetcher(book.manifest, busy).fetchChunk(0, signal)).rejects.toMatchObject({ code: 'network', status: 503 });
+    await expect(createNetworkCiphertextFetcher(book.manifest, busy).fetchChunk(0, signal)).rejects.toMatchObject({
+      code: 'network',
+      status: 503,
+    });
     expect(busy).toHaveBeenCalledTimes(2);
     const refused = vi.fn().mockResolvedValue(problem(402, 'Choose this book first.'));
     await expect(createNetworkCiphertextFetcher(book.manifest, refused).fetchChunk(0, signal)).rejects.toMatchObject({
@@ -177,7 +218,9 @@ describe('createNetworkCiphertextFetcher', () => {
     });
     expect(refused).toHaveBeenCalledTimes(1);
     const offline = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(createNetworkCiphertextFetcher(book.manifest, offline).fetchChunk(0, signal)).rejects.toMatchObject({ code: 'network' });
+    await expect(createNetworkCiphertextFetcher(book.manifest, offline).fetchChunk(0, signal)).rejects.toMatchObject({
+      code: 'network',
+    });
   });
 });
 

@@ -65,7 +65,10 @@ export function createNetworkCiphertextFetcher(
     async fetchChunk(index, signal) {
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await fetchImpl(chunkPath(book.bookId, book.version, index), { credentials: 'same-origin', signal });
+          const response = await fetchImpl(chunkPath(book.bookId, book.version, index), {
+            credentials: 'same-origin',
+            signal,
+          });
           if (response.status >= 500 && attempt < NETWORK_ATTEMPTS) {
             await response.body?.cancel();
           } else {
@@ -138,8 +141,16 @@ export function createChunkSource(options: {
     if ((await sha256Hex(ciphertext)) !== entry.sha256.toLowerCase()) {
       throw decryptFailed(new Error(`Chunk ${index} does not match its sha256.`));
     }
-    const plaintext = await decryptChunk({ key, bookId: manifest.bookId, version: manifest.version, index, iv: entry.iv, ciphertext });
-    if (plaintext.byteLength !== entry.plainSize) throw decryptFailed(new Error(`Chunk ${index} decrypted to the wrong size.`));
+    const plaintext = await decryptChunk({
+      key,
+      bookId: manifest.bookId,
+      version: manifest.version,
+      index,
+      iv: entry.iv,
+      ciphertext,
+    });
+    if (plaintext.byteLength !== entry.plainSize)
+      throw decryptFailed(new Error(`Chunk ${index} decrypted to the wrong size.`));
     if (controller.signal.aborted) throw abortError();
     return plaintext;
   }
@@ -210,7 +221,11 @@ export function createChunkSource(options: {
  * being requested), then hands each prefetched answer out once; later calls, and chunks whose prefetch
  * failed, go to the underlying fetcher.
  */
-export function withPrefetchedChunks(fetcher: CiphertextFetcher, indices: number[], signal: AbortSignal): CiphertextFetcher {
+export function withPrefetchedChunks(
+  fetcher: CiphertextFetcher,
+  indices: number[],
+  signal: AbortSignal,
+): CiphertextFetcher {
   const prefetched = new Map<number, Promise<ArrayBuffer>>();
   for (const index of new Set(indices)) {
     const pending = fetcher.fetchChunk(index, signal);

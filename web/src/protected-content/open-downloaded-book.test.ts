@@ -3,10 +3,22 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerThisDeviceForOffline } from '@web/features/offline/engine/device-registration';
 import { createDownloadManager } from '@web/features/offline/engine/download-manager';
 import { runLicenseMaintenance } from '@web/features/offline/engine/license-maintenance';
-import { containsBytes, resetOfflineEngineForTests, serveOffline, type TOfflineServer, type TOfflineServerOptions } from '@web/features/offline/engine/offline-test-support';
+import {
+  containsBytes,
+  resetOfflineEngineForTests,
+  serveOffline,
+  type TOfflineServer,
+  type TOfflineServerOptions,
+} from '@web/features/offline/engine/offline-test-support';
 import { getDb } from '@web/storage/db';
 import { openProtectedBook, READER_ERROR_MESSAGES, ReaderError, type TOpenedBook } from './open-protected-book';
-import { encryptBook, makeLicenseSigner, makePlainBook, type TEncryptedBook, type TLicenseSigner } from './protected-test-support';
+import {
+  encryptBook,
+  makeLicenseSigner,
+  makePlainBook,
+  type TEncryptedBook,
+  type TLicenseSigner,
+} from './protected-test-support';
 
 const MARKER = 'OFFLINE-SECRET-PLAINTEXT';
 const CHUNK = 4096;
@@ -112,7 +124,10 @@ describe('opening a downloaded book', () => {
     goOffline();
     const later = Date.now() + 2 * HOUR_MS;
     vi.spyOn(Date, 'now').mockReturnValue(later);
-    expect(await openError()).toMatchObject({ code: 'offline_expired', message: 'Your offline access to this book has expired. Go online to renew it.' });
+    expect(await openError()).toMatchObject({
+      code: 'offline_expired',
+      message: 'Your offline access to this book has expired. Go online to renew it.',
+    });
   });
 
   it('refuses with clock_rollback when the device clock was moved back more than an hour', async () => {
@@ -134,7 +149,10 @@ describe('opening a downloaded book', () => {
 
   it('says a book never downloaded cannot be read offline', async () => {
     goOffline();
-    expect(await openError('book-9')).toMatchObject({ code: 'offline_unavailable', message: 'This book is not downloaded for offline reading. Go online to read it.' });
+    expect(await openError('book-9')).toMatchObject({
+      code: 'offline_unavailable',
+      message: 'This book is not downloaded for offline reading. Go online to read it.',
+    });
   });
 
   it('leaves no plaintext and no extractable private or secret key in any table', async () => {
@@ -144,7 +162,12 @@ describe('opening a downloaded book', () => {
     await readRange(opened, 0, plaintext.byteLength);
     opened.close();
 
-    const secrets = [new TextEncoder().encode('%PDF'), new TextEncoder().encode(MARKER), book.rawKey, plaintext.slice(CHUNK + 100, CHUNK + 164)];
+    const secrets = [
+      new TextEncoder().encode('%PDF'),
+      new TextEncoder().encode(MARKER),
+      book.rawKey,
+      plaintext.slice(CHUNK + 100, CHUNK + 164),
+    ];
     const findings: string[] = [];
     const visit = (value: unknown, where: string, seen: Set<unknown>) => {
       if (value === null || value === undefined || seen.has(value)) return;
@@ -159,7 +182,10 @@ describe('opening a downloaded book', () => {
         return;
       }
       if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
-        const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+        const bytes =
+          value instanceof ArrayBuffer
+            ? new Uint8Array(value)
+            : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
         for (const secret of secrets) if (containsBytes(bytes, secret)) findings.push(`${where}: secret bytes`);
         return;
       }

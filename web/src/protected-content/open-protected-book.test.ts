@@ -41,7 +41,12 @@ function serve(options: Partial<TFakeReaderServerOptions> = {}) {
 }
 
 function open(extra: { signal?: AbortSignal; onError?: (error: ReaderError) => void } = {}): Promise<TOpenedBook> {
-  return openProtectedBook({ bookRef: 'book-1', userId: 'user-1', loadRangeTransportClass: async () => PDFDataRangeTransport, ...extra });
+  return openProtectedBook({
+    bookRef: 'book-1',
+    userId: 'user-1',
+    loadRangeTransportClass: async () => PDFDataRangeTransport,
+    ...extra,
+  });
 }
 
 async function openError(extra: Parameters<typeof open>[0] = {}): Promise<ReaderError> {
@@ -64,7 +69,8 @@ function readRange(opened: TOpenedBook, begin: number, end: number): Promise<Uin
 
 function containsBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
   outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
-    for (let offset = 0; offset < needle.length; offset++) if (haystack[start + offset] !== needle[offset]) continue outer;
+    for (let offset = 0; offset < needle.length; offset++)
+      if (haystack[start + offset] !== needle[offset]) continue outer;
     return true;
   }
   return false;
@@ -86,7 +92,10 @@ async function scanIndexedDb(secrets: { text: string; bytes: Uint8Array[] }): Pr
       return;
     }
     if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
-      const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      const bytes =
+        value instanceof ArrayBuffer
+          ? new Uint8Array(value)
+          : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       for (const secret of [new TextEncoder().encode(secrets.text), ...secrets.bytes]) {
         if (containsBytes(bytes, secret)) findings.push(`${where}: secret bytes`);
       }
@@ -108,8 +117,17 @@ describe('openProtectedBook', () => {
     expect(opened.manifest).toMatchObject({ bookId: 'book-1', version: 4, size: plaintext.byteLength });
     expect(opened.loanId).toBe('loan-1');
     expect(opened.licenseId).toBe('licence-1');
-    expect(opened.policy).toMatchObject({ copyLimitChars: 4000, print: false, watermark: { email: 'ada@example.test', loanId: 'loan-1' } });
-    expect(opened.documentParams).toMatchObject({ length: plaintext.byteLength, rangeChunkSize: CHUNK, disableAutoFetch: false, disableStream: true });
+    expect(opened.policy).toMatchObject({
+      copyLimitChars: 4000,
+      print: false,
+      watermark: { email: 'ada@example.test', loanId: 'loan-1' },
+    });
+    expect(opened.documentParams).toMatchObject({
+      length: plaintext.byteLength,
+      rangeChunkSize: CHUNK,
+      disableAutoFetch: false,
+      disableStream: true,
+    });
     const { range } = opened.documentParams;
     expect(range).toBeInstanceOf(PDFDataRangeTransport);
     expect(range.initialData).toEqual(plaintext.slice(0, CHUNK));
@@ -138,7 +156,10 @@ describe('openProtectedBook', () => {
     serve();
     const opened = await open();
     await readRange(opened, CHUNK, 3 * CHUNK + 123);
-    const findings = await scanIndexedDb({ text: MARKER, bytes: [book.rawKey, plaintext.slice(CHUNK, CHUNK + 64), plaintext.slice(2 * CHUNK + 7, 2 * CHUNK + 71)] });
+    const findings = await scanIndexedDb({
+      text: MARKER,
+      bytes: [book.rawKey, plaintext.slice(CHUNK, CHUNK + 64), plaintext.slice(2 * CHUNK + 7, 2 * CHUNK + 71)],
+    });
     expect(findings).toEqual([]);
     expect(await getDb().deviceKeys.count()).toBe(1);
     expect(await getDb().chunks.count()).toBe(0);
@@ -155,7 +176,12 @@ describe('openProtectedBook', () => {
 
   it('registers again when the server no longer knows the cached device', async () => {
     const key = await getOrCreateDeviceKey();
-    await getDb().browserDevices.put({ userId: 'user-1', deviceId: 'removed-device', thumbprint: key.thumbprint, offlineRegistered: false });
+    await getDb().browserDevices.put({
+      userId: 'user-1',
+      deviceId: 'removed-device',
+      thumbprint: key.thumbprint,
+      offlineRegistered: false,
+    });
     const server = serve();
     const opened = await open();
     expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(2);
@@ -166,7 +192,10 @@ describe('openProtectedBook', () => {
   it('gives no_access with the server message when the reader is not entitled', async () => {
     const message = 'Choose this book in your selections to read it.';
     // The server refuses both the manifest and the licence (each checks entitlement).
-    const server = serve({ override: ({ url }) => (url.endsWith('/manifest') || url === '/api/licenses' ? problem(402, message, 'not_entitled') : undefined) });
+    const server = serve({
+      override: ({ url }) =>
+        url.endsWith('/manifest') || url === '/api/licenses' ? problem(402, message, 'not_entitled') : undefined,
+    });
     const error = await openError();
     expect(error).toMatchObject({ code: 'no_access', status: 402, message });
     expect(server.chunkFetches).toEqual([]);
@@ -210,7 +239,10 @@ describe('openProtectedBook', () => {
 
   it('reports a bad chunk met after opening through onError', async () => {
     const onError = vi.fn();
-    serve({ override: ({ url }) => (url === '/api/books/book-1/chunks/1?v=4' ? new Response(book.chunks[2].slice(0)) : undefined) });
+    serve({
+      override: ({ url }) =>
+        url === '/api/books/book-1/chunks/1?v=4' ? new Response(book.chunks[2].slice(0)) : undefined,
+    });
     const opened = await open({ onError });
     opened.documentParams.range.requestDataRange(CHUNK, 2 * CHUNK);
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'decrypt_failed' })));

@@ -17,9 +17,25 @@ import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@
 import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
 import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
 import { recordServerTime } from '@web/storage/trusted-time';
-import { createChunkSource, createNetworkCiphertextFetcher, withPrefetchedChunks, type ChunkSource, type CiphertextFetcher } from './chunk-source';
-import { createProtectedRangeTransport, type ProtectedRangeTransport, type TPdfDataRangeTransportClass } from './protected-range-transport';
-import { isReaderError, licenseRefused, ReaderError, READER_ERROR_MESSAGES, toReaderError } from '@web/lib/reader-error';
+import {
+  createChunkSource,
+  createNetworkCiphertextFetcher,
+  withPrefetchedChunks,
+  type ChunkSource,
+  type CiphertextFetcher,
+} from './chunk-source';
+import {
+  createProtectedRangeTransport,
+  type ProtectedRangeTransport,
+  type TPdfDataRangeTransportClass,
+} from './protected-range-transport';
+import {
+  isReaderError,
+  licenseRefused,
+  ReaderError,
+  READER_ERROR_MESSAGES,
+  toReaderError,
+} from '@web/lib/reader-error';
 import { createStoredCiphertextFetcher } from './stored-chunk-fetcher';
 
 export { ReaderError, isReaderError, READER_ERROR_MESSAGES, type TReaderErrorCode } from '@web/lib/reader-error';
@@ -97,7 +113,10 @@ function firstRejection(results: PromiseSettledResult<unknown>[]): unknown {
 
 /** The server may have forgotten this browser's device (removed on another device): register again once. */
 function isUnknownDevice(error: unknown): boolean {
-  return isApiError(error) && (error.status === 404 || error.status === 410 || (error.problem?.code ?? '').includes('device'));
+  return (
+    isApiError(error) &&
+    (error.status === 404 || error.status === 410 || (error.problem?.code ?? '').includes('device'))
+  );
 }
 
 /**
@@ -112,13 +131,21 @@ async function requestOnlineLicense(options: {
 }): Promise<{ grant: TLicenseGrant; deviceId: string }> {
   const { userId, bookRef, signal } = options;
   try {
-    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { bookId: bookRef, deviceId: options.deviceId, kind: 'online' }, signal);
+    const grant = await postJson<TLicenseGrant>(
+      LICENSES_PATH,
+      { bookId: bookRef, deviceId: options.deviceId, kind: 'online' },
+      signal,
+    );
     return { grant, deviceId: options.deviceId };
   } catch (error) {
     if (!isUnknownDevice(error)) throw error;
     await forgetRegisteredBrowserDevice(userId);
     const device = await ensureBrowserDevice(userId);
-    const grant = await postJson<TLicenseGrant>(LICENSES_PATH, { bookId: bookRef, deviceId: device.deviceId, kind: 'online' }, signal);
+    const grant = await postJson<TLicenseGrant>(
+      LICENSES_PATH,
+      { bookId: bookRef, deviceId: device.deviceId, kind: 'online' },
+      signal,
+    );
     return { grant, deviceId: device.deviceId };
   }
 }
@@ -206,7 +233,9 @@ type TOpenMaterial = Pick<TOpenProtectedBookOptions, 'signal' | 'onError' | 'loa
  * expired licence → offline_expired), the content key is unwrapped with this browser's private key,
  * and every chunk comes from IndexedDB.
  */
-export async function openDownloadedBook(options: { userId: string; book: TDownloadedBook } & TOpenMaterial): Promise<TOpenedBook> {
+export async function openDownloadedBook(
+  options: { userId: string; book: TDownloadedBook } & TOpenMaterial,
+): Promise<TOpenedBook> {
   const { userId, book, signal } = options;
   const { manifest, license } = book;
   try {
@@ -227,11 +256,15 @@ export async function openDownloadedBook(options: { userId: string; book: TDownl
       });
     } catch (error) {
       if (isReaderError(error) && error.refusal === 'expired') {
-        throw new ReaderError('offline_expired', READER_ERROR_MESSAGES.offlineExpired, { refusal: 'expired', cause: error });
+        throw new ReaderError('offline_expired', READER_ERROR_MESSAGES.offlineExpired, {
+          refusal: 'expired',
+          cause: error,
+        });
       }
       throw error;
     }
-    if (claims.jti !== license.id) throw licenseRefused('claims', new Error('The stored licence id does not match its token.'));
+    if (claims.jti !== license.id)
+      throw licenseRefused('claims', new Error('The stored licence id does not match its token.'));
     const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
     signal?.throwIfAborted();
     return await createProtectedDocument({
@@ -280,7 +313,10 @@ export async function openProtectedBook(options: TOpenProtectedBookOptions): Pro
   }
 }
 
-async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownloadedBook | undefined): Promise<TOpenedBook> {
+async function openOnline(
+  options: TOpenProtectedBookOptions,
+  downloaded: TDownloadedBook | undefined,
+): Promise<TOpenedBook> {
   const { bookRef, userId, signal } = options;
   try {
     signal?.throwIfAborted();
@@ -323,8 +359,10 @@ async function openOnline(options: TOpenProtectedBookOptions, downloaded: TDownl
       },
       signal,
     });
-    if (claims.policy.watermark.loanId !== claims.loanId) throw licenseRefused('claims', new Error('The watermark names another loan.'));
-    if (claims.jti !== grant.licenseId) throw licenseRefused('claims', new Error('The licence id does not match the grant.'));
+    if (claims.policy.watermark.loanId !== claims.loanId)
+      throw licenseRefused('claims', new Error('The watermark names another loan.'));
+    if (claims.jti !== grant.licenseId)
+      throw licenseRefused('claims', new Error('The licence id does not match the grant.'));
     await recordServerTime(claims.serverTime);
     const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
     signal?.throwIfAborted();

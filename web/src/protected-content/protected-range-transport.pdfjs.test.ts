@@ -42,7 +42,10 @@ async function makePdf(pageCount: number): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await pdf.save({ useObjectStreams: true }));
 }
 
-async function pageText(document: Awaited<ReturnType<TPdfjs['getDocument']>['promise']>, number: number): Promise<string> {
+async function pageText(
+  document: Awaited<ReturnType<TPdfjs['getDocument']>['promise']>,
+  number: number,
+): Promise<string> {
   const page = await document.getPage(number);
   const content = await page.getTextContent();
   return content.items.map((item) => ('str' in item ? item.str : '')).join(' ');

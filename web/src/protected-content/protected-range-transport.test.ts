@@ -50,12 +50,17 @@ describe('protected range transport', () => {
     expect(transport.initialData).toEqual(plaintext.slice(0, 1000));
     expect(transport.progressiveDone).toBe(false);
     // The subclass is made once per pdf.js class.
-    expect(Object.getPrototypeOf(createProtectedRangeTransport(PDFDataRangeTransport, { source, initialData: null }))).toBe(Object.getPrototypeOf(transport));
+    expect(
+      Object.getPrototypeOf(createProtectedRangeTransport(PDFDataRangeTransport, { source, initialData: null })),
+    ).toBe(Object.getPrototypeOf(transport));
   });
 
   it('says the whole file has arrived when the first chunk is the whole book', async () => {
     const { source } = await setup({ size: 800 });
-    const transport = createProtectedRangeTransport(PDFDataRangeTransport, { source, initialData: await source.readChunk(0) });
+    const transport = createProtectedRangeTransport(PDFDataRangeTransport, {
+      source,
+      initialData: await source.readChunk(0),
+    });
     expect(transport.progressiveDone).toBe(true);
   });
 
@@ -101,7 +106,11 @@ describe('protected range transport', () => {
     expect(delivered).toHaveBeenCalledTimes(1);
 
     const quiet = vi.fn();
-    const closedTransport = createProtectedRangeTransport(PDFDataRangeTransport, { source, initialData: null, onError: quiet });
+    const closedTransport = createProtectedRangeTransport(PDFDataRangeTransport, {
+      source,
+      initialData: null,
+      onError: quiet,
+    });
     closedTransport.addRangeListener(quiet);
     closedTransport.requestDataRange(1000, 2000);
     closedTransport.close();

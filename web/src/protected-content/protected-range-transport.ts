@@ -78,7 +78,10 @@ function defineSubclass(Base: TPdfDataRangeTransportClass): TProtectedRangeTrans
         (error: unknown) => {
           if (this.#closed || isAbortError(error)) return;
           const readerError = toReaderError(error);
-          const failure = readerError instanceof ReaderError ? readerError : new ReaderError('network', readerError.message, { cause: error });
+          const failure =
+            readerError instanceof ReaderError
+              ? readerError
+              : new ReaderError('network', readerError.message, { cause: error });
           this.#failure ??= failure;
           this.#onError?.(failure);
         },

@@ -64,7 +64,12 @@ export async function encryptBook(
     const plain = plaintext.slice(offset, Math.min(plaintext.byteLength, offset + options.chunkSize));
     const iv = crypto.getRandomValues(new Uint8Array(12));
     const ciphertext = await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv, additionalData: textEncoder.encode(chunkAad(options.bookId, version, index)), tagLength: CHUNK_TAG_BYTES * 8 },
+      {
+        name: 'AES-GCM',
+        iv,
+        additionalData: textEncoder.encode(chunkAad(options.bookId, version, index)),
+        tagLength: CHUNK_TAG_BYTES * 8,
+      },
       key,
       plain,
     );
@@ -99,7 +104,9 @@ export async function encryptBook(
 
 /** The content key wrapped to a device public key with RSA-OAEP-256, base64url (licence `keyWrapped`). */
 export async function wrapKeyForDevice(rawKey: Uint8Array<ArrayBuffer>, publicJwk: JsonWebKey): Promise<string> {
-  const publicKey = await crypto.subtle.importKey('jwk', publicJwk, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const publicKey = await crypto.subtle.importKey('jwk', publicJwk, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+    'encrypt',
+  ]);
   return base64url.encode(new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, rawKey)));
 }
 
@@ -115,7 +122,11 @@ export async function makeLicenseSigner(kid = 'licence-key-1'): Promise<TLicense
   return { kid, privateKey, jwks: { keys: [jwk] } };
 }
 
-export function licenseClaims(overrides: Partial<TLicenseClaims> & Pick<TLicenseClaims, 'sub' | 'bookId' | 'deviceId' | 'deviceKeyThumbprint' | 'keyWrapped'>, nowMs = Date.now()): TLicenseClaims {
+export function licenseClaims(
+  overrides: Partial<TLicenseClaims> &
+    Pick<TLicenseClaims, 'sub' | 'bookId' | 'deviceId' | 'deviceKeyThumbprint' | 'keyWrapped'>,
+  nowMs = Date.now(),
+): TLicenseClaims {
   const iat = Math.floor(nowMs / 1000);
   return {
     jti: 'licence-1',
@@ -124,7 +135,11 @@ export function licenseClaims(overrides: Partial<TLicenseClaims> & Pick<TLicense
     loanId: 'loan-1',
     bookVersion: 1,
     kind: 'online',
-    policy: { watermark: { name: 'Ada Reader', email: 'ada@example.test', loanId: overrides.loanId ?? 'loan-1' }, copyLimitChars: 4000, print: false },
+    policy: {
+      watermark: { name: 'Ada Reader', email: 'ada@example.test', loanId: overrides.loanId ?? 'loan-1' },
+      copyLimitChars: 4000,
+      print: false,
+    },
     iat,
     nbf: iat,
     exp: iat + 3600,
@@ -135,12 +150,20 @@ export function licenseClaims(overrides: Partial<TLicenseClaims> & Pick<TLicense
   };
 }
 
-export async function signLicense(claims: TLicenseClaims, signer: Pick<TLicenseSigner, 'kid' | 'privateKey'>): Promise<string> {
-  return new SignJWT({ ...claims }).setProtectedHeader({ alg: LICENSE_ALG, kid: signer.kid, typ: LICENSE_JWT_TYPE }).sign(signer.privateKey);
+export async function signLicense(
+  claims: TLicenseClaims,
+  signer: Pick<TLicenseSigner, 'kid' | 'privateKey'>,
+): Promise<string> {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: LICENSE_ALG, kid: signer.kid, typ: LICENSE_JWT_TYPE })
+    .sign(signer.privateKey);
 }
 
 function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 }
 
 export function problem(status: number, detail: string, code = 'error'): Response {
@@ -156,7 +179,11 @@ export interface TFakeReaderServerOptions {
   /** Change the licence before it is signed (to test refusals). */
   tamperClaims?: (claims: TLicenseClaims) => TLicenseClaims;
   /** Answer a request before the default routes (return undefined to fall through). */
-  override?: (request: { url: string; method: string; body: unknown }) => Response | undefined | Promise<Response | undefined>;
+  override?: (request: {
+    url: string;
+    method: string;
+    body: unknown;
+  }) => Response | undefined | Promise<Response | undefined>;
 }
 
 export interface TFakeReaderServer {
@@ -188,7 +215,10 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
     if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const overridden = await options.override?.({ url, method, body });
     if (overridden) return overridden;
-    if (method !== 'GET' && (init?.headers as Record<string, string> | undefined)?.['Content-Type'] !== 'application/json') {
+    if (
+      method !== 'GET' &&
+      (init?.headers as Record<string, string> | undefined)?.['Content-Type'] !== 'application/json'
+    ) {
       return problem(415, 'Writes must be JSON.');
     }
     if (method === 'POST' && url === '/api/devices/browser') {
@@ -198,7 +228,16 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
       return json({ deviceId, keyThumbprint: thumbprint, offlineRegistered: false } satisfies TBrowserDevice, 201);
     }
     if (method === 'POST' && url === '/api/loans') {
-      return json({ id: loanId, bookId: book.manifest.bookId, title: book.manifest.title, slug: book.manifest.slug, status: 'active' }, 201);
+      return json(
+        {
+          id: loanId,
+          bookId: book.manifest.bookId,
+          title: book.manifest.title,
+          slug: book.manifest.slug,
+          status: 'active',
+        },
+        201,
+      );
     }
     if (method === 'GET' && url === `/api/books/${encodeURIComponent(book.manifest.bookId)}/manifest`) {
       return json({ ...book.manifest, loanId });
@@ -230,10 +269,15 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
       };
       return json(grant, 201);
     }
-    const chunkMatch = book.chunks.findIndex((_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index));
+    const chunkMatch = book.chunks.findIndex(
+      (_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index),
+    );
     if (method === 'GET' && chunkMatch >= 0) {
       chunkFetches.push(chunkMatch);
-      return new Response(book.chunks[chunkMatch].slice(0), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } });
+      return new Response(book.chunks[chunkMatch].slice(0), {
+        status: 200,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      });
     }
     return problem(404, `No route for ${method} ${url}`);
   };

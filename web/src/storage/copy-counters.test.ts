@@ -23,7 +23,12 @@ afterEach(async () => {
 
 /** Queues a report in the outbox as the sync engine would, and notes it. */
 async function queueReport(deviceTotal: number, deviceId = DEVICE) {
-  const entry = await enqueueMutation({ userId: USER, deviceId, type: 'copy.report', payload: { bookId: BOOK, deviceTotal } });
+  const entry = await enqueueMutation({
+    userId: USER,
+    deviceId,
+    type: 'copy.report',
+    payload: { bookId: BOOK, deviceTotal },
+  });
   await noteCopyReportQueued({ userId: USER, bookId: BOOK, deviceId, mutationId: entry.id, deviceTotal });
   return entry;
 }
@@ -53,14 +58,30 @@ describe('reserveOfflineCopy', () => {
   });
 
   it('adds to what the server last said was used on every device', async () => {
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 60, limit: 100, isLimitReached: false }, included: {} });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 60, limit: 100, isLimitReached: false },
+      included: {},
+    });
     expect((await reserveOfflineCopy({ ...target, characters: 41, limit: 100 })).allowed).toBe(false);
-    expect(await reserveOfflineCopy({ ...target, characters: 40, limit: 100 })).toMatchObject({ allowed: true, deviceTotal: 40 });
-    expect(await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({ used: 100, limit: 100, isLimitReached: true });
+    expect(await reserveOfflineCopy({ ...target, characters: 40, limit: 100 })).toMatchObject({
+      allowed: true,
+      deviceTotal: 40,
+    });
+    expect(await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({
+      used: 100,
+      limit: 100,
+      isLimitReached: true,
+    });
   });
 
   it('always allows when copying is not limited', async () => {
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 10_000, limit: COPY_LIMIT_UNLIMITED, isLimitReached: false } });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 10_000, limit: COPY_LIMIT_UNLIMITED, isLimitReached: false },
+    });
     const outcome = await reserveOfflineCopy({ ...target, characters: 50_000, limit: COPY_LIMIT_UNLIMITED });
     expect(outcome).toMatchObject({ allowed: true, deviceTotal: 50_000, budget: { isLimitReached: false } });
   });
@@ -75,7 +96,9 @@ describe('reserveOfflineCopy', () => {
   });
 
   it("never counts under the online reader's id, and refuses empty or invalid copies", async () => {
-    await expect(reserveOfflineCopy({ ...target, deviceId: 'online', characters: 5, limit: 100 })).rejects.toThrow(/own id/);
+    await expect(reserveOfflineCopy({ ...target, deviceId: 'online', characters: 5, limit: 100 })).rejects.toThrow(
+      /own id/,
+    );
     await expect(reserveOfflineCopy({ ...target, deviceId: '', characters: 5, limit: 100 })).rejects.toThrow(/own id/);
     await expect(reserveOfflineCopy({ ...target, characters: 0, limit: 100 })).rejects.toThrow(/at least one/);
     await expect(reserveOfflineCopy({ ...target, characters: Number.NaN, limit: 100 })).rejects.toThrow(/at least one/);
@@ -90,8 +113,14 @@ describe('reserveOfflineCopy', () => {
   });
 
   it('ignores a malformed stored record instead of trusting it', async () => {
-    await getDb().meta.put({ key: copyCounterKey(USER, BOOK), value: { devices: { [DEVICE]: { total: -500 } }, lastKnown: { used: 'lots' } } });
-    expect(await reserveOfflineCopy({ ...target, characters: 100, limit: 100 })).toMatchObject({ allowed: true, deviceTotal: 100 });
+    await getDb().meta.put({
+      key: copyCounterKey(USER, BOOK),
+      value: { devices: { [DEVICE]: { total: -500 } }, lastKnown: { used: 'lots' } },
+    });
+    expect(await reserveOfflineCopy({ ...target, characters: 100, limit: 100 })).toMatchObject({
+      allowed: true,
+      deviceTotal: 100,
+    });
   });
 });
 
@@ -112,8 +141,17 @@ describe('what the server already counts', () => {
     await removeMutations([report.id]);
     const included = await confirmedCopyTotals(USER, BOOK);
     // The server now says 70 are used: this device's 50 plus 20 copied elsewhere.
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 70, limit: 100, isLimitReached: false }, included });
-    expect(await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({ used: 70, limit: 100, isLimitReached: false });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 70, limit: 100, isLimitReached: false },
+      included,
+    });
+    expect(await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({
+      used: 70,
+      limit: 100,
+      isLimitReached: false,
+    });
     expect((await reserveOfflineCopy({ ...target, characters: 30, limit: 100 })).allowed).toBe(true);
     expect((await reserveOfflineCopy({ ...target, characters: 1, limit: 100 })).allowed).toBe(false);
   });
@@ -121,14 +159,28 @@ describe('what the server already counts', () => {
   it('still counts copies whose report the server has not applied when it answered', async () => {
     await reserveOfflineCopy({ ...target, characters: 50, limit: 100 });
     await queueReport(50);
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 20, limit: 100, isLimitReached: false }, included: await confirmedCopyTotals(USER, BOOK) });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 20, limit: 100, isLimitReached: false },
+      included: await confirmedCopyTotals(USER, BOOK),
+    });
     expect((await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).used).toBe(70);
   });
 
   it('keeps the earlier included figures when a budget arrives without them (an online copy)', async () => {
     await reserveOfflineCopy({ ...target, characters: 40, limit: 100 });
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 40, limit: 100, isLimitReached: false }, included: { [DEVICE]: 40 } });
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 55, limit: 100, isLimitReached: false } });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 40, limit: 100, isLimitReached: false },
+      included: { [DEVICE]: 40 },
+    });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 55, limit: 100, isLimitReached: false },
+    });
     expect((await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).used).toBe(55);
   });
 
@@ -137,13 +189,20 @@ describe('what the server already counts', () => {
     const registered = '5d1e8a40-7c2b-4f6a-8b3e-9c0d1e2f3a4b';
     await queueReport(25, registered);
     expect(await readDeviceCopyTotal({ ...target, deviceId: registered })).toBe(25);
-    expect(await reserveOfflineCopy({ ...target, deviceId: registered, characters: 5, limit: 1000 })).toMatchObject({ deviceTotal: 30 });
+    expect(await reserveOfflineCopy({ ...target, deviceId: registered, characters: 5, limit: 1000 })).toMatchObject({
+      deviceTotal: 30,
+    });
   });
 });
 
 describe('after a reload', () => {
   it('a fresh module instance reads the stored counter and budget back', async () => {
-    await rememberServerCopyBudget({ userId: USER, bookId: BOOK, budget: { used: 10, limit: 100, isLimitReached: false }, included: {} });
+    await rememberServerCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      budget: { used: 10, limit: 100, isLimitReached: false },
+      included: {},
+    });
     await reserveOfflineCopy({ ...target, characters: 60, limit: 100 });
     getDb().close();
 
@@ -152,9 +211,16 @@ describe('after a reload', () => {
     const reloadedDb = await import('./db');
     try {
       expect(await reloaded.readDeviceCopyTotal(target)).toBe(60);
-      expect(await reloaded.estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({ used: 70, limit: 100, isLimitReached: false });
+      expect(await reloaded.estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({
+        used: 70,
+        limit: 100,
+        isLimitReached: false,
+      });
       expect((await reloaded.reserveOfflineCopy({ ...target, characters: 31, limit: 100 })).allowed).toBe(false);
-      expect(await reloaded.reserveOfflineCopy({ ...target, characters: 30, limit: 100 })).toMatchObject({ allowed: true, deviceTotal: 90 });
+      expect(await reloaded.reserveOfflineCopy({ ...target, characters: 30, limit: 100 })).toMatchObject({
+        allowed: true,
+        deviceTotal: 90,
+      });
     } finally {
       await reloadedDb.resetDbForTests();
     }

@@ -58,7 +58,10 @@ function parseState(value: unknown): TStoredCopyState {
     for (const [deviceId, raw] of Object.entries(value.devices)) {
       if (!isRecord(raw) || !isCount(raw.total)) continue;
       const queued = Array.isArray(raw.queued)
-        ? raw.queued.filter((report): report is TDeviceCopyCounter['queued'][number] => isRecord(report) && typeof report.mutationId === 'string' && isCount(report.total))
+        ? raw.queued.filter(
+            (report): report is TDeviceCopyCounter['queued'][number] =>
+              isRecord(report) && typeof report.mutationId === 'string' && isCount(report.total),
+          )
         : [];
       state.devices[deviceId] = { total: raw.total, confirmed: isCount(raw.confirmed) ? raw.confirmed : 0, queued };
     }
@@ -66,7 +69,8 @@ function parseState(value: unknown): TStoredCopyState {
   const known = value.lastKnown;
   if (isRecord(known) && isCount(known.used) && typeof known.limit === 'number' && isCount(known.at)) {
     const included: Record<string, number> = {};
-    if (isRecord(known.included)) for (const [deviceId, total] of Object.entries(known.included)) if (isCount(total)) included[deviceId] = total;
+    if (isRecord(known.included))
+      for (const [deviceId, total] of Object.entries(known.included)) if (isCount(total)) included[deviceId] = total;
     state.lastKnown = { used: known.used, limit: known.limit, included, at: known.at };
   }
   return state;
@@ -84,7 +88,8 @@ async function writeState(userId: string, bookId: string, state: TStoredCopyStat
 function uncountedCharacters(state: TStoredCopyState): number {
   const included = state.lastKnown?.included ?? {};
   let sum = 0;
-  for (const [deviceId, counter] of Object.entries(state.devices)) sum += Math.max(0, counter.total - (included[deviceId] ?? 0));
+  for (const [deviceId, counter] of Object.entries(state.devices))
+    sum += Math.max(0, counter.total - (included[deviceId] ?? 0));
   return sum;
 }
 
@@ -111,7 +116,8 @@ export async function confirmedCopyTotals(userId: string, bookId: string): Promi
       if (counter.queued.length > 0) {
         const rows = await db.outbox.bulkGet(counter.queued.map((report) => report.mutationId));
         const stillQueued = counter.queued.filter((_, index) => rows[index] !== undefined);
-        for (const report of counter.queued) if (!stillQueued.includes(report)) counter.confirmed = Math.max(counter.confirmed, report.total);
+        for (const report of counter.queued)
+          if (!stillQueued.includes(report)) counter.confirmed = Math.max(counter.confirmed, report.total);
         if (stillQueued.length !== counter.queued.length) {
           counter.queued = stillQueued;
           changed = true;
@@ -140,13 +146,22 @@ export async function rememberServerCopyBudget(options: {
   await db.transaction('rw', db.meta, async () => {
     const state = await readState(userId, bookId);
     const included = options.included ?? state.lastKnown?.included ?? {};
-    state.lastKnown = { used: budget.used, limit: budget.limit, included: { ...included }, at: options.nowMs ?? Date.now() };
+    state.lastKnown = {
+      used: budget.used,
+      limit: budget.limit,
+      included: { ...included },
+      at: options.nowMs ?? Date.now(),
+    };
     await writeState(userId, bookId, state);
   });
 }
 
 /** The budget as this browser believes it stands: the last known server figure plus copies it has not counted yet. */
-export async function estimateCopyBudget(options: { userId: string; bookId: string; limit: number }): Promise<TCopyBudget> {
+export async function estimateCopyBudget(options: {
+  userId: string;
+  bookId: string;
+  limit: number;
+}): Promise<TCopyBudget> {
   return toBudget(estimatedUsed(await readState(options.userId, options.bookId)), options.limit);
 }
 
@@ -167,14 +182,16 @@ export async function reserveOfflineCopy(options: {
   limit: number;
 }): Promise<TOfflineCopyReservation> {
   const { userId, bookId, deviceId, limit } = options;
-  if (!deviceId || deviceId === ONLINE_COPY_SOURCE) throw new Error("Offline copies must be counted under this device's own id");
+  if (!deviceId || deviceId === ONLINE_COPY_SOURCE)
+    throw new Error("Offline copies must be counted under this device's own id");
   const characters = Math.floor(options.characters);
   if (!(characters > 0)) throw new Error('A copy must count at least one character');
   const db = getDb();
   return db.transaction('rw', db.meta, async () => {
     const state = await readState(userId, bookId);
     const used = estimatedUsed(state);
-    if (limit !== COPY_LIMIT_UNLIMITED && used + characters > limit) return { allowed: false, budget: toBudget(used, limit) };
+    if (limit !== COPY_LIMIT_UNLIMITED && used + characters > limit)
+      return { allowed: false, budget: toBudget(used, limit) };
     const counter = (state.devices[deviceId] ??= { total: 0, confirmed: 0, queued: [] });
     counter.total += characters;
     await writeState(userId, bookId, state);
@@ -187,7 +204,13 @@ export async function reserveOfflineCopy(options: {
  * from the one the copy was reserved under (the browser was registered in between), that device's
  * total is raised to the reported one, so its later reports keep growing from there.
  */
-export async function noteCopyReportQueued(options: { userId: string; bookId: string; deviceId: string; mutationId: string; deviceTotal: number }): Promise<void> {
+export async function noteCopyReportQueued(options: {
+  userId: string;
+  bookId: string;
+  deviceId: string;
+  mutationId: string;
+  deviceTotal: number;
+}): Promise<void> {
   const { userId, bookId, deviceId, mutationId, deviceTotal } = options;
   const db = getDb();
   await db.transaction('rw', db.meta, async () => {
@@ -200,6 +223,10 @@ export async function noteCopyReportQueued(options: { userId: string; bookId: st
 }
 
 /** This device's running total for a book (0 before its first offline copy). */
-export async function readDeviceCopyTotal(options: { userId: string; bookId: string; deviceId: string }): Promise<number> {
+export async function readDeviceCopyTotal(options: {
+  userId: string;
+  bookId: string;
+  deviceId: string;
+}): Promise<number> {
   return (await readState(options.userId, options.bookId)).devices[options.deviceId]?.total ?? 0;
 }

@@ -55,7 +55,11 @@ const renewalErrorKey = (licenseId: string) => `${RENEWAL_ERROR_PREFIX}${license
 // Chunks.
 
 /** The stored ciphertext of one chunk (read by the service worker and the offline reader). */
-export async function readStoredChunk(bookId: string, version: number, index: number): Promise<ArrayBuffer | undefined> {
+export async function readStoredChunk(
+  bookId: string,
+  version: number,
+  index: number,
+): Promise<ArrayBuffer | undefined> {
   const row = await getDb().chunks.get([bookId, version, index]);
   return row?.data;
 }
@@ -84,7 +88,10 @@ export async function savePartialDownload(partial: TPartialDownload): Promise<vo
 
 function asPartial(value: unknown): TPartialDownload | undefined {
   const partial = value as Partial<TPartialDownload> | undefined;
-  return partial && typeof partial.bookId === 'string' && typeof partial.version === 'number' && typeof partial.userId === 'string'
+  return partial &&
+    typeof partial.bookId === 'string' &&
+    typeof partial.version === 'number' &&
+    typeof partial.userId === 'string'
     ? (partial as TPartialDownload)
     : undefined;
 }
@@ -100,8 +107,15 @@ function storedBytesOf(partial: TPartialDownload, indexes: readonly number[]): n
 /** Downloads begun and not finished (of one user when given), with the bytes stored so far. */
 export async function listPartialDownloads(userId?: string): Promise<(TPartialDownload & { storedBytes: number })[]> {
   const rows = await getDb().meta.where('key').startsWith(PARTIAL_PREFIX).toArray();
-  const partials = rows.map((row) => asPartial(row.value)).filter((partial): partial is TPartialDownload => !!partial && (!userId || partial.userId === userId));
-  return Promise.all(partials.map(async (partial) => ({ ...partial, storedBytes: storedBytesOf(partial, await storedChunkIndexes(partial.bookId, partial.version)) })));
+  const partials = rows
+    .map((row) => asPartial(row.value))
+    .filter((partial): partial is TPartialDownload => !!partial && (!userId || partial.userId === userId));
+  return Promise.all(
+    partials.map(async (partial) => ({
+      ...partial,
+      storedBytes: storedBytesOf(partial, await storedChunkIndexes(partial.bookId, partial.version)),
+    })),
+  );
 }
 
 /**
@@ -111,8 +125,14 @@ export async function listPartialDownloads(userId?: string): Promise<(TPartialDo
 export async function discardPartialDownload(bookId: string): Promise<void> {
   const db = getDb();
   await db.transaction('rw', db.chunks, db.manifests, db.meta, async () => {
-    const completeVersions = new Set((await db.manifests.where('bookId').equals(bookId).toArray()).map((manifest) => manifest.version));
-    const versions = new Set((await db.chunks.where('bookId').equals(bookId).primaryKeys()).map((key) => (key as unknown as [string, number, number])[1]));
+    const completeVersions = new Set(
+      (await db.manifests.where('bookId').equals(bookId).toArray()).map((manifest) => manifest.version),
+    );
+    const versions = new Set(
+      (await db.chunks.where('bookId').equals(bookId).primaryKeys()).map(
+        (key) => (key as unknown as [string, number, number])[1],
+      ),
+    );
     for (const version of versions) {
       if (!completeVersions.has(version)) await db.chunks.where('[bookId+version]').equals([bookId, version]).delete();
     }
@@ -126,10 +146,16 @@ export async function discardPartialDownload(bookId: string): Promise<void> {
 /** Chunks of versions of this book that no stored manifest uses any more. */
 async function deleteUnreferencedChunks(bookId: string): Promise<void> {
   const db = getDb();
-  const keep = new Set((await db.manifests.where('bookId').equals(bookId).toArray()).map((manifest) => manifest.version));
+  const keep = new Set(
+    (await db.manifests.where('bookId').equals(bookId).toArray()).map((manifest) => manifest.version),
+  );
   const partial = asPartial((await db.meta.get(partialKey(bookId)))?.value);
   if (partial) keep.add(partial.version);
-  const versions = new Set((await db.chunks.where('bookId').equals(bookId).primaryKeys()).map((key) => (key as unknown as [string, number, number])[1]));
+  const versions = new Set(
+    (await db.chunks.where('bookId').equals(bookId).primaryKeys()).map(
+      (key) => (key as unknown as [string, number, number])[1],
+    ),
+  );
   for (const version of versions) {
     if (!keep.has(version)) await db.chunks.where('[bookId+version]').equals([bookId, version]).delete();
   }
@@ -167,7 +193,11 @@ export async function commitDownload(book: TDownloadedBook): Promise<void> {
       .delete();
     await db.manifests.put(manifest);
     await db.licences.put(license);
-    await db.meta.bulkDelete([partialKey(manifest.bookId), removedKey(license.userId, license.bookId), renewalErrorKey(license.id)]);
+    await db.meta.bulkDelete([
+      partialKey(manifest.bookId),
+      removedKey(license.userId, license.bookId),
+      renewalErrorKey(license.id),
+    ]);
     await deleteUnreferencedChunks(manifest.bookId);
   });
 }
@@ -191,7 +221,12 @@ async function completeBook(userId: string, manifest: TStoredManifest): Promise<
 export async function findDownloadedBook(userId: string, bookRef: string): Promise<TDownloadedBook | undefined> {
   const db = getDb();
   let manifests = await db.manifests.where('bookId').equals(bookRef).toArray();
-  if (manifests.length === 0) manifests = await db.manifests.where('userId').equals(userId).filter((manifest) => manifest.slug === bookRef).toArray();
+  if (manifests.length === 0)
+    manifests = await db.manifests
+      .where('userId')
+      .equals(userId)
+      .filter((manifest) => manifest.slug === bookRef)
+      .toArray();
   const candidates = manifests.filter((manifest) => manifest.userId === userId).sort((a, b) => b.version - a.version);
   for (const manifest of candidates) {
     const book = await completeBook(userId, manifest);
@@ -204,7 +239,9 @@ export async function findDownloadedBook(userId: string, bookRef: string): Promi
 export async function listDownloadedBooks(userId: string): Promise<TDownloadedBook[]> {
   const manifests = await getDb().manifests.where('userId').equals(userId).toArray();
   const books = await Promise.all(manifests.map((manifest) => completeBook(userId, manifest)));
-  return books.filter((book): book is TDownloadedBook => !!book).sort((a, b) => b.manifest.storedAt - a.manifest.storedAt);
+  return books
+    .filter((book): book is TDownloadedBook => !!book)
+    .sort((a, b) => b.manifest.storedAt - a.manifest.storedAt);
 }
 
 /** The user's stored offline licences (what licence upkeep asks the server about). */
@@ -224,7 +261,13 @@ export async function replaceStoredLicense(license: TStoredLicense): Promise<boo
   const db = getDb();
   return db.transaction('rw', db.licences, db.meta, async () => {
     const current = await db.licences.get(license.id);
-    if (!current || current.userId !== license.userId || current.bookId !== license.bookId || current.bookVersion !== license.bookVersion) return false;
+    if (
+      !current ||
+      current.userId !== license.userId ||
+      current.bookId !== license.bookId ||
+      current.bookVersion !== license.bookVersion
+    )
+      return false;
     await db.licences.put(license);
     await db.meta.delete(renewalErrorKey(license.id));
     return true;
@@ -238,7 +281,11 @@ export async function replaceStoredLicense(license: TStoredLicense): Promise<boo
 export async function deleteDownloadedBook(userId: string, bookId: string, reason?: TRemovalReason): Promise<void> {
   const db = getDb();
   await db.transaction('rw', db.manifests, db.licences, db.chunks, db.meta, async () => {
-    const manifests = await db.manifests.where('bookId').equals(bookId).filter((manifest) => manifest.userId === userId).toArray();
+    const manifests = await db.manifests
+      .where('bookId')
+      .equals(bookId)
+      .filter((manifest) => manifest.userId === userId)
+      .toArray();
     const licenses = await db.licences.where('[userId+bookId]').equals([userId, bookId]).toArray();
     await db.licences.bulkDelete(licenses.map((license) => license.id));
     await db.meta.bulkDelete(licenses.map((license) => renewalErrorKey(license.id)));
@@ -248,7 +295,13 @@ export async function deleteDownloadedBook(userId: string, bookId: string, reaso
     await deleteUnreferencedChunks(bookId);
     if (reason) {
       const described = manifests[0] ?? partial;
-      const notice: TRemovalNotice = { bookId, slug: described?.slug ?? bookId, title: described?.title ?? '', reason, removedAt: Date.now() };
+      const notice: TRemovalNotice = {
+        bookId,
+        slug: described?.slug ?? bookId,
+        title: described?.title ?? '',
+        reason,
+        removedAt: Date.now(),
+      };
       await db.meta.put({ key: removedKey(userId, bookId), value: notice });
     }
   });
@@ -296,7 +349,11 @@ export async function readDownloadProgress(
   userId?: string,
 ): Promise<{ status: 'complete' | 'partial' | 'none'; storedBytes: number; totalBytes: number }> {
   const db = getDb();
-  const manifests = await db.manifests.where('bookId').equals(bookId).filter((manifest) => !userId || manifest.userId === userId).toArray();
+  const manifests = await db.manifests
+    .where('bookId')
+    .equals(bookId)
+    .filter((manifest) => !userId || manifest.userId === userId)
+    .toArray();
   for (const manifest of manifests.sort((a, b) => b.version - a.version)) {
     const book = await completeBook(manifest.userId, manifest);
     if (book) {

@@ -17,7 +17,12 @@ import {
 } from './outbox';
 
 const T0 = Date.UTC(2026, 2, 1, 9);
-const change = (userId = 'user-1', type = 'progress.set', page = 1) => ({ userId, deviceId: 'device-1', type, payload: { bookId: 'book-1', page } });
+const change = (userId = 'user-1', type = 'progress.set', page = 1) => ({
+  userId,
+  deviceId: 'device-1',
+  type,
+  payload: { bookId: 'book-1', page },
+});
 
 beforeEach(async () => {
   await resetDbForTests();
@@ -35,11 +40,19 @@ describe('outbox', () => {
     expect(compareHlc(second.hlc, first.hlc)).toBeGreaterThan(0);
     expect(compareHlc(third.hlc, second.hlc)).toBeGreaterThan(0);
     expect(parseHlc(first.hlc)).toMatchObject({ wallMs: T0, counter: 0, node: await getBrowserSyncId() });
-    expect(first).toMatchObject({ status: 'pending', attempts: 0, createdAt: T0, lastError: null, deviceId: 'device-1' });
+    expect(first).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      createdAt: T0,
+      lastError: null,
+      deviceId: 'device-1',
+    });
   });
 
   it('hands out distinct stamps to changes stored at the same moment (two tabs)', async () => {
-    const entries = await Promise.all(Array.from({ length: 20 }, (_, page) => enqueueMutation(change('user-1', 'progress.set', page + 1), T0)));
+    const entries = await Promise.all(
+      Array.from({ length: 20 }, (_, page) => enqueueMutation(change('user-1', 'progress.set', page + 1), T0)),
+    );
     expect(new Set(entries.map((entry) => entry.hlc)).size).toBe(20);
   });
 
@@ -58,15 +71,26 @@ describe('outbox', () => {
   });
 
   it('removes confirmed changes, keeps rejected ones apart, and counts failed attempts', async () => {
-    const [a, b, c] = [await enqueueMutation(change(), T0), await enqueueMutation(change(), T0 + 1), await enqueueMutation(change(), T0 + 2)];
+    const [a, b, c] = [
+      await enqueueMutation(change(), T0),
+      await enqueueMutation(change(), T0 + 1),
+      await enqueueMutation(change(), T0 + 2),
+    ];
     await removeMutations([a.id]);
     await markMutationsRejected([{ id: b.id, reason: 'Book not found' }]);
     await recordFailedAttempt([c.id], T0 + 10_000, '503: busy');
     await recordFailedAttempt([c.id], T0 + 20_000, '503: busy');
-    expect((await listPendingMutations('user-1')).map((entry) => [entry.id, entry.attempts, entry.nextAttemptAt, entry.lastError])).toEqual([
-      [c.id, 2, T0 + 20_000, '503: busy'],
+    expect(
+      (await listPendingMutations('user-1')).map((entry) => [
+        entry.id,
+        entry.attempts,
+        entry.nextAttemptAt,
+        entry.lastError,
+      ]),
+    ).toEqual([[c.id, 2, T0 + 20_000, '503: busy']]);
+    expect((await listRejectedMutations('user-1')).map((entry) => [entry.id, entry.lastError])).toEqual([
+      [b.id, 'Book not found'],
     ]);
-    expect((await listRejectedMutations('user-1')).map((entry) => [entry.id, entry.lastError])).toEqual([[b.id, 'Book not found']]);
     expect(await getDb().outbox.get(a.id)).toBeUndefined();
   });
 

@@ -34,7 +34,12 @@ export async function getBrowserSyncId(): Promise<string> {
 
 function isHlc(value: unknown): value is THlc {
   const candidate = value as THlc | null;
-  return !!candidate && typeof candidate.wallMs === 'number' && typeof candidate.counter === 'number' && typeof candidate.node === 'string';
+  return (
+    !!candidate &&
+    typeof candidate.wallMs === 'number' &&
+    typeof candidate.counter === 'number' &&
+    typeof candidate.node === 'string'
+  );
 }
 
 export interface TNewOutboxEntry {
@@ -82,7 +87,9 @@ export async function observeServerTime(serverTimeMs: number, nowMs: number = Da
   await db.transaction('rw', db.meta, async () => {
     const stored = await db.meta.get(META_HLC);
     const clock = isHlc(stored?.value) ? stored.value : createHlc(toNodeId(browserId));
-    const next = receive(clock, { wallMs: serverTimeMs, counter: 0, node: 'server' }, nowMs, { maxAheadMs: SERVER_TIME_MAX_AHEAD_MS });
+    const next = receive(clock, { wallMs: serverTimeMs, counter: 0, node: 'server' }, nowMs, {
+      maxAheadMs: SERVER_TIME_MAX_AHEAD_MS,
+    });
     await db.meta.put({ key: META_HLC, value: next });
   });
 }
@@ -120,7 +127,9 @@ export async function recordFailedAttempt(ids: readonly string[], nextAttemptAt:
   const db = getDb();
   await db.transaction('rw', db.outbox, async () => {
     const rows = (await db.outbox.bulkGet([...ids])).filter((row): row is TOutboxEntry => row !== undefined);
-    await db.outbox.bulkPut(rows.map((row) => ({ ...row, attempts: row.attempts + 1, nextAttemptAt, lastError: error })));
+    await db.outbox.bulkPut(
+      rows.map((row) => ({ ...row, attempts: row.attempts + 1, nextAttemptAt, lastError: error })),
+    );
   });
 }
 

@@ -20,7 +20,9 @@ function storageManager(): StorageManager | undefined {
 export async function storageSummary(): Promise<TStorageSummary> {
   const manager = storageManager();
   const [estimate, persisted] = await Promise.all([
-    manager?.estimate ? manager.estimate().catch(() => ({}) as StorageEstimate) : Promise.resolve({} as StorageEstimate),
+    manager?.estimate
+      ? manager.estimate().catch(() => ({}) as StorageEstimate)
+      : Promise.resolve({} as StorageEstimate),
     manager?.persisted ? manager.persisted().catch(() => false) : Promise.resolve(false),
   ]);
   return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted };

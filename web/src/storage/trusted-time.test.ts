@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetDbForTests } from './db';
-import { CLOCK_ROLLBACK_TOLERANCE_MS, ClockRollbackError, currentTrustedTime, readTrustedTimeMark, recordServerTime } from './trusted-time';
+import {
+  CLOCK_ROLLBACK_TOLERANCE_MS,
+  ClockRollbackError,
+  currentTrustedTime,
+  readTrustedTimeMark,
+  recordServerTime,
+} from './trusted-time';
 
 const HOUR = 60 * 60 * 1000;
 const T0 = Date.UTC(2030, 0, 1);
@@ -63,8 +69,16 @@ describe('trusted time', () => {
 
   it('the stored mark never decreases whatever the clocks do', async () => {
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('server' as const), server: fc.integer({ min: -48 * HOUR, max: 48 * HOUR }), local: fc.integer({ min: -48 * HOUR, max: 48 * HOUR }) }),
-      fc.record({ kind: fc.constant('read' as const), server: fc.constant(0), local: fc.integer({ min: -48 * HOUR, max: 48 * HOUR }) }),
+      fc.record({
+        kind: fc.constant('server' as const),
+        server: fc.integer({ min: -48 * HOUR, max: 48 * HOUR }),
+        local: fc.integer({ min: -48 * HOUR, max: 48 * HOUR }),
+      }),
+      fc.record({
+        kind: fc.constant('read' as const),
+        server: fc.constant(0),
+        local: fc.integer({ min: -48 * HOUR, max: 48 * HOUR }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
@@ -72,7 +86,10 @@ describe('trusted time', () => {
         let previous = 0;
         for (const { kind, server, local } of steps) {
           if (kind === 'server') await recordServerTime(T0 + server, T0 + local);
-          else await currentTrustedTime(T0 + local).catch((error: unknown) => expect(error).toBeInstanceOf(ClockRollbackError));
+          else
+            await currentTrustedTime(T0 + local).catch((error: unknown) =>
+              expect(error).toBeInstanceOf(ClockRollbackError),
+            );
           const mark = (await readTrustedTimeMark())?.highWaterMs ?? 0;
           expect(mark).toBeGreaterThanOrEqual(previous);
           previous = mark;

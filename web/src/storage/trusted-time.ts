@@ -40,7 +40,8 @@ function markAt(stored: TTrustedTime, localMs: number): number {
  * clears a detected rollback: the server has just told us the time. Returns the mark now stored.
  */
 export async function recordServerTime(serverMs: number, localMs: number = Date.now()): Promise<number> {
-  if (!Number.isFinite(serverMs) || serverMs <= 0) throw new RangeError('serverMs must be a positive epoch time in milliseconds');
+  if (!Number.isFinite(serverMs) || serverMs <= 0)
+    throw new RangeError('serverMs must be a positive epoch time in milliseconds');
   const db = getDb();
   return db.transaction('rw', db.trustedTime, async () => {
     const stored = await db.trustedTime.get('clock');

@@ -2,7 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalBlobStore, createMemoryBlobStore, InvalidBlobKeyError, isSafeBlobKey, type BlobStore } from './blob-store';
+import {
+  createLocalBlobStore,
+  createMemoryBlobStore,
+  InvalidBlobKeyError,
+  isSafeBlobKey,
+  type BlobStore,
+} from './blob-store';
 import { startFakeS3, type FakeS3 } from './fake-s3.test-support';
 import { createS3BlobStore } from './s3-blob-store';
 
@@ -25,7 +31,12 @@ const stores: Array<[string, () => Promise<BlobStore>]> = [
   [
     'S3 (in-process fake)',
     async () => {
-      const credentials = { bucket: 'wb-test', region: 'us-east-1', accessKeyId: 'AKIACONTRACT', secretAccessKey: 'contract-secret' };
+      const credentials = {
+        bucket: 'wb-test',
+        region: 'us-east-1',
+        accessKeyId: 'AKIACONTRACT',
+        secretAccessKey: 'contract-secret',
+      };
       const fake = await startFakeS3(credentials);
       fakeS3Servers.push(fake);
       return createS3BlobStore({ ...credentials, endpoint: fake.endpoint, forcePathStyle: true });

@@ -49,23 +49,33 @@ function checkSignature(options: FakeS3Options, request: RecordedS3Request): str
   if (accessKeyId !== options.accessKeyId) return 'unknown access key';
   if (region !== options.region) return `wrong region ${region}`;
   const amzDate = String(request.headers['x-amz-date'] ?? '');
-  if (!/^\d{8}T\d{6}Z$/.test(amzDate) || amzDate.slice(0, 8) !== date) return 'x-amz-date missing or not matching the scope';
+  if (!/^\d{8}T\d{6}Z$/.test(amzDate) || amzDate.slice(0, 8) !== date)
+    return 'x-amz-date missing or not matching the scope';
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
   if (!/^[0-9a-f]{64}$/.test(payloadHash)) return 'x-amz-content-sha256 missing';
   if (payloadHash !== sha256Hex(request.body)) return 'XAmzContentSHA256Mismatch';
   const headerNames = signedHeaders.split(';');
-  if (!headerNames.includes('host') || !headerNames.includes('x-amz-date') || !headerNames.includes('x-amz-content-sha256')) {
+  if (
+    !headerNames.includes('host') ||
+    !headerNames.includes('x-amz-date') ||
+    !headerNames.includes('x-amz-content-sha256')
+  ) {
     return 'host, x-amz-date and x-amz-content-sha256 must be signed';
   }
-  const canonicalHeaders = headerNames.map((name) => `${name}:${String(request.headers[name] ?? '').trim()}\n`).join('');
+  const canonicalHeaders = headerNames
+    .map((name) => `${name}:${String(request.headers[name] ?? '').trim()}\n`)
+    .join('');
   const canonicalRequest = [request.method, request.path, '', canonicalHeaders, signedHeaders, payloadHash].join('\n');
   const scope = `${date}/${region}/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, date), region), 's3'), 'aws4_request');
-  return createHmac('sha256', signingKey).update(stringToSign).digest('hex') === signature ? null : 'SignatureDoesNotMatch';
+  return createHmac('sha256', signingKey).update(stringToSign).digest('hex') === signature
+    ? null
+    : 'SignatureDoesNotMatch';
 }
 
-const errorXml = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>fake</Message></Error>`;
+const errorXml = (code: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>fake</Message></Error>`;
 
 export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
@@ -76,18 +86,30 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     const parts: Buffer[] = [];
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
-      const request: RecordedS3Request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(parts), authProblem: null };
+      const request: RecordedS3Request = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(parts),
+        authProblem: null,
+      };
       request.authProblem = checkSignature(options, request);
       requests.push(request);
       const send = (status: number, body?: Buffer | string) => {
-        res.writeHead(status, body === undefined ? {} : { 'content-type': typeof body === 'string' ? 'application/xml' : 'application/octet-stream' });
+        res.writeHead(
+          status,
+          body === undefined
+            ? {}
+            : { 'content-type': typeof body === 'string' ? 'application/xml' : 'application/octet-stream' },
+        );
         res.end(request.method === 'HEAD' ? undefined : body);
       };
       const forced = fake.respond?.(request);
       if (forced === 'hang') return;
       if (forced) return send(forced.status, forced.code ? errorXml(forced.code) : undefined);
       if (request.authProblem) {
-        const code = request.authProblem === 'XAmzContentSHA256Mismatch' ? request.authProblem : 'SignatureDoesNotMatch';
+        const code =
+          request.authProblem === 'XAmzContentSHA256Mismatch' ? request.authProblem : 'SignatureDoesNotMatch';
         return send(code === 'XAmzContentSHA256Mismatch' ? 400 : 403, errorXml(code));
       }
       const [bucket, ...keyParts] = request.path.replace(/^\//, '').split('/');

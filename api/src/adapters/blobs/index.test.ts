@@ -43,7 +43,12 @@ describe('createBlobStore', () => {
 
   it('uses S3 when the bucket and both keys are set, and writes nothing to disk', async () => {
     const dir = await dataDir();
-    const env = parseEnv({ DATA_DIR: dir, ...s3Vars, S3_ENDPOINT: 'http://minio.internal:9000', S3_PREFIX: '/wb/prod/' });
+    const env = parseEnv({
+      DATA_DIR: dir,
+      ...s3Vars,
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_PREFIX: '/wb/prod/',
+    });
     expect(env.s3).toEqual({
       endpoint: 'http://minio.internal:9000',
       region: 'us-east-1',
@@ -58,20 +63,32 @@ describe('createBlobStore', () => {
     expect(urls).toEqual(['http://minio.internal:9000/wb-books/wb/prod/avatars/u1/a.png']);
     expect(await fs.readdir(dir)).toEqual([]);
     const described = describeBlobStore(env);
-    expect(described).toEqual({ blobStore: 's3', endpoint: 'http://minio.internal:9000', bucket: 'wb-books', prefix: 'wb/prod' });
+    expect(described).toEqual({
+      blobStore: 's3',
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'wb-books',
+      prefix: 'wb/prod',
+    });
     expect(JSON.stringify(described)).not.toContain('factory-secret-value');
   });
 
   it('defaults to AWS S3 with virtual-hosted URLs when no endpoint is given', async () => {
     const env = parseEnv({ ...s3Vars, S3_REGION: 'eu-west-2' });
-    expect(env.s3).toMatchObject({ endpoint: 'https://s3.eu-west-2.amazonaws.com', region: 'eu-west-2', prefix: '', forcePathStyle: false });
+    expect(env.s3).toMatchObject({
+      endpoint: 'https://s3.eu-west-2.amazonaws.com',
+      region: 'eu-west-2',
+      prefix: '',
+      forcePathStyle: false,
+    });
     const { urls, fetchImpl } = recordingFetch();
     expect(await createBlobStore(env, fetchImpl).exists('books/b1/cover')).toBe(true);
     expect(urls).toEqual(['https://wb-books.s3.eu-west-2.amazonaws.com/books/b1/cover']);
   });
 
   it('lets S3_FORCE_PATH_STYLE override the default', () => {
-    expect(parseEnv({ ...s3Vars, S3_ENDPOINT: 'https://r2.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(
+      parseEnv({ ...s3Vars, S3_ENDPOINT: 'https://r2.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+    ).toBe(false);
     expect(parseEnv({ ...s3Vars, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
   });
 });
@@ -83,8 +100,14 @@ describe('S3 configuration', () => {
 
   it.each([
     [{ S3_BUCKET: 'wb-books' }, 'S3_BUCKET: S3 storage also needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'],
-    [{ S3_ENDPOINT: 'https://s3.example.com' }, 'S3_ENDPOINT: S3 storage also needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'],
-    [{ S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'half-configured-secret' }, 'S3_ACCESS_KEY_ID: S3 storage also needs S3_BUCKET'],
+    [
+      { S3_ENDPOINT: 'https://s3.example.com' },
+      'S3_ENDPOINT: S3 storage also needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+    ],
+    [
+      { S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'half-configured-secret' },
+      'S3_ACCESS_KEY_ID: S3 storage also needs S3_BUCKET',
+    ],
     [{ S3_BUCKET: 'wb-books', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_BUCKET: S3 storage also needs S3_SECRET_ACCESS_KEY'],
     [{ S3_PREFIX: 'books' }, 'S3_PREFIX: S3 storage also needs S3_BUCKET'],
   ])('stops on half-configured S3 %j', (vars, message) => {

@@ -4,7 +4,12 @@ import { InvalidBlobKeyError } from './blob-store';
 import { startFakeS3, type FakeS3 } from './fake-s3.test-support';
 import { createS3BlobStore, S3RequestError, type FetchLike, type S3BlobStoreConfig } from './s3-blob-store';
 
-const credentials = { bucket: 'wb-books', region: 'eu-west-2', accessKeyId: 'AKIATESTKEY123', secretAccessKey: 'test-secret/with+chars' };
+const credentials = {
+  bucket: 'wb-books',
+  region: 'eu-west-2',
+  accessKeyId: 'AKIATESTKEY123',
+  secretAccessKey: 'test-secret/with+chars',
+};
 
 const fakes: FakeS3[] = [];
 afterEach(async () => {
@@ -14,7 +19,13 @@ afterEach(async () => {
 async function setup(overrides: Partial<S3BlobStoreConfig> = {}) {
   const fake = await startFakeS3(credentials);
   fakes.push(fake);
-  const store = createS3BlobStore({ ...credentials, endpoint: fake.endpoint, forcePathStyle: true, retryDelayMs: 1, ...overrides });
+  const store = createS3BlobStore({
+    ...credentials,
+    endpoint: fake.endpoint,
+    forcePathStyle: true,
+    retryDelayMs: 1,
+    ...overrides,
+  });
   return { fake, store };
 }
 
@@ -50,7 +61,9 @@ describe('S3 blob store', () => {
     ]);
     for (const request of fake.requests) {
       expect(request.authProblem).toBeNull();
-      expect(request.headers.authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=AKIATESTKEY123/${today()}/eu-west-2/s3/aws4_request, `));
+      expect(request.headers.authorization).toMatch(
+        new RegExp(`^AWS4-HMAC-SHA256 Credential=AKIATESTKEY123/${today()}/eu-west-2/s3/aws4_request, `),
+      );
       expect(request.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
       expect(request.headers['x-amz-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -81,7 +94,20 @@ describe('S3 blob store', () => {
 
   it('refuses unsafe keys before sending anything', async () => {
     const { fake, store } = await setup();
-    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '.hidden', 'a/./b', 'a\\b', '', 'a/b/', 'ä.png', 'a?b', 'a%2Fb']) {
+    for (const key of [
+      '../x',
+      'a/../../x',
+      '/etc/passwd',
+      'a//b',
+      '.hidden',
+      'a/./b',
+      'a\\b',
+      '',
+      'a/b/',
+      'ä.png',
+      'a?b',
+      'a%2Fb',
+    ]) {
       await expect(store.put(key, new Uint8Array([1]))).rejects.toBeInstanceOf(InvalidBlobKeyError);
       await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
       await expect(store.exists(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
@@ -107,16 +133,22 @@ describe('S3 blob store', () => {
     expect((failure as S3RequestError).status).toBe(500);
     expect((failure as Error).message).toBe('S3 GET books/b1/cover failed with status 500 InternalError');
     expect(fake.requests).toHaveLength(3);
-    await expect(store.put('books/b1/cover', new Uint8Array([1]))).rejects.toThrow(/S3 PUT books\/b1\/cover failed with status 500/);
+    await expect(store.put('books/b1/cover', new Uint8Array([1]))).rejects.toThrow(
+      /S3 PUT books\/b1\/cover failed with status 500/,
+    );
     await expect(store.exists('books/b1/cover')).rejects.toThrow(/S3 HEAD books\/b1\/cover failed with status 500/);
     await expect(store.delete('books/b1/cover')).rejects.toThrow(/S3 DELETE books\/b1\/cover failed with status 500/);
   });
 
   it('does not retry a refusal and says what to check', async () => {
     const { fake, store } = await setup({ secretAccessKey: 'not-the-right-secret' });
-    const failure = (await store.put('books/b1/cover', new Uint8Array([1])).catch((error: unknown) => error)) as S3RequestError;
+    const failure = (await store
+      .put('books/b1/cover', new Uint8Array([1]))
+      .catch((error: unknown) => error)) as S3RequestError;
     expect(failure.status).toBe(403);
-    expect(failure.message).toMatch(/^S3 PUT books\/b1\/cover failed with status 403 SignatureDoesNotMatch \(check the S3 keys/);
+    expect(failure.message).toMatch(
+      /^S3 PUT books\/b1\/cover failed with status 403 SignatureDoesNotMatch \(check the S3 keys/,
+    );
     expect(failure.message).not.toContain('not-the-right-secret');
     expect(failure.message).not.toContain(credentials.accessKeyId);
     expect(fake.requests).toHaveLength(1);
@@ -126,7 +158,9 @@ describe('S3 blob store', () => {
 
   it('reports a missing bucket instead of pretending the blob is missing', async () => {
     const { store } = await setup({ bucket: 'no-such-bucket' });
-    await expect(store.get('books/b1/cover')).rejects.toThrow('S3 GET books/b1/cover failed with status 404 NoSuchBucket');
+    await expect(store.get('books/b1/cover')).rejects.toThrow(
+      'S3 GET books/b1/cover failed with status 404 NoSuchBucket',
+    );
   });
 
   it('gives up after its timeout without retrying', async () => {
@@ -141,12 +175,17 @@ describe('S3 blob store', () => {
     const endpoint = fake.endpoint;
     await fake.close();
     const store = createS3BlobStore({ ...credentials, endpoint, forcePathStyle: true, retries: 1, retryDelayMs: 1 });
-    await expect(store.exists('books/b1/cover')).rejects.toThrow('S3 HEAD books/b1/cover could not reach the storage endpoint');
+    await expect(store.exists('books/b1/cover')).rejects.toThrow(
+      'S3 HEAD books/b1/cover could not reach the storage endpoint',
+    );
   });
 
   it('builds virtual-hosted URLs for AWS and keeps an endpoint base path for path style', async () => {
     const virtual = recordingFetch();
-    const aws = createS3BlobStore({ ...credentials, endpoint: 'https://s3.eu-west-2.amazonaws.com', forcePathStyle: false, prefix: 'prod' }, virtual.fetchImpl);
+    const aws = createS3BlobStore(
+      { ...credentials, endpoint: 'https://s3.eu-west-2.amazonaws.com', forcePathStyle: false, prefix: 'prod' },
+      virtual.fetchImpl,
+    );
     await aws.get('books/b1/v2-x/chunk-12');
     expect(virtual.calls[0].url).toBe('https://wb-books.s3.eu-west-2.amazonaws.com/prod/books/b1/v2-x/chunk-12');
     expect(virtual.calls[0].init.method).toBe('GET');
@@ -154,12 +193,17 @@ describe('S3 blob store', () => {
     expect(virtual.calls[0].init.signal).toBeInstanceOf(AbortSignal);
 
     const pathStyle = recordingFetch(204);
-    const minio = createS3BlobStore({ ...credentials, endpoint: 'https://storage.example.com/s3/', forcePathStyle: true }, pathStyle.fetchImpl);
+    const minio = createS3BlobStore(
+      { ...credentials, endpoint: 'https://storage.example.com/s3/', forcePathStyle: true },
+      pathStyle.fetchImpl,
+    );
     await minio.delete('avatars/u1/a.png');
     expect(pathStyle.calls[0].url).toBe('https://storage.example.com/s3/wb-books/avatars/u1/a.png');
   });
 
   it('refuses a prefix that is not a safe key', () => {
-    expect(() => createS3BlobStore({ ...credentials, endpoint: 'https://s3.example.com', forcePathStyle: true, prefix: 'a/../b' })).toThrow(/prefix/);
+    expect(() =>
+      createS3BlobStore({ ...credentials, endpoint: 'https://s3.example.com', forcePathStyle: true, prefix: 'a/../b' }),
+    ).toThrow(/prefix/);
   });
 });

@@ -50,7 +50,8 @@ export class S3RequestError extends Error {
 
 export function createS3BlobStore(config: S3BlobStoreConfig, fetchImpl: FetchLike = fetch): BlobStore {
   const prefix = (config.prefix ?? '').replace(/^\/+|\/+$/g, '');
-  if (prefix && !isSafeBlobKey(prefix)) throw new Error('The S3 key prefix may only use letters, digits, _ . - and single slashes');
+  if (prefix && !isSafeBlobKey(prefix))
+    throw new Error('The S3 key prefix may only use letters, digits, _ . - and single slashes');
   const endpoint = new URL(config.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, '');
   const bucketPath = config.forcePathStyle ? `${basePath}/${encodeURIComponent(config.bucket)}` : basePath;
@@ -81,7 +82,12 @@ export function createS3BlobStore(config: S3BlobStoreConfig, fetchImpl: FetchLik
       region: config.region,
     }).sign();
     try {
-      return await fetchImpl(signed.url.toString(), { method, headers: signed.headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      return await fetchImpl(signed.url.toString(), {
+        method,
+        headers: signed.headers,
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       const reason = isTimeout(error) ? `timed out after ${timeoutMs} ms` : 'could not reach the storage endpoint';
       throw new S3RequestError(`S3 ${method} ${key} ${reason}`, undefined, { cause: error });
@@ -115,7 +121,10 @@ export function createS3BlobStore(config: S3BlobStoreConfig, fetchImpl: FetchLik
       response.status === 403
         ? ' (check the S3 keys and bucket policy; without s3:ListBucket a missing key also answers 403)'
         : '';
-    return new S3RequestError(`S3 ${method} ${key} failed with status ${response.status}${code ? ` ${code}` : ''}${hint}`, response.status);
+    return new S3RequestError(
+      `S3 ${method} ${key} failed with status ${response.status}${code ? ` ${code}` : ''}${hint}`,
+      response.status,
+    );
   }
 
   return {

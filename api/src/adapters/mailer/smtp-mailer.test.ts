@@ -33,7 +33,8 @@ async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.rejectRecipients) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (options.rejectRecipients)
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -73,7 +74,9 @@ function parseHeaders(raw: string): Record<string, string> {
 
 /** Enough quoted-printable decoding to read the parts nodemailer writes. */
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -97,7 +100,11 @@ describe('SMTP mailer', () => {
     expect(headers.from).toBe('Wonderful Books <no-reply@wonderfulbooks.local>');
     expect(headers['content-type']).toContain('multipart/alternative');
 
-    const token = deps.db.select().from(emailPreferences).where(eq(emailPreferences.userId, user.id)).get()!.unsubscribeToken;
+    const token = deps.db
+      .select()
+      .from(emailPreferences)
+      .where(eq(emailPreferences.userId, user.id))
+      .get()!.unsubscribeToken;
     const link = `http://localhost:3000/unsubscribe?token=${token}`;
     expect(headers['list-unsubscribe']).toBe(`<${link}>`);
     const body = decodeQuotedPrintable(message.raw);

@@ -37,7 +37,8 @@ export function loadOrCreateWebhookSecret(dataDir: string): string {
 
 export function createPaymentsProvider(options: { env: TEnv; db: Db; now: () => Date }): PaymentsProvider {
   const { env } = options;
-  if (env.stripe) return createStripePaymentsProvider({ ...env.stripe, publicUrl: env.publicUrl }, undefined, options.now);
+  if (env.stripe)
+    return createStripePaymentsProvider({ ...env.stripe, publicUrl: env.publicUrl }, undefined, options.now);
   return createSimulatedPaymentsProvider({
     db: options.db,
     now: options.now,

@@ -118,7 +118,11 @@ export interface PaymentsProvider {
   }): Promise<{ url: string; providerSessionId: string }>;
   createPortal(user: TCheckoutUser, returnUrl: string): Promise<{ url: string }>;
   /** Upgrade now (prorated invoice) or downgrade at period end (pendingTier). */
-  changePlan(input: { subscriptionId: string; toTier: TPaidTier; plans: Record<TPaidTier, TCheckoutPlan> }): Promise<void>;
+  changePlan(input: {
+    subscriptionId: string;
+    toTier: TPaidTier;
+    plans: Record<TPaidTier, TCheckoutPlan>;
+  }): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   resume(subscriptionId: string): Promise<void>;
   /** Verifies the signature against the raw body (throws WebhookSignatureError) and normalises the event. */
@@ -144,7 +148,8 @@ export function verifyWebhookSignature(rawBody: string, header: string | undefin
   const parts = header.split(',').map((part) => part.trim().split('='));
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
   const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
-  if (!Number.isInteger(timestamp) || signatures.length === 0) throw new WebhookSignatureError('Malformed webhook signature');
+  if (!Number.isInteger(timestamp) || signatures.length === 0)
+    throw new WebhookSignatureError('Malformed webhook signature');
   const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex'));
   const matches = signatures.some((signature) => {
     const given = Buffer.from(signature);

@@ -16,7 +16,15 @@ import { and, count, eq, inArray, lte } from 'drizzle-orm';
 import type { TPaidTier } from '@shared/billing';
 import { addMonthsUtc, DAY_MS } from '@shared/entitlement';
 import { immediateTransaction, type Db } from '../../db/client';
-import { checkoutSessions, invoices, payments, subscriptionPlans, systemConfig, testProviderSubscriptions, users } from '../../db/schema';
+import {
+  checkoutSessions,
+  invoices,
+  payments,
+  subscriptionPlans,
+  systemConfig,
+  testProviderSubscriptions,
+  users,
+} from '../../db/schema';
 import {
   cardBrand,
   PaymentProviderError,
@@ -75,7 +83,10 @@ export interface TAdvanceClockReport {
 export interface SimulatedPaymentsProvider extends PaymentsProvider {
   readonly name: 'test';
   /** The hosted page's card form. */
-  payCheckout(input: { checkoutSessionId: string; card: TCardInput }): Promise<{ outcome: TCardOutcome; message: string }>;
+  payCheckout(input: {
+    checkoutSessionId: string;
+    card: TCardInput;
+  }): Promise<{ outcome: TCardOutcome; message: string }>;
   /** Replaces the saved card (and retries an unpaid renewal). */
   updatePaymentMethod(input: { subscriptionId: string; card: TCardInput }): Promise<void>;
   advanceClock(days: number): Promise<TAdvanceClockReport>;
@@ -90,7 +101,8 @@ function cardOutcome(card: TCardInput, at: Date, forCharge: boolean): { outcome:
     if (expiresAt <= at.getTime()) return { outcome: 'declined', message: CARD_MESSAGES.expired };
   }
   if (card.cardNumber === CARD_SUCCEEDS) return { outcome: 'succeeded', message: 'Payment succeeded.' };
-  if (card.cardNumber === CARD_INSUFFICIENT) return { outcome: 'insufficient_funds', message: CARD_MESSAGES.insufficient_funds };
+  if (card.cardNumber === CARD_INSUFFICIENT)
+    return { outcome: 'insufficient_funds', message: CARD_MESSAGES.insufficient_funds };
   if (card.cardNumber === CARD_ATTACH_THEN_FAIL && !forCharge) return { outcome: 'succeeded', message: 'Card saved.' };
   void CARD_DECLINED;
   return { outcome: 'declined', message: CARD_MESSAGES.declined };
@@ -101,15 +113,28 @@ function savedCardCharges(row: Pick<TSubRow, 'cardLast4'>): boolean {
   return row.cardLast4 !== CARD_ATTACH_THEN_FAIL.slice(-4);
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const periodText = (start: Date, end: Date) => `${DATE_FORMAT.format(start)} – ${DATE_FORMAT.format(end)}`;
 
-export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Date; webhookSecret: string }): SimulatedPaymentsProvider {
+export function createSimulatedPaymentsProvider(options: {
+  db: Db;
+  now: () => Date;
+  webhookSecret: string;
+}): SimulatedPaymentsProvider {
   const { db, webhookSecret } = options;
   let deliver: TWebhookDelivery | null = null;
 
   const offsetMs = () => {
-    const raw = db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, CLOCK_OFFSET_KEY)).get()?.value;
+    const raw = db
+      .select({ value: systemConfig.value })
+      .from(systemConfig)
+      .where(eq(systemConfig.key, CLOCK_OFFSET_KEY))
+      .get()?.value;
     const value = Number(raw);
     return Number.isFinite(value) ? value : 0;
   };
@@ -191,7 +216,13 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
 
   const invoiceEvent = (type: string, row: TSubRow, providerInvoiceId: string): TPendingEvent => ({
     type,
-    object: { id: providerInvoiceId, object: 'invoice', subscription: row.subscriptionId, customer: row.customerId, metadata: { userId: row.userId } },
+    object: {
+      id: providerInvoiceId,
+      object: 'invoice',
+      subscription: row.subscriptionId,
+      customer: row.customerId,
+      metadata: { userId: row.userId },
+    },
   });
 
   /** Signs and delivers each event to the app's webhook handler, in order, after the provider's commit. */
@@ -211,7 +242,11 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
   }
 
   function findSub(subscriptionId: string): TSubRow {
-    const row = db.select().from(testProviderSubscriptions).where(eq(testProviderSubscriptions.subscriptionId, subscriptionId)).get();
+    const row = db
+      .select()
+      .from(testProviderSubscriptions)
+      .where(eq(testProviderSubscriptions.subscriptionId, subscriptionId))
+      .get();
     if (!row) throw new PaymentProviderError(404, 'Subscription not found');
     return row;
   }
@@ -262,7 +297,12 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
     if (row.status === 'past_due') return null; // waits for the grace end above or a new card
     const tier = row.pendingTier ?? row.tier;
     if (row.pendingTier && row.pendingTier !== row.tier) {
-      report.downgraded.push({ userId: row.userId, subscriptionId: row.subscriptionId, from: row.tier, to: row.pendingTier });
+      report.downgraded.push({
+        userId: row.userId,
+        subscriptionId: row.subscriptionId,
+        from: row.tier,
+        to: row.pendingTier,
+      });
     }
     const plan = planFor(tier);
     const periodStart = row.currentPeriodEnd;
@@ -296,10 +336,20 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
       .get();
     events.push({ type: 'customer.subscription.updated', object: subscriptionObject(next) });
     if (paid) {
-      report.renewed.push({ userId: row.userId, subscriptionId: row.subscriptionId, tier, invoiceNumber: invoice.number });
+      report.renewed.push({
+        userId: row.userId,
+        subscriptionId: row.subscriptionId,
+        tier,
+        invoiceNumber: invoice.number,
+      });
       events.push(invoiceEvent('invoice.paid', next, invoice.providerInvoiceId!));
     } else {
-      report.failedRenewals.push({ userId: row.userId, subscriptionId: row.subscriptionId, invoiceNumber: invoice.number, message: CARD_MESSAGES.declined });
+      report.failedRenewals.push({
+        userId: row.userId,
+        subscriptionId: row.subscriptionId,
+        invoiceNumber: invoice.number,
+        message: CARD_MESSAGES.declined,
+      });
       events.push(invoiceEvent('invoice.payment_failed', next, invoice.providerInvoiceId!));
     }
     return next;
@@ -329,20 +379,41 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
         const session = db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId)).get();
         if (!session || session.provider !== 'test') throw new PaymentProviderError(404, 'Checkout session not found');
         if (session.status !== 'open' || session.expiresAt <= options.now()) {
-          throw new PaymentProviderError(409, session.status === 'completed' ? 'This checkout has already been paid.' : 'This checkout has expired. Start again from the plans page.');
+          throw new PaymentProviderError(
+            409,
+            session.status === 'completed'
+              ? 'This checkout has already been paid.'
+              : 'This checkout has expired. Start again from the plans page.',
+          );
         }
         const decision = cardOutcome(card, at, true);
         if (decision.outcome !== 'succeeded') {
-          db.update(checkoutSessions).set({ lastError: decision.message, updatedAt: options.now() }).where(eq(checkoutSessions.id, session.id)).run();
+          db.update(checkoutSessions)
+            .set({ lastError: decision.message, updatedAt: options.now() })
+            .where(eq(checkoutSessions.id, session.id))
+            .run();
           return decision;
         }
         const live = db
           .select()
           .from(testProviderSubscriptions)
-          .where(and(eq(testProviderSubscriptions.userId, session.userId), inArray(testProviderSubscriptions.status, ['active', 'past_due'])))
+          .where(
+            and(
+              eq(testProviderSubscriptions.userId, session.userId),
+              inArray(testProviderSubscriptions.status, ['active', 'past_due']),
+            ),
+          )
           .get();
-        if (live) throw new PaymentProviderError(409, 'You already have a subscription. Change your plan from the billing page.');
-        const previous = db.select().from(testProviderSubscriptions).where(eq(testProviderSubscriptions.userId, session.userId)).get();
+        if (live)
+          throw new PaymentProviderError(
+            409,
+            'You already have a subscription. Change your plan from the billing page.',
+          );
+        const previous = db
+          .select()
+          .from(testProviderSubscriptions)
+          .where(eq(testProviderSubscriptions.userId, session.userId))
+          .get();
         const plan = planFor(session.tier);
         const periodEnd = new Date(addMonthsUtc(at.getTime(), 1));
         const user = db.select().from(users).where(eq(users.id, session.userId)).get();
@@ -415,10 +486,15 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
           const open = db
             .select()
             .from(invoices)
-            .where(and(eq(invoices.provider, 'test'), eq(invoices.userId, next.userId ?? ''), eq(invoices.status, 'open')))
+            .where(
+              and(eq(invoices.provider, 'test'), eq(invoices.userId, next.userId ?? ''), eq(invoices.status, 'open')),
+            )
             .all();
           for (const invoice of open) {
-            db.update(invoices).set({ status: 'paid', amountPaid: invoice.amountDue, paidAt: at, updatedAt: at }).where(eq(invoices.id, invoice.id)).run();
+            db.update(invoices)
+              .set({ status: 'paid', amountPaid: invoice.amountDue, paidAt: at, updatedAt: at })
+              .where(eq(invoices.id, invoice.id))
+              .run();
             db.insert(payments)
               .values({
                 userId: invoice.userId,
@@ -456,10 +532,16 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
         let next: TSubRow;
         if (toTier === row.tier) {
           // Going back to the current tier undoes a scheduled downgrade.
-          next = db.update(testProviderSubscriptions).set({ pendingTier: null, updatedAt: at }).where(eq(testProviderSubscriptions.id, row.id)).returning().get();
+          next = db
+            .update(testProviderSubscriptions)
+            .set({ pendingTier: null, updatedAt: at })
+            .where(eq(testProviderSubscriptions.id, row.id))
+            .returning()
+            .get();
         } else if (toTier === 'premium') {
           // Upgrade now: charge the price difference for the rest of the current period (prorated).
-          if (row.status !== 'active') throw new PaymentProviderError(409, 'Settle the unpaid invoice before changing plan.');
+          if (row.status !== 'active')
+            throw new PaymentProviderError(409, 'Settle the unpaid invoice before changing plan.');
           const total = row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime();
           const remaining = Math.max(0, row.currentPeriodEnd.getTime() - at.getTime());
           const amount = Math.max(0, Math.round(((plans.premium.amount - plans.basic.amount) * remaining) / total));
@@ -484,7 +566,12 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
           events.push(invoiceEvent('invoice.paid', next, invoice.providerInvoiceId!));
         } else {
           // Downgrade at the period end.
-          next = db.update(testProviderSubscriptions).set({ pendingTier: toTier, updatedAt: at }).where(eq(testProviderSubscriptions.id, row.id)).returning().get();
+          next = db
+            .update(testProviderSubscriptions)
+            .set({ pendingTier: toTier, updatedAt: at })
+            .where(eq(testProviderSubscriptions.id, row.id))
+            .returning()
+            .get();
         }
         events.unshift({ type: 'customer.subscription.updated', object: subscriptionObject(next) });
       });
@@ -507,7 +594,8 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
       } catch {
         throw new WebhookSignatureError('Webhook body is not JSON');
       }
-      if (typeof parsed.id !== 'string' || typeof parsed.type !== 'string') throw new WebhookSignatureError('Webhook body is not an event');
+      if (typeof parsed.id !== 'string' || typeof parsed.type !== 'string')
+        throw new WebhookSignatureError('Webhook body is not an event');
       const object = parsed.data?.object ?? {};
       const metadata = (object.metadata ?? {}) as Record<string, unknown>;
       const str = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -534,7 +622,11 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
     },
 
     async retrieveSubscription(subscriptionId) {
-      const row = db.select().from(testProviderSubscriptions).where(eq(testProviderSubscriptions.subscriptionId, subscriptionId)).get();
+      const row = db
+        .select()
+        .from(testProviderSubscriptions)
+        .where(eq(testProviderSubscriptions.subscriptionId, subscriptionId))
+        .get();
       return row ? toRecord(row) : null;
     },
 
@@ -549,7 +641,14 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
         const offset = offsetMs() + days * DAY_MS;
         const value = String(offset);
         db.insert(systemConfig)
-          .values({ key: CLOCK_OFFSET_KEY, value, dataType: 'number', isEditable: false, category: 'billing', description: 'Test-mode payment provider clock offset (ms)' })
+          .values({
+            key: CLOCK_OFFSET_KEY,
+            value,
+            dataType: 'number',
+            isEditable: false,
+            category: 'billing',
+            description: 'Test-mode payment provider clock offset (ms)',
+          })
           .onConflictDoUpdate({ target: systemConfig.key, set: { value, updatedAt: options.now() } })
           .run();
         const at = providerNow();
@@ -565,7 +664,12 @@ export function createSimulatedPaymentsProvider(options: { db: Db; now: () => Da
         const due = db
           .select()
           .from(testProviderSubscriptions)
-          .where(and(inArray(testProviderSubscriptions.status, ['active', 'past_due']), lte(testProviderSubscriptions.currentPeriodStart, at)))
+          .where(
+            and(
+              inArray(testProviderSubscriptions.status, ['active', 'past_due']),
+              lte(testProviderSubscriptions.currentPeriodStart, at),
+            ),
+          )
           .all();
         for (const start of due) {
           let row: TSubRow | null = start;

@@ -24,7 +24,17 @@ function subscription(overrides: Partial<Record<string, unknown>> = {}, price = 
     cancel_at_period_end: false,
     metadata: { userId: 'user-1' },
     default_payment_method: { id: 'pm_1', object: 'payment_method', card: { brand: 'visa', last4: '4242' } },
-    items: { object: 'list', data: [{ id: 'si_1', price: { id: price }, current_period_start: sec('2026-03-01T00:00:00Z'), current_period_end: sec('2026-04-01T00:00:00Z') }] },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          price: { id: price },
+          current_period_start: sec('2026-03-01T00:00:00Z'),
+          current_period_end: sec('2026-04-01T00:00:00Z'),
+        },
+      ],
+    },
     ...overrides,
   } as unknown as Stripe.Subscription;
 }
@@ -36,7 +46,11 @@ function stripeClient() {
 
 function signed(client: Stripe, event: object, at = NOW) {
   const payload = JSON.stringify(event);
-  const header = client.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(at.getTime() / 1000) });
+  const header = client.webhooks.generateTestHeaderString({
+    payload,
+    secret: SECRET,
+    timestamp: Math.floor(at.getTime() / 1000),
+  });
   return { payload, header };
 }
 
@@ -57,13 +71,28 @@ describe('mapStripeSubscription', () => {
   });
 
   it('keeps the paid-for tier until the period end after a downgrade', () => {
-    const downgraded = subscription({ metadata: { userId: 'user-1', wb_previous_tier: 'premium', wb_pending_until: String(sec('2026-04-01T00:00:00Z')) } }, 'price_basic');
+    const downgraded = subscription(
+      {
+        metadata: {
+          userId: 'user-1',
+          wb_previous_tier: 'premium',
+          wb_pending_until: String(sec('2026-04-01T00:00:00Z')),
+        },
+      },
+      'price_basic',
+    );
     expect(mapStripeSubscription(downgraded, prices, NOW)).toMatchObject({ tier: 'premium', pendingTier: 'basic' });
-    expect(mapStripeSubscription(downgraded, prices, new Date('2026-04-02T00:00:00Z'))).toMatchObject({ tier: 'basic', pendingTier: null });
+    expect(mapStripeSubscription(downgraded, prices, new Date('2026-04-02T00:00:00Z'))).toMatchObject({
+      tier: 'basic',
+      pendingTier: null,
+    });
   });
 
   it('maps past_due with a grace end, unpaid/canceled as canceled, an unknown price as null', () => {
-    expect(mapStripeSubscription(subscription({ status: 'past_due' }), prices, NOW)).toMatchObject({ status: 'past_due', graceEndsAt: new Date('2026-03-04T00:00:00Z') });
+    expect(mapStripeSubscription(subscription({ status: 'past_due' }), prices, NOW)).toMatchObject({
+      status: 'past_due',
+      graceEndsAt: new Date('2026-03-04T00:00:00Z'),
+    });
     expect(mapStripeSubscription(subscription({ status: 'unpaid' }), prices, NOW)?.status).toBe('canceled');
     expect(mapStripeSubscription(subscription({ status: 'canceled' }), prices, NOW)?.status).toBe('canceled');
     expect(mapStripeSubscription(subscription({}, 'price_other'), prices, NOW)).toBeNull();
@@ -76,7 +105,12 @@ describe('Stripe webhooks', () => {
   it('verifies with stripe.webhooks.constructEvent: valid, tampered and stale', () => {
     const client = stripeClient();
     const provider = createStripePaymentsProvider(config, client, () => NOW);
-    const event = { id: 'evt_1', object: 'event', type: 'customer.subscription.updated', data: { object: subscription() } };
+    const event = {
+      id: 'evt_1',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: subscription() },
+    };
     const { payload, header } = signed(client, event);
     expect(provider.verifyWebhook(payload, { 'stripe-signature': header })).toMatchObject({
       provider: 'stripe',
@@ -85,10 +119,14 @@ describe('Stripe webhooks', () => {
       subscriptionId: 'sub_123',
       userId: 'user-1',
     });
-    expect(() => provider.verifyWebhook(payload.replace('sub_123', 'sub_999'), { 'stripe-signature': header })).toThrow(WebhookSignatureError);
+    expect(() => provider.verifyWebhook(payload.replace('sub_123', 'sub_999'), { 'stripe-signature': header })).toThrow(
+      WebhookSignatureError,
+    );
     expect(() => provider.verifyWebhook(payload, {})).toThrow(WebhookSignatureError);
     const stale = signed(client, event, new Date(NOW.getTime() - 6 * 60 * 1000));
-    expect(() => provider.verifyWebhook(stale.payload, { 'stripe-signature': stale.header })).toThrow(WebhookSignatureError);
+    expect(() => provider.verifyWebhook(stale.payload, { 'stripe-signature': stale.header })).toThrow(
+      WebhookSignatureError,
+    );
   });
 
   it('maps checkout and invoice events to the subscription they concern', () => {
@@ -98,29 +136,70 @@ describe('Stripe webhooks', () => {
       id: 'evt_2',
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { id: 'cs_1', object: 'checkout.session', subscription: 'sub_123', customer: 'cus_123', client_reference_id: 'user-1', metadata: { userId: 'user-1', checkoutSessionId: 'local-1' } } },
+      data: {
+        object: {
+          id: 'cs_1',
+          object: 'checkout.session',
+          subscription: 'sub_123',
+          customer: 'cus_123',
+          client_reference_id: 'user-1',
+          metadata: { userId: 'user-1', checkoutSessionId: 'local-1' },
+        },
+      },
     });
-    expect(provider.verifyWebhook(checkout.payload, { 'stripe-signature': checkout.header })).toMatchObject({ type: 'checkout.completed', subscriptionId: 'sub_123', checkoutSessionId: 'local-1' });
+    expect(provider.verifyWebhook(checkout.payload, { 'stripe-signature': checkout.header })).toMatchObject({
+      type: 'checkout.completed',
+      subscriptionId: 'sub_123',
+      checkoutSessionId: 'local-1',
+    });
     const invoice = signed(client, {
       id: 'evt_3',
       object: 'event',
       type: 'invoice.payment_failed',
-      data: { object: { id: 'in_1', object: 'invoice', customer: 'cus_123', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_123', metadata: { userId: 'user-1' } } } } },
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          customer: 'cus_123',
+          parent: {
+            type: 'subscription_details',
+            subscription_details: { subscription: 'sub_123', metadata: { userId: 'user-1' } },
+          },
+        },
+      },
     });
-    expect(provider.verifyWebhook(invoice.payload, { 'stripe-signature': invoice.header })).toMatchObject({ type: 'invoice.payment_failed', subscriptionId: 'sub_123', invoiceId: 'in_1' });
+    expect(provider.verifyWebhook(invoice.payload, { 'stripe-signature': invoice.header })).toMatchObject({
+      type: 'invoice.payment_failed',
+      subscriptionId: 'sub_123',
+      invoiceId: 'in_1',
+    });
   });
 
   it('the webhook route reconciles from subscriptions.retrieve (SDK mocked) and applies each event id once', async () => {
     const client = stripeClient();
-    const ctx = createTestContext({ now: () => NOW, payments: createStripePaymentsProvider(config, client, () => NOW) });
+    const ctx = createTestContext({
+      now: () => NOW,
+      payments: createStripePaymentsProvider(config, client, () => NOW),
+    });
     createPlan(ctx.db, { tier: 'basic', bookLimit: 10, priceAmount: 599 });
     createPlan(ctx.db, { tier: 'premium', bookLimit: -1, priceAmount: 999 });
     const user = await insertUser(ctx.db, { subscriptionTier: 'trial', subscriptionStatus: 'active' });
-    const retrieve = vi.spyOn(client.subscriptions, 'retrieve').mockResolvedValue(subscription({ metadata: { userId: user.id } }, 'price_premium') as never);
-    const event = { id: 'evt_9', object: 'event', type: 'customer.subscription.updated', data: { object: subscription({ metadata: { userId: user.id } }) } };
+    const retrieve = vi
+      .spyOn(client.subscriptions, 'retrieve')
+      .mockResolvedValue(subscription({ metadata: { userId: user.id } }, 'price_premium') as never);
+    const event = {
+      id: 'evt_9',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: subscription({ metadata: { userId: user.id } }) },
+    };
     const { payload, header } = signed(client, event);
     const post = () =>
-      ctx.app.request('/api/billing/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header } });
+      ctx.app.request('/api/billing/webhook', {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+      });
     const first = await post();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, duplicate: false });
@@ -133,7 +212,11 @@ describe('Stripe webhooks', () => {
     });
     expect(await (await post()).json()).toEqual({ received: true, duplicate: true });
     expect(retrieve).toHaveBeenCalledTimes(1);
-    const bad = await ctx.app.request('/api/billing/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
+    const bad = await ctx.app.request('/api/billing/webhook', {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
     expect(bad.status).toBe(400);
     // No test clock with Stripe.
     expect((await ctx.app.request('/api/admin/billing/advance-clock', { method: 'POST' })).status).toBe(401);
@@ -146,7 +229,12 @@ describe('payments configuration', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
     expect(parseEnv({}).stripe).toBeNull();
     expect(
-      parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_BASIC: 'price_b', STRIPE_PRICE_PREMIUM: 'price_p' }).stripe,
+      parseEnv({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PRICE_BASIC: 'price_b',
+        STRIPE_PRICE_PREMIUM: 'price_p',
+      }).stripe,
     ).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', prices: { basic: 'price_b', premium: 'price_p' } });
   });
 

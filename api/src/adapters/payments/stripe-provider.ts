@@ -88,13 +88,25 @@ export function mapStripeEvent(event: Stripe.Event): TBillingEvent {
       invoiceId: null,
     };
   }
-  return { ...base, type: 'ignored', subscriptionId: null, customerId: null, userId: null, checkoutSessionId: null, invoiceId: null };
+  return {
+    ...base,
+    type: 'ignored',
+    subscriptionId: null,
+    customerId: null,
+    userId: null,
+    checkoutSessionId: null,
+    invoiceId: null,
+  };
 }
 
 const GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** Stripe's subscription → the app's view (pure; unit-tested without network). */
-export function mapStripeSubscription(subscription: Stripe.Subscription, prices: Record<TPaidTier, string>, now: Date): TProviderSubscription | null {
+export function mapStripeSubscription(
+  subscription: Stripe.Subscription,
+  prices: Record<TPaidTier, string>,
+  now: Date,
+): TProviderSubscription | null {
   const item = subscription.items.data[0];
   const priceTier = tierOfPrice(prices, item?.price?.id);
   if (!item || !priceTier) return null;
@@ -105,7 +117,12 @@ export function mapStripeSubscription(subscription: Stripe.Subscription, prices:
   const pendingUntil = Number(metadata.wb_pending_until ?? 0) * 1000;
   // A downgrade swapped the price already; the paid-for higher tier lasts until the recorded period end.
   const downgradePending = previous && previous !== priceTier && pendingUntil > now.getTime();
-  const status = subscription.status === 'active' || subscription.status === 'trialing' ? 'active' : subscription.status === 'past_due' ? 'past_due' : 'canceled';
+  const status =
+    subscription.status === 'active' || subscription.status === 'trialing'
+      ? 'active'
+      : subscription.status === 'past_due'
+        ? 'past_due'
+        : 'canceled';
   const card = (subscription.default_payment_method as Stripe.PaymentMethod | null)?.card ?? null;
   return {
     provider: 'stripe',
@@ -123,7 +140,11 @@ export function mapStripeSubscription(subscription: Stripe.Subscription, prices:
   };
 }
 
-export function createStripePaymentsProvider(config: TStripeConfig, client?: Stripe, now: () => Date = () => new Date()): PaymentsProvider {
+export function createStripePaymentsProvider(
+  config: TStripeConfig,
+  client?: Stripe,
+  now: () => Date = () => new Date(),
+): PaymentsProvider {
   const stripe = client ?? new Stripe(config.secretKey);
   const absolute = (url: string) => (url.startsWith('/') ? `${config.publicUrl}${url}` : url);
 
@@ -151,7 +172,10 @@ export function createStripePaymentsProvider(config: TStripeConfig, client?: Str
 
     async createPortal(user, returnUrl) {
       if (!user.customerId) throw new PaymentProviderError(409, 'You have no subscription to manage yet.');
-      const portal = await stripe.billingPortal.sessions.create({ customer: user.customerId, return_url: absolute(returnUrl) });
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: user.customerId,
+        return_url: absolute(returnUrl),
+      });
       return { url: portal.url };
     },
 
@@ -188,7 +212,14 @@ export function createStripePaymentsProvider(config: TStripeConfig, client?: Str
       let event: Stripe.Event;
       try {
         // Tolerance 300 s (Stripe's default), measured against the app clock.
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, 300, undefined, now().getTime());
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          config.webhookSecret,
+          300,
+          undefined,
+          now().getTime(),
+        );
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
       }
@@ -209,7 +240,8 @@ export function createStripePaymentsProvider(config: TStripeConfig, client?: Str
       const line = invoice.lines.data[0];
       const priceId = line?.pricing?.price_details?.price ?? null;
       const tier = tierOfPrice(config.prices, typeof priceId === 'string' ? priceId : null) ?? 'basic';
-      const status = (['draft', 'open', 'paid', 'void', 'uncollectible'] as const).find((s) => s === invoice.status) ?? 'open';
+      const status =
+        (['draft', 'open', 'paid', 'void', 'uncollectible'] as const).find((s) => s === invoice.status) ?? 'open';
       return {
         provider: 'stripe',
         providerInvoiceId: invoice.id ?? invoiceId,

@@ -66,5 +66,8 @@ export const rateLimitHits = sqliteTable(
     key: text('key').notNull(),
     hitAt: timestampMs('hit_at').notNull(),
   },
-  (table) => [index('rate_limit_hits_key_time_idx').on(table.key, table.hitAt), index('rate_limit_hits_time_idx').on(table.hitAt)],
+  (table) => [
+    index('rate_limit_hits_key_time_idx').on(table.key, table.hitAt),
+    index('rate_limit_hits_time_idx').on(table.hitAt),
+  ],
 );

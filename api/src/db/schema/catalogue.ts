@@ -73,7 +73,10 @@ export const categories = sqliteTable(
     isActive: bool('is_active').notNull().default(true),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('categories_name_unique').on(table.name), uniqueIndex('categories_slug_unique').on(table.slug)],
+  (table) => [
+    uniqueIndex('categories_name_unique').on(table.name),
+    uniqueIndex('categories_slug_unique').on(table.slug),
+  ],
 );
 
 /** Book ↔ category links; the first link by `position` is the book's primary category. */

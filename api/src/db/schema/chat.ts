@@ -23,7 +23,10 @@ export const chatThreads = sqliteTable(
     title: text('title').notNull(),
     ...timestamps(),
   },
-  (table) => [index('chat_threads_user_idx').on(table.userId, table.updatedAt), index('chat_threads_book_idx').on(table.bookId)],
+  (table) => [
+    index('chat_threads_user_idx').on(table.userId, table.updatedAt),
+    index('chat_threads_book_idx').on(table.bookId),
+  ],
 );
 
 export const chatMessages = sqliteTable(

@@ -30,11 +30,7 @@ export const updatedAt = () =>
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 
 /** JSON arrays of strings (SPEC's text[] columns), stored as JSON text. */
-export const stringList = (name: string) =>
-  text(name, { mode: 'json' })
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'`);
+export const stringList = (name: string) => text(name, { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`);
 
 export const bool = (name: string) => integer(name, { mode: 'boolean' });
 

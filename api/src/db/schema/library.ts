@@ -90,7 +90,10 @@ export const userCopyTracking = sqliteTable(
   (table) => [
     uniqueIndex('user_copy_tracking_user_book_unique').on(table.userId, table.bookId),
     index('user_copy_tracking_book_idx').on(table.bookId),
-    check('user_copy_tracking_chars_check', sql`${table.totalCharactersCopied} >= 0 and ${table.totalBookCharacters} >= 0`),
+    check(
+      'user_copy_tracking_chars_check',
+      sql`${table.totalCharactersCopied} >= 0 and ${table.totalBookCharacters} >= 0`,
+    ),
     check('user_copy_tracking_max_check', sql`${table.maxCopyPercentage} between 0 and 100`),
   ],
 );

@@ -25,5 +25,8 @@ export const subscriptionPlans = sqliteTable(
     displayOrder: integer('display_order').notNull().default(1),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('subscription_plans_tier_unique').on(table.tier), index('subscription_plans_order_idx').on(table.displayOrder)],
+  (table) => [
+    uniqueIndex('subscription_plans_tier_unique').on(table.tier),
+    index('subscription_plans_order_idx').on(table.displayOrder),
+  ],
 );

@@ -18,7 +18,8 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const prose = (words: string) => `${words} and the rest of this sentence runs on long enough to read as prose in the book.`;
+const prose = (words: string) =>
+  `${words} and the rest of this sentence runs on long enough to read as prose in the book.`;
 
 const TEXT = [
   'THE SMALL BOOK',
@@ -55,12 +56,23 @@ const TEXT = [
 describe('contentBookSections', () => {
   it('splits the text at the detected chapters, replacing each heading, and keeps the front matter', () => {
     const meta = { title: 'The Small Book', author: 'Someone' };
-    expect(detectTableOfContents(TEXT, meta)).toEqual(['Chapter I: Beginnings', 'Chapter II: Endings', 'Chapter III: Afterwards']);
+    expect(detectTableOfContents(TEXT, meta)).toEqual([
+      'Chapter I: Beginnings',
+      'Chapter II: Endings',
+      'Chapter III: Afterwards',
+    ]);
     const sections = contentBookSections(TEXT, meta);
-    expect(sections.map((section) => section.title)).toEqual([null, 'Chapter I: Beginnings', 'Chapter II: Endings', 'Chapter III: Afterwards']);
+    expect(sections.map((section) => section.title)).toEqual([
+      null,
+      'Chapter I: Beginnings',
+      'Chapter II: Endings',
+      'Chapter III: Afterwards',
+    ]);
     // The printed contents list stays in the front matter; the body headings are not repeated in the text.
     expect(sections[0].text).toContain('CHAPTER II. ENDINGS');
-    expect(sections[1].text).toBe(`${prose('Once upon a time the first chapter began')}\n\n${prose('It went on for a while')}`);
+    expect(sections[1].text).toBe(
+      `${prose('Once upon a time the first chapter began')}\n\n${prose('It went on for a while')}`,
+    );
     expect(sections[2].text).toBe(prose('Then the second chapter came'));
     expect(sections[3].text).not.toMatch(/AFTERWARDS/);
   });
@@ -71,7 +83,10 @@ describe('contentBookSections', () => {
       const text = fs.readFileSync(path.join(CONTENT_BOOKS_DIR, slug, 'text.txt'), 'utf8');
       const titles = detectTableOfContents(text, { ...meta, maxEntries: 250 });
       const sections = contentBookSections(text, meta).filter((section) => section.title !== null);
-      expect(sections.map((section) => section.title), slug).toEqual(titles);
+      expect(
+        sections.map((section) => section.title),
+        slug,
+      ).toEqual(titles);
     }
   });
 });
@@ -88,9 +103,14 @@ describe('typesetContentBook', () => {
     expect(analysis.pageCount).toBe(first.pageCount);
     expect(analysis.pageCount).toBeGreaterThan(15);
     const meta = readContentBookMeta(slug);
-    const chapters = detectTableOfContents(fs.readFileSync(path.join(CONTENT_BOOKS_DIR, slug, 'text.txt'), 'utf8'), { ...meta, maxEntries: 250 });
+    const chapters = detectTableOfContents(fs.readFileSync(path.join(CONTENT_BOOKS_DIR, slug, 'text.txt'), 'utf8'), {
+      ...meta,
+      maxEntries: 250,
+    });
     expect(analysis.outline.map((entry) => entry.title)).toEqual(['Contents', ...chapters]);
-    expect(analysis.pageTexts.join(' ').replace(/\s+/g, ' ')).toContain('Mind is the Master power that moulds and makes');
+    expect(analysis.pageTexts.join(' ').replace(/\s+/g, ' ')).toContain(
+      'Mind is the Master power that moulds and makes',
+    );
     expect(analysis.info).toEqual({ title: meta.title, author: meta.author });
   });
 
@@ -106,14 +126,27 @@ describe('contentBookFingerprint', () => {
     tempDirs.push(dir);
     const slug = 'tiny';
     fs.mkdirSync(path.join(dir, slug));
-    fs.writeFileSync(path.join(dir, slug, 'meta.json'), JSON.stringify({ slug, title: 'Tiny', author: 'A', category: 'Mindset', publishedYear: 1900, description: 'd' }));
+    fs.writeFileSync(
+      path.join(dir, slug, 'meta.json'),
+      JSON.stringify({ slug, title: 'Tiny', author: 'A', category: 'Mindset', publishedYear: 1900, description: 'd' }),
+    );
     fs.writeFileSync(path.join(dir, slug, 'text.txt'), 'One.');
     const first = contentBookFingerprint(slug, dir);
     expect(contentBookFingerprint(slug, dir)).toBe(first);
     fs.writeFileSync(path.join(dir, slug, 'text.txt'), 'One. Two.');
     const second = contentBookFingerprint(slug, dir);
     expect(second).not.toBe(first);
-    fs.writeFileSync(path.join(dir, slug, 'meta.json'), JSON.stringify({ slug, title: 'Tinier', author: 'A', category: 'Mindset', publishedYear: 1900, description: 'd' }));
+    fs.writeFileSync(
+      path.join(dir, slug, 'meta.json'),
+      JSON.stringify({
+        slug,
+        title: 'Tinier',
+        author: 'A',
+        category: 'Mindset',
+        publishedYear: 1900,
+        description: 'd',
+      }),
+    );
     expect(contentBookFingerprint(slug, dir)).not.toBe(second);
   });
 });

@@ -20,7 +20,11 @@ const MAX_SECTIONS = 250;
 /** How many lines after a heading's first line its title may continue on (wrapped titles, "CHAPTER I" / title). */
 const HEADING_WINDOW_LINES = 8;
 
-const normalise = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalise = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 interface THeadingMatch {
   start: number;
@@ -29,7 +33,12 @@ interface THeadingMatch {
 }
 
 /** Does the text from `start` on begin with `target` (normalised)? Blank lines in between are skipped. */
-function matchHeadingAt(normalised: string[], start: number, target: string, isTruncated: boolean): THeadingMatch | null {
+function matchHeadingAt(
+  normalised: string[],
+  start: number,
+  target: string,
+  isTruncated: boolean,
+): THeadingMatch | null {
   let joined = '';
   let seen = 0;
   for (let index = start; index < normalised.length && seen < HEADING_WINDOW_LINES; index += 1) {

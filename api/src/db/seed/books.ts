@@ -36,7 +36,13 @@ export interface TSeedBooksOptions {
 
 export function seedBooks(options: TSeedBooksOptions): TSeedBooksResult {
   const { db, now, catalogueSize } = options;
-  const existing = new Set(db.select({ slug: books.slug }).from(books).all().map((row) => row.slug));
+  const existing = new Set(
+    db
+      .select({ slug: books.slug })
+      .from(books)
+      .all()
+      .map((row) => row.slug),
+  );
 
   const contentSlugs = listContentBookSlugs();
   const bookRows: TBookRow[] = [];
@@ -79,13 +85,24 @@ export function seedBooks(options: TSeedBooksOptions): TSeedBooksResult {
   contentSlugs.forEach((slug, index) => {
     if (existing.has(slug)) return;
     const book = loadContentBook(readContentBookMeta(slug));
-    addBook(book, book.categoryNames.map((name) => options.categoryIdsByName.get(name)), index);
+    addBook(
+      book,
+      book.categoryNames.map((name) => options.categoryIdsByName.get(name)),
+      index,
+    );
   });
 
-  const generated = generateCatalogue({ count: Math.max(0, catalogueSize - contentSlugs.length), reservedSlugs: contentSlugs });
+  const generated = generateCatalogue({
+    count: Math.max(0, catalogueSize - contentSlugs.length),
+    reservedSlugs: contentSlugs,
+  });
   for (const book of generated) {
     if (existing.has(book.slug)) continue;
-    addBook(book, book.categorySlugs.map((slug) => options.categoryIdsBySlug.get(slug)), book.ageDays);
+    addBook(
+      book,
+      book.categorySlugs.map((slug) => options.categoryIdsBySlug.get(slug)),
+      book.ageDays,
+    );
   }
 
   let added = 0;
@@ -93,13 +110,21 @@ export function seedBooks(options: TSeedBooksOptions): TSeedBooksResult {
   for (let start = 0; start < bookRows.length; start += BOOK_CHUNK) {
     const chunk = bookRows.slice(start, start + BOOK_CHUNK);
     // A slug taken by someone else between the read and this insert is skipped, not an error.
-    const rows = db.insert(books).values(chunk).onConflictDoNothing({ target: books.slug }).returning({ id: books.id }).all();
+    const rows = db
+      .insert(books)
+      .values(chunk)
+      .onConflictDoNothing({ target: books.slug })
+      .returning({ id: books.id })
+      .all();
     added += rows.length;
     for (const row of rows) insertedIds.add(row.id);
   }
   const links = linkRows.filter((link) => insertedIds.has(link.bookId));
   for (let start = 0; start < links.length; start += LINK_CHUNK) {
-    db.insert(bookCategories).values(links.slice(start, start + LINK_CHUNK)).onConflictDoNothing().run();
+    db.insert(bookCategories)
+      .values(links.slice(start, start + LINK_CHUNK))
+      .onConflictDoNothing()
+      .run();
   }
 
   const total = db.select({ total: count() }).from(books).get()?.total ?? 0;

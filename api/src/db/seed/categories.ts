@@ -99,7 +99,11 @@ export const CATEGORY_SEEDS: TCategorySeed[] = [
 ];
 
 /** Inserts the categories that are missing (by slug or name) and returns every category's id by name. */
-export function seedCategories(db: Db): { added: number; idsByName: Map<string, string>; idsBySlug: Map<string, string> } {
+export function seedCategories(db: Db): {
+  added: number;
+  idsByName: Map<string, string>;
+  idsBySlug: Map<string, string>;
+} {
   const added = db.insert(categories).values(CATEGORY_SEEDS).onConflictDoNothing().run().changes;
   const rows = db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).all();
   return {

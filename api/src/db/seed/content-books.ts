@@ -11,7 +11,10 @@ import type { TBookTier } from '@shared/tiers';
 import { detectTableOfContents } from './table-of-contents';
 
 /** Resolved from this file, not the working directory, so the seed works from any cwd. */
-export const CONTENT_BOOKS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../content/books');
+export const CONTENT_BOOKS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../content/books',
+);
 
 /** Characters of plain text on one printed page (a typical trade paperback page). */
 export const CHARS_PER_PAGE = 1800;
@@ -60,10 +63,31 @@ export interface TContentBook {
  * Catalogue placement of each real book: rating, popularity, tier and featuring. Chosen by hand so
  * the store front shows the classics first; most are readable on a trial, a few need a paid plan.
  */
-const PLACEMENT: Record<string, { rating: number; totalRatings: number; tier: TBookTier; featured: boolean; alsoIn?: string[] }> = {
-  'as-a-man-thinketh': { rating: 4.7, totalRatings: 12840, tier: 'trial', featured: true, alsoIn: ['Self-Improvement'] },
-  'autobiography-of-benjamin-franklin': { rating: 4.5, totalRatings: 9120, tier: 'trial', featured: true, alsoIn: ['Self-Improvement'] },
-  'how-to-live-on-24-hours-a-day': { rating: 4.6, totalRatings: 10450, tier: 'trial', featured: true, alsoIn: ['Self-Improvement'] },
+const PLACEMENT: Record<
+  string,
+  { rating: number; totalRatings: number; tier: TBookTier; featured: boolean; alsoIn?: string[] }
+> = {
+  'as-a-man-thinketh': {
+    rating: 4.7,
+    totalRatings: 12840,
+    tier: 'trial',
+    featured: true,
+    alsoIn: ['Self-Improvement'],
+  },
+  'autobiography-of-benjamin-franklin': {
+    rating: 4.5,
+    totalRatings: 9120,
+    tier: 'trial',
+    featured: true,
+    alsoIn: ['Self-Improvement'],
+  },
+  'how-to-live-on-24-hours-a-day': {
+    rating: 4.6,
+    totalRatings: 10450,
+    tier: 'trial',
+    featured: true,
+    alsoIn: ['Self-Improvement'],
+  },
   meditations: { rating: 4.9, totalRatings: 21530, tier: 'trial', featured: true, alsoIn: ['Mindset'] },
   orthodoxy: { rating: 4.4, totalRatings: 5230, tier: 'trial', featured: false, alsoIn: ['Philosophy'] },
   'self-help': { rating: 4.3, totalRatings: 4870, tier: 'basic', featured: false, alsoIn: ['Self-Improvement'] },
@@ -71,7 +95,13 @@ const PLACEMENT: Record<string, { rating: number; totalRatings: number; tier: TB
   'the-elements-of-style': { rating: 4.6, totalRatings: 11380, tier: 'trial', featured: true },
   'the-enchiridion': { rating: 4.7, totalRatings: 7640, tier: 'trial', featured: false, alsoIn: ['Mindset'] },
   'the-imitation-of-christ': { rating: 4.6, totalRatings: 6210, tier: 'trial', featured: false },
-  'the-practice-of-the-presence-of-god': { rating: 4.8, totalRatings: 8930, tier: 'trial', featured: true, alsoIn: ['Personal Growth'] },
+  'the-practice-of-the-presence-of-god': {
+    rating: 4.8,
+    totalRatings: 8930,
+    tier: 'trial',
+    featured: true,
+    alsoIn: ['Personal Growth'],
+  },
   'the-prince': { rating: 4.2, totalRatings: 14320, tier: 'basic', featured: false, alsoIn: ['Philosophy'] },
   'the-republic': { rating: 4.4, totalRatings: 9870, tier: 'premium', featured: false },
   'the-wealth-of-nations': { rating: 4.3, totalRatings: 7450, tier: 'premium', featured: true },
@@ -125,7 +155,10 @@ export function listContentBookSlugs(dir = CONTENT_BOOKS_DIR): string[] {
 export function readContentBookMeta(slug: string, dir = CONTENT_BOOKS_DIR): TContentBookMeta {
   const file = path.join(dir, slug, 'meta.json');
   const parsed = ZContentBookMeta.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`Invalid book metadata in ${file}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid book metadata in ${file}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -142,7 +175,9 @@ export function loadContentBook(meta: TContentBookMeta, dir = CONTENT_BOOKS_DIR)
     author: meta.author,
     description: meta.description,
     longDescription: writeLongDescription(meta, pageCount, words),
-    authorBio: AUTHOR_BIOS[meta.author] ?? `${meta.author} is the author of ${meta.title}, first published in ${formatYear(meta.publishedYear)}.`,
+    authorBio:
+      AUTHOR_BIOS[meta.author] ??
+      `${meta.author} is the author of ${meta.title}, first published in ${formatYear(meta.publishedYear)}.`,
     publishedYear: meta.publishedYear,
     language: meta.language,
     pageCount,

@@ -3,7 +3,7 @@
  * SEO configuration per page type. Inserted only when missing: admins edit both later.
  */
 import { SEO_PAGE_TYPES, type TSeoPageType } from '@shared/content';
-import { type THomepageContent } from '@shared/content';
+import type { THomepageContent } from '@shared/content';
 import type { Db } from '../client';
 import { pageContent, seoConfigs } from '../schema';
 
@@ -39,19 +39,22 @@ const SEO_SEEDS: Record<TSeoPageType, TSeoSeed> = {
   bookstore: {
     path: '/bookstore',
     title: `Book store: browse 1000+ titles | ${BRAND}`,
-    description: 'Browse and search the whole catalogue by title, author and topic: leadership, productivity, philosophy, psychology and more.',
+    description:
+      'Browse and search the whole catalogue by title, author and topic: leadership, productivity, philosophy, psychology and more.',
     keywords: 'book store, ebooks, leadership books, productivity books, philosophy books, psychology books',
   },
   book: {
     path: null,
     title: `Book details | ${BRAND}`,
-    description: 'Read the description, contents and key takeaways, preview the first pages and start reading on any device.',
+    description:
+      'Read the description, contents and key takeaways, preview the first pages and start reading on any device.',
     keywords: 'book preview, book summary, key takeaways, read online',
   },
   subscribe: {
     path: '/subscribe',
     title: `Plans and pricing | ${BRAND}`,
-    description: 'Free 7-day trial with 3 books, Basic at £5.99 a month for 10 books with offline reading, or Premium at £9.99 for the whole library.',
+    description:
+      'Free 7-day trial with 3 books, Basic at £5.99 a month for 10 books with offline reading, or Premium at £9.99 for the whole library.',
     keywords: 'ebook subscription, reading plans, book subscription price, free trial',
   },
   auth: {
@@ -78,7 +81,8 @@ const SEO_SEEDS: Record<TSeoPageType, TSeoSeed> = {
   challenges: {
     path: '/challenges',
     title: `Reading challenges | ${BRAND}`,
-    description: 'Join weekly and monthly reading challenges, track your progress and read together with the community.',
+    description:
+      'Join weekly and monthly reading challenges, track your progress and read together with the community.',
     keywords: 'reading challenge, book challenge, reading goals, community',
   },
   legal: {
@@ -125,6 +129,10 @@ export function seedContent(db: Db, publicUrl: string): { pagesAdded: number; se
       canonicalUrl: seed.path && !seed.isPrivate ? `${origin}${seed.path}` : null,
     };
   });
-  const seoAdded = db.insert(seoConfigs).values(rows).onConflictDoNothing({ target: seoConfigs.pageType }).run().changes;
+  const seoAdded = db
+    .insert(seoConfigs)
+    .values(rows)
+    .onConflictDoNothing({ target: seoConfigs.pageType })
+    .run().changes;
   return { pagesAdded, seoAdded };
 }

@@ -9,18 +9,38 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { addMonthsUtc, DAY_MS } from '@shared/entitlement';
 import type { Db } from '../client';
-import { billingSubscriptions, invoices, payments, subscriptionPlans, testProviderSubscriptions, users } from '../schema';
+import {
+  billingSubscriptions,
+  invoices,
+  payments,
+  subscriptionPlans,
+  testProviderSubscriptions,
+  users,
+} from '../schema';
 import { DEMO_ACCOUNT_SPECS, demoEmail } from './users';
 
 export function seedDemoSubscriptions(db: Db, now: Date): number {
   const emails = DEMO_ACCOUNT_SPECS.filter((spec) => spec.state === 'basic' || spec.state === 'premium').map(demoEmail);
   const readers = db.select().from(users).where(inArray(users.email, emails)).all();
-  const prices = new Map(db.select({ tier: subscriptionPlans.tier, amount: subscriptionPlans.priceAmount, name: subscriptionPlans.name }).from(subscriptionPlans).all().map((plan) => [plan.tier, plan]));
+  const prices = new Map(
+    db
+      .select({ tier: subscriptionPlans.tier, amount: subscriptionPlans.priceAmount, name: subscriptionPlans.name })
+      .from(subscriptionPlans)
+      .all()
+      .map((plan) => [plan.tier, plan]),
+  );
   let created = 0;
   for (const reader of readers) {
     const tier = reader.subscriptionTier;
     if ((tier !== 'basic' && tier !== 'premium') || reader.subscriptionStatus !== 'active') continue;
-    if (db.select({ id: billingSubscriptions.id }).from(billingSubscriptions).where(eq(billingSubscriptions.userId, reader.id)).get()) continue;
+    if (
+      db
+        .select({ id: billingSubscriptions.id })
+        .from(billingSubscriptions)
+        .where(eq(billingSubscriptions.userId, reader.id))
+        .get()
+    )
+      continue;
     const periodEnd = reader.subscriptionCurrentPeriodEnd;
     // A long-lived data folder whose demo period has already ended keeps its (lapsed) state.
     if (!periodEnd || periodEnd.getTime() <= now.getTime() + DAY_MS) continue;
@@ -30,7 +50,16 @@ export function seedDemoSubscriptions(db: Db, now: Date): number {
     const customerId = `cus_test_${crypto.randomUUID()}`;
     const card = { cardBrand: 'visa', cardLast4: '4242' };
     db.insert(testProviderSubscriptions)
-      .values({ subscriptionId, customerId, userId: reader.id, tier, status: 'active', currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, ...card })
+      .values({
+        subscriptionId,
+        customerId,
+        userId: reader.id,
+        tier,
+        status: 'active',
+        currentPeriodStart: periodStart,
+        currentPeriodEnd: periodEnd,
+        ...card,
+      })
       .run();
     db.insert(billingSubscriptions)
       .values({
@@ -46,7 +75,10 @@ export function seedDemoSubscriptions(db: Db, now: Date): number {
         ...card,
       })
       .run();
-    db.update(users).set({ stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId }).where(eq(users.id, reader.id)).run();
+    db.update(users)
+      .set({ stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId })
+      .where(eq(users.id, reader.id))
+      .run();
     const amount = plan?.amount ?? 0;
     const description = `${plan?.name ?? tier} plan, ${periodStart.toISOString().slice(0, 10)} to ${periodEnd.toISOString().slice(0, 10)}`;
     const sequence = (db.select({ n: count() }).from(invoices).get()?.n ?? 0) + 1;
@@ -72,7 +104,17 @@ export function seedDemoSubscriptions(db: Db, now: Date): number {
       .returning({ id: invoices.id })
       .get();
     db.insert(payments)
-      .values({ userId: reader.id, invoiceId: invoice.id, provider: 'test', providerPaymentId: `pi_test_${crypto.randomUUID()}`, tier, amount, status: 'succeeded', description, paidAt: periodStart })
+      .values({
+        userId: reader.id,
+        invoiceId: invoice.id,
+        provider: 'test',
+        providerPaymentId: `pi_test_${crypto.randomUUID()}`,
+        tier,
+        amount,
+        status: 'succeeded',
+        description,
+        paidAt: periodStart,
+      })
       .run();
     created += 1;
   }

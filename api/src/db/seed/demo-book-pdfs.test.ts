@@ -35,13 +35,19 @@ describe('ingestDemoBookPdfs', () => {
     expect(row.contentVersion).toBe(1);
     expect(row.coverImageUrl).toMatch(new RegExp(`^/api/books/${book.id}/cover\\?v=`));
     expect(row.tableOfContents[0]).toBe('Foreword');
-    expect(ctx.db.select().from(bookPdfMap).where(eq(bookPdfMap.slug, SLUG)).get()?.pdfPath).toBe(contentBookSourcePath(SLUG, contentBookFingerprint(SLUG)));
+    expect(ctx.db.select().from(bookPdfMap).where(eq(bookPdfMap.slug, SLUG)).get()?.pdfPath).toBe(
+      contentBookSourcePath(SLUG, contentBookFingerprint(SLUG)),
+    );
 
     const second = await ingestDemoBookPdfs(ctx, { slugs: [SLUG] });
     expect(second.books[0].outcome).toBe('skipped');
 
     // A changed source (here: a stale fingerprint) is typeset again; the same output is a no-op by sha256.
-    ctx.db.update(bookPdfMap).set({ pdfPath: 'content/books/as-a-man-thinketh/text.txt#typeset-old' }).where(eq(bookPdfMap.slug, SLUG)).run();
+    ctx.db
+      .update(bookPdfMap)
+      .set({ pdfPath: 'content/books/as-a-man-thinketh/text.txt#typeset-old' })
+      .where(eq(bookPdfMap.slug, SLUG))
+      .run();
     const third = await ingestDemoBookPdfs(ctx, { slugs: [SLUG] });
     expect(third.books[0]).toMatchObject({ outcome: 'unchanged', version: 1 });
     expect(ctx.db.select().from(pdfAssets).where(eq(pdfAssets.bookId, book.id)).all()).toHaveLength(1);

@@ -10,7 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bookPdfMap, books } from '../schema';
-import { ensureBookContent, ingestBookPdf, recordPdfSource, type TIngestDeps } from '../../features/ingest/ingest.service';
+import {
+  ensureBookContent,
+  ingestBookPdf,
+  recordPdfSource,
+  type TIngestDeps,
+} from '../../features/ingest/ingest.service';
 import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from './book-pdfs';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs } from './content-books';
 
@@ -38,12 +43,21 @@ function slugsSmallestFirst(dir: string): string[] {
 async function processBook(deps: TIngestDeps, slug: string): Promise<TDemoBookPdfReport> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const book = deps.db.select({ id: books.id, contentVersion: books.contentVersion }).from(books).where(eq(books.slug, slug)).get();
+  const book = deps.db
+    .select({ id: books.id, contentVersion: books.contentVersion })
+    .from(books)
+    .where(eq(books.slug, slug))
+    .get();
   if (!book) return { slug, outcome: 'missing', durationMs: elapsed() };
   const fingerprint = contentBookFingerprint(slug);
   const source = contentBookSourcePath(slug, fingerprint);
-  const recorded = deps.db.select({ pdfPath: bookPdfMap.pdfPath }).from(bookPdfMap).where(eq(bookPdfMap.slug, slug)).get();
-  if (book.contentVersion !== null && recorded?.pdfPath === source) return { slug, outcome: 'skipped', durationMs: elapsed() };
+  const recorded = deps.db
+    .select({ pdfPath: bookPdfMap.pdfPath })
+    .from(bookPdfMap)
+    .where(eq(bookPdfMap.slug, slug))
+    .get();
+  if (book.contentVersion !== null && recorded?.pdfPath === source)
+    return { slug, outcome: 'skipped', durationMs: elapsed() };
 
   if (book.contentVersion === null) {
     // Shares the work with a reader who opens the book at the same moment.
@@ -63,7 +77,10 @@ async function processBook(deps: TIngestDeps, slug: string): Promise<TDemoBookPd
 }
 
 /** Typesets and ingests every demo book that needs it; one failing book is logged and the rest go on. */
-export async function ingestDemoBookPdfs(deps: TIngestDeps, options: { slugs?: string[] } = {}): Promise<TDemoBookPdfsSummary> {
+export async function ingestDemoBookPdfs(
+  deps: TIngestDeps,
+  options: { slugs?: string[] } = {},
+): Promise<TDemoBookPdfsSummary> {
   const started = performance.now();
   const slugs = options.slugs ?? (fs.existsSync(CONTENT_BOOKS_DIR) ? slugsSmallestFirst(CONTENT_BOOKS_DIR) : []);
   const reports: TDemoBookPdfReport[] = [];
@@ -72,7 +89,10 @@ export async function ingestDemoBookPdfs(deps: TIngestDeps, options: { slugs?: s
       const report = await processBook(deps, slug);
       reports.push(report);
       if (report.outcome === 'ingested' || report.outcome === 'unchanged') {
-        deps.logger.info({ slug, pages: report.pages, version: report.version, durationMs: report.durationMs }, `demo book PDF ${report.outcome}`);
+        deps.logger.info(
+          { slug, pages: report.pages, version: report.version, durationMs: report.durationMs },
+          `demo book PDF ${report.outcome}`,
+        );
       }
     } catch (error) {
       reports.push({ slug, outcome: 'failed', durationMs: 0 });
@@ -80,7 +100,8 @@ export async function ingestDemoBookPdfs(deps: TIngestDeps, options: { slugs?: s
     }
   }
   const durationMs = Math.round(performance.now() - started);
-  const count = (outcome: TDemoBookPdfReport['outcome']) => reports.filter((report) => report.outcome === outcome).length;
+  const count = (outcome: TDemoBookPdfReport['outcome']) =>
+    reports.filter((report) => report.outcome === outcome).length;
   deps.logger.info(
     {
       durationMs,

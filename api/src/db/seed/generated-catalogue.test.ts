@@ -13,7 +13,9 @@ describe('generateCatalogue', () => {
     expect(generateCatalogue({ count: 984, reservedSlugs: ['walden', 'meditations'] })).toEqual(books);
     const larger = generateCatalogue({ count: 1500, reservedSlugs: ['walden', 'meditations'] });
     expect(larger.slice(0, 984)).toEqual(books);
-    expect(generateCatalogue({ count: 50, seed: 7 }).map((book) => book.title)).not.toEqual(books.slice(0, 50).map((book) => book.title));
+    expect(generateCatalogue({ count: 50, seed: 7 }).map((book) => book.title)).not.toEqual(
+      books.slice(0, 50).map((book) => book.title),
+    );
   });
 
   it('gives unique, URL-safe slugs that avoid the reserved ones', () => {
@@ -61,7 +63,8 @@ describe('generateCatalogue', () => {
   });
 
   it('mixes tiers (mostly trial) and features about 5% of books', () => {
-    const share = (predicate: (book: (typeof books)[number]) => boolean) => books.filter(predicate).length / books.length;
+    const share = (predicate: (book: (typeof books)[number]) => boolean) =>
+      books.filter(predicate).length / books.length;
     expect(share((book) => book.requiredTier === 'trial')).toBeGreaterThan(0.4);
     expect(share((book) => book.requiredTier === 'basic')).toBeGreaterThan(0.2);
     expect(share((book) => book.requiredTier === 'premium')).toBeGreaterThan(0.1);

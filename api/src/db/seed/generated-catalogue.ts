@@ -71,12 +71,39 @@ const RELATED: Record<string, string[]> = {
 };
 
 const CITIES = [
-  'London', 'Edinburgh', 'Manchester', 'Bristol', 'Dublin', 'Leeds', 'York', 'Cardiff', 'Oxford', 'Cambridge', 'Brighton',
-  'Belfast', 'Glasgow', 'Toronto', 'Melbourne', 'Cape Town', 'Auckland', 'Vancouver', 'Boston', 'Chicago',
+  'London',
+  'Edinburgh',
+  'Manchester',
+  'Bristol',
+  'Dublin',
+  'Leeds',
+  'York',
+  'Cardiff',
+  'Oxford',
+  'Cambridge',
+  'Brighton',
+  'Belfast',
+  'Glasgow',
+  'Toronto',
+  'Melbourne',
+  'Cape Town',
+  'Auckland',
+  'Vancouver',
+  'Boston',
+  'Chicago',
 ];
 /** Kinds of book with the preposition each takes before its topic ("a guide to", "an exploration of"). */
 const DESCRIPTION_KINDS = ['guide to', 'book on', 'handbook on', 'introduction to', 'companion to', 'exploration of'];
-const DESCRIPTION_ADJECTIVES = ['practical', 'warm', 'clear-eyed', 'generous', 'refreshingly honest', 'thoughtful', 'lively', 'no-nonsense'];
+const DESCRIPTION_ADJECTIVES = [
+  'practical',
+  'warm',
+  'clear-eyed',
+  'generous',
+  'refreshingly honest',
+  'thoughtful',
+  'lively',
+  'no-nonsense',
+];
 const SOURCES = [
   'years of research and real-life stories',
   'interviews with people who have done it',
@@ -99,7 +126,11 @@ const CLOSINGS = [
 ];
 const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'to', 'for', 'at', 'by', 'with', 'who']);
 
-export function generateCatalogue(options: { count: number; reservedSlugs?: Iterable<string>; seed?: number }): TGeneratedBook[] {
+export function generateCatalogue(options: {
+  count: number;
+  reservedSlugs?: Iterable<string>;
+  seed?: number;
+}): TGeneratedBook[] {
   const prng = createPrng(options.seed ?? CATALOGUE_SEED);
   const categorySlugs = Object.keys(VOCABULARY);
   const authors = createAuthors(prng, categorySlugs);
@@ -113,7 +144,8 @@ export function generateCatalogue(options: { count: number; reservedSlugs?: Iter
 
     // A repeated title is retried a few times before falling back to a numbered slug.
     let title = makeTitle(prng, vocabulary);
-    for (let attempt = 0; attempt < 4 && usedSlugs.has(slugify(title)); attempt += 1) title = makeTitle(prng, vocabulary);
+    for (let attempt = 0; attempt < 4 && usedSlugs.has(slugify(title)); attempt += 1)
+      title = makeTitle(prng, vocabulary);
     const slug = uniqueSlug(slugify(title), usedSlugs);
     usedSlugs.add(slug);
 
@@ -222,7 +254,9 @@ function makeTitle(prng: Prng, v: TCategoryVocabulary): string {
 
 function makeChapters(prng: Prng, v: TCategoryVocabulary, count: number): string[] {
   // Templates are listed in reading order ("The First Step" ... "What Comes Next"); keep that order.
-  const chosen = prng.sample(CHAPTER_TEMPLATES, count).sort((a, b) => CHAPTER_TEMPLATES.indexOf(a) - CHAPTER_TEMPLATES.indexOf(b));
+  const chosen = prng
+    .sample(CHAPTER_TEMPLATES, count)
+    .sort((a, b) => CHAPTER_TEMPLATES.indexOf(a) - CHAPTER_TEMPLATES.indexOf(b));
   return chosen.map((template) =>
     template
       .replace('{topic}', prng.pick(v.topics))

@@ -19,7 +19,13 @@ import { seedContent } from './content';
 import { seedPlans } from './plans';
 import { seedSystemConfig } from './system-config';
 import { seedDemoSubscriptions } from './demo-billing';
-import { applyDemoAccounts, finishDemoAccounts, planDemoAccounts, promoteSuperAdmins, type TDemoAccount } from './users';
+import {
+  applyDemoAccounts,
+  finishDemoAccounts,
+  planDemoAccounts,
+  promoteSuperAdmins,
+  type TDemoAccount,
+} from './users';
 
 export { promoteSuperAdmins } from './users';
 
@@ -51,7 +57,16 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const promoted = promoteSuperAdmins(deps);
     // Stripe keeps its own records; only the embedded test-mode provider gets demo subscriptions.
     const demoSubscriptions = deps.env.stripe ? 0 : seedDemoSubscriptions(deps.db, deps.now());
-    return { demoSubscriptions, plansAdded, categoriesAdded: categories.added, books, configAdded, content, accounts, promoted };
+    return {
+      demoSubscriptions,
+      plansAdded,
+      categoriesAdded: categories.added,
+      books,
+      configAdded,
+      content,
+      accounts,
+      promoted,
+    };
   });
 
   // Categories feed the index too, so any catalogue change means a rebuild; otherwise only a mismatch does.

@@ -15,7 +15,13 @@ export const PLAN_SEEDS: TPlanSeed[] = [
     period: 'for 7 days',
     description: 'Try Wonderful Books free for 7 days: pick three books and read them as often as you like.',
     bookLimit: 3,
-    features: ['7 days', 'Choose 3 books', 'Unlimited reads during the trial', 'No credit card required', 'Upgrade anytime'],
+    features: [
+      '7 days',
+      'Choose 3 books',
+      'Unlimited reads during the trial',
+      'No credit card required',
+      'Upgrade anytime',
+    ],
     badge: null,
     isActive: true,
     displayOrder: 1,
@@ -66,5 +72,6 @@ export const PLAN_SEEDS: TPlanSeed[] = [
 
 /** Inserts the plans that are missing (by tier); existing plans keep any admin edits. Returns rows added. */
 export function seedPlans(db: Db): number {
-  return db.insert(subscriptionPlans).values(PLAN_SEEDS).onConflictDoNothing({ target: subscriptionPlans.tier }).run().changes;
+  return db.insert(subscriptionPlans).values(PLAN_SEEDS).onConflictDoNothing({ target: subscriptionPlans.tier }).run()
+    .changes;
 }

@@ -16,7 +16,18 @@ import { verifyPassword } from '../../features/auth/password';
 import { isSearchIndexInSync } from '../../features/search/search-index';
 import { createLogger } from '../../logger';
 import { migrateDatabase, openDatabase } from '../client';
-import { auditLogs, bookCategories, books, categories, emailPreferences, pageContent, seoConfigs, subscriptionPlans, systemConfig, users } from '../schema';
+import {
+  auditLogs,
+  bookCategories,
+  books,
+  categories,
+  emailPreferences,
+  pageContent,
+  seoConfigs,
+  subscriptionPlans,
+  systemConfig,
+  users,
+} from '../schema';
 import { CHARS_PER_PAGE, listContentBookSlugs, readContentBookMeta } from './content-books';
 import { seedDemoData, type SeedDeps } from './index';
 import { createPaymentsProvider } from '../../adapters/payments';
@@ -34,7 +45,9 @@ function makeDataDir(): string {
   return dir;
 }
 
-function createSeedDeps(options: { size?: number; dataDir?: string; superAdminEmails?: string } = {}): SeedDeps & { dataDir: string } {
+function createSeedDeps(
+  options: { size?: number; dataDir?: string; superAdminEmails?: string } = {},
+): SeedDeps & { dataDir: string } {
   const dataDir = options.dataDir ?? makeDataDir();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -69,16 +82,66 @@ describe('seedDemoData', () => {
     const deps = createSeedDeps();
     await seedDemoData(deps);
     const plans = deps.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.displayOrder)).all();
-    expect(plans.map(({ tier, name, price, priceAmount, bookLimit, displayOrder, currency, period, badge }) => ({
-      tier, name, price, priceAmount, bookLimit, displayOrder, currency, period, badge,
-    }))).toEqual([
-      { tier: 'trial', name: 'Free Trial', price: '£0', priceAmount: 0, bookLimit: 3, displayOrder: 1, currency: 'GBP', period: 'for 7 days', badge: null },
-      { tier: 'basic', name: 'Basic Plan', price: '£5.99', priceAmount: 599, bookLimit: 10, displayOrder: 2, currency: 'GBP', period: 'per month', badge: null },
-      { tier: 'premium', name: 'Premium Plan', price: '£9.99', priceAmount: 999, bookLimit: -1, displayOrder: 3, currency: 'GBP', period: 'per month', badge: 'MOST POPULAR' },
+    expect(
+      plans.map(({ tier, name, price, priceAmount, bookLimit, displayOrder, currency, period, badge }) => ({
+        tier,
+        name,
+        price,
+        priceAmount,
+        bookLimit,
+        displayOrder,
+        currency,
+        period,
+        badge,
+      })),
+    ).toEqual([
+      {
+        tier: 'trial',
+        name: 'Free Trial',
+        price: '£0',
+        priceAmount: 0,
+        bookLimit: 3,
+        displayOrder: 1,
+        currency: 'GBP',
+        period: 'for 7 days',
+        badge: null,
+      },
+      {
+        tier: 'basic',
+        name: 'Basic Plan',
+        price: '£5.99',
+        priceAmount: 599,
+        bookLimit: 10,
+        displayOrder: 2,
+        currency: 'GBP',
+        period: 'per month',
+        badge: null,
+      },
+      {
+        tier: 'premium',
+        name: 'Premium Plan',
+        price: '£9.99',
+        priceAmount: 999,
+        bookLimit: -1,
+        displayOrder: 3,
+        currency: 'GBP',
+        period: 'per month',
+        badge: 'MOST POPULAR',
+      },
     ]);
-    expect(plans[0].features).toEqual(['7 days', 'Choose 3 books', 'Unlimited reads during the trial', 'No credit card required', 'Upgrade anytime']);
-    expect(plans[1].features).toEqual(expect.arrayContaining(['Offline reading', '30-day lock-in period', 'Customer support']));
-    expect(plans[2].features).toEqual(expect.arrayContaining(['Advanced analytics', 'Priority support', 'Multi-device sync']));
+    expect(plans[0].features).toEqual([
+      '7 days',
+      'Choose 3 books',
+      'Unlimited reads during the trial',
+      'No credit card required',
+      'Upgrade anytime',
+    ]);
+    expect(plans[1].features).toEqual(
+      expect.arrayContaining(['Offline reading', '30-day lock-in period', 'Customer support']),
+    );
+    expect(plans[2].features).toEqual(
+      expect.arrayContaining(['Advanced analytics', 'Priority support', 'Multi-device sync']),
+    );
   });
 
   it('writes the categories, the 16 real books with their metadata and generated books up to DEMO_CATALOGUE_SIZE', async () => {
@@ -89,7 +152,12 @@ describe('seedDemoData', () => {
 
     const categoryRows = deps.db.select().from(categories).all();
     expect(categoryRows.length).toBeGreaterThanOrEqual(10);
-    for (const category of categoryRows) expect(category).toMatchObject({ slug: expect.stringMatching(/^[a-z-]+$/), icon: expect.any(String), color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    for (const category of categoryRows)
+      expect(category).toMatchObject({
+        slug: expect.stringMatching(/^[a-z-]+$/),
+        icon: expect.any(String),
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+      });
 
     const slugs = listContentBookSlugs();
     expect(slugs).toHaveLength(16);
@@ -122,7 +190,11 @@ describe('seedDemoData', () => {
         .get();
       expect(primary?.name).toBe(meta.category);
     }
-    const real = deps.db.select().from(books).all().filter((book) => slugs.includes(book.slug));
+    const real = deps.db
+      .select()
+      .from(books)
+      .all()
+      .filter((book) => slugs.includes(book.slug));
     expect(real.filter((book) => book.isFeatured).length).toBeGreaterThanOrEqual(3);
     const tiers = new Set(real.map((book) => book.requiredTier));
     expect(tiers).toEqual(new Set(['trial', 'basic', 'premium']));
@@ -133,7 +205,11 @@ describe('seedDemoData', () => {
     const deps = createSeedDeps({ size: 80 });
     await seedDemoData(deps);
     const rows = deps.db
-      .select({ slug: books.slug, cover: books.coverImageUrl, links: sql<number>`(select count(*) from book_categories bc where bc.book_id = ${books.id})` })
+      .select({
+        slug: books.slug,
+        cover: books.coverImageUrl,
+        links: sql<number>`(select count(*) from book_categories bc where bc.book_id = ${books.id})`,
+      })
       .from(books)
       .all();
     expect(rows).toHaveLength(80);
@@ -171,17 +247,31 @@ describe('seedDemoData', () => {
     expect(deps.db.select().from(users).orderBy(asc(users.email)).all()).toEqual(usersAfterFirst);
     expect(deps.db.get(sql`select max(updated_at) as at from books`)).toEqual(lastBookUpdate);
     expect(second).toMatchObject({ bookCount: first.bookCount, demoAccounts: first.demoAccounts });
-    expect(countsAfterFirst).toMatchObject({ subscription_plans: 3, users: DEMO_ACCOUNT_SPECS.length, books: 50, page_content: 1 });
+    expect(countsAfterFirst).toMatchObject({
+      subscription_plans: 3,
+      users: DEMO_ACCOUNT_SPECS.length,
+      books: 50,
+      page_content: 1,
+    });
   });
 
   it('keeps admin edits to seeded rows', async () => {
     const deps = createSeedDeps();
     await seedDemoData(deps);
-    deps.db.update(subscriptionPlans).set({ price: '£6.49', priceAmount: 649 }).where(eq(subscriptionPlans.tier, 'basic')).run();
+    deps.db
+      .update(subscriptionPlans)
+      .set({ price: '£6.49', priceAmount: 649 })
+      .where(eq(subscriptionPlans.tier, 'basic'))
+      .run();
     deps.db.update(systemConfig).set({ value: '14' }).where(eq(systemConfig.key, 'trial_days')).run();
-    deps.db.update(pageContent).set({ content: { heroTitle: 'Edited', heroSubtitle: 'By an admin', stats: [] } }).run();
+    deps.db
+      .update(pageContent)
+      .set({ content: { heroTitle: 'Edited', heroSubtitle: 'By an admin', stats: [] } })
+      .run();
     await seedDemoData(deps);
-    expect(deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.tier, 'basic')).get()?.priceAmount).toBe(649);
+    expect(deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.tier, 'basic')).get()?.priceAmount).toBe(
+      649,
+    );
     expect(deps.db.select().from(systemConfig).where(eq(systemConfig.key, 'trial_days')).get()?.value).toBe('14');
     expect(deps.db.select().from(pageContent).get()?.content).toMatchObject({ heroTitle: 'Edited' });
   });
@@ -218,8 +308,16 @@ describe('seedDemoData', () => {
       expect(row.ogTitle && row.twitterTitle && row.ogImage).toBeTruthy();
     }
 
-    const config = Object.fromEntries(deps.db.select().from(systemConfig).all().map((row) => [row.key, row]));
-    expect(Object.fromEntries(Object.entries(config).map(([key, row]) => [key, `${row.value}:${row.dataType}`]))).toEqual({
+    const config = Object.fromEntries(
+      deps.db
+        .select()
+        .from(systemConfig)
+        .all()
+        .map((row) => [row.key, row]),
+    );
+    expect(
+      Object.fromEntries(Object.entries(config).map(([key, row]) => [key, `${row.value}:${row.dataType}`])),
+    ).toEqual({
       email_verification_required: 'true:boolean',
       offline_device_cap_trial: '0:number',
       offline_device_cap_basic: '2:number',
@@ -244,13 +342,29 @@ describe('demo accounts', () => {
     const deps = createSeedDeps();
     const report = await seedDemoData(deps);
     const now = Date.now();
-    const byEmail = new Map(deps.db.select().from(users).all().map((user) => [user.email, user]));
-    expect(new Set(report.demoAccounts.map((account) => account.role))).toEqual(new Set(['user', 'moderator', 'admin', 'super_admin']));
-    expect(new Set(report.demoAccounts.map((account) => account.tier))).toEqual(new Set(['trial', 'basic', 'premium', 'free']));
+    const byEmail = new Map(
+      deps.db
+        .select()
+        .from(users)
+        .all()
+        .map((user) => [user.email, user]),
+    );
+    expect(new Set(report.demoAccounts.map((account) => account.role))).toEqual(
+      new Set(['user', 'moderator', 'admin', 'super_admin']),
+    );
+    expect(new Set(report.demoAccounts.map((account) => account.tier))).toEqual(
+      new Set(['trial', 'basic', 'premium', 'free']),
+    );
 
     for (const account of report.demoAccounts) {
       const user = byEmail.get(account.email)!;
-      expect(user).toMatchObject({ role: account.role, subscriptionTier: account.tier, emailVerified: true, isActive: true, freeTrialUsed: true });
+      expect(user).toMatchObject({
+        role: account.role,
+        subscriptionTier: account.tier,
+        emailVerified: true,
+        isActive: true,
+        freeTrialUsed: true,
+      });
       expect(account.email).toMatch(/@demo\.wonderfulbooks\.local$/);
       if (account.tier === 'trial') expect(user.trialEndsAt!.getTime()).toBeGreaterThan(now);
       if (account.tier === 'free') {
@@ -270,7 +384,13 @@ describe('demo accounts', () => {
     await seedDemoData(deps);
     const payments = createPaymentsProvider({ env: deps.env, db: deps.db, now: deps.now });
     for (const tier of ['basic', 'premium'] as const) {
-      const reader = deps.db.select().from(users).where(eq(users.email, demoEmail(DEMO_ACCOUNT_SPECS.find((spec) => spec.state === tier && spec.role === 'user')!))).get()!;
+      const reader = deps.db
+        .select()
+        .from(users)
+        .where(
+          eq(users.email, demoEmail(DEMO_ACCOUNT_SPECS.find((spec) => spec.state === tier && spec.role === 'user')!)),
+        )
+        .get()!;
       const subscription = getSubscription({ db: deps.db, payments }, { userId: reader.id });
       expect(subscription).toMatchObject({ tier, status: 'active', cancelAtPeriodEnd: false });
       expect(new Date(subscription.currentPeriodEnd!).getTime()).toBe(reader.subscriptionCurrentPeriodEnd!.getTime());
@@ -335,10 +455,18 @@ describe('demo accounts', () => {
     deps.db.insert(users).values({ email: 'owner@example.com', username: 'owner' }).run();
     deps.db.insert(users).values({ email: 'someone@example.com', username: 'someone' }).run();
     await seedDemoData(deps);
-    const roles = Object.fromEntries(deps.db.select({ email: users.email, role: users.role }).from(users).all().map((row) => [row.email, row.role]));
+    const roles = Object.fromEntries(
+      deps.db
+        .select({ email: users.email, role: users.role })
+        .from(users)
+        .all()
+        .map((row) => [row.email, row.role]),
+    );
     expect(roles['owner@example.com']).toBe('super_admin');
     expect(roles['someone@example.com']).toBe('user');
-    expect(deps.db.select().from(auditLogs).all()).toMatchObject([{ action: 'role.bootstrap_promote', severity: 'warning' }]);
+    expect(deps.db.select().from(auditLogs).all()).toMatchObject([
+      { action: 'role.bootstrap_promote', severity: 'warning' },
+    ]);
 
     await seedDemoData(deps);
     expect(deps.db.select().from(auditLogs).all()).toHaveLength(1);
@@ -351,7 +479,9 @@ describe('seed speed', () => {
     const started = performance.now();
     const report = await seedDemoData(deps);
     const elapsed = performance.now() - started;
-    process.stdout.write(`seed: ${report.bookCount} books in ${Math.round(elapsed)} ms (report ${report.durationMs} ms)\n`);
+    process.stdout.write(
+      `seed: ${report.bookCount} books in ${Math.round(elapsed)} ms (report ${report.durationMs} ms)\n`,
+    );
     expect(report.bookCount).toBe(1000);
     expect(deps.db.select({ n: sql<number>`count(*)` }).from(bookCategories).get()!.n).toBeGreaterThanOrEqual(1000);
     expect(elapsed).toBeLessThan(30_000);

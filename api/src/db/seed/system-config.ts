@@ -20,7 +20,8 @@ export const SYSTEM_CONFIG_SEEDS: TSystemConfigSeed[] = [
     value: 'true',
     dataType: 'boolean',
     category: 'auth',
-    description: 'New accounts confirm their e-mail with a 6-digit code before they can sign in. When off, registration answers requiresVerification: false and the account is ready at once.',
+    description:
+      'New accounts confirm their e-mail with a 6-digit code before they can sign in. When off, registration answers requiresVerification: false and the account is ready at once.',
   },
   {
     key: 'trial_days',
@@ -69,14 +70,16 @@ export const SYSTEM_CONFIG_SEEDS: TSystemConfigSeed[] = [
     value: '100',
     dataType: 'number',
     category: 'offline',
-    description: 'Times one offline licence (one borrowed book on one device) may be renewed; after that the reader returns the book and borrows it again.',
+    description:
+      'Times one offline licence (one borrowed book on one device) may be renewed; after that the reader returns the book and borrows it again.',
   },
   {
     key: 'device_inactive_expiry_days',
     value: '90',
     dataType: 'number',
     category: 'offline',
-    description: 'Registered devices unused for this many days are deactivated and stop counting against the device cap.',
+    description:
+      'Registered devices unused for this many days are deactivated and stop counting against the device cap.',
   },
   {
     key: 'preview_page_count',

@@ -66,10 +66,30 @@ describe('detectTableOfContents', () => {
   });
 
   it('falls back to isolated upper-case headings, then to Title Case headings', () => {
-    const upper = ['FOREWORD', '', prose('thought'), 'THOUGHT AND CHARACTER', '', prose('character'), 'SERENITY', '', prose('calm')].join('\n');
+    const upper = [
+      'FOREWORD',
+      '',
+      prose('thought'),
+      'THOUGHT AND CHARACTER',
+      '',
+      prose('character'),
+      'SERENITY',
+      '',
+      prose('calm'),
+    ].join('\n');
     expect(detectTableOfContents(upper)).toEqual(['Foreword', 'Thought and Character', 'Serenity']);
 
-    const titled = ['Economy', '', prose('money'), 'Where I Lived, and What I Lived For', '', prose('home'), 'The Bean-Field', '', prose('beans')].join('\n');
+    const titled = [
+      'Economy',
+      '',
+      prose('money'),
+      'Where I Lived, and What I Lived For',
+      '',
+      prose('home'),
+      'The Bean-Field',
+      '',
+      prose('beans'),
+    ].join('\n');
     expect(detectTableOfContents(titled)).toEqual(['Economy', 'Where I Lived, and What I Lived For', 'The Bean-Field']);
   });
 
@@ -95,12 +115,19 @@ describe('detectTableOfContents', () => {
       'GLOSSARY',
       '',
     ].join('\n');
-    expect(detectTableOfContents(text)).toEqual(['I. Introductory', 'II. Rules of Usage', 'III. Principles of Composition']);
+    expect(detectTableOfContents(text)).toEqual([
+      'I. Introductory',
+      'II. Rules of Usage',
+      'III. Principles of Composition',
+    ]);
   });
 
   it('returns nothing for a text without headings and caps long lists', () => {
     expect(detectTableOfContents(prose('nothing').repeat(20))).toEqual([]);
-    const many = Array.from({ length: 60 }, (_, index) => `CHAPTER ${index + 1}. PART NUMBER ${index + 1}\n\n${prose('chapters')}`).join('\n');
+    const many = Array.from(
+      { length: 60 },
+      (_, index) => `CHAPTER ${index + 1}. PART NUMBER ${index + 1}\n\n${prose('chapters')}`,
+    ).join('\n');
     expect(detectTableOfContents(many, { maxEntries: 40 })).toHaveLength(40);
   });
 
@@ -126,10 +153,12 @@ describe('detectTableOfContents', () => {
 
 describe('formatTitle', () => {
   it('turns upper-case headings into Title Case and keeps roman numerals and apostrophes right', () => {
-    expect(formatTitle('THE DESIRE TO EXCEED ONE\'S PROGRAMME.')).toBe("The Desire to Exceed One's Programme");
+    expect(formatTitle("THE DESIRE TO EXCEED ONE'S PROGRAMME.")).toBe("The Desire to Exceed One's Programme");
     expect(formatTitle('WHY THE KINGDOM OF DARIUS DID NOT REBEL')).toBe('Why the Kingdom of Darius Did Not Rebel');
     expect(formatTitle('EXERCISES ON CHAPTERS II AND III')).toBe('Exercises on Chapters II and III');
     expect(formatTitle('SELF-HELP—NATIONAL AND INDIVIDUAL')).toBe('Self-Help—National and Individual');
-    expect(formatTitle('_Poor Richard\'s Almanac_ and Other Activities')).toBe("Poor Richard's Almanac and Other Activities");
+    expect(formatTitle("_Poor Richard's Almanac_ and Other Activities")).toBe(
+      "Poor Richard's Almanac and Other Activities",
+    );
   });
 });

@@ -26,9 +26,26 @@ interface Heading {
 
 const ROMAN = '[IVXLCDM]+';
 const ORDINALS = [
-  'FIRST', 'SECOND', 'THIRD', 'FOURTH', 'FIFTH', 'SIXTH', 'SEVENTH', 'EIGHTH', 'NINTH', 'TENTH',
-  'ELEVENTH', 'TWELFTH', 'THIRTEENTH', 'FOURTEENTH', 'FIFTEENTH', 'SIXTEENTH', 'SEVENTEENTH',
-  'EIGHTEENTH', 'NINETEENTH', 'TWENTIETH',
+  'FIRST',
+  'SECOND',
+  'THIRD',
+  'FOURTH',
+  'FIFTH',
+  'SIXTH',
+  'SEVENTH',
+  'EIGHTH',
+  'NINTH',
+  'TENTH',
+  'ELEVENTH',
+  'TWELFTH',
+  'THIRTEENTH',
+  'FOURTEENTH',
+  'FIFTEENTH',
+  'SIXTEENTH',
+  'SEVENTEENTH',
+  'EIGHTEENTH',
+  'NINETEENTH',
+  'TWENTIETH',
 ];
 const ORDINAL = `(?:${ORDINALS.join('|')})`;
 
@@ -43,20 +60,53 @@ const ORDINAL_PARAGRAPH = new RegExp(
   `^(${ORDINALS.map(capitaliseWord).join('|')}) (Conversation|Letter|Discourse|Dialogue|Essay|Sermon|Lecture):`,
 );
 const MATTER_TITLES = [
-  'PREFACE', 'INTRODUCTION', 'INTRODUCTORY NOTE', 'FOREWORD', 'DEDICATION', 'PROLOGUE', 'EPILOGUE', 'AFTERWORD',
-  'APPENDIX', 'CONCLUSION', 'NOTE ON THE TEXT', 'INTRODUCTION AND ANALYSIS', 'INTRODUCTION AND PLAN OF THE WORK',
-  'THE MAN AND HIS WORKS', 'GLOSSARY', 'NOTES',
+  'PREFACE',
+  'INTRODUCTION',
+  'INTRODUCTORY NOTE',
+  'FOREWORD',
+  'DEDICATION',
+  'PROLOGUE',
+  'EPILOGUE',
+  'AFTERWORD',
+  'APPENDIX',
+  'CONCLUSION',
+  'NOTE ON THE TEXT',
+  'INTRODUCTION AND ANALYSIS',
+  'INTRODUCTION AND PLAN OF THE WORK',
+  'THE MAN AND HIS WORKS',
+  'GLOSSARY',
+  'NOTES',
 ];
 /** Front and back matter, which belongs in a contents list next to the chapters. */
 const MATTER = new RegExp(`^(${MATTER_TITLES.join('|')})\\b[^a-z]*$`);
 /** Upper-case lines that are never entries of a contents list. */
-const NOT_HEADINGS = /^(CONTENTS|TABLE OF CONTENTS|ILLUSTRATIONS|LIST OF ILLUSTRATIONS|THE END|FINIS|INDEX|FOOTNOTES|PAGE|NOTES?)\.?$/;
+const NOT_HEADINGS =
+  /^(CONTENTS|TABLE OF CONTENTS|ILLUSTRATIONS|LIST OF ILLUSTRATIONS|THE END|FINIS|INDEX|FOOTNOTES|PAGE|NOTES?)\.?$/;
 
 /** Long chapter titles ("Chapter IV: Why the Kingdom of Darius, ...") are cut to fit a contents list. */
 const MAX_ENTRY_LENGTH = 120;
 const SMALL_WORDS = new Set([
-  'a', 'an', 'the', 'and', 'or', 'nor', 'but', 'of', 'in', 'on', 'to', 'for', 'by', 'at', 'as', 'with', 'from', 'into',
-  'upon', 'than', 'its',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'nor',
+  'but',
+  'of',
+  'in',
+  'on',
+  'to',
+  'for',
+  'by',
+  'at',
+  'as',
+  'with',
+  'from',
+  'into',
+  'upon',
+  'than',
+  'its',
 ]);
 
 export interface DetectTocOptions {
@@ -77,7 +127,8 @@ export function detectTableOfContents(text: string, options: DetectTocOptions = 
     // above the text itself, it is).
     const titlePageEnd = lines.length * 0.1;
     const accepted = candidates.filter(
-      (heading) => !(heading.line < titlePageEnd && ignored.has(normalise(heading.title))) && isFollowedByProse(lines, heading),
+      (heading) =>
+        !(heading.line < titlePageEnd && ignored.has(normalise(heading.title))) && isFollowedByProse(lines, heading),
     );
     const entries = limitEntries(dropStrayKinds(keepLastOccurrence(accepted)), maxEntries);
     if (entries.length >= 3) return entries.map((heading) => truncate(heading.title, MAX_ENTRY_LENGTH));
@@ -109,7 +160,14 @@ function findMarkerHeadings(lines: string[]): Heading[] {
       if (kind === 'BOOK') hasBooks = true;
       const level = kind === 'BOOK' ? 1 : kind === 'PART' ? (hasBooks ? 3 : 1) : 2;
       const label = `${capitalise(kind.toLowerCase())} ${number}`;
-      found.push({ line: index, level, title: title ? `${label}: ${formatTitle(title)}` : label, kind, endLine, isMarker: true });
+      found.push({
+        line: index,
+        level,
+        title: title ? `${label}: ${formatTitle(title)}` : label,
+        kind,
+        endLine,
+        isMarker: true,
+      });
       continue;
     }
 
@@ -133,7 +191,14 @@ function findMarkerHeadings(lines: string[]): Heading[] {
     const romanTitle = ROMAN_TITLE.exec(line);
     if (romanTitle && /[A-Z]{3}/.test(romanTitle[2]) && !BARE_ROMAN.test(romanTitle[2].trim())) {
       const { title, endLine } = readContinuation(lines, index, romanTitle[2]);
-      found.push({ line: index, level: 2, title: `${romanTitle[1]}. ${formatTitle(title)}`, kind: 'ROMAN', endLine, isMarker: true });
+      found.push({
+        line: index,
+        level: 2,
+        title: `${romanTitle[1]}. ${formatTitle(title)}`,
+        kind: 'ROMAN',
+        endLine,
+        isMarker: true,
+      });
       continue;
     }
 
@@ -155,7 +220,14 @@ function findMarkerHeadings(lines: string[]): Heading[] {
 
     const paragraph = ORDINAL_PARAGRAPH.exec(line);
     if (paragraph) {
-      found.push({ line: index, level: 2, title: `${paragraph[1]} ${paragraph[2]}`, kind: paragraph[2], endLine: index - 1, isMarker: true });
+      found.push({
+        line: index,
+        level: 2,
+        title: `${paragraph[1]} ${paragraph[2]}`,
+        kind: paragraph[2],
+        endLine: index - 1,
+        isMarker: true,
+      });
       continue;
     }
 
@@ -186,7 +258,8 @@ function findIsolatedHeadings(lines: string[], style: 'upper' | 'title'): Headin
         continue;
       }
       const title = parts.join(' ');
-      if (NOT_HEADINGS.test(title) || BARE_ROMAN.test(title) || /,$/.test(title) || isRightAligned(lines[index])) continue;
+      if (NOT_HEADINGS.test(title) || BARE_ROMAN.test(title) || /,$/.test(title) || isRightAligned(lines[index]))
+        continue;
       found.push({ line: index, level: 1, title: formatTitle(title), kind: 'UPPER', endLine, isMarker: false });
       index = endLine;
     } else {
@@ -208,7 +281,8 @@ function isUpperHeadingLine(line: string): boolean {
 }
 
 function isTitleCaseLine(line: string): boolean {
-  if (line.length < 4 || line.length > 60 || !/^[A-Z]/.test(line) || /[.,;:!?\-—]$/.test(line) || !/[a-z]/.test(line)) return false;
+  if (line.length < 4 || line.length > 60 || !/^[A-Z]/.test(line) || /[.,;:!?\-—]$/.test(line) || !/[a-z]/.test(line))
+    return false;
   const words = line.split(/\s+/);
   if (words.length > 8) return false;
   const significant = words.filter((word) => word.replace(/[^A-Za-z]/g, '').length > 3);
@@ -236,7 +310,11 @@ function isFollowedByProse(lines: string[], heading: Heading): boolean {
     // Section numbers ("I" over the first paragraph) sit between a heading and its text.
     if (!line || BARE_ROMAN.test(line)) continue;
     seen += 1;
-    if (heading.level === 1 && heading.isMarker && (MARKER.test(line) || ORDINAL_BOOK.test(line) || ROMAN_TITLE.test(line) || MATTER.test(line))) {
+    if (
+      heading.level === 1 &&
+      heading.isMarker &&
+      (MARKER.test(line) || ORDINAL_BOOK.test(line) || ROMAN_TITLE.test(line) || MATTER.test(line))
+    ) {
       return true;
     }
     if (isProse(line)) return !MARKER.test(line) || /[a-z]{4,}.*[a-z]{4,}.*[a-z]{4,}/.test(line.slice(20));
@@ -254,7 +332,8 @@ function keepLastOccurrence(headings: Heading[]): Heading[] {
 /** A chapter-level style seen once while another has several is an example in the text ("CHAPTER XII. 352ND INFANTRY"). */
 function dropStrayKinds(headings: Heading[]): Heading[] {
   const counts = new Map<string, number>();
-  for (const heading of headings) if (heading.level === 2) counts.set(heading.kind, (counts.get(heading.kind) ?? 0) + 1);
+  for (const heading of headings)
+    if (heading.level === 2) counts.set(heading.kind, (counts.get(heading.kind) ?? 0) + 1);
   const dominant = Math.max(0, ...counts.values());
   if (dominant < 3) return headings;
   return headings.filter((heading) => heading.level !== 2 || (counts.get(heading.kind) ?? 0) > 1);
@@ -327,7 +406,10 @@ function isFollowedByBlank(lines: string[], index: number): boolean {
 }
 
 function normalise(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function capitaliseWord(word: string): string {
@@ -353,7 +435,10 @@ export function formatTitle(raw: string): string {
       .map((word, position) => {
         if (word.length > 1 && VALID_ROMAN.test(word.replace(/\.$/, ''))) return word.toUpperCase();
         if (position > 0 && SMALL_WORDS.has(word)) return word;
-        return word.replace(/(^|[-—(“"])([a-zà-ÿ])/g, (_match, before: string, letter: string) => before + letter.toUpperCase());
+        return word.replace(
+          /(^|[-—(“"])([a-zà-ÿ])/g,
+          (_match, before: string, letter: string) => before + letter.toUpperCase(),
+        );
       })
       .join(' ');
   } else {

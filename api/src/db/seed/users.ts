@@ -110,7 +110,9 @@ export interface TDemoAccount {
 }
 
 const ZDemoAccountsFile = z.object({
-  accounts: z.array(z.object({ label: z.string(), email: z.string(), password: z.string().min(8), role: z.string(), tier: z.string() })),
+  accounts: z.array(
+    z.object({ label: z.string(), email: z.string(), password: z.string().min(8), role: z.string(), tier: z.string() }),
+  ),
 });
 
 /** Public tier of a demo state: an expired trial is the 'free' tier (product decision 7). */
@@ -139,7 +141,9 @@ function readAccountsFile(file: string): Map<string, TDemoAccount> {
   fs.chmodSync(file, 0o600);
   try {
     const parsed = ZDemoAccountsFile.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? new Map(parsed.data.accounts.map((account) => [account.email.toLowerCase(), account])) : new Map();
+    return parsed.success
+      ? new Map(parsed.data.accounts.map((account) => [account.email.toLowerCase(), account]))
+      : new Map();
   } catch {
     return new Map();
   }
@@ -177,7 +181,12 @@ export async function planDemoAccounts(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
   const stored = readAccountsFile(file);
   const emails = DEMO_ACCOUNT_SPECS.map(demoEmail);
   const existing = new Set(
-    deps.db.select({ email: users.email }).from(users).where(inArray(users.email, emails)).all().map((row) => row.email),
+    deps.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails))
+      .all()
+      .map((row) => row.email),
   );
   const now = deps.now().getTime();
 
@@ -202,11 +211,18 @@ export async function planDemoAccounts(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
   });
 
   const previous = DEMO_ACCOUNT_SPECS.map(demoEmail).map((email) => stored.get(email));
-  const fileChanged = !fs.existsSync(file) || accounts.some((account, index) => JSON.stringify(account) !== JSON.stringify(previous[index]));
+  const fileChanged =
+    !fs.existsSync(file) ||
+    accounts.some((account, index) => JSON.stringify(account) !== JSON.stringify(previous[index]));
   return { accounts, inserts, passwordResets, file, fileChanged };
 }
 
-function demoUserRow(spec: TDemoAccountSpec, email: string, passwordHash: string, now: number): typeof users.$inferInsert {
+function demoUserRow(
+  spec: TDemoAccountSpec,
+  email: string,
+  passwordHash: string,
+  now: number,
+): typeof users.$inferInsert {
   const at = (days: number) => new Date(now + days * DAY_MS);
   const phoneSuffix = String(DEMO_ACCOUNT_SPECS.indexOf(spec) + 1).padStart(3, '0');
   const base = {
@@ -277,7 +293,13 @@ export function applyDemoAccounts(db: Db, plan: TDemoAccountPlan): { created: nu
     .all();
   if (rows.length > 0) {
     db.insert(emailPreferences)
-      .values(rows.map((row) => ({ userId: row.id, email: row.email, unsubscribeToken: randomBytes(24).toString('base64url') })))
+      .values(
+        rows.map((row) => ({
+          userId: row.id,
+          email: row.email,
+          unsubscribeToken: randomBytes(24).toString('base64url'),
+        })),
+      )
       .onConflictDoNothing({ target: emailPreferences.userId })
       .run();
   }
@@ -315,7 +337,10 @@ export function promoteSuperAdmins(deps: Pick<AppDeps, 'db' | 'env' | 'logger'>)
         })),
       )
       .run();
-    deps.logger.warn({ emails: promoted.map((user) => user.email) }, 'promoted accounts listed in SUPER_ADMIN_EMAILS to super_admin');
+    deps.logger.warn(
+      { emails: promoted.map((user) => user.email) },
+      'promoted accounts listed in SUPER_ADMIN_EMAILS to super_admin',
+    );
   }
   return promoted.map((user) => user.email);
 }

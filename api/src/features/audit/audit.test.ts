@@ -8,9 +8,18 @@ describe('recordAudit', () => {
   it('appends an entry with defaults and caps the user agent', () => {
     const { db } = createTestContext();
     const at = new Date('2026-01-02T03:04:05Z');
-    recordAudit({ db, now: () => at }, { action: 'auth.login', userId: 'u1', userAgent: 'x'.repeat(2000), details: { reason: 'test' } });
+    recordAudit(
+      { db, now: () => at },
+      { action: 'auth.login', userId: 'u1', userAgent: 'x'.repeat(2000), details: { reason: 'test' } },
+    );
     const [row] = db.select().from(auditLogs).all();
-    expect(row).toMatchObject({ action: 'auth.login', userId: 'u1', severity: 'info', status: 'success', details: { reason: 'test' } });
+    expect(row).toMatchObject({
+      action: 'auth.login',
+      userId: 'u1',
+      severity: 'info',
+      status: 'success',
+      details: { reason: 'test' },
+    });
     expect(row.userAgent).toHaveLength(512);
     expect(row.createdAt.getTime()).toBe(at.getTime());
   });
@@ -18,7 +27,9 @@ describe('recordAudit', () => {
   it('cannot be rewritten: the log is append-only', () => {
     const { db } = createTestContext();
     recordAudit({ db }, { action: 'role.change', severity: 'critical', status: 'failure' });
-    expect(() => db.update(auditLogs).set({ action: 'nothing' }).where(eq(auditLogs.action, 'role.change')).run()).toThrow(/append-only/);
+    expect(() =>
+      db.update(auditLogs).set({ action: 'nothing' }).where(eq(auditLogs.action, 'role.change')).run(),
+    ).toThrow(/append-only/);
     expect(() => db.delete(auditLogs).run()).toThrow(/append-only/);
   });
 });

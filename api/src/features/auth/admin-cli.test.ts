@@ -16,14 +16,28 @@ function run(context: ReturnType<typeof createTestContext>, ...argv: string[]) {
 describe('npm run admin', () => {
   it('create-user makes a verified account with the role, audited; it can sign in', async () => {
     const context = createTestContext();
-    const result = await run(context, 'create-user', '--email', 'Chief@Example.com', '--password', 'a long password', '--role', 'super_admin', '--first-name', 'Cleo');
+    const result = await run(
+      context,
+      'create-user',
+      '--email',
+      'Chief@Example.com',
+      '--password',
+      'a long password',
+      '--role',
+      'super_admin',
+      '--first-name',
+      'Cleo',
+    );
     expect(result).toMatchObject({ exitCode: 0, err: '' });
     const user = context.db.select().from(users).where(eq(users.email, 'chief@example.com')).get()!;
     expect(user).toMatchObject({ role: 'super_admin', emailVerified: true, firstName: 'Cleo' });
     expect(context.db.select().from(auditLogs).where(eq(auditLogs.action, 'user.create')).all()).toMatchObject([
       { userId: user.id, details: { source: 'cli', role: 'super_admin' } },
     ]);
-    const login = await send(context.app, '/api/auth/login', { emailOrUsername: 'chief@example.com', password: 'a long password' });
+    const login = await send(context.app, '/api/auth/login', {
+      emailOrUsername: 'chief@example.com',
+      password: 'a long password',
+    });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ user: { role: 'super_admin' } });
 
@@ -65,7 +79,9 @@ describe('npm run admin', () => {
     const stored = context.db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(await verifyPassword(stored.passwordHash!, password!)).toBe(true);
     expect(context.db.select().from(sessions).all()).toHaveLength(0);
-    expect(context.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_reset.admin')).all()).toHaveLength(1);
+    expect(
+      context.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_reset.admin')).all(),
+    ).toHaveLength(1);
   });
 
   it('hash-password prints an argon2id hash for EMERGENCY_LOGIN_PASSWORD_HASH', async () => {
@@ -77,7 +93,14 @@ describe('npm run admin', () => {
 
   it('prints usage on bad arguments', async () => {
     const context = createTestContext();
-    for (const argv of [[], ['explode'], ['set-role', '--email', 'a@example.com'], ['set-role', '--email', 'a@example.com', '--role', 'emperor'], ['create-user', '--mail', 'x'], ['create-user', '--email', 'x@example.com', '--password', 'short']]) {
+    for (const argv of [
+      [],
+      ['explode'],
+      ['set-role', '--email', 'a@example.com'],
+      ['set-role', '--email', 'a@example.com', '--role', 'emperor'],
+      ['create-user', '--mail', 'x'],
+      ['create-user', '--email', 'x@example.com', '--password', 'short'],
+    ]) {
       const result = await run(context, ...argv);
       expect(result.exitCode, argv.join(' ')).toBe(2);
       expect(result.out + result.err).toContain(ADMIN_CLI_USAGE.split('\n')[0]);

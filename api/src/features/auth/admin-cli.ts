@@ -114,7 +114,14 @@ export async function runAdminCli(argv: string[], deps: TCliDeps, io: TAdminCliI
             .returning()
             .get();
           ensureEmailPreferences({ db: deps.db, user: created, now: at });
-          audit({ action: 'user.create', resource: 'user', resourceId: created.id, userId: created.id, severity: 'warning', details: { role } });
+          audit({
+            action: 'user.create',
+            resource: 'user',
+            resourceId: created.id,
+            userId: created.id,
+            severity: 'warning',
+            details: { role },
+          });
           return created;
         });
         io.out(`Created ${user.email} (${user.role}), id ${user.id}.\n`);

@@ -26,7 +26,8 @@ async function deliverSafely(deps: TMailDeps, kind: string, send: () => Promise<
 export const mailVerificationCode = (deps: TMailDeps, user: TUserRow, code: string) =>
   deliverSafely(deps, 'verification_code', () => sendVerificationCodeEmail(deps, { user, code }));
 
-export const mailWelcome = (deps: TMailDeps, user: TUserRow) => deliverSafely(deps, 'welcome', () => sendWelcomeEmail(deps, { user }));
+export const mailWelcome = (deps: TMailDeps, user: TUserRow) =>
+  deliverSafely(deps, 'welcome', () => sendWelcomeEmail(deps, { user }));
 
 export const mailPasswordReset = (deps: TMailDeps, user: TUserRow, resetUrl: string) =>
   deliverSafely(deps, 'password_reset', () => sendPasswordResetEmail(deps, { user, resetUrl }));

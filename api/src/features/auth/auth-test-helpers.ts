@@ -30,8 +30,14 @@ export function send(app: TApp, path: string, body?: unknown, options: TRequestO
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   if (options.cookie) headers.cookie = options.cookie;
-  const init: RequestInit = { method: options.method ?? 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  const bindings = { incoming: { socket: { remoteAddress: options.ip ?? '203.0.113.10', remotePort: 50000, remoteFamily: 'IPv4' } } };
+  const init: RequestInit = {
+    method: options.method ?? 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+  const bindings = {
+    incoming: { socket: { remoteAddress: options.ip ?? '203.0.113.10', remotePort: 50000, remoteFamily: 'IPv4' } },
+  };
   return app.request(path, init, bindings);
 }
 

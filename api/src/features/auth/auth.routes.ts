@@ -28,81 +28,99 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 
 export function createAuthRoutes(deps: AppDeps) {
   const { env, now } = deps;
-  return (
-    new Hono<AppEnv>()
-      .get('/auth/user', (c) => {
-        const user = c.get('sessionUser');
-        if (!user) return problem(c, 401, 'unauthenticated', 'You are not signed in.');
+  return new Hono<AppEnv>()
+    .get('/auth/user', (c) => {
+      const user = c.get('sessionUser');
+      if (!user) return problem(c, 401, 'unauthenticated', 'You are not signed in.');
+      c.header('Cache-Control', 'no-store');
+      return c.json(toCurrentUser(user));
+    })
+    .post('/auth/register', validate('json', ZRegisterRequest), async (c) => {
+      const result = await registerUser({ ...deps, ...getRequestMeta(c, env), input: c.req.valid('json') });
+      if (result.session) setSessionCookie(c, env, result.session, now());
+      return c.json(result.response, 201);
+    })
+    .post(
+      '/auth/verify-otp',
+      rateLimit(deps, AUTH_RATE_LIMITS.verifyOtpPerIp),
+      validate('json', ZVerifyOtpRequest),
+      async (c) => c.json(await verifyEmailCode({ ...deps, ...getRequestMeta(c, env), ...c.req.valid('json') })),
+    )
+    .post(
+      '/auth/resend-otp',
+      rateLimit(deps, AUTH_RATE_LIMITS.resendOtpPerIp),
+      validate('json', ZResendOtpRequest),
+      async (c) => c.json(await resendVerificationCode({ ...deps, userId: c.req.valid('json').userId })),
+    )
+    .post(
+      '/auth/login',
+      rateLimit(deps, { ...AUTH_RATE_LIMITS.loginPerIp, message: AUTH_MESSAGES.tooManyLoginAttempts }),
+      validate('json', ZLoginRequest),
+      async (c) => {
+        const result = await loginUser({
+          ...deps,
+          ...getRequestMeta(c, env),
+          ...c.req.valid('json'),
+          previousToken: readSessionToken(c, env),
+        });
         c.header('Cache-Control', 'no-store');
-        return c.json(toCurrentUser(user));
-      })
-      .post('/auth/register', validate('json', ZRegisterRequest), async (c) => {
-        const result = await registerUser({ ...deps, ...getRequestMeta(c, env), input: c.req.valid('json') });
-        if (result.session) setSessionCookie(c, env, result.session, now());
-        return c.json(result.response, 201);
-      })
-      .post('/auth/verify-otp', rateLimit(deps, AUTH_RATE_LIMITS.verifyOtpPerIp), validate('json', ZVerifyOtpRequest), async (c) =>
-        c.json(await verifyEmailCode({ ...deps, ...getRequestMeta(c, env), ...c.req.valid('json') })),
-      )
-      .post('/auth/resend-otp', rateLimit(deps, AUTH_RATE_LIMITS.resendOtpPerIp), validate('json', ZResendOtpRequest), async (c) =>
-        c.json(await resendVerificationCode({ ...deps, userId: c.req.valid('json').userId })),
-      )
-      .post(
-        '/auth/login',
-        rateLimit(deps, { ...AUTH_RATE_LIMITS.loginPerIp, message: AUTH_MESSAGES.tooManyLoginAttempts }),
-        validate('json', ZLoginRequest),
-        async (c) => {
-          const result = await loginUser({
-            ...deps,
-            ...getRequestMeta(c, env),
-            ...c.req.valid('json'),
-            previousToken: readSessionToken(c, env),
-          });
-          c.header('Cache-Control', 'no-store');
-          if (result.kind === 'email_not_verified') {
-            // The client needs the id and address to open /auth/verify-email.
-            const body = { ...problemBody(403, 'email_not_verified', AUTH_MESSAGES.emailNotVerified), userId: result.userId, email: result.email };
-            return c.body(JSON.stringify(body), 403, { 'Content-Type': 'application/problem+json' });
-          }
-          setSessionCookie(c, env, result.session, now());
-          return c.json({ user: result.user } satisfies TLoginResponse);
-        },
-      )
-      .post('/auth/logout', (c) => {
-        logoutUser({ ...deps, ...getRequestMeta(c, env), userId: c.get('sessionUser')?.id ?? null, sessionId: c.get('sessionId') });
-        clearSessionCookie(c, env);
-        return c.body(null, 204);
-      })
-      .post(
-        '/auth/forgot-password',
-        rateLimit(deps, AUTH_RATE_LIMITS.forgotPasswordPerIp),
-        validate('json', ZForgotPasswordRequest),
-        (c) => c.json(requestPasswordReset({ ...deps, ...getRequestMeta(c, env), email: c.req.valid('json').email })),
-      )
-      .post('/auth/reset-password', rateLimit(deps, AUTH_RATE_LIMITS.resetPasswordPerIp), validate('json', ZResetPasswordRequest), async (c) => {
+        if (result.kind === 'email_not_verified') {
+          // The client needs the id and address to open /auth/verify-email.
+          const body = {
+            ...problemBody(403, 'email_not_verified', AUTH_MESSAGES.emailNotVerified),
+            userId: result.userId,
+            email: result.email,
+          };
+          return c.body(JSON.stringify(body), 403, { 'Content-Type': 'application/problem+json' });
+        }
+        setSessionCookie(c, env, result.session, now());
+        return c.json({ user: result.user } satisfies TLoginResponse);
+      },
+    )
+    .post('/auth/logout', (c) => {
+      logoutUser({
+        ...deps,
+        ...getRequestMeta(c, env),
+        userId: c.get('sessionUser')?.id ?? null,
+        sessionId: c.get('sessionId'),
+      });
+      clearSessionCookie(c, env);
+      return c.body(null, 204);
+    })
+    .post(
+      '/auth/forgot-password',
+      rateLimit(deps, AUTH_RATE_LIMITS.forgotPasswordPerIp),
+      validate('json', ZForgotPasswordRequest),
+      (c) => c.json(requestPasswordReset({ ...deps, ...getRequestMeta(c, env), email: c.req.valid('json').email })),
+    )
+    .post(
+      '/auth/reset-password',
+      rateLimit(deps, AUTH_RATE_LIMITS.resetPasswordPerIp),
+      validate('json', ZResetPasswordRequest),
+      async (c) => {
         const { token, password } = c.req.valid('json');
         return c.json(await resetPassword({ ...deps, ...getRequestMeta(c, env), token, password }));
-      })
-      .get('/auth/emergency-config', (c) => {
+      },
+    )
+    .get('/auth/emergency-config', (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(getEmergencyConfig({ env }));
+    })
+    .post(
+      '/auth/admin-emergency',
+      // Disabled means absent: 404 before anything else, whatever the body holds.
+      async (c, next) => (env.emergencyLogin ? next() : problem(c, 404, 'not_found', AUTH_MESSAGES.emergencyDisabled)),
+      validate('json', ZEmergencyLoginRequest),
+      async (c) => {
+        const result = await emergencyLogin({
+          ...deps,
+          ...getRequestMeta(c, env),
+          ...c.req.valid('json'),
+          previousToken: readSessionToken(c, env),
+        });
+        setSessionCookie(c, env, result.session, now());
         c.header('Cache-Control', 'no-store');
-        return c.json(getEmergencyConfig({ env }));
-      })
-      .post(
-        '/auth/admin-emergency',
-        // Disabled means absent: 404 before anything else, whatever the body holds.
-        async (c, next) => (env.emergencyLogin ? next() : problem(c, 404, 'not_found', AUTH_MESSAGES.emergencyDisabled)),
-        validate('json', ZEmergencyLoginRequest),
-        async (c) => {
-          const result = await emergencyLogin({
-            ...deps,
-            ...getRequestMeta(c, env),
-            ...c.req.valid('json'),
-            previousToken: readSessionToken(c, env),
-          });
-          setSessionCookie(c, env, result.session, now());
-          c.header('Cache-Control', 'no-store');
-          return c.json(result.response);
-        },
-      )
-  );
+        return c.json(result.response);
+      },
+    );
 }

@@ -19,7 +19,13 @@ import { mailPasswordReset, type TMailDeps } from './auth-emails';
 import { toCurrentUser } from './current-user';
 import { generateResetToken, hashResetToken } from './one-time-code';
 import { getDummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
-import { createSession, deleteSession, deleteSessionBySid, deleteUserSessions, hashSessionToken } from './session.service';
+import {
+  createSession,
+  deleteSession,
+  deleteSessionBySid,
+  deleteUserSessions,
+  hashSessionToken,
+} from './session.service';
 
 type TUserRow = typeof users.$inferSelect;
 type TDeps = Pick<TMailDeps, 'db' | 'now'>;
@@ -47,22 +53,30 @@ export async function loginUser(
   // identifiers lock out alike, so the lock reveals nothing.
   const accountSubject = user?.email ?? options.emailOrUsername.trim().toLowerCase();
   const audit = (status: 'success' | 'failure', details: Record<string, unknown> = {}, sessionId?: string) =>
-    recordAudit({ db, now }, {
-      action: 'auth.login',
-      resource: 'user',
-      resourceId: user?.id ?? null,
-      userId: user?.id ?? null,
-      status,
-      severity: status === 'success' ? 'info' : 'warning',
-      details,
-      ipAddress,
-      userAgent,
-      sessionId,
-    });
+    recordAudit(
+      { db, now },
+      {
+        action: 'auth.login',
+        resource: 'user',
+        resourceId: user?.id ?? null,
+        userId: user?.id ?? null,
+        status,
+        severity: status === 'success' ? 'info' : 'warning',
+        details,
+        ipAddress,
+        userAgent,
+        sessionId,
+      },
+    );
 
   // Counted before the password check, so concurrent guesses cannot all slip under the limit;
   // a successful sign-in clears the count, which is why only failures accumulate.
-  const accountLimit = consumeRateLimit({ db, rule: AUTH_RATE_LIMITS.loginPerAccount, subject: accountSubject, now: at });
+  const accountLimit = consumeRateLimit({
+    db,
+    rule: AUTH_RATE_LIMITS.loginPerAccount,
+    subject: accountSubject,
+    now: at,
+  });
   if (!accountLimit.allowed) {
     audit('failure', { reason: 'account_rate_limited' });
     throw rateLimitedError(accountLimit.retryAfterSeconds, AUTH_MESSAGES.tooManyLoginAttempts);
@@ -107,15 +121,18 @@ export function logoutUser(options: TDeps & TRequestMeta & { userId: string | nu
   if (!sessionId) return;
   deleteSessionBySid({ db, sid: sessionId });
   if (userId) {
-    recordAudit({ db, now }, {
-      action: 'auth.logout',
-      resource: 'user',
-      resourceId: userId,
-      userId,
-      sessionId,
-      ipAddress: options.ipAddress,
-      userAgent: options.userAgent,
-    });
+    recordAudit(
+      { db, now },
+      {
+        action: 'auth.logout',
+        resource: 'user',
+        resourceId: userId,
+        userId,
+        sessionId,
+        ipAddress: options.ipAddress,
+        userAgent: options.userAgent,
+      },
+    );
   }
 }
 
@@ -128,35 +145,52 @@ export function requestPasswordReset(options: TMailDeps & TRequestMeta & { email
   const { db, env, now, ipAddress, userAgent } = options;
   const at = now();
   const email = options.email.trim().toLowerCase();
-  enforceRateLimit({ db, rule: AUTH_RATE_LIMITS.forgotPasswordPerEmail, subject: email, now: at, message: AUTH_MESSAGES.tooManyRequests });
+  enforceRateLimit({
+    db,
+    rule: AUTH_RATE_LIMITS.forgotPasswordPerEmail,
+    subject: email,
+    now: at,
+    message: AUTH_MESSAGES.tooManyRequests,
+  });
 
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (user?.isActive) {
     const { token, tokenHash } = generateResetToken();
     db.update(users)
-      .set({ passwordResetToken: tokenHash, passwordResetExpires: new Date(at.getTime() + PASSWORD_RESET_TTL_MS), updatedAt: at })
+      .set({
+        passwordResetToken: tokenHash,
+        passwordResetExpires: new Date(at.getTime() + PASSWORD_RESET_TTL_MS),
+        updatedAt: at,
+      })
       .where(eq(users.id, user.id))
       .run();
-    recordAudit({ db, now }, {
-      action: 'auth.password_reset.requested',
-      resource: 'user',
-      resourceId: user.id,
-      userId: user.id,
-      ipAddress,
-      userAgent,
-    });
+    recordAudit(
+      { db, now },
+      {
+        action: 'auth.password_reset.requested',
+        resource: 'user',
+        resourceId: user.id,
+        userId: user.id,
+        ipAddress,
+        userAgent,
+      },
+    );
     const resetUrl = `${env.publicUrl.replace(/\/+$/, '')}/auth/reset-password?token=${encodeURIComponent(token)}`;
     void mailPasswordReset(options, user, resetUrl);
   }
   return { success: true, message: AUTH_MESSAGES.resetLinkSent };
 }
 
-export async function resetPassword(options: TDeps & TRequestMeta & { token: string; password: string }): Promise<TActionResponse> {
+export async function resetPassword(
+  options: TDeps & TRequestMeta & { token: string; password: string },
+): Promise<TActionResponse> {
   const { db, now, ipAddress, userAgent } = options;
   const at = now();
   const tokenHash = hashResetToken(options.token);
   const invalid = () =>
-    new AppError('invalid_reset_token', 400, AUTH_MESSAGES.resetLinkInvalid, [{ field: 'token', message: AUTH_MESSAGES.resetLinkInvalid }]);
+    new AppError('invalid_reset_token', 400, AUTH_MESSAGES.resetLinkInvalid, [
+      { field: 'token', message: AUTH_MESSAGES.resetLinkInvalid },
+    ]);
   const isValid = () =>
     db
       .select({ id: users.id, email: users.email })
@@ -187,16 +221,19 @@ export async function resetPassword(options: TDeps & TRequestMeta & { token: str
     deleteUserSessions({ db, userId: user.id });
     // The owner just proved control of the address: earlier failed sign-ins no longer hold them back.
     clearRateLimit({ db, rule: AUTH_RATE_LIMITS.loginPerAccount, subject: user.email });
-    recordAudit({ db, now }, {
-      action: 'auth.password_reset.completed',
-      resource: 'user',
-      resourceId: user.id,
-      userId: user.id,
-      severity: 'warning',
-      details: { sessionsEnded: true },
-      ipAddress,
-      userAgent,
-    });
+    recordAudit(
+      { db, now },
+      {
+        action: 'auth.password_reset.completed',
+        resource: 'user',
+        resourceId: user.id,
+        userId: user.id,
+        severity: 'warning',
+        details: { sessionsEnded: true },
+        ipAddress,
+        userAgent,
+      },
+    );
     return user.id;
   });
   if (!userId) throw invalid();

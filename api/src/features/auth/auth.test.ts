@@ -13,7 +13,15 @@ const WRITE_ROUTES = [
   '/api/auth/admin-emergency',
 ];
 
-const BAD_BODIES = ['', '{bad json', '[]', 'null', '"text"', '42', JSON.stringify({ email: 42, password: ['x'], userId: {}, code: 123456, token: null, emailOrUsername: true })];
+const BAD_BODIES = [
+  '',
+  '{bad json',
+  '[]',
+  'null',
+  '"text"',
+  '42',
+  JSON.stringify({ email: 42, password: ['x'], userId: {}, code: 123456, token: null, emailOrUsername: true }),
+];
 
 describe('accounts API input handling', () => {
   it('answers 4xx problem+json, never 500, for malformed or mistyped bodies on every write route', async () => {
@@ -25,7 +33,11 @@ describe('accounts API input handling', () => {
     const { app } = createTestContext({ env });
     for (const path of WRITE_ROUTES) {
       for (const body of BAD_BODIES) {
-        const response = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body || undefined });
+        const response = await app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body || undefined,
+        });
         expect(response.status, `${path} ${body}`).toBeGreaterThanOrEqual(400);
         expect(response.status, `${path} ${body}`).toBeLessThan(500);
         expect(response.headers.get('content-type')).toContain('application/problem+json');

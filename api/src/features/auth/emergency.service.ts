@@ -46,19 +46,27 @@ export async function emergencyLogin(
   if (!config) throw new AppError('not_found', 404, AUTH_MESSAGES.emergencyDisabled);
   const at = now();
   const email = options.email.trim().toLowerCase();
-  const audit = (status: 'success' | 'failure', details: Record<string, unknown>, userId: string | null = null, sessionId?: string) =>
-    recordAudit({ db, now }, {
-      action: 'auth.emergency_login',
-      resource: 'user',
-      resourceId: userId,
-      userId,
-      severity: 'critical',
-      status,
-      details: { attemptedEmail: email.slice(0, 254), ...details },
-      ipAddress,
-      userAgent,
-      sessionId,
-    });
+  const audit = (
+    status: 'success' | 'failure',
+    details: Record<string, unknown>,
+    userId: string | null = null,
+    sessionId?: string,
+  ) =>
+    recordAudit(
+      { db, now },
+      {
+        action: 'auth.emergency_login',
+        resource: 'user',
+        resourceId: userId,
+        userId,
+        severity: 'critical',
+        status,
+        details: { attemptedEmail: email.slice(0, 254), ...details },
+        ipAddress,
+        userAgent,
+        sessionId,
+      },
+    );
 
   for (const [rule, subject] of [
     [AUTH_RATE_LIMITS.emergencyPerIp, ipAddress ?? 'unknown'],
@@ -82,7 +90,10 @@ export async function emergencyLogin(
   const user = db.select().from(users).where(eq(users.email, config.email)).get();
   if (!user || user.role !== 'super_admin' || !user.isActive) {
     audit('failure', { reason: user ? 'not_an_active_super_admin' : 'account_missing' }, user?.id ?? null);
-    logger.warn({ email: config.email }, 'emergency login is configured for an account that is missing or not an active super admin');
+    logger.warn(
+      { email: config.email },
+      'emergency login is configured for an account that is missing or not an active super admin',
+    );
     throw new AppError('forbidden', 403, AUTH_MESSAGES.emergencyNotAllowed);
   }
 
@@ -103,7 +114,11 @@ export async function emergencyLogin(
 
   const name = user.firstName ? `, ${user.firstName}` : '';
   return {
-    response: { success: true, message: `Welcome${name}. Emergency access granted.`, user: { firstName: user.firstName } },
+    response: {
+      success: true,
+      message: `Welcome${name}. Emergency access granted.`,
+      user: { firstName: user.firstName },
+    },
     session,
   };
 }

@@ -18,7 +18,12 @@ async function enabledContext() {
     EMERGENCY_LOGIN_PASSWORD_HASH: await hashPassword(BREAK_GLASS_PASSWORD),
   });
   const context = createTestContext({ env });
-  const admin = await createUser(context.db, { email: 'ops@example.com', firstName: 'Olive', role: 'super_admin', subscriptionTier: 'premium' });
+  const admin = await createUser(context.db, {
+    email: 'ops@example.com',
+    firstName: 'Olive',
+    role: 'super_admin',
+    subscriptionTier: 'premium',
+  });
   const otherSuperAdmin = await createUser(context.db, { email: 'chief@example.com', role: 'super_admin' });
   return { ...context, admin, otherSuperAdmin };
 }
@@ -40,7 +45,9 @@ describe('emergency login (product decision 4)', () => {
   });
 
   it('refuses a half-configured setup at start-up', () => {
-    expect(() => testEnv({ EMERGENCY_LOGIN_ENABLED: 'true', EMERGENCY_LOGIN_EMAIL: 'ops@example.com' })).toThrow(ConfigError);
+    expect(() => testEnv({ EMERGENCY_LOGIN_ENABLED: 'true', EMERGENCY_LOGIN_EMAIL: 'ops@example.com' })).toThrow(
+      ConfigError,
+    );
     expect(() => testEnv({ EMERGENCY_LOGIN_PASSWORD_HASH: 'plain-text' })).toThrow(/argon2id/);
   });
 
@@ -48,13 +55,24 @@ describe('emergency login (product decision 4)', () => {
     const { app, db, admin, otherSuperAdmin } = await enabledContext();
     expect(await (await get(app, '/api/auth/emergency-config')).json()).toEqual({ enabled: true, demo: null });
 
-    const response = await send(app, '/api/auth/admin-emergency', { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD }, { ip: '198.51.100.5' });
+    const response = await send(
+      app,
+      '/api/auth/admin-emergency',
+      { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD },
+      { ip: '198.51.100.5' },
+    );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: 'Welcome, Olive. Emergency access granted.', user: { firstName: 'Olive' } });
+    expect(await response.json()).toEqual({
+      success: true,
+      message: 'Welcome, Olive. Emergency access granted.',
+      user: { firstName: 'Olive' },
+    });
     const me = await get(app, '/api/auth/user', { cookie: sessionCookie(response) });
     expect(await me.json()).toMatchObject({ id: admin.id, role: 'super_admin', subscriptionTier: 'premium' });
 
-    expect(emergencyAudits(db)).toMatchObject([{ userId: admin.id, severity: 'critical', status: 'success', ipAddress: '198.51.100.5' }]);
+    expect(emergencyAudits(db)).toMatchObject([
+      { userId: admin.id, severity: 'critical', status: 'success', ipAddress: '198.51.100.5' },
+    ]);
     expect(outbox(db, admin.email, 'emergency_login_alert')).toHaveLength(1);
     expect(outbox(db, otherSuperAdmin.email, 'emergency_login_alert')).toHaveLength(1);
   });
@@ -80,7 +98,10 @@ describe('emergency login (product decision 4)', () => {
     const { app, db, admin } = await enabledContext();
     const { users } = await import('../../db/schema');
     db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id)).run();
-    const response = await send(app, '/api/auth/admin-emergency', { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD });
+    const response = await send(app, '/api/auth/admin-emergency', {
+      email: 'ops@example.com',
+      password: BREAK_GLASS_PASSWORD,
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ detail: AUTH_MESSAGES.emergencyNotAllowed });
   });
@@ -89,9 +110,17 @@ describe('emergency login (product decision 4)', () => {
     const { app, db } = await enabledContext();
     const ip = '192.0.2.66';
     for (let i = 0; i < 5; i += 1) {
-      expect((await send(app, '/api/auth/admin-emergency', { email: 'ops@example.com', password: 'guess number x' }, { ip })).status).toBe(401);
+      expect(
+        (await send(app, '/api/auth/admin-emergency', { email: 'ops@example.com', password: 'guess number x' }, { ip }))
+          .status,
+      ).toBe(401);
     }
-    const limited = await send(app, '/api/auth/admin-emergency', { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD }, { ip });
+    const limited = await send(
+      app,
+      '/api/auth/admin-emergency',
+      { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD },
+      { ip },
+    );
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ detail: AUTH_MESSAGES.emergencyTooMany });
@@ -116,8 +145,15 @@ describe('demoEmergencyLogin', () => {
     expect(config?.passwordHash).toMatch(/^\$argon2id\$/);
 
     const context = createTestContext({ env: { ...testEnv(), emergencyLogin: config } });
-    await createUser(context.db, { email: 'super.admin@demo.wonderfulbooks.local', role: 'super_admin', password: 'k7qm-x3pa-9rtd-wv2e-hn5c' });
-    expect(await (await get(context.app, '/api/auth/emergency-config')).json()).toEqual({ enabled: true, demo: config?.demo });
+    await createUser(context.db, {
+      email: 'super.admin@demo.wonderfulbooks.local',
+      role: 'super_admin',
+      password: 'k7qm-x3pa-9rtd-wv2e-hn5c',
+    });
+    expect(await (await get(context.app, '/api/auth/emergency-config')).json()).toEqual({
+      enabled: true,
+      demo: config?.demo,
+    });
     const response = await send(context.app, '/api/auth/admin-emergency', config!.demo!);
     expect(response.status).toBe(200);
   });
@@ -125,6 +161,8 @@ describe('demoEmergencyLogin', () => {
   it('never in production, and an explicit configuration wins', async () => {
     expect(await demoEmergencyLogin({ env: testEnv({ NODE_ENV: 'production' }), logger, demoAccounts })).toBeNull();
     const explicit = { email: 'ops@example.com', passwordHash: '$argon2id$x', demo: null };
-    expect(await demoEmergencyLogin({ env: { ...testEnv(), emergencyLogin: explicit }, logger, demoAccounts })).toBe(explicit);
+    expect(await demoEmergencyLogin({ env: { ...testEnv(), emergencyLogin: explicit }, logger, demoAccounts })).toBe(
+      explicit,
+    );
   });
 });

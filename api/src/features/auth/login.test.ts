@@ -4,14 +4,27 @@ import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES, MESSAGES } from '@shared/messages';
 import { auditLogs, sessions, users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
-import { createClock, createUser, get, registration, send, sessionCookie, setCookies, testEnv } from './auth-test-helpers';
+import {
+  createClock,
+  createUser,
+  get,
+  registration,
+  send,
+  sessionCookie,
+  setCookies,
+  testEnv,
+} from './auth-test-helpers';
 import * as password from './password';
 import { SESSION_IDLE_MS } from './session.service';
 
 // Spy on the dummy hash so the test can prove unknown accounts do the same argon2 work.
 vi.mock('./password', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./password')>();
-  return { ...actual, getDummyPasswordHash: vi.fn(actual.getDummyPasswordHash), verifyPassword: vi.fn(actual.verifyPassword) };
+  return {
+    ...actual,
+    getDummyPasswordHash: vi.fn(actual.getDummyPasswordHash),
+    verifyPassword: vi.fn(actual.verifyPassword),
+  };
 });
 
 afterEach(() => {
@@ -19,8 +32,11 @@ afterEach(() => {
   vi.mocked(password.verifyPassword).mockClear();
 });
 
-const login = (app: ReturnType<typeof createTestContext>['app'], body: unknown, options: Parameters<typeof send>[3] = {}) =>
-  send(app, '/api/auth/login', body, options);
+const login = (
+  app: ReturnType<typeof createTestContext>['app'],
+  body: unknown,
+  options: Parameters<typeof send>[3] = {},
+) => send(app, '/api/auth/login', body, options);
 
 describe('POST /api/auth/login', () => {
   it('signs in by e-mail or by username (any case) and answers { user }', async () => {
@@ -53,7 +69,9 @@ describe('POST /api/auth/login', () => {
   });
 
   it('uses a Secure __Host- cookie in production', async () => {
-    const { app, db } = createTestContext({ env: testEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://books.example.com' }) });
+    const { app, db } = createTestContext({
+      env: testEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://books.example.com' }),
+    });
     const user = await createUser(db);
     const response = await login(app, { emailOrUsername: user.email, password: user.password });
     expect(response.status).toBe(200);
@@ -73,7 +91,9 @@ describe('POST /api/auth/login', () => {
     const first = sessionCookie(await login(app, { emailOrUsername: user.email, password: user.password }));
     expect((await get(app, '/api/auth/user', { cookie: first })).status).toBe(200);
 
-    const second = sessionCookie(await login(app, { emailOrUsername: user.email, password: user.password }, { cookie: first }));
+    const second = sessionCookie(
+      await login(app, { emailOrUsername: user.email, password: user.password }, { cookie: first }),
+    );
     expect(second).not.toBe(first);
     expect((await get(app, '/api/auth/user', { cookie: first })).status).toBe(401);
     expect((await get(app, '/api/auth/user', { cookie: second })).status).toBe(200);
@@ -166,7 +186,10 @@ describe('sign-in rate limits', () => {
     const user = await createUser(db);
     for (let i = 0; i < 5; i += 1) {
       // Different addresses: the account limit, not the IP limit, is what trips.
-      expect((await login(app, { emailOrUsername: user.email, password: 'wrong password' }, { ip: `192.0.2.${i + 1}` })).status).toBe(401);
+      expect(
+        (await login(app, { emailOrUsername: user.email, password: 'wrong password' }, { ip: `192.0.2.${i + 1}` }))
+          .status,
+      ).toBe(401);
     }
     const locked = await login(app, { emailOrUsername: user.email, password: user.password }, { ip: '198.51.100.99' });
     expect(locked.status).toBe(429);
@@ -175,10 +198,14 @@ describe('sign-in rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(await locked.json()).toMatchObject({ status: 429, detail: AUTH_MESSAGES.tooManyLoginAttempts });
     // By username too: the lock belongs to the account.
-    expect((await login(app, { emailOrUsername: user.username, password: user.password }, { ip: '198.51.100.99' })).status).toBe(429);
+    expect(
+      (await login(app, { emailOrUsername: user.username, password: user.password }, { ip: '198.51.100.99' })).status,
+    ).toBe(429);
 
     clock.advance(15 * 60_000 + 1000);
-    expect((await login(app, { emailOrUsername: user.email, password: user.password }, { ip: '198.51.100.99' })).status).toBe(200);
+    expect(
+      (await login(app, { emailOrUsername: user.email, password: user.password }, { ip: '198.51.100.99' })).status,
+    ).toBe(200);
     // Success cleared the failures: one more mistake does not lock again.
     expect((await login(app, { emailOrUsername: user.email, password: 'wrong password' })).status).toBe(401);
     expect((await login(app, { emailOrUsername: user.email, password: user.password })).status).toBe(200);
@@ -187,9 +214,14 @@ describe('sign-in rate limits', () => {
   it('locks unknown identifiers the same way, so the lock reveals nothing', async () => {
     const { app } = createTestContext();
     for (let i = 0; i < 5; i += 1) {
-      expect((await login(app, { emailOrUsername: 'ghost@example.com', password: 'whatever1' }, { ip: `192.0.2.${i + 1}` })).status).toBe(401);
+      expect(
+        (await login(app, { emailOrUsername: 'ghost@example.com', password: 'whatever1' }, { ip: `192.0.2.${i + 1}` }))
+          .status,
+      ).toBe(401);
     }
-    expect((await login(app, { emailOrUsername: 'ghost@example.com', password: 'whatever1' }, { ip: '192.0.2.77' })).status).toBe(429);
+    expect(
+      (await login(app, { emailOrUsername: 'ghost@example.com', password: 'whatever1' }, { ip: '192.0.2.77' })).status,
+    ).toBe(429);
   });
 
   it('limits one IP to 20 attempts per 15 minutes across accounts', async () => {
@@ -197,16 +229,23 @@ describe('sign-in rate limits', () => {
     const { app } = createTestContext({ now: clock.now });
     const ip = '203.0.113.200';
     for (let i = 0; i < 20; i += 1) {
-      expect((await login(app, { emailOrUsername: `user${i}@example.com`, password: 'whatever1' }, { ip })).status).toBe(401);
+      expect(
+        (await login(app, { emailOrUsername: `user${i}@example.com`, password: 'whatever1' }, { ip })).status,
+      ).toBe(401);
     }
     const limited = await login(app, { emailOrUsername: 'another@example.com', password: 'whatever1' }, { ip });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe(String(15 * 60));
     expect(limited.headers.get('content-type')).toContain('application/problem+json');
     // Another address is unaffected.
-    expect((await login(app, { emailOrUsername: 'another@example.com', password: 'whatever1' }, { ip: '203.0.113.201' })).status).toBe(401);
+    expect(
+      (await login(app, { emailOrUsername: 'another@example.com', password: 'whatever1' }, { ip: '203.0.113.201' }))
+        .status,
+    ).toBe(401);
     clock.advance(15 * 60_000);
-    expect((await login(app, { emailOrUsername: 'another@example.com', password: 'whatever1' }, { ip })).status).toBe(401);
+    expect((await login(app, { emailOrUsername: 'another@example.com', password: 'whatever1' }, { ip })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -223,7 +262,9 @@ describe('POST /api/auth/logout', () => {
     expect(cleared.attributes.get('max-age')).toBe('0');
     expect((await get(app, '/api/auth/user', { cookie })).status).toBe(401);
     expect(db.select().from(sessions).all()).toHaveLength(0);
-    expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.logout')).all()).toMatchObject([{ userId: user.id }]);
+    expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.logout')).all()).toMatchObject([
+      { userId: user.id },
+    ]);
   });
 
   it('answers 204 when nobody is signed in', async () => {
@@ -238,9 +279,15 @@ describe('the whole journey', () => {
     const input = registration();
     const { userId } = (await (await send(app, '/api/auth/register', input)).json()) as { userId: string };
     const { codeFromOutbox } = await import('./auth-test-helpers');
-    expect((await send(app, '/api/auth/verify-otp', { userId, code: codeFromOutbox(db, input.email) })).status).toBe(200);
+    expect((await send(app, '/api/auth/verify-otp', { userId, code: codeFromOutbox(db, input.email) })).status).toBe(
+      200,
+    );
     const cookie = sessionCookie(await login(app, { emailOrUsername: input.username, password: input.password }));
-    expect(await (await get(app, '/api/auth/user', { cookie })).json()).toMatchObject({ id: userId, role: 'user', emailVerified: true });
+    expect(await (await get(app, '/api/auth/user', { cookie })).json()).toMatchObject({
+      id: userId,
+      role: 'user',
+      emailVerified: true,
+    });
     expect((await send(app, '/api/auth/logout', undefined, { cookie })).status).toBe(204);
     expect((await get(app, '/api/auth/user', { cookie })).status).toBe(401);
   });

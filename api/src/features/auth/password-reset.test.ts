@@ -33,16 +33,23 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('e-mails a one-hour link to PUBLIC_URL/auth/reset-password and stores only the token hash', async () => {
     const clock = createClock();
-    const { app, db } = createTestContext({ now: clock.now, env: testEnv({ PUBLIC_URL: 'https://books.example.com' }) });
+    const { app, db } = createTestContext({
+      now: clock.now,
+      env: testEnv({ PUBLIC_URL: 'https://books.example.com' }),
+    });
     const user = await createUser(db);
     await send(app, '/api/auth/forgot-password', { email: user.email.toUpperCase() });
     const token = await resetTokenFromOutbox(db, user.email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(outbox(db, user.email, 'password_reset')[0].bodyText).toContain(`https://books.example.com/auth/reset-password?token=${token}`);
+    expect(outbox(db, user.email, 'password_reset')[0].bodyText).toContain(
+      `https://books.example.com/auth/reset-password?token=${token}`,
+    );
     const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(row.passwordResetToken).toBe(hashResetToken(token));
     expect(row.passwordResetExpires?.getTime()).toBe(clock.now().getTime() + 60 * 60_000);
-    expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_reset.requested')).all()).toHaveLength(1);
+    expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_reset.requested')).all()).toHaveLength(
+      1,
+    );
   });
 
   it('limits requests per address the same way for unknown addresses (429 + Retry-After)', async () => {
@@ -50,7 +57,8 @@ describe('POST /api/auth/forgot-password', () => {
     const user = await createUser(db);
     const statuses = async (email: string) => {
       const result = [];
-      for (let i = 0; i < 4; i += 1) result.push((await send(app, '/api/auth/forgot-password', { email }, { ip: `192.0.2.${i}` })).status);
+      for (let i = 0; i < 4; i += 1)
+        result.push((await send(app, '/api/auth/forgot-password', { email }, { ip: `192.0.2.${i}` })).status);
       return result;
     };
     expect(await statuses(user.email)).toEqual([200, 200, 200, 429]);
@@ -77,7 +85,11 @@ describe('POST /api/auth/reset-password', () => {
 
     await send(app, '/api/auth/forgot-password', { email: user.email });
     const token = await resetTokenFromOutbox(db, user.email);
-    const response = await send(app, '/api/auth/reset-password', { token, password: 'a brand new secret', confirmPassword: 'a brand new secret' });
+    const response = await send(app, '/api/auth/reset-password', {
+      token,
+      password: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: AUTH_MESSAGES.passwordReset });
 
@@ -86,13 +98,25 @@ describe('POST /api/auth/reset-password', () => {
     expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
     expect((await signIn(user.password)).status).toBe(401);
     expect((await signIn('a brand new secret')).status).toBe(200);
-    expect(db.select().from(users).where(eq(users.id, user.id)).get()).toMatchObject({ passwordResetToken: null, passwordResetExpires: null });
-    expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_reset.completed')).all()).toMatchObject([{ userId: user.id }]);
+    expect(db.select().from(users).where(eq(users.id, user.id)).get()).toMatchObject({
+      passwordResetToken: null,
+      passwordResetExpires: null,
+    });
+    expect(
+      db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_reset.completed')).all(),
+    ).toMatchObject([{ userId: user.id }]);
 
     // The link works once.
-    const again = await send(app, '/api/auth/reset-password', { token, password: 'another new secret', confirmPassword: 'another new secret' });
+    const again = await send(app, '/api/auth/reset-password', {
+      token,
+      password: 'another new secret',
+      confirmPassword: 'another new secret',
+    });
     expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ detail: AUTH_MESSAGES.resetLinkInvalid, errors: [{ field: 'token', message: AUTH_MESSAGES.resetLinkInvalid }] });
+    expect(await again.json()).toMatchObject({
+      detail: AUTH_MESSAGES.resetLinkInvalid,
+      errors: [{ field: 'token', message: AUTH_MESSAGES.resetLinkInvalid }],
+    });
   });
 
   it('refuses a link older than one hour', async () => {
@@ -102,7 +126,11 @@ describe('POST /api/auth/reset-password', () => {
     await send(app, '/api/auth/forgot-password', { email: user.email });
     const token = await resetTokenFromOutbox(db, user.email);
     clock.advance(60 * 60_000 + 1);
-    const response = await send(app, '/api/auth/reset-password', { token, password: 'a brand new secret', confirmPassword: 'a brand new secret' });
+    const response = await send(app, '/api/auth/reset-password', {
+      token,
+      password: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: [{ field: 'token' }] });
   });
@@ -112,11 +140,25 @@ describe('POST /api/auth/reset-password', () => {
     const token = 'x'.repeat(43);
     const short = await send(app, '/api/auth/reset-password', { token, password: 'short', confirmPassword: 'short' });
     expect(await short.json()).toMatchObject({ errors: [{ field: 'password', message: MESSAGES.passwordMin }] });
-    const mismatch = await send(app, '/api/auth/reset-password', { token, password: 'long enough 1', confirmPassword: 'long enough 2' });
-    expect(await mismatch.json()).toMatchObject({ errors: [{ field: 'confirmPassword', message: MESSAGES.passwordsDoNotMatch }] });
-    const tooLong = await send(app, '/api/auth/reset-password', { token, password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) });
+    const mismatch = await send(app, '/api/auth/reset-password', {
+      token,
+      password: 'long enough 1',
+      confirmPassword: 'long enough 2',
+    });
+    expect(await mismatch.json()).toMatchObject({
+      errors: [{ field: 'confirmPassword', message: MESSAGES.passwordsDoNotMatch }],
+    });
+    const tooLong = await send(app, '/api/auth/reset-password', {
+      token,
+      password: 'p'.repeat(129),
+      confirmPassword: 'p'.repeat(129),
+    });
     expect(await tooLong.json()).toMatchObject({ errors: [{ field: 'password', message: MESSAGES.passwordMax }] });
-    const bogus = await send(app, '/api/auth/reset-password', { token, password: 'long enough 1', confirmPassword: 'long enough 1' });
+    const bogus = await send(app, '/api/auth/reset-password', {
+      token,
+      password: 'long enough 1',
+      confirmPassword: 'long enough 1',
+    });
     expect(bogus.status).toBe(400);
     expect(await bogus.json()).toMatchObject({ errors: [{ field: 'token', message: AUTH_MESSAGES.resetLinkInvalid }] });
   });

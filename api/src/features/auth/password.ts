@@ -34,6 +34,8 @@ export function needsRehash(storedHash: string): boolean {
   if (!match) return true;
   const [, memory, time, lanes] = match.map(Number);
   return (
-    memory < PASSWORD_HASH_PARAMS.memoryCost || time < PASSWORD_HASH_PARAMS.timeCost || lanes < PASSWORD_HASH_PARAMS.parallelism
+    memory < PASSWORD_HASH_PARAMS.memoryCost ||
+    time < PASSWORD_HASH_PARAMS.timeCost ||
+    lanes < PASSWORD_HASH_PARAMS.parallelism
   );
 }

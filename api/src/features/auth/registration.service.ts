@@ -53,7 +53,11 @@ type TRegisterOutcome = { kind: 'created'; user: TUserRow; code: string | null }
 
 /** SQLite's unique-index failure, whether drizzle hands it over bare or wrapped. */
 function uniqueViolation(error: unknown): string | null {
-  for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 3;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string') return message;
   }
@@ -92,17 +96,27 @@ export async function registerUser(
   /** Counts this attempt; answers the refusal when the source is over its limits or blocked. */
   const countAttempt = (): { attemptId: string; refusal: TRegisterRefusal | null } => {
     const gate = evaluateSignupGate({ db, env, now: at, ...source });
-    const attemptId = recordSignupAttempt({ db, env, now: at, email: input.email.toLowerCase(), escalate: gate.escalate, ...source });
+    const attemptId = recordSignupAttempt({
+      db,
+      env,
+      now: at,
+      email: input.email.toLowerCase(),
+      escalate: gate.escalate,
+      ...source,
+    });
     if (gate.status === 'ok') return { attemptId, refusal: null };
     if (gate.status === 'too_many' || gate.escalate) {
-      recordAudit({ db, now }, {
-        action: 'auth.register',
-        status: 'failure',
-        severity: 'warning',
-        details: { reason: gate.escalate ? 'blocked' : 'too_many_attempts' },
-        ipAddress,
-        userAgent,
-      });
+      recordAudit(
+        { db, now },
+        {
+          action: 'auth.register',
+          status: 'failure',
+          severity: 'warning',
+          details: { reason: gate.escalate ? 'blocked' : 'too_many_attempts' },
+          ipAddress,
+          userAgent,
+        },
+      );
     }
     return { attemptId, refusal: { kind: gate.status, retryAfterSeconds: gate.retryAfterSeconds } };
   };
@@ -131,21 +145,26 @@ export async function registerUser(
       const fields: ('email' | 'username')[] = [];
       if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) fields.push('email');
       // Usernames sign people in, so 'Ada' and 'ada' must not be two accounts.
-      if (db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get()) {
+      if (
+        db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get()
+      ) {
         fields.push('username');
       }
       if (fields.length > 0) return { kind: 'duplicate', fields };
 
       const conflict = findTrialConflict({ db, env, now: at, trialEmail, ...source });
       if (conflict) {
-        recordAudit({ db, now }, {
-          action: 'auth.register',
-          status: 'failure',
-          severity: 'warning',
-          details: { reason: 'free_trial_used', matchedOn: conflict },
-          ipAddress,
-          userAgent,
-        });
+        recordAudit(
+          { db, now },
+          {
+            action: 'auth.register',
+            status: 'failure',
+            severity: 'warning',
+            details: { reason: 'free_trial_used', matchedOn: conflict },
+            ipAddress,
+            userAgent,
+          },
+        );
         return { kind: 'trial_used', reason: conflict };
       }
 
@@ -188,24 +207,30 @@ export async function registerUser(
       markSignupAttemptSuccessful({ db, attemptId });
       // Registration sent the first code: "resend at most once a minute" starts now.
       if (code) recordRateLimitHit({ db, rule: AUTH_RATE_LIMITS.resendOtpPerUser, subject: userId, now: at });
-      recordAudit({ db, now }, {
-        action: 'auth.register',
-        resource: 'user',
-        resourceId: userId,
-        userId,
-        details: { requiresVerification: verificationRequired, countryCode: user.countryCode },
-        ipAddress,
-        userAgent,
-      });
-      if (isBootstrapSuperAdmin) {
-        recordAudit({ db, now }, {
-          action: 'role.bootstrap_promote',
+      recordAudit(
+        { db, now },
+        {
+          action: 'auth.register',
           resource: 'user',
           resourceId: userId,
           userId,
-          details: { role: 'super_admin', source: 'SUPER_ADMIN_EMAILS' },
-          severity: 'warning',
-        });
+          details: { requiresVerification: verificationRequired, countryCode: user.countryCode },
+          ipAddress,
+          userAgent,
+        },
+      );
+      if (isBootstrapSuperAdmin) {
+        recordAudit(
+          { db, now },
+          {
+            action: 'role.bootstrap_promote',
+            resource: 'user',
+            resourceId: userId,
+            userId,
+            details: { role: 'super_admin', source: 'SUPER_ADMIN_EMAILS' },
+            severity: 'warning',
+          },
+        );
       }
       return { kind: 'created', user, code };
     });
@@ -237,33 +262,46 @@ export async function verifyEmailCode(
   const at = now();
   const result = immediateTransaction(db, () => {
     const user = db.select().from(users).where(eq(users.id, userId)).get();
-    if (!user) return { error: new AppError('invalid_code', 400, AUTH_MESSAGES.invalidCode, [{ field: 'code', message: AUTH_MESSAGES.invalidCode }]) };
+    if (!user)
+      return {
+        error: new AppError('invalid_code', 400, AUTH_MESSAGES.invalidCode, [
+          { field: 'code', message: AUTH_MESSAGES.invalidCode },
+        ]),
+      };
     if (user.emailVerified) return { alreadyVerified: true as const };
-    const fail = (errorCode: string, message: string) => ({ error: new AppError(errorCode, 400, message, [{ field: 'code', message }]) });
+    const fail = (errorCode: string, message: string) => ({
+      error: new AppError(errorCode, 400, message, [{ field: 'code', message }]),
+    });
     if (!user.verificationCode) {
       return user.codeAttempts >= VERIFICATION_CODE_MAX_ATTEMPTS
         ? fail('code_locked', AUTH_MESSAGES.codeLocked)
         : fail('no_active_code', AUTH_MESSAGES.noActiveCode);
     }
-    if (!user.codeExpiresAt || user.codeExpiresAt.getTime() <= at.getTime()) return fail('code_expired', AUTH_MESSAGES.codeExpired);
+    if (!user.codeExpiresAt || user.codeExpiresAt.getTime() <= at.getTime())
+      return fail('code_expired', AUTH_MESSAGES.codeExpired);
     if (!verificationCodeMatches({ userId, code, storedHash: user.verificationCode })) {
       const attempts = user.codeAttempts + 1;
       const locked = attempts >= VERIFICATION_CODE_MAX_ATTEMPTS;
       db.update(users)
-        .set(locked ? { codeAttempts: attempts, verificationCode: null, codeExpiresAt: null } : { codeAttempts: attempts })
+        .set(
+          locked ? { codeAttempts: attempts, verificationCode: null, codeExpiresAt: null } : { codeAttempts: attempts },
+        )
         .where(eq(users.id, userId))
         .run();
-      recordAudit({ db, now }, {
-        action: 'auth.email_verification',
-        resource: 'user',
-        resourceId: userId,
-        userId,
-        status: 'failure',
-        severity: locked ? 'warning' : 'info',
-        details: { attempts, locked },
-        ipAddress,
-        userAgent,
-      });
+      recordAudit(
+        { db, now },
+        {
+          action: 'auth.email_verification',
+          resource: 'user',
+          resourceId: userId,
+          userId,
+          status: 'failure',
+          severity: locked ? 'warning' : 'info',
+          details: { attempts, locked },
+          ipAddress,
+          userAgent,
+        },
+      );
       return locked ? fail('code_locked', AUTH_MESSAGES.codeLocked) : fail('invalid_code', AUTH_MESSAGES.invalidCode);
     }
     const verified = db
@@ -272,7 +310,10 @@ export async function verifyEmailCode(
       .where(eq(users.id, userId))
       .returning()
       .get();
-    recordAudit({ db, now }, { action: 'auth.email_verification', resource: 'user', resourceId: userId, userId, ipAddress, userAgent });
+    recordAudit(
+      { db, now },
+      { action: 'auth.email_verification', resource: 'user', resourceId: userId, userId, ipAddress, userAgent },
+    );
     return { verified };
   });
 

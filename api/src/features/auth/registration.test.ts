@@ -1,21 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, MESSAGES, REGISTRATION_ERROR_MARKERS } from '@shared/messages';
-import { auditLogs, emailPreferences, freeTrialAbusePrevention, signupAttempts, systemConfig, users } from '../../db/schema';
+import {
+  auditLogs,
+  emailPreferences,
+  freeTrialAbusePrevention,
+  signupAttempts,
+  systemConfig,
+  users,
+} from '../../db/schema';
 import { createTestContext } from '../../test-utils';
-import { codeFromOutbox, createClock, get, outbox, registration, send, sessionCookie, setCookies, testEnv } from './auth-test-helpers';
+import {
+  codeFromOutbox,
+  createClock,
+  get,
+  outbox,
+  registration,
+  send,
+  sessionCookie,
+  setCookies,
+  testEnv,
+} from './auth-test-helpers';
 
 const DAY = 86_400_000;
 
 function turnVerificationOff(db: ReturnType<typeof createTestContext>['db']) {
-  db.insert(systemConfig).values({ key: 'email_verification_required', value: 'false', dataType: 'boolean', category: 'auth' }).run();
+  db.insert(systemConfig)
+    .values({ key: 'email_verification_required', value: 'false', dataType: 'boolean', category: 'auth' })
+    .run();
 }
 
 describe('POST /api/auth/register', () => {
   it('creates a trial account that must verify its e-mail, and e-mails a 6-digit code', async () => {
     const clock = createClock();
     const { app, db } = createTestContext({ now: clock.now });
-    const input = registration({ email: 'Ada.Lovelace@Example.com', phoneNumber: '+1 415 555 2671', countryCode: 'GB' });
+    const input = registration({
+      email: 'Ada.Lovelace@Example.com',
+      phoneNumber: '+1 415 555 2671',
+      countryCode: 'GB',
+    });
     const response = await send(app, '/api/auth/register', input, { ip: '198.51.100.7' });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { requiresVerification: boolean; userId: string; email: string };
@@ -54,7 +77,9 @@ describe('POST /api/auth/register', () => {
     expect(db.select().from(freeTrialAbusePrevention).all()).toMatchObject([
       { email: 'ada.lovelace@example.com', registrationIp: '198.51.100.7', userId: user.id },
     ]);
-    expect(db.select().from(signupAttempts).all()).toMatchObject([{ successful: true, registrationIp: '198.51.100.7' }]);
+    expect(db.select().from(signupAttempts).all()).toMatchObject([
+      { successful: true, registrationIp: '198.51.100.7' },
+    ]);
     expect(db.select().from(emailPreferences).where(eq(emailPreferences.userId, user.id)).get()).toBeDefined();
     expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.register')).all()).toMatchObject([
       { userId: user.id, status: 'success', ipAddress: '198.51.100.7' },
@@ -101,7 +126,9 @@ describe('POST /api/auth/register', () => {
     const missing = await send(app, '/api/auth/register', {});
     expect(missing.status).toBe(400);
     const fields = ((await missing.json()) as { errors: { field: string }[] }).errors.map((error) => error.field);
-    expect(fields).toEqual(expect.arrayContaining(['firstName', 'lastName', 'phoneNumber', 'username', 'email', 'password']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'phoneNumber', 'username', 'email', 'password']),
+    );
   });
 
   it('refuses a taken e-mail or username with 409 naming the field', async () => {
@@ -111,11 +138,19 @@ describe('POST /api/auth/register', () => {
 
     const sameEmail = await send(app, '/api/auth/register', registration({ email: first.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
-    expect(await sameEmail.json()).toMatchObject({ errors: [{ field: 'email', message: 'An account with this email already exists' }] });
+    expect(await sameEmail.json()).toMatchObject({
+      errors: [{ field: 'email', message: 'An account with this email already exists' }],
+    });
 
-    const sameUsername = await send(app, '/api/auth/register', registration({ username: first.username.toUpperCase() }));
+    const sameUsername = await send(
+      app,
+      '/api/auth/register',
+      registration({ username: first.username.toUpperCase() }),
+    );
     expect(sameUsername.status).toBe(409);
-    expect(await sameUsername.json()).toMatchObject({ errors: [{ field: 'username', message: AUTH_MESSAGES.usernameTaken }] });
+    expect(await sameUsername.json()).toMatchObject({
+      errors: [{ field: 'username', message: AUTH_MESSAGES.usernameTaken }],
+    });
   });
 
   it('makes exactly one account from ten concurrent identical sign-ups', async () => {
@@ -147,24 +182,45 @@ describe('registration abuse (SPEC §3, §8)', () => {
 
   it('allows one free trial per normalised e-mail (Gmail dots and +tags, provider +tags)', async () => {
     const { app, db } = createTestContext();
-    expect((await send(app, '/api/auth/register', registration({ email: 'jane.doe+books@gmail.com' }), { ip: '198.51.100.1' })).status).toBe(201);
-    const again = await send(app, '/api/auth/register', registration({ email: 'JaneDoe@googlemail.com' }), { ip: '198.51.100.2' });
+    expect(
+      (
+        await send(app, '/api/auth/register', registration({ email: 'jane.doe+books@gmail.com' }), {
+          ip: '198.51.100.1',
+        })
+      ).status,
+    ).toBe(201);
+    const again = await send(app, '/api/auth/register', registration({ email: 'JaneDoe@googlemail.com' }), {
+      ip: '198.51.100.2',
+    });
     const problem = await expectRefusal(again, 403, REGISTRATION_ERROR_MARKERS.trialUsed);
     expect(problem.detail).toBe(AUTH_MESSAGES.trialAlreadyUsed);
 
-    expect((await send(app, '/api/auth/register', registration({ email: 'sam@outlook.com' }), { ip: '198.51.100.3' })).status).toBe(201);
+    expect(
+      (await send(app, '/api/auth/register', registration({ email: 'sam@outlook.com' }), { ip: '198.51.100.3' }))
+        .status,
+    ).toBe(201);
     await expectRefusal(
       await send(app, '/api/auth/register', registration({ email: 'sam+promo@outlook.com' }), { ip: '198.51.100.4' }),
       403,
       'already used',
     );
-    expect(db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.register')).all().filter((row) => row.status === 'failure')).toHaveLength(2);
+    expect(
+      db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'auth.register'))
+        .all()
+        .filter((row) => row.status === 'failure'),
+    ).toHaveLength(2);
   });
 
   it('allows one trial per device fingerprint and three per IP inside the window', async () => {
     const clock = createClock();
     const { app } = createTestContext({ now: clock.now });
-    expect((await send(app, '/api/auth/register', registration({ deviceFingerprint: 'abc123' }), { ip: '198.51.100.1' })).status).toBe(201);
+    expect(
+      (await send(app, '/api/auth/register', registration({ deviceFingerprint: 'abc123' }), { ip: '198.51.100.1' }))
+        .status,
+    ).toBe(201);
     await expectRefusal(
       await send(app, '/api/auth/register', registration({ deviceFingerprint: 'abc123' }), { ip: '198.51.100.2' }),
       403,
@@ -174,12 +230,19 @@ describe('registration abuse (SPEC §3, §8)', () => {
     for (let i = 0; i < 2; i += 1) {
       expect((await send(app, '/api/auth/register', registration(), { ip: '198.51.100.1' })).status).toBe(201);
     }
-    await expectRefusal(await send(app, '/api/auth/register', registration(), { ip: '198.51.100.1' }), 403, 'already used');
+    await expectRefusal(
+      await send(app, '/api/auth/register', registration(), { ip: '198.51.100.1' }),
+      403,
+      'already used',
+    );
 
     // The IP and fingerprint windows are 30 days.
     clock.advance(31 * DAY);
     expect((await send(app, '/api/auth/register', registration(), { ip: '198.51.100.1' })).status).toBe(201);
-    expect((await send(app, '/api/auth/register', registration({ deviceFingerprint: 'abc123' }), { ip: '198.51.100.9' })).status).toBe(201);
+    expect(
+      (await send(app, '/api/auth/register', registration({ deviceFingerprint: 'abc123' }), { ip: '198.51.100.9' }))
+        .status,
+    ).toBe(201);
   });
 
   it("answers 'Too many' past the attempt limit, then 'temporarily blocked' with Retry-After", async () => {
@@ -189,7 +252,8 @@ describe('registration abuse (SPEC §3, §8)', () => {
       env: testEnv({ SIGNUP_MAX_ATTEMPTS_PER_IP: '3', TRIAL_MAX_PER_IP: '100', SIGNUP_BLOCK_MINUTES: '60' }),
     });
     const ip = '192.0.2.50';
-    for (let i = 0; i < 3; i += 1) expect((await send(app, '/api/auth/register', registration(), { ip })).status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect((await send(app, '/api/auth/register', registration(), { ip })).status).toBe(201);
 
     const tooMany = await send(app, '/api/auth/register', registration(), { ip });
     const problem = await expectRefusal(tooMany, 429, REGISTRATION_ERROR_MARKERS.tooMany);
@@ -202,7 +266,13 @@ describe('registration abuse (SPEC §3, §8)', () => {
     const blockedProblem = await expectRefusal(blocked, 429, REGISTRATION_ERROR_MARKERS.blocked);
     expect(blockedProblem.detail).toBe('Account creation temporarily blocked. Please try again later.');
     expect(Number(blocked.headers.get('retry-after'))).toBe(3600);
-    expect(db.select().from(signupAttempts).all().filter((row) => row.blockUntil)).toHaveLength(1);
+    expect(
+      db
+        .select()
+        .from(signupAttempts)
+        .all()
+        .filter((row) => row.blockUntil),
+    ).toHaveLength(1);
 
     // Still blocked after the attempt window, free again once the block ends.
     clock.advance(59 * 60_000);
@@ -215,8 +285,19 @@ describe('registration abuse (SPEC §3, §8)', () => {
     const { app } = createTestContext({ env: testEnv({ SIGNUP_MAX_ATTEMPTS_PER_FINGERPRINT: '2' }) });
     const taken = registration();
     expect((await send(app, '/api/auth/register', taken, { ip: '192.0.2.1' })).status).toBe(201);
-    expect((await send(app, '/api/auth/register', { ...registration({ deviceFingerprint: taken.deviceFingerprint }), email: taken.email }, { ip: '192.0.2.2' })).status).toBe(409);
-    const third = await send(app, '/api/auth/register', registration({ deviceFingerprint: taken.deviceFingerprint }), { ip: '192.0.2.3' });
+    expect(
+      (
+        await send(
+          app,
+          '/api/auth/register',
+          { ...registration({ deviceFingerprint: taken.deviceFingerprint }), email: taken.email },
+          { ip: '192.0.2.2' },
+        )
+      ).status,
+    ).toBe(409);
+    const third = await send(app, '/api/auth/register', registration({ deviceFingerprint: taken.deviceFingerprint }), {
+      ip: '192.0.2.3',
+    });
     await expectRefusal(third, 429, 'Too many');
   });
 });
@@ -243,7 +324,10 @@ describe('POST /api/auth/verify-otp', () => {
     const login = await send(app, '/api/auth/login', { emailOrUsername: input.email, password: input.password });
     expect(login.status).toBe(200);
     // Verifying again is harmless.
-    expect(await (await send(app, '/api/auth/verify-otp', { userId, code })).json()).toEqual({ success: true, message: AUTH_MESSAGES.alreadyVerified });
+    expect(await (await send(app, '/api/auth/verify-otp', { userId, code })).json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.alreadyVerified,
+    });
   });
 
   it("answers SPEC §5's 'Missing Information' and 'Invalid Code' texts", async () => {
@@ -254,7 +338,9 @@ describe('POST /api/auth/verify-otp', () => {
     const short = await send(app, '/api/auth/verify-otp', { userId: 'someone', code: '123' });
     expect(await short.json()).toMatchObject({ errors: [{ field: 'code', message: MESSAGES.invalidCode }] });
     const resendMissing = await send(app, '/api/auth/resend-otp', {});
-    expect(await resendMissing.json()).toMatchObject({ errors: [{ field: 'userId', message: MESSAGES.missingInformation }] });
+    expect(await resendMissing.json()).toMatchObject({
+      errors: [{ field: 'userId', message: MESSAGES.missingInformation }],
+    });
   });
 
   it('destroys the code after five wrong tries', async () => {
@@ -279,7 +365,10 @@ describe('POST /api/auth/verify-otp', () => {
     clock.advance(10 * 60_000 + 1);
     const response = await send(app, '/api/auth/verify-otp', { userId, code });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ detail: AUTH_MESSAGES.codeExpired, errors: [{ field: 'code', message: AUTH_MESSAGES.codeExpired }] });
+    expect(await response.json()).toMatchObject({
+      detail: AUTH_MESSAGES.codeExpired,
+      errors: [{ field: 'code', message: AUTH_MESSAGES.codeExpired }],
+    });
   });
 
   it('refuses an unknown user like a wrong code', async () => {

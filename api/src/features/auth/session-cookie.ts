@@ -28,7 +28,12 @@ export function readSessionToken(c: Context, env: Pick<TEnv, 'NODE_ENV'>): strin
   return token && TOKEN_PATTERN.test(token) ? token : null;
 }
 
-export function setSessionCookie(c: Context, env: Pick<TEnv, 'NODE_ENV'>, session: { token: string; expiresAt: Date }, now: Date) {
+export function setSessionCookie(
+  c: Context,
+  env: Pick<TEnv, 'NODE_ENV'>,
+  session: { token: string; expiresAt: Date },
+  now: Date,
+) {
   setCookie(c, sessionCookieName(isProduction(env)), session.token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -40,5 +45,10 @@ export function setSessionCookie(c: Context, env: Pick<TEnv, 'NODE_ENV'>, sessio
 }
 
 export function clearSessionCookie(c: Context, env: Pick<TEnv, 'NODE_ENV'>) {
-  deleteCookie(c, sessionCookieName(isProduction(env)), { path: '/', secure: isProduction(env), httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, sessionCookieName(isProduction(env)), {
+    path: '/',
+    secure: isProduction(env),
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
 }

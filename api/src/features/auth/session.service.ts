@@ -89,20 +89,31 @@ export function findSessionUser(options: { db: Db; token: string; now: Date }): 
   const sid = hashSessionToken(token);
   const row = lookUpSession(db, sid);
   const nowMs = now.getTime();
-  if (!row || !row.user.isActive || row.session.expire.getTime() <= nowMs || row.session.absoluteExpire.getTime() <= nowMs) {
+  if (
+    !row ||
+    !row.user.isActive ||
+    row.session.expire.getTime() <= nowMs ||
+    row.session.absoluteExpire.getTime() <= nowMs
+  ) {
     return null;
   }
 
   const nextExpire = Math.min(nowMs + SESSION_IDLE_MS, row.session.absoluteExpire.getTime());
   if (nextExpire - row.session.expire.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    db.update(sessions).set({ expire: new Date(nextExpire) }).where(eq(sessions.sid, sid)).run();
+    db.update(sessions)
+      .set({ expire: new Date(nextExpire) })
+      .where(eq(sessions.sid, sid))
+      .run();
     return { user: row.user, sid, expiresAt: new Date(nextExpire), extended: true };
   }
   return { user: row.user, sid, expiresAt: row.session.expire, extended: false };
 }
 
 export function deleteSession(options: { db: Db; token: string }): void {
-  options.db.delete(sessions).where(eq(sessions.sid, hashSessionToken(options.token))).run();
+  options.db
+    .delete(sessions)
+    .where(eq(sessions.sid, hashSessionToken(options.token)))
+    .run();
 }
 
 export function deleteUserSessions(options: { db: Db; userId: string }): void {

@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
-import { createSession, findSessionUser, hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.service';
+import {
+  createSession,
+  findSessionUser,
+  hashSessionToken,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+} from './session.service';
 
-function insertUser(db: ReturnType<typeof createTestContext>['db'], overrides: Partial<typeof users.$inferInsert> = {}) {
+function insertUser(
+  db: ReturnType<typeof createTestContext>['db'],
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
   return db
     .insert(users)
     .values({ email: `reader-${crypto.randomUUID()}@example.com`, firstName: 'Ada', role: 'user', ...overrides })
@@ -61,13 +70,24 @@ describe('GET /api/auth/user', () => {
 
   it('returns the public fields of the signed-in user and nothing secret', async () => {
     const { app, db } = createTestContext();
-    const user = insertUser(db, { role: 'admin', subscriptionTier: 'premium', subscriptionStatus: 'active', passwordHash: 'secret-hash' });
+    const user = insertUser(db, {
+      role: 'admin',
+      subscriptionTier: 'premium',
+      subscriptionStatus: 'active',
+      passwordHash: 'secret-hash',
+    });
     const { token } = createSession({ db, userId: user.id, now: new Date() });
     const response = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ id: user.id, email: user.email, role: 'admin', subscriptionTier: 'premium', firstName: 'Ada' });
+    expect(body).toMatchObject({
+      id: user.id,
+      email: user.email,
+      role: 'admin',
+      subscriptionTier: 'premium',
+      firstName: 'Ada',
+    });
     expect(JSON.stringify(body)).not.toContain('secret-hash');
     expect(body).not.toHaveProperty('passwordHash');
   });

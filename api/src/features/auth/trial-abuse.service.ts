@@ -92,14 +92,21 @@ interface TSource {
 
 /** The sources an attempt is counted against; an unknown IP or a missing fingerprint is not a source. */
 function sourceConditions({ ipAddress, deviceFingerprint }: TSource) {
-  const conditions: { column: typeof signupAttempts.registrationIp | typeof signupAttempts.deviceFingerprint; value: string; kind: 'ip' | 'fingerprint' }[] = [];
+  const conditions: {
+    column: typeof signupAttempts.registrationIp | typeof signupAttempts.deviceFingerprint;
+    value: string;
+    kind: 'ip' | 'fingerprint';
+  }[] = [];
   if (ipAddress) conditions.push({ column: signupAttempts.registrationIp, value: ipAddress, kind: 'ip' });
-  if (deviceFingerprint) conditions.push({ column: signupAttempts.deviceFingerprint, value: deviceFingerprint, kind: 'fingerprint' });
+  if (deviceFingerprint)
+    conditions.push({ column: signupAttempts.deviceFingerprint, value: deviceFingerprint, kind: 'fingerprint' });
   return conditions;
 }
 
 /** Read-only: may this source attempt a registration now? */
-export function evaluateSignupGate(options: { db: Db; env: TAbuseEnv; now: Date } & TSource): TSignupGate & { escalate: boolean } {
+export function evaluateSignupGate(
+  options: { db: Db; env: TAbuseEnv; now: Date } & TSource,
+): TSignupGate & { escalate: boolean } {
   const { db, env, now } = options;
   const sources = sourceConditions(options);
   if (sources.length === 0) return { status: 'ok', escalate: false };
@@ -187,10 +194,17 @@ export function findTrialConflict(
       .from(freeTrialAbusePrevention)
       .where(and(condition, gt(freeTrialAbusePrevention.createdAt, windowStart)))
       .get()?.n ?? 0;
-  if (options.deviceFingerprint && countSince(eq(freeTrialAbusePrevention.deviceFingerprint, options.deviceFingerprint)) >= env.TRIAL_MAX_PER_FINGERPRINT) {
+  if (
+    options.deviceFingerprint &&
+    countSince(eq(freeTrialAbusePrevention.deviceFingerprint, options.deviceFingerprint)) >=
+      env.TRIAL_MAX_PER_FINGERPRINT
+  ) {
     return 'fingerprint';
   }
-  if (options.ipAddress && countSince(eq(freeTrialAbusePrevention.registrationIp, options.ipAddress)) >= env.TRIAL_MAX_PER_IP) {
+  if (
+    options.ipAddress &&
+    countSince(eq(freeTrialAbusePrevention.registrationIp, options.ipAddress)) >= env.TRIAL_MAX_PER_IP
+  ) {
     return 'ip';
   }
   return null;

@@ -10,7 +10,9 @@ import type { AppDeps } from '../../deps';
 import { emailLogs, users } from '../../db/schema';
 import { BILLING_EMAIL_TYPES, sendTrialEndingEmail } from '../email/email.service';
 
-export async function sendTrialEndingReminders(deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'mailer' | 'now'>): Promise<number> {
+export async function sendTrialEndingReminders(
+  deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'mailer' | 'now'>,
+): Promise<number> {
   const now = deps.now();
   const horizon = new Date(now.getTime() + 2 * DAY_MS);
   const candidates = deps.db
@@ -20,7 +22,10 @@ export async function sendTrialEndingReminders(deps: Pick<AppDeps, 'db' | 'env' 
       and(
         eq(users.subscriptionTier, 'trial'),
         eq(users.isActive, true),
-        or(and(gt(users.trialEndsAt, now), lte(users.trialEndsAt, horizon)), and(gt(users.freeTrialEndedAt, now), lte(users.freeTrialEndedAt, horizon))),
+        or(
+          and(gt(users.trialEndsAt, now), lte(users.trialEndsAt, horizon)),
+          and(gt(users.freeTrialEndedAt, now), lte(users.freeTrialEndedAt, horizon)),
+        ),
       ),
     )
     .all();

@@ -22,8 +22,22 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { TPaidTier } from '@shared/billing';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction, type Db } from '../../db/client';
-import { billingSubscriptions, checkoutSessions, invoices, payments, subscriptionPlans, userSubscriptionCycles, users, webhookEvents } from '../../db/schema';
-import { WebhookSignatureError, type TBillingEvent, type TProviderInvoice, type TProviderSubscription } from '../../adapters/payments/payments';
+import {
+  billingSubscriptions,
+  checkoutSessions,
+  invoices,
+  payments,
+  subscriptionPlans,
+  userSubscriptionCycles,
+  users,
+  webhookEvents,
+} from '../../db/schema';
+import {
+  WebhookSignatureError,
+  type TBillingEvent,
+  type TProviderInvoice,
+  type TProviderSubscription,
+} from '../../adapters/payments/payments';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { sendPaymentFailedEmail, sendPaymentReceiptEmail } from '../email/email.service';
@@ -38,21 +52,45 @@ export interface TApplyOutcome {
 }
 
 /** The users columns the provider record implies at `now`. */
-export function userColumnsFor(record: Pick<TProviderSubscription, 'tier' | 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'graceEndsAt'>, now: Date) {
+export function userColumnsFor(
+  record: Pick<TProviderSubscription, 'tier' | 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'graceEndsAt'>,
+  now: Date,
+) {
   if (record.status === 'canceled') {
-    return { subscriptionTier: 'free' as const, subscriptionStatus: 'inactive' as const, subscriptionCurrentPeriodEnd: record.currentPeriodEnd };
+    return {
+      subscriptionTier: 'free' as const,
+      subscriptionStatus: 'inactive' as const,
+      subscriptionCurrentPeriodEnd: record.currentPeriodEnd,
+    };
   }
   const inGrace = record.status === 'past_due' && record.graceEndsAt !== null && record.graceEndsAt > now;
-  const status = record.status === 'past_due' && !inGrace ? ('past_due' as const) : record.cancelAtPeriodEnd ? ('cancelled' as const) : ('active' as const);
-  return { subscriptionTier: record.tier, subscriptionStatus: status, subscriptionCurrentPeriodEnd: record.currentPeriodEnd };
+  const status =
+    record.status === 'past_due' && !inGrace
+      ? ('past_due' as const)
+      : record.cancelAtPeriodEnd
+        ? ('cancelled' as const)
+        : ('active' as const);
+  return {
+    subscriptionTier: record.tier,
+    subscriptionStatus: status,
+    subscriptionCurrentPeriodEnd: record.currentPeriodEnd,
+  };
 }
 
 function resolveUserId(db: Db, record: TProviderSubscription, hint: string | null): string | null {
-  const byMirror = db.select({ userId: billingSubscriptions.userId }).from(billingSubscriptions).where(eq(billingSubscriptions.subscriptionId, record.subscriptionId)).get();
+  const byMirror = db
+    .select({ userId: billingSubscriptions.userId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.subscriptionId, record.subscriptionId))
+    .get();
   const candidate = record.userId ?? hint ?? byMirror?.userId ?? null;
   if (candidate && db.select({ id: users.id }).from(users).where(eq(users.id, candidate)).get()) return candidate;
   if (record.customerId) {
-    const byCustomer = db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, record.customerId)).get();
+    const byCustomer = db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.stripeCustomerId, record.customerId))
+      .get();
     if (byCustomer) return byCustomer.id;
   }
   return null;
@@ -62,14 +100,24 @@ function resolveUserId(db: Db, record: TProviderSubscription, hint: string | nul
  * Writes the provider record into the mirror and the user row, records conversions and plan changes,
  * resets the pick count once per renewed period, and syncs entitlements. Call inside immediateTransaction.
  */
-export function applySubscriptionRecord(deps: Pick<AppDeps, 'db'>, record: TProviderSubscription, now: Date, userHint: string | null = null): TApplyOutcome | null {
+export function applySubscriptionRecord(
+  deps: Pick<AppDeps, 'db'>,
+  record: TProviderSubscription,
+  now: Date,
+  userHint: string | null = null,
+): TApplyOutcome | null {
   const { db } = deps;
   const userId = resolveUserId(db, record, userHint);
   if (!userId) return null;
   const user = db.select().from(users).where(eq(users.id, userId)).get() as TUserRow;
   const mirror = db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).get();
   // A late event about an older, ended subscription must not overwrite a newer live one.
-  if (mirror && mirror.subscriptionId !== record.subscriptionId && mirror.status !== 'canceled' && record.status === 'canceled') {
+  if (
+    mirror &&
+    mirror.subscriptionId !== record.subscriptionId &&
+    mirror.status !== 'canceled' &&
+    record.status === 'canceled'
+  ) {
     return { userId, changed: false };
   }
 
@@ -90,7 +138,11 @@ export function applySubscriptionRecord(deps: Pick<AppDeps, 'db'>, record: TProv
   };
   const next: TMirrorRow = mirror
     ? db.update(billingSubscriptions).set(values).where(eq(billingSubscriptions.id, mirror.id)).returning().get()
-    : db.insert(billingSubscriptions).values({ userId, ...values, createdAt: now }).returning().get();
+    : db
+        .insert(billingSubscriptions)
+        .values({ userId, ...values, createdAt: now })
+        .returning()
+        .get();
 
   const columns = userColumnsFor(record, now);
   const changed =
@@ -100,11 +152,23 @@ export function applySubscriptionRecord(deps: Pick<AppDeps, 'db'>, record: TProv
     user.stripeCustomerId !== record.customerId ||
     user.stripeSubscriptionId !== record.subscriptionId;
   db.update(users)
-    .set({ ...columns, stripeCustomerId: record.customerId, stripeSubscriptionId: record.subscriptionId, updatedAt: now })
+    .set({
+      ...columns,
+      stripeCustomerId: record.customerId,
+      stripeSubscriptionId: record.subscriptionId,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId))
     .run();
 
-  recordTransitions(deps, { userId, before: user, afterTier: columns.subscriptionTier, record, mirrorBefore: mirror ?? null, now });
+  recordTransitions(deps, {
+    userId,
+    before: user,
+    afterTier: columns.subscriptionTier,
+    record,
+    mirrorBefore: mirror ?? null,
+    now,
+  });
 
   // A renewal starts a new billing period: the reader's pick count restarts once for that period, even
   // when the app clock has not reached it yet (the test-mode clock advance moves the provider only).
@@ -117,7 +181,10 @@ export function applySubscriptionRecord(deps: Pick<AppDeps, 'db'>, record: TProv
     if (next.cycleResetPeriodStart && cycle && cycle.cycleStart < record.currentPeriodStart) {
       db.update(userSubscriptionCycles).set({ isActive: false }).where(eq(userSubscriptionCycles.id, cycle.id)).run();
     }
-    db.update(billingSubscriptions).set({ cycleResetPeriodStart: record.currentPeriodStart }).where(eq(billingSubscriptions.id, next.id)).run();
+    db.update(billingSubscriptions)
+      .set({ cycleResetPeriodStart: record.currentPeriodStart })
+      .where(eq(billingSubscriptions.id, next.id))
+      .run();
   }
 
   syncEntitlements({ db, userId, now, write: true });
@@ -126,21 +193,45 @@ export function applySubscriptionRecord(deps: Pick<AppDeps, 'db'>, record: TProv
 
 function recordTransitions(
   deps: Pick<AppDeps, 'db'>,
-  input: { userId: string; before: TUserRow; afterTier: string; record: TProviderSubscription; mirrorBefore: TMirrorRow | null; now: Date },
+  input: {
+    userId: string;
+    before: TUserRow;
+    afterTier: string;
+    record: TProviderSubscription;
+    mirrorBefore: TMirrorRow | null;
+    now: Date;
+  },
 ) {
   const { userId, before, afterTier, record, mirrorBefore, now } = input;
   const audit = (action: string, details: Record<string, unknown>) =>
-    recordAudit({ db: deps.db, now: () => now }, { action, resource: 'subscription', resourceId: record.subscriptionId, userId, details: { provider: record.provider, ...details } });
+    recordAudit(
+      { db: deps.db, now: () => now },
+      {
+        action,
+        resource: 'subscription',
+        resourceId: record.subscriptionId,
+        userId,
+        details: { provider: record.provider, ...details },
+      },
+    );
   const rank: Record<string, number> = { free: 0, trial: 1, basic: 2, premium: 3 };
   if (before.subscriptionTier !== afterTier) {
-    if (before.subscriptionTier === 'trial' && (afterTier === 'basic' || afterTier === 'premium')) audit('billing.trial_converted', { tier: afterTier });
+    if (before.subscriptionTier === 'trial' && (afterTier === 'basic' || afterTier === 'premium'))
+      audit('billing.trial_converted', { tier: afterTier });
     else if (afterTier === 'free') audit('billing.subscription_ended', { tier: before.subscriptionTier });
     else if (before.subscriptionTier !== 'free' && before.subscriptionTier !== 'trial') {
-      audit(rank[afterTier] > rank[before.subscriptionTier] ? 'billing.plan_upgraded' : 'billing.plan_downgraded', { from: before.subscriptionTier, to: afterTier });
+      audit(rank[afterTier] > rank[before.subscriptionTier] ? 'billing.plan_upgraded' : 'billing.plan_downgraded', {
+        from: before.subscriptionTier,
+        to: afterTier,
+      });
     } else audit('billing.subscription_started', { tier: afterTier });
   }
   if (record.pendingTier && record.pendingTier !== mirrorBefore?.pendingTier) {
-    audit('billing.downgrade_scheduled', { from: record.tier, to: record.pendingTier, effectiveAt: record.currentPeriodEnd.toISOString() });
+    audit('billing.downgrade_scheduled', {
+      from: record.tier,
+      to: record.pendingTier,
+      effectiveAt: record.currentPeriodEnd.toISOString(),
+    });
   }
 }
 
@@ -180,9 +271,26 @@ function upsertProviderInvoice(db: Db, invoice: TProviderInvoice, userId: string
         })
         .returning()
         .get();
-  if (invoice.status === 'paid' && !db.select({ id: payments.id }).from(payments).where(and(eq(payments.invoiceId, row.id), eq(payments.status, 'succeeded'))).get()) {
+  if (
+    invoice.status === 'paid' &&
+    !db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.invoiceId, row.id), eq(payments.status, 'succeeded')))
+      .get()
+  ) {
     db.insert(payments)
-      .values({ userId, invoiceId: row.id, provider: invoice.provider, tier: invoice.tier, amount: invoice.amountPaid, currency: invoice.currency, status: 'succeeded', description: invoice.description, paidAt: invoice.paidAt ?? now })
+      .values({
+        userId,
+        invoiceId: row.id,
+        provider: invoice.provider,
+        tier: invoice.tier,
+        amount: invoice.amountPaid,
+        currency: invoice.currency,
+        status: 'succeeded',
+        description: invoice.description,
+        paidAt: invoice.paidAt ?? now,
+      })
       .run();
   }
 }
@@ -199,7 +307,11 @@ const MAX_WEBHOOK_BYTES = 512 * 1024;
  * POST /api/billing/webhook and the test provider's in-process delivery. Signature first (400 on a bad
  * or stale one), then fetch the provider's current record, then one transaction.
  */
-export async function handleWebhook(deps: AppDeps, rawBody: string, headers: Record<string, string | undefined>): Promise<TWebhookResult> {
+export async function handleWebhook(
+  deps: AppDeps,
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+): Promise<TWebhookResult> {
   if (rawBody.length > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large', 413, 'Webhook body is too large');
   let event: TBillingEvent;
   try {
@@ -217,14 +329,25 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, headers: Rec
   if (seen) return { duplicate: true, eventId: event.id, type: event.providerType };
 
   // Network reads happen before the write transaction (better-sqlite3 transactions are synchronous).
-  const record = event.type !== 'ignored' && event.subscriptionId ? await deps.payments.retrieveSubscription(event.subscriptionId) : null;
-  const providerInvoice = event.invoiceId && event.type !== 'ignored' ? await deps.payments.retrieveInvoice(event.invoiceId) : null;
+  const record =
+    event.type !== 'ignored' && event.subscriptionId
+      ? await deps.payments.retrieveSubscription(event.subscriptionId)
+      : null;
+  const providerInvoice =
+    event.invoiceId && event.type !== 'ignored' ? await deps.payments.retrieveInvoice(event.invoiceId) : null;
 
   const now = deps.now();
   const applied = immediateTransaction(deps.db, () => {
     const inserted = deps.db
       .insert(webhookEvents)
-      .values({ provider: event.provider, eventId: event.id, type: event.providerType, payload: event.payload, status: 'received', receivedAt: now })
+      .values({
+        provider: event.provider,
+        eventId: event.id,
+        type: event.providerType,
+        payload: event.payload,
+        status: 'received',
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id })
       .get();
@@ -237,7 +360,8 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, headers: Rec
         .run();
     }
     const outcome = record ? applySubscriptionRecord(deps, record, now, event.userId) : null;
-    if (providerInvoice) upsertProviderInvoice(deps.db, providerInvoice, outcome?.userId ?? providerInvoice.userId ?? event.userId, now);
+    if (providerInvoice)
+      upsertProviderInvoice(deps.db, providerInvoice, outcome?.userId ?? providerInvoice.userId ?? event.userId, now);
     deps.db
       .update(webhookEvents)
       .set({ status: record || providerInvoice ? 'processed' : 'ignored', processedAt: now })
@@ -254,11 +378,18 @@ export async function handleWebhook(deps: AppDeps, rawBody: string, headers: Rec
   return { duplicate: false, eventId: event.id, type: event.providerType };
 }
 
-async function sendInvoiceEmail(deps: AppDeps, input: { userId: string; event: TBillingEvent; record: TProviderSubscription | null }) {
+async function sendInvoiceEmail(
+  deps: AppDeps,
+  input: { userId: string; event: TBillingEvent; record: TProviderSubscription | null },
+) {
   const { db } = deps;
   const user = db.select().from(users).where(eq(users.id, input.userId)).get();
   const invoice = input.event.invoiceId
-    ? db.select().from(invoices).where(and(eq(invoices.provider, input.event.provider), eq(invoices.providerInvoiceId, input.event.invoiceId))).get()
+    ? db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.provider, input.event.provider), eq(invoices.providerInvoiceId, input.event.invoiceId)))
+        .get()
     : undefined;
   if (!user) return;
   const emailUser = { id: user.id, email: user.email, firstName: user.firstName };
@@ -296,13 +427,23 @@ export function expireGracePeriods(deps: Pick<AppDeps, 'db' | 'now' | 'logger'>)
     .select()
     .from(billingSubscriptions)
     .innerJoin(users, eq(users.id, billingSubscriptions.userId))
-    .where(and(eq(billingSubscriptions.status, 'past_due'), lte(billingSubscriptions.graceEndsAt, now), eq(users.subscriptionStatus, 'active')))
+    .where(
+      and(
+        eq(billingSubscriptions.status, 'past_due'),
+        lte(billingSubscriptions.graceEndsAt, now),
+        eq(users.subscriptionStatus, 'active'),
+      ),
+    )
     .all();
   let count = 0;
   for (const { billing_subscriptions: mirror } of due) {
     try {
       immediateTransaction(deps.db, () => {
-        deps.db.update(users).set({ subscriptionStatus: 'past_due', updatedAt: now }).where(eq(users.id, mirror.userId)).run();
+        deps.db
+          .update(users)
+          .set({ subscriptionStatus: 'past_due', updatedAt: now })
+          .where(eq(users.id, mirror.userId))
+          .run();
         syncEntitlements({ db: deps.db, userId: mirror.userId, now, write: true });
       });
       count += 1;

@@ -1,25 +1,46 @@
 /** Helpers for the billing API tests: the selections setup (plans, readers, clock) plus checkout and webhook capture. */
 import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@shared/billing';
-import { billingSubscriptions, invoices, payments, testProviderSubscriptions, users, webhookEvents } from '../../db/schema';
+import {
+  billingSubscriptions,
+  invoices,
+  payments,
+  testProviderSubscriptions,
+  users,
+  webhookEvents,
+} from '../../db/schema';
 import type { SimulatedPaymentsProvider } from '../../adapters/payments/simulated-provider';
 import { send } from '../auth/auth-test-helpers';
 import { insertUser, signIn } from '../profile/profile-test-support';
 import { setup as selectionsSetup } from '../selections/selections-test-support';
 
-export const card = (cardNumber: string = TEST_CARDS.succeeds) => ({ cardNumber, expiry: '12/34', cvc: '123', nameOnCard: 'Grace Hopper' });
+export const card = (cardNumber: string = TEST_CARDS.succeeds) => ({
+  cardNumber,
+  expiry: '12/34',
+  cvc: '123',
+  nameOnCard: 'Grace Hopper',
+});
 
 export function billingSetup() {
   const ctx = selectionsSetup();
   const provider = ctx.payments as SimulatedPaymentsProvider;
 
   /** Starts a checkout for the reader and pays it with the card; returns both answers. */
-  async function subscribe(reader: { post: (path: string, body?: unknown) => Promise<Response> | Response }, tier: 'basic' | 'premium', cardNumber: string = TEST_CARDS.succeeds) {
+  async function subscribe(
+    reader: { post: (path: string, body?: unknown) => Promise<Response> | Response },
+    tier: 'basic' | 'premium',
+    cardNumber: string = TEST_CARDS.succeeds,
+  ) {
     const checkout = await reader.post('/api/billing/checkout', { tier });
     const { url } = (await checkout.json()) as { url: string };
     const sessionId = url.split('/').pop()!;
     const pay = await reader.post(`/api/billing/checkout/${sessionId}/pay`, card(cardNumber));
-    return { checkout, sessionId, pay, payBody: (await pay.json()) as { outcome: string; message: string; redirectUrl: string | null } };
+    return {
+      checkout,
+      sessionId,
+      pay,
+      payBody: (await pay.json()) as { outcome: string; message: string; redirectUrl: string | null },
+    };
   }
 
   async function admin() {
@@ -37,8 +58,10 @@ export function billingSetup() {
     return captured;
   }
 
-  const deliver = (event: { body: string; headers: Record<string, string> }, headers: Record<string, string> = event.headers) =>
-    ctx.app.request('/api/billing/webhook', { method: 'POST', body: event.body, headers });
+  const deliver = (
+    event: { body: string; headers: Record<string, string> },
+    headers: Record<string, string> = event.headers,
+  ) => ctx.app.request('/api/billing/webhook', { method: 'POST', body: event.body, headers });
 
   const billingState = (userId: string) => ({
     user: ctx.db

@@ -5,7 +5,13 @@
  */
 import { Hono } from 'hono';
 import type { TInvoiceList, TRedirectResponse } from '@shared/billing';
-import { ZAdvanceClockRequest, ZCheckoutSessionParam, ZInvoiceIdParam, ZTestCardPayment, ZTierRequest } from '@shared/billing.schemas';
+import {
+  ZAdvanceClockRequest,
+  ZCheckoutSessionParam,
+  ZInvoiceIdParam,
+  ZTestCardPayment,
+  ZTierRequest,
+} from '@shared/billing.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { notFound } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
@@ -34,16 +40,34 @@ export function createBillingRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .post('/billing/checkout', requireAuth(), validate('json', ZTierRequest), async (c) =>
-      c.json((await startCheckout(deps, { userId: sessionUserId(c), tier: c.req.valid('json').tier })) satisfies TRedirectResponse),
+      c.json(
+        (await startCheckout(deps, {
+          userId: sessionUserId(c),
+          tier: c.req.valid('json').tier,
+        })) satisfies TRedirectResponse,
+      ),
     )
     .get('/billing/checkout/:sessionId', requireAuth(), validate('param', ZCheckoutSessionParam), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(getCheckoutSession(deps, { userId: sessionUserId(c), sessionId: c.req.valid('param').sessionId }));
     })
-    .post('/billing/checkout/:sessionId/pay', requireAuth(), validate('param', ZCheckoutSessionParam), validate('json', ZTestCardPayment), async (c) =>
-      c.json(await payTestCheckout(deps, { userId: sessionUserId(c), sessionId: c.req.valid('param').sessionId, card: c.req.valid('json') })),
+    .post(
+      '/billing/checkout/:sessionId/pay',
+      requireAuth(),
+      validate('param', ZCheckoutSessionParam),
+      validate('json', ZTestCardPayment),
+      async (c) =>
+        c.json(
+          await payTestCheckout(deps, {
+            userId: sessionUserId(c),
+            sessionId: c.req.valid('param').sessionId,
+            card: c.req.valid('json'),
+          }),
+        ),
     )
-    .post('/billing/portal', requireAuth(), async (c) => c.json((await openPortal(deps, { userId: sessionUserId(c) })) satisfies TRedirectResponse))
+    .post('/billing/portal', requireAuth(), async (c) =>
+      c.json((await openPortal(deps, { userId: sessionUserId(c) })) satisfies TRedirectResponse),
+    )
     .post('/billing/payment-method', requireAuth(), validate('json', ZTestCardPayment), async (c) =>
       c.json(await updateTestPaymentMethod(deps, { userId: sessionUserId(c), card: c.req.valid('json') })),
     )
@@ -54,8 +78,12 @@ export function createBillingRoutes(deps: AppDeps) {
     .post('/billing/change-plan', requireAuth(), validate('json', ZTierRequest), async (c) =>
       c.json(await changePlan(deps, { userId: sessionUserId(c), tier: c.req.valid('json').tier })),
     )
-    .post('/billing/cancel', requireAuth(), async (c) => c.json(await cancelSubscription(deps, { userId: sessionUserId(c) })))
-    .post('/billing/resume', requireAuth(), async (c) => c.json(await resumeSubscription(deps, { userId: sessionUserId(c) })))
+    .post('/billing/cancel', requireAuth(), async (c) =>
+      c.json(await cancelSubscription(deps, { userId: sessionUserId(c) })),
+    )
+    .post('/billing/resume', requireAuth(), async (c) =>
+      c.json(await resumeSubscription(deps, { userId: sessionUserId(c) })),
+    )
     .get('/billing/invoices', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ items: listInvoices(deps, { userId: sessionUserId(c) }) } satisfies TInvoiceList);
@@ -80,9 +108,15 @@ export function createBillingRoutes(deps: AppDeps) {
       const result = await handleWebhook(deps, rawBody, headers);
       return c.json({ received: true, duplicate: result.duplicate });
     })
-    .post('/admin/billing/advance-clock', requirePermission('plans:manage'), async (c, next) => {
-      // Only the test-mode provider has a clock to move; with Stripe the route does not exist.
-      if (deps.payments.name !== 'test') throw notFound('Page');
-      await next();
-    }, validate('json', ZAdvanceClockRequest), async (c) => c.json(await advanceTestClock(deps, c.req.valid('json'))));
+    .post(
+      '/admin/billing/advance-clock',
+      requirePermission('plans:manage'),
+      async (c, next) => {
+        // Only the test-mode provider has a clock to move; with Stripe the route does not exist.
+        if (deps.payments.name !== 'test') throw notFound('Page');
+        await next();
+      },
+      validate('json', ZAdvanceClockRequest),
+      async (c) => c.json(await advanceTestClock(deps, c.req.valid('json'))),
+    );
 }

@@ -10,7 +10,14 @@
  * tier again undoes a scheduled downgrade.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { TCheckoutSession, TInvoice, TPaidTier, TSubscription, TTestCardPayment, TTestCardPaymentResult } from '@shared/billing';
+import type {
+  TCheckoutSession,
+  TInvoice,
+  TPaidTier,
+  TSubscription,
+  TTestCardPayment,
+  TTestCardPaymentResult,
+} from '@shared/billing';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
 import { billingSubscriptions, checkoutSessions, invoices, subscriptionPlans, users } from '../../db/schema';
@@ -27,12 +34,23 @@ const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const TIER_NAMES: Record<TPaidTier, string> = { basic: 'Basic', premium: 'Premium' };
 
 export function loadPlans(deps: Pick<AppDeps, 'db'>): Record<TPaidTier, TCheckoutPlan & { period: string }> {
-  const rows = deps.db.select().from(subscriptionPlans).where(inArray(subscriptionPlans.tier, ['basic', 'premium'])).all();
+  const rows = deps.db
+    .select()
+    .from(subscriptionPlans)
+    .where(inArray(subscriptionPlans.tier, ['basic', 'premium']))
+    .all();
   const byTier = new Map(rows.map((row) => [row.tier, row]));
   const plan = (tier: TPaidTier) => {
     const row = byTier.get(tier);
     return row
-      ? { tier, name: row.name, amount: row.priceAmount, currency: row.currency, period: row.period, isActive: row.isActive }
+      ? {
+          tier,
+          name: row.name,
+          amount: row.priceAmount,
+          currency: row.currency,
+          period: row.period,
+          isActive: row.isActive,
+        }
       : { tier, name: TIER_NAMES[tier], amount: 0, currency: 'GBP', period: 'per month', isActive: false };
   };
   return { basic: plan('basic'), premium: plan('premium') };
@@ -54,7 +72,11 @@ const mirrorOf = (deps: Pick<AppDeps, 'db'>, userId: string): TMirrorRow | undef
   deps.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).get();
 
 /** The reader's live (not ended) subscription, or a 409 with the given message. */
-function liveMirror(deps: Pick<AppDeps, 'db'>, userId: string, message = 'You have no active subscription.'): TMirrorRow {
+function liveMirror(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  message = 'You have no active subscription.',
+): TMirrorRow {
   const mirror = mirrorOf(deps, userId);
   if (!mirror || mirror.status === 'canceled') throw new AppError('no_subscription', 409, message);
   return mirror;
@@ -74,7 +96,11 @@ async function callProvider<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof PaymentProviderError) {
-      throw new AppError(error.status === 402 ? 'payment_failed' : error.status === 404 ? 'not_found' : 'billing_conflict', error.status, error.message);
+      throw new AppError(
+        error.status === 402 ? 'payment_failed' : error.status === 404 ? 'not_found' : 'billing_conflict',
+        error.status,
+        error.message,
+      );
     }
     throw error;
   }
@@ -87,13 +113,20 @@ async function reconcileNow(deps: AppDeps, subscriptionId: string, userId: strin
   immediateTransaction(deps.db, () => applySubscriptionRecord(deps, record, deps.now(), userId));
 }
 
-export async function startCheckout(deps: AppDeps, input: { userId: string; tier: TPaidTier }): Promise<{ url: string }> {
+export async function startCheckout(
+  deps: AppDeps,
+  input: { userId: string; tier: TPaidTier },
+): Promise<{ url: string }> {
   const user = loadUser(deps, input.userId);
   const mirror = mirrorOf(deps, user.id);
   if (mirror && mirror.status !== 'canceled') {
     throw mirror.tier === input.tier
       ? new AppError('already_subscribed', 409, `You already have the ${TIER_NAMES[input.tier]} plan.`)
-      : new AppError('already_subscribed', 409, 'You already have a subscription. Change your plan from the billing page.');
+      : new AppError(
+          'already_subscribed',
+          409,
+          'You already have a subscription. Change your plan from the billing page.',
+        );
   }
   const plan = activePlan(deps, input.tier);
   const now = deps.now();
@@ -129,7 +162,10 @@ export async function startCheckout(deps: AppDeps, input: { userId: string; tier
   return { url: result.url };
 }
 
-export function getCheckoutSession(deps: Pick<AppDeps, 'db' | 'now' | 'payments'>, input: { userId: string; sessionId: string }): TCheckoutSession {
+export function getCheckoutSession(
+  deps: Pick<AppDeps, 'db' | 'now' | 'payments'>,
+  input: { userId: string; sessionId: string },
+): TCheckoutSession {
   const row = deps.db
     .select()
     .from(checkoutSessions)
@@ -138,7 +174,8 @@ export function getCheckoutSession(deps: Pick<AppDeps, 'db' | 'now' | 'payments'
   if (!row) throw notFound('Checkout session');
   const user = loadUser(deps, input.userId);
   const plan = loadPlans(deps)[row.tier];
-  const expired = row.status === 'expired' || row.status === 'cancelled' || (row.status === 'open' && row.expiresAt <= deps.now());
+  const expired =
+    row.status === 'expired' || row.status === 'cancelled' || (row.status === 'open' && row.expiresAt <= deps.now());
   return {
     id: row.id,
     provider: row.provider,
@@ -160,10 +197,15 @@ function testProvider(deps: Pick<AppDeps, 'payments'>) {
   return deps.payments;
 }
 
-export async function payTestCheckout(deps: AppDeps, input: { userId: string; sessionId: string; card: TTestCardPayment }): Promise<TTestCardPaymentResult> {
+export async function payTestCheckout(
+  deps: AppDeps,
+  input: { userId: string; sessionId: string; card: TTestCardPayment },
+): Promise<TTestCardPaymentResult> {
   const provider = testProvider(deps);
   getCheckoutSession(deps, input); // owner check: 404 for anyone else's session
-  const result = await callProvider(() => provider.payCheckout({ checkoutSessionId: input.sessionId, card: input.card }));
+  const result = await callProvider(() =>
+    provider.payCheckout({ checkoutSessionId: input.sessionId, card: input.card }),
+  );
   return {
     outcome: result.outcome,
     message: result.message,
@@ -173,11 +215,15 @@ export async function payTestCheckout(deps: AppDeps, input: { userId: string; se
 
 export async function openPortal(deps: AppDeps, input: { userId: string }): Promise<{ url: string }> {
   const user = loadUser(deps, input.userId);
-  if (deps.payments.name === 'stripe' && !user.stripeCustomerId) throw new AppError('no_subscription', 409, 'You have no subscription to manage yet.');
+  if (deps.payments.name === 'stripe' && !user.stripeCustomerId)
+    throw new AppError('no_subscription', 409, 'You have no subscription to manage yet.');
   return callProvider(() => deps.payments.createPortal(checkoutUser(user), '/billing'));
 }
 
-export async function updateTestPaymentMethod(deps: AppDeps, input: { userId: string; card: TTestCardPayment }): Promise<TSubscription> {
+export async function updateTestPaymentMethod(
+  deps: AppDeps,
+  input: { userId: string; card: TTestCardPayment },
+): Promise<TSubscription> {
   const provider = testProvider(deps);
   const mirror = liveMirror(deps, input.userId);
   await callProvider(() => provider.updatePaymentMethod({ subscriptionId: mirror.subscriptionId, card: input.card }));
@@ -191,7 +237,9 @@ export function getSubscription(deps: Pick<AppDeps, 'db' | 'payments'>, input: {
   const plans = loadPlans(deps);
   const live = mirror && mirror.status !== 'canceled' ? mirror : null;
   const planRow =
-    user.subscriptionTier === 'free' ? undefined : deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.tier, user.subscriptionTier)).get();
+    user.subscriptionTier === 'free'
+      ? undefined
+      : deps.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.tier, user.subscriptionTier)).get();
   const nextTier = live ? (live.pendingTier ?? live.tier) : null;
   const charges = live !== null && !live.cancelAtPeriodEnd;
   const periodEnd = live?.currentPeriodEnd ?? user.subscriptionCurrentPeriodEnd;
@@ -200,7 +248,10 @@ export function getSubscription(deps: Pick<AppDeps, 'db' | 'payments'>, input: {
     tier: user.subscriptionTier,
     status: live?.status === 'past_due' ? 'past_due' : user.subscriptionStatus,
     planName: planRow?.name ?? null,
-    currentPeriodEnd: user.subscriptionTier === 'basic' || user.subscriptionTier === 'premium' ? (periodEnd?.toISOString() ?? null) : null,
+    currentPeriodEnd:
+      user.subscriptionTier === 'basic' || user.subscriptionTier === 'premium'
+        ? (periodEnd?.toISOString() ?? null)
+        : null,
     cancelAtPeriodEnd: live?.cancelAtPeriodEnd ?? false,
     nextChargeAt: charges ? live.currentPeriodEnd.toISOString() : null,
     nextChargeAmount: charges && nextTier ? plans[nextTier].amount : null,
@@ -214,20 +265,34 @@ export function getSubscription(deps: Pick<AppDeps, 'db' | 'payments'>, input: {
 export async function changePlan(deps: AppDeps, input: { userId: string; tier: TPaidTier }): Promise<TSubscription> {
   const mirror = liveMirror(deps, input.userId, 'You have no active subscription. Choose a plan first.');
   const user = loadUser(deps, input.userId);
-  if (mirror.tier === input.tier && !mirror.pendingTier) throw new AppError('same_plan', 409, `You already have the ${TIER_NAMES[input.tier]} plan.`);
-  if (mirror.pendingTier === input.tier) throw new AppError('same_plan', 409, `Your plan already changes to ${TIER_NAMES[input.tier]} at the end of this period.`);
-  if (mirror.cancelAtPeriodEnd) throw new AppError('billing_conflict', 409, 'Resume your subscription before changing plan.');
+  if (mirror.tier === input.tier && !mirror.pendingTier)
+    throw new AppError('same_plan', 409, `You already have the ${TIER_NAMES[input.tier]} plan.`);
+  if (mirror.pendingTier === input.tier)
+    throw new AppError(
+      'same_plan',
+      409,
+      `Your plan already changes to ${TIER_NAMES[input.tier]} at the end of this period.`,
+    );
+  if (mirror.cancelAtPeriodEnd)
+    throw new AppError('billing_conflict', 409, 'Resume your subscription before changing plan.');
   const plans = loadPlans(deps);
   activePlan(deps, input.tier);
   const fromTier = mirror.tier;
-  await callProvider(() => deps.payments.changePlan({ subscriptionId: mirror.subscriptionId, toTier: input.tier, plans }));
+  await callProvider(() =>
+    deps.payments.changePlan({ subscriptionId: mirror.subscriptionId, toTier: input.tier, plans }),
+  );
   await reconcileNow(deps, mirror.subscriptionId, input.userId);
   const after = mirrorOf(deps, input.userId);
   if (fromTier !== input.tier) {
     const immediate = after?.tier === input.tier;
     await sendPlanChangedEmail(deps, {
       user,
-      input: { fromPlan: plans[fromTier].name, toPlan: plans[input.tier].name, immediate, effectiveAt: immediate ? deps.now() : (after?.currentPeriodEnd ?? null) },
+      input: {
+        fromPlan: plans[fromTier].name,
+        toPlan: plans[input.tier].name,
+        immediate,
+        effectiveAt: immediate ? deps.now() : (after?.currentPeriodEnd ?? null),
+      },
     });
   }
   return getSubscription(deps, input);
@@ -273,12 +338,22 @@ function toInvoice(row: typeof invoices.$inferSelect): TInvoice {
 }
 
 export function listInvoices(deps: Pick<AppDeps, 'db'>, input: { userId: string }): TInvoice[] {
-  return deps.db.select().from(invoices).where(eq(invoices.userId, input.userId)).orderBy(desc(invoices.issuedAt), desc(invoices.number)).all().map(toInvoice);
+  return deps.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, input.userId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .all()
+    .map(toInvoice);
 }
 
 /** The caller's own invoice row, or 404 (never 403: another reader's ids are not confirmed). */
 export function findOwnInvoice(deps: Pick<AppDeps, 'db'>, input: { userId: string; invoiceId: string }) {
-  const row = deps.db.select().from(invoices).where(and(eq(invoices.id, input.invoiceId), eq(invoices.userId, input.userId))).get();
+  const row = deps.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.userId, input.userId)))
+    .get();
   if (!row) throw notFound('Invoice');
   return row;
 }

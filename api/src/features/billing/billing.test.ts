@@ -15,25 +15,59 @@ describe('test-mode checkout', () => {
     const { checkout, sessionId, pay, payBody } = await t.subscribe(reader, 'basic');
     expect(checkout.status).toBe(200);
     expect(pay.status).toBe(200);
-    expect(payBody).toEqual({ outcome: 'succeeded', message: 'Payment succeeded.', redirectUrl: `/payment-success?session_id=${sessionId}` });
+    expect(payBody).toEqual({
+      outcome: 'succeeded',
+      message: 'Payment succeeded.',
+      redirectUrl: `/payment-success?session_id=${sessionId}`,
+    });
 
     const state = t.billingState(reader.user.id);
     expect(state.user).toMatchObject({ tier: 'basic', status: 'active' });
     expect(state.user?.subscription).toMatch(/^sub_test_/);
     expect(state.invoices).toHaveLength(1);
-    expect(state.invoices[0]).toMatchObject({ amountDue: 599, amountPaid: 599, currency: 'GBP', status: 'paid', tier: 'basic' });
+    expect(state.invoices[0]).toMatchObject({
+      amountDue: 599,
+      amountPaid: 599,
+      currency: 'GBP',
+      status: 'paid',
+      tier: 'basic',
+    });
     expect(state.invoices[0].description).toContain('converted from the free trial');
     expect(state.payments).toMatchObject([{ amount: 599, status: 'succeeded' }]);
     expect(state.mirror).toMatchObject({ cardBrand: 'Visa', cardLast4: '4242', status: 'active' });
 
     const session = await (await reader.get(`/api/billing/checkout/${sessionId}`)).json();
-    expect(session).toMatchObject({ status: 'complete', tier: 'basic', amount: 599, currency: 'GBP', lastError: null, customerEmail: reader.user.email });
+    expect(session).toMatchObject({
+      status: 'complete',
+      tier: 'basic',
+      amount: 599,
+      currency: 'GBP',
+      lastError: null,
+      customerEmail: reader.user.email,
+    });
     const sub = (await (await reader.get('/api/billing/subscription')).json()) as TSubscription;
-    expect(sub).toMatchObject({ provider: 'test', tier: 'basic', status: 'active', cancelAtPeriodEnd: false, nextChargeAmount: 599, paymentMethod: { brand: 'Visa', last4: '4242' } });
+    expect(sub).toMatchObject({
+      provider: 'test',
+      tier: 'basic',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      nextChargeAmount: 599,
+      paymentMethod: { brand: 'Visa', last4: '4242' },
+    });
     expect(outbox(t.db, reader.user.email, 'payment_receipt')).toHaveLength(1);
-    expect(t.db.select().from(auditLogs).where(and(eq(auditLogs.userId, reader.user.id), eq(auditLogs.action, 'billing.trial_converted'))).all()).toHaveLength(1);
+    expect(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.userId, reader.user.id), eq(auditLogs.action, 'billing.trial_converted')))
+        .all(),
+    ).toHaveLength(1);
     // The entitlements follow at once: a Basic cycle with the plan's 10 picks.
-    const cycle = t.db.select().from(userSubscriptionCycles).where(and(eq(userSubscriptionCycles.userId, reader.user.id), eq(userSubscriptionCycles.isActive, true))).get();
+    const cycle = t.db
+      .select()
+      .from(userSubscriptionCycles)
+      .where(and(eq(userSubscriptionCycles.userId, reader.user.id), eq(userSubscriptionCycles.isActive, true)))
+      .get();
     expect(cycle).toMatchObject({ tier: 'basic', maxBooks: 10, booksSelectedCount: 0 });
 
     // Paying again, or a second checkout for the same tier, is refused.
@@ -93,10 +127,15 @@ describe('test-mode checkout', () => {
       expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
     }
     expect((await reader.get('/api/billing/checkout/not-a-uuid')).status).toBe(400);
-    const malformed = await t.app.request('/api/billing/checkout', { method: 'POST', body: '{"tier":', headers: { 'content-type': 'application/json', cookie: reader.cookie } });
+    const malformed = await t.app.request('/api/billing/checkout', {
+      method: 'POST',
+      body: '{"tier":',
+      headers: { 'content-type': 'application/json', cookie: reader.cookie },
+    });
     expect(malformed.status).toBe(400);
     // No subscription yet: cancel/resume/change-plan are conflicts, not errors.
-    for (const path of ['/api/billing/cancel', '/api/billing/resume']) expect((await reader.post(path)).status).toBe(409);
+    for (const path of ['/api/billing/cancel', '/api/billing/resume'])
+      expect((await reader.post(path)).status).toBe(409);
     expect((await reader.post('/api/billing/change-plan', { tier: 'premium' })).status).toBe(409);
   });
 });
@@ -112,9 +151,15 @@ describe('webhook endpoint', () => {
 
   it('applies a validly signed event; a Stripe-style request (JSON with charset, no Origin) passes the CSRF check', async () => {
     const { t, reader, captured } = await capturedCheckout();
-    expect(captured.map((event) => JSON.parse(event.body).type)).toEqual(['checkout.session.completed', 'invoice.paid']);
+    expect(captured.map((event) => JSON.parse(event.body).type)).toEqual([
+      'checkout.session.completed',
+      'invoice.paid',
+    ]);
     expect(t.billingState(reader.user.id).user?.tier).toBe('trial'); // nothing delivered yet
-    const response = await t.deliver(captured[0], { ...captured[0].headers, 'content-type': 'application/json; charset=utf-8' });
+    const response = await t.deliver(captured[0], {
+      ...captured[0].headers,
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, duplicate: false });
     expect(t.billingState(reader.user.id).user).toMatchObject({ tier: 'basic', status: 'active' });
@@ -127,7 +172,13 @@ describe('webhook endpoint', () => {
     const cases: { body: string; headers: Record<string, string> }[] = [
       { body: event.body, headers: { 'content-type': 'application/json' } },
       // Flip the first hex digit to a different one (replacing it with a fixed digit would be a no-op 1 time in 16).
-      { body: event.body, headers: { ...event.headers, 'wb-signature': signature.replace(/v1=(.)/, (_m, digit: string) => `v1=${digit === '0' ? '1' : '0'}`) } },
+      {
+        body: event.body,
+        headers: {
+          ...event.headers,
+          'wb-signature': signature.replace(/v1=(.)/, (_m, digit: string) => `v1=${digit === '0' ? '1' : '0'}`),
+        },
+      },
       { body: event.body.replace('basic', 'premium'), headers: event.headers },
       { body: event.body, headers: { ...event.headers, 'wb-signature': 'garbage' } },
     ];
@@ -162,7 +213,9 @@ describe('webhook endpoint', () => {
 
 function permutations<T>(items: T[]): T[][] {
   if (items.length <= 1) return [items];
-  return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, index) =>
+    permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 describe('webhook order independence', () => {
@@ -174,7 +227,10 @@ describe('webhook order independence', () => {
     },
     'checkout, paid, card changed, renewal failed': async (t: ReturnType<typeof billingSetup>, userId: string) => {
       const subId = t.billingState(userId).provider[0].subscriptionId;
-      await t.provider.updatePaymentMethod({ subscriptionId: subId, card: { cardNumber: '4000000000000341', expiry: '12/34' } });
+      await t.provider.updatePaymentMethod({
+        subscriptionId: subId,
+        card: { cardNumber: '4000000000000341', expiry: '12/34' },
+      });
       await t.provider.advanceClock(31);
     },
   };
@@ -188,9 +244,12 @@ describe('webhook order independence', () => {
     await scenarios[name as keyof typeof scenarios](t, reader.user.id);
     const types = captured.map((event) => JSON.parse(event.body).type as string);
     // Four distinct kinds of event (the renewal's own subscription.updated is left out to keep 24 orders).
-    const picked = ['checkout.session.completed', 'invoice.paid', 'customer.subscription.updated', types.includes('customer.subscription.deleted') ? 'customer.subscription.deleted' : 'invoice.payment_failed'].map(
-      (type) => captured[types.indexOf(type)],
-    );
+    const picked = [
+      'checkout.session.completed',
+      'invoice.paid',
+      'customer.subscription.updated',
+      types.includes('customer.subscription.deleted') ? 'customer.subscription.deleted' : 'invoice.payment_failed',
+    ].map((type) => captured[types.indexOf(type)]);
     expect(picked.every(Boolean)).toBe(true);
 
     const initialUser = t.db.select().from(users).where(eq(users.id, reader.user.id)).get()!;
@@ -201,7 +260,11 @@ describe('webhook order independence', () => {
         user: state.user,
         mirror,
         cycles: t.db
-          .select({ tier: userSubscriptionCycles.tier, active: userSubscriptionCycles.isActive, count: userSubscriptionCycles.booksSelectedCount })
+          .select({
+            tier: userSubscriptionCycles.tier,
+            active: userSubscriptionCycles.isActive,
+            count: userSubscriptionCycles.booksSelectedCount,
+          })
           .from(userSubscriptionCycles)
           .where(and(eq(userSubscriptionCycles.userId, reader.user.id), eq(userSubscriptionCycles.isActive, true)))
           .all(),
@@ -220,7 +283,16 @@ describe('webhook order independence', () => {
       t.db.delete(userSubscriptionCycles).where(eq(userSubscriptionCycles.userId, reader.user.id)).run();
       t.db.delete(loans).where(eq(loans.userId, reader.user.id)).run();
       t.db.update(users).set(initialUser).where(eq(users.id, reader.user.id)).run();
-      t.db.insert(loans).values({ userId: reader.user.id, bookId: book.id, loanType: 'subscription', status: 'active', startedAt: t.clock.now() }).run();
+      t.db
+        .insert(loans)
+        .values({
+          userId: reader.user.id,
+          bookId: book.id,
+          loanType: 'subscription',
+          status: 'active',
+          startedAt: t.clock.now(),
+        })
+        .run();
       for (const event of order) expect((await t.deliver(event)).status).toBe(200);
       finals.add(JSON.stringify(snapshot()));
     }
@@ -245,7 +317,12 @@ describe('plan changes, cancellation and renewals', () => {
     t.clock.advance(10 * DAY_MS);
     const up = await reader.post('/api/billing/change-plan', { tier: 'premium' });
     expect(up.status).toBe(200);
-    expect(await up.json()).toMatchObject({ tier: 'premium', status: 'active', pendingTier: null, nextChargeAmount: 999 });
+    expect(await up.json()).toMatchObject({
+      tier: 'premium',
+      status: 'active',
+      pendingTier: null,
+      nextChargeAmount: 999,
+    });
     const invoices = ((await (await reader.get('/api/billing/invoices')).json()) as TInvoiceList).items;
     expect(invoices).toHaveLength(2);
     const proration = invoices.find((invoice) => invoice.description.startsWith('Upgrade'))!;
@@ -277,21 +354,43 @@ describe('plan changes, cancellation and renewals', () => {
 
     const cancel = await reader.post('/api/billing/cancel');
     expect(cancel.status).toBe(200);
-    expect(await cancel.json()).toMatchObject({ tier: 'basic', status: 'cancelled', cancelAtPeriodEnd: true, nextChargeAt: null });
+    expect(await cancel.json()).toMatchObject({
+      tier: 'basic',
+      status: 'cancelled',
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+    });
     expect(outbox(t.db, reader.user.email, 'subscription_cancelled')).toHaveLength(1);
     expect((await reader.post('/api/billing/cancel')).status).toBe(409);
-    expect(await (await reader.post('/api/billing/resume')).json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(await (await reader.post('/api/billing/resume')).json()).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
     await reader.post('/api/billing/cancel');
     // Still reading during the paid period.
     expect((await reader.get('/api/loans')).status).toBe(200);
-    expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all().map((loan) => loan.status)).toEqual(['active']);
+    expect(
+      t.db
+        .select()
+        .from(loans)
+        .where(eq(loans.userId, reader.user.id))
+        .all()
+        .map((loan) => loan.status),
+    ).toEqual(['active']);
 
     const admin = await t.admin();
     const report = await (await admin.advance(32)).json();
     expect(report.ended).toMatchObject([{ userId: reader.user.id, reason: 'cancelled_at_period_end' }]);
     const sub = (await (await reader.get('/api/billing/subscription')).json()) as TSubscription;
     expect(sub).toMatchObject({ tier: 'free', status: 'inactive', cancelAtPeriodEnd: false });
-    expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all().map((loan) => loan.status)).toEqual(['revoked']);
+    expect(
+      t.db
+        .select()
+        .from(loans)
+        .where(eq(loans.userId, reader.user.id))
+        .all()
+        .map((loan) => loan.status),
+    ).toEqual(['revoked']);
     // A new checkout is possible again.
     expect((await reader.post('/api/billing/checkout', { tier: 'premium' })).status).toBe(200);
   });
@@ -300,9 +399,14 @@ describe('plan changes, cancellation and renewals', () => {
     const t = billingSetup();
     const reader = await t.reader('trial');
     await t.subscribe(reader, 'basic');
-    for (const book of t.books(2)) expect((await reader.post('/api/selections', { bookId: book.id })).status).toBeLessThan(300);
+    for (const book of t.books(2))
+      expect((await reader.post('/api/selections', { bookId: book.id })).status).toBeLessThan(300);
     const activeCycle = () =>
-      t.db.select().from(userSubscriptionCycles).where(and(eq(userSubscriptionCycles.userId, reader.user.id), eq(userSubscriptionCycles.isActive, true))).get();
+      t.db
+        .select()
+        .from(userSubscriptionCycles)
+        .where(and(eq(userSubscriptionCycles.userId, reader.user.id), eq(userSubscriptionCycles.isActive, true)))
+        .get();
     expect(activeCycle()?.booksSelectedCount).toBe(2);
 
     const admin = await t.admin();
@@ -312,7 +416,11 @@ describe('plan changes, cancellation and renewals', () => {
     expect(((await (await reader.get('/api/billing/invoices')).json()) as TInvoiceList).items).toHaveLength(2);
     expect(outbox(t.db, reader.user.email, 'payment_receipt')).toHaveLength(2);
     // Delivering the same state again does not reset twice.
-    const mirror = t.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, reader.user.id)).get();
+    const mirror = t.db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.userId, reader.user.id))
+      .get();
     expect(mirror?.cycleResetPeriodStart?.getTime()).toBe(mirror?.currentPeriodStart.getTime());
   });
 
@@ -361,7 +469,9 @@ describe('invoices and receipts', () => {
     const receipt = await reader.get(items[0].receiptUrl);
     expect(receipt.status).toBe(200);
     expect(receipt.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(receipt.headers.get('content-disposition')).toMatch(/^attachment; filename="wonderful-books-receipt-WB-\d{4}-\d{6}\.html"$/);
+    expect(receipt.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="wonderful-books-receipt-WB-\d{4}-\d{6}\.html"$/,
+    );
     const html = await receipt.text();
     expect(html).toContain('£9.99');
     expect(html).toContain('&lt;script&gt;');

@@ -1,7 +1,7 @@
 /** Public catalogue reads (API map: catalogue): books, one book, its generated cover, categories, plans. */
 import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
-import { type TCategoryList, type TPlanList } from '@shared/catalogue';
+import type { TCategoryList, TPlanList } from '@shared/catalogue';
 import { ZBookListQuery, ZIdOrSlugParam } from '@shared/catalogue.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
@@ -17,7 +17,9 @@ const COVER_CACHE_UNVERSIONED = 'public, max-age=86400';
 
 export function createCatalogueRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/books', validate('query', ZBookListQuery), (c) => jsonOnce(c, listBooks({ db, query: c.req.valid('query') })))
+    .get('/books', validate('query', ZBookListQuery), (c) =>
+      jsonOnce(c, listBooks({ db, query: c.req.valid('query') })),
+    )
     .get('/books/:idOrSlug', validate('param', ZIdOrSlugParam), (c) =>
       jsonOnce(c, getBookDetail({ db, idOrSlug: c.req.valid('param').idOrSlug })),
     )

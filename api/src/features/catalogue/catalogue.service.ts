@@ -8,8 +8,16 @@
  * the database changes (read-cache.ts), since the same few pages are asked for again and again.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { BOOK_SORT_DEFAULT, type TBookDetail, type TBookList, type TBookSummary, type TCategory, type TCategoryRef, type TPlan } from '@shared/catalogue';
-import { type TBookListQuery } from '@shared/catalogue.schemas';
+import {
+  BOOK_SORT_DEFAULT,
+  type TBookDetail,
+  type TBookList,
+  type TBookSummary,
+  type TCategory,
+  type TCategoryRef,
+  type TPlan,
+} from '@shared/catalogue';
+import type { TBookListQuery } from '@shared/catalogue.schemas';
 import type { TBookTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
 import { bookCategories, books, categories, subscriptionPlans } from '../../db/schema';
@@ -133,7 +141,10 @@ export function queryBooks(db: Db, query: TBookListQuery): TBookList {
     offset < total
       ? (cachedStatement(db, pageSql).all({ ...params, limit: query.limit, offset }) as BookSummaryRow[])
       : [];
-  const primaryCategories = findPrimaryCategories(db, rows.map((row) => row.id));
+  const primaryCategories = findPrimaryCategories(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => toBookSummary(row, primaryCategories.get(row.id) ?? null)),
     total,
@@ -241,7 +252,8 @@ function queryBookDetail(db: Db, idOrSlug: string): TBookDetail | null {
     author: book.author,
     description: book.description,
     category,
-    coverImageUrl: book.coverImageUrl || generatedCoverUrl(book.id, { title: book.title, author: book.author, category }),
+    coverImageUrl:
+      book.coverImageUrl || generatedCoverUrl(book.id, { title: book.title, author: book.author, category }),
     requiredTier: book.requiredTier,
     rating: book.rating,
     totalRatings: book.totalRatings,

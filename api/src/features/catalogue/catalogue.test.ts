@@ -81,7 +81,13 @@ describe('GET /api/books', () => {
     const faith = createCategory(db, { name: 'Faith', slug: 'faith' });
     const mind = createCategory(db, { name: 'Mindset', slug: 'mindset' });
     createBook(db, { title: 'A', author: 'Jane Austen', requiredTier: 'trial', categories: [faith] });
-    createBook(db, { title: 'B', author: 'Jane Austen Smith', requiredTier: 'premium', isFeatured: true, categories: [mind, faith] });
+    createBook(db, {
+      title: 'B',
+      author: 'Jane Austen Smith',
+      requiredTier: 'premium',
+      isFeatured: true,
+      categories: [mind, faith],
+    });
     createBook(db, { title: 'C', author: 'Someone', requiredTier: 'premium', isFeatured: true, categories: [mind] });
 
     expect(titles(await getList(app, '?author=jane%20austen'))).toEqual(['A']);
@@ -111,7 +117,11 @@ describe('GET /api/books', () => {
 
   it('pages with a stable order and the full total', async () => {
     const { app, db } = createTestContext();
-    createManyBooks(db, 30, (index) => ({ title: `Book ${String(index).padStart(2, '0')}`, rating: 4, totalRatings: 1 }));
+    createManyBooks(db, 30, (index) => ({
+      title: `Book ${String(index).padStart(2, '0')}`,
+      rating: 4,
+      totalRatings: 1,
+    }));
 
     const first = await getList(app, '?limit=12&page=1');
     const second = await getList(app, '?limit=12&page=2');
@@ -127,9 +137,27 @@ describe('GET /api/books', () => {
   it('searches title, author, description, categories and tags, ranking title hits first', async () => {
     const { app, db } = createTestContext();
     const psychology = createCategory(db, { name: 'Psychology', slug: 'psychology' });
-    createBook(db, { title: 'Mindful Habits', author: 'Kim Lee', description: 'Daily practice.', totalRatings: 1, rating: 1 });
-    createBook(db, { title: 'Other', author: 'Habitson Grey', description: 'Unrelated.', totalRatings: 1000, rating: 5 });
-    createBook(db, { title: 'Third', author: 'Z', description: 'Small habits compound.', totalRatings: 500, rating: 5 });
+    createBook(db, {
+      title: 'Mindful Habits',
+      author: 'Kim Lee',
+      description: 'Daily practice.',
+      totalRatings: 1,
+      rating: 1,
+    });
+    createBook(db, {
+      title: 'Other',
+      author: 'Habitson Grey',
+      description: 'Unrelated.',
+      totalRatings: 1000,
+      rating: 5,
+    });
+    createBook(db, {
+      title: 'Third',
+      author: 'Z',
+      description: 'Small habits compound.',
+      totalRatings: 500,
+      rating: 5,
+    });
     createBook(db, { title: 'Fourth', author: 'Y', description: 'Nothing here.', categories: [psychology] });
     createBook(db, { title: 'Fifth', author: 'X', description: 'Nothing here.', tags: ['stoicism'] });
 
@@ -185,13 +213,23 @@ describe('GET /api/books', () => {
       const response = await app.request(`/api/books?search=${encodeURIComponent(search)}`);
       expect(response.status, search).toBe(200);
     }
-    expect(titles(await getList(app, `?search=${encodeURIComponent('"Hello"')}`))).toEqual(['Say "Hello" (NEAR the end) 100%']);
-    expect(titles(await getList(app, `?search=${encodeURIComponent('NEAR(')}`))).toEqual(['Say "Hello" (NEAR the end) 100%']);
-    expect(titles(await getList(app, `?search=${encodeURIComponent('📚📚📚')}`))).toEqual(['Say "Hello" (NEAR the end) 100%']);
-    expect(titles(await getList(app, `?search=${encodeURIComponent('100%')}`))).toEqual(['Say "Hello" (NEAR the end) 100%']);
+    expect(titles(await getList(app, `?search=${encodeURIComponent('"Hello"')}`))).toEqual([
+      'Say "Hello" (NEAR the end) 100%',
+    ]);
+    expect(titles(await getList(app, `?search=${encodeURIComponent('NEAR(')}`))).toEqual([
+      'Say "Hello" (NEAR the end) 100%',
+    ]);
+    expect(titles(await getList(app, `?search=${encodeURIComponent('📚📚📚')}`))).toEqual([
+      'Say "Hello" (NEAR the end) 100%',
+    ]);
+    expect(titles(await getList(app, `?search=${encodeURIComponent('100%')}`))).toEqual([
+      'Say "Hello" (NEAR the end) 100%',
+    ]);
     // LIKE wildcards are literal: '%' finds the title holding one; '_' is only in a description,
     // which 1-2 character words do not search.
-    expect(titles(await getList(app, `?search=${encodeURIComponent('%')}`))).toEqual(['Say "Hello" (NEAR the end) 100%']);
+    expect(titles(await getList(app, `?search=${encodeURIComponent('%')}`))).toEqual([
+      'Say "Hello" (NEAR the end) 100%',
+    ]);
     expect(titles(await getList(app, `?search=${encodeURIComponent('_')}`))).toEqual([]);
   });
 
@@ -338,16 +376,41 @@ describe('GET /api/categories and /api/plans', () => {
     expect(response.status).toBe(200);
     const { items } = (await response.json()) as TCategoryList;
     expect(items).toEqual([
-      { id: business.id, name: 'Business', slug: 'business', description: 'About Business', icon: 'briefcase', color: '#123456', bookCount: 2 },
+      {
+        id: business.id,
+        name: 'Business',
+        slug: 'business',
+        description: 'About Business',
+        icon: 'briefcase',
+        color: '#123456',
+        bookCount: 2,
+      },
       { id: faith.id, name: 'Faith', slug: 'faith', description: 'About Faith', icon: null, color: null, bookCount: 1 },
     ]);
   });
 
   it('lists active plans in display order', async () => {
     const { app, db } = createTestContext();
-    createPlan(db, { tier: 'premium', name: 'Premium Plan', price: '£9.99', priceAmount: 999, bookLimit: -1, displayOrder: 3, badge: 'MOST POPULAR', features: ['Unlimited access'] });
+    createPlan(db, {
+      tier: 'premium',
+      name: 'Premium Plan',
+      price: '£9.99',
+      priceAmount: 999,
+      bookLimit: -1,
+      displayOrder: 3,
+      badge: 'MOST POPULAR',
+      features: ['Unlimited access'],
+    });
     createPlan(db, { tier: 'trial', name: 'Free Trial', price: '£0', displayOrder: 1 });
-    createPlan(db, { tier: 'basic', name: 'Basic Plan', price: '£5.99', priceAmount: 599, bookLimit: 10, displayOrder: 2, isActive: false });
+    createPlan(db, {
+      tier: 'basic',
+      name: 'Basic Plan',
+      price: '£5.99',
+      priceAmount: 599,
+      bookLimit: 10,
+      displayOrder: 2,
+      isActive: false,
+    });
 
     const response = await app.request('/api/plans');
     expect(response.status).toBe(200);
@@ -371,7 +434,9 @@ describe('typed client', () => {
   it('exposes the catalogue, search and content routes to hc<AppType> with their response types', async () => {
     const { app, db } = createTestContext();
     createBook(db, { title: 'Typed Book' });
-    const client = hc<AppType>('http://localhost/api', { fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init) });
+    const client = hc<AppType>('http://localhost/api', {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
+    });
     // Routes with validation can also answer 400 problem+json; checking `ok` narrows to the success type.
     // The casts are needed until lib/validate.ts types its 400 answer (see the hand-off notes); they are
     // no-ops once it does.

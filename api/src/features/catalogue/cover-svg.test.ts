@@ -39,8 +39,18 @@ describe('escapeXml', () => {
 describe('wrapText', () => {
   it('wraps on words, splits over-long words and ends a cut text with an ellipsis', () => {
     expect(wrapText('The Art of War', 14, 5)).toEqual(['The Art of War']);
-    expect(wrapText('How to Win Friends and Influence People', 14, 5)).toEqual(['How to Win', 'Friends and', 'Influence', 'People']);
-    expect(wrapText('Supercalifragilisticexpialidocious', 10, 5)).toEqual(['Supercalif', 'ragilistic', 'expialidoc', 'ious']);
+    expect(wrapText('How to Win Friends and Influence People', 14, 5)).toEqual([
+      'How to Win',
+      'Friends and',
+      'Influence',
+      'People',
+    ]);
+    expect(wrapText('Supercalifragilisticexpialidocious', 10, 5)).toEqual([
+      'Supercalif',
+      'ragilistic',
+      'expialidoc',
+      'ious',
+    ]);
     const cut = wrapText('one two three four five six seven eight nine ten', 9, 2);
     expect(cut).toHaveLength(2);
     expect(cut[1].endsWith('…')).toBe(true);

@@ -34,7 +34,13 @@ const PALETTES: Record<string, Palette> = {
   communication: { background: '#0f5e68', accent: '#ffb4a2', shape: '#15737f', text: '#ffffff', muted: '#cdeef2' },
   productivity: { background: '#33415c', accent: '#7bdff2', shape: '#3f5072', text: '#ffffff', muted: '#d3dcef' },
   'self-improvement': { background: '#5b3a70', accent: '#ffc857', shape: '#6e4787', text: '#ffffff', muted: '#e3d5ee' },
-  'personal development': { background: '#265c4b', accent: '#ffb703', shape: '#2f7260', text: '#ffffff', muted: '#d2ece3' },
+  'personal development': {
+    background: '#265c4b',
+    accent: '#ffb703',
+    shape: '#2f7260',
+    text: '#ffffff',
+    muted: '#d2ece3',
+  },
   biography: { background: '#5c4033', accent: '#f4d35e', shape: '#704f40', text: '#ffffff', muted: '#ecdcd2' },
 };
 const FALLBACK_PALETTES = Object.values(PALETTES);
@@ -66,7 +72,8 @@ export function generatedCoverUrl(bookId: string, input: CoverInput): string {
 }
 
 // Characters XML 1.0 forbids even when escaped; a title containing them must still give valid SVG.
-const INVALID_XML_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const INVALID_XML_CHARACTERS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function escapeXml(text: string): string {
   return text.replace(INVALID_XML_CHARACTERS, '').replace(/[&<>"']/g, (character) => XML_ENTITIES[character]);
@@ -105,7 +112,8 @@ function chunk(word: string, size: number): string[] {
   const characters = Array.from(word);
   if (characters.length <= size) return [word];
   const pieces: string[] = [];
-  for (let start = 0; start < characters.length; start += size) pieces.push(characters.slice(start, start + size).join(''));
+  for (let start = 0; start < characters.length; start += size)
+    pieces.push(characters.slice(start, start + size).join(''));
   return pieces;
 }
 

@@ -7,7 +7,12 @@
  */
 import { Hono } from 'hono';
 import type { TDevice, TDeviceChallenge, TDeviceList, TDeviceStatus } from '@shared/devices';
-import { ZDeviceChallengeRequest, ZDeviceIdParam, ZRegisterDeviceRequest, ZRenameDeviceRequest } from '@shared/devices.schemas';
+import {
+  ZDeviceChallengeRequest,
+  ZDeviceIdParam,
+  ZRegisterDeviceRequest,
+  ZRenameDeviceRequest,
+} from '@shared/devices.schemas';
 import type { TBrowserDevice } from '@shared/reader';
 import { ZRegisterBrowserRequest } from '@shared/reader.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -17,7 +22,14 @@ import { getRequestMeta } from '../../middleware/client-ip';
 import { rateLimit } from '../../middleware/rate-limit';
 import { sessionUserId } from '../selections/selections.routes';
 import { registerBrowserDevice } from './devices.service';
-import { createDeviceChallenge, deviceStatus, listDevices, registerOfflineDevice, removeDevice, renameDevice } from './offline-devices.service';
+import {
+  createDeviceChallenge,
+  deviceStatus,
+  listDevices,
+  registerOfflineDevice,
+  removeDevice,
+  renameDevice,
+} from './offline-devices.service';
 
 /** A registration needs one challenge; this leaves room for retries and several browsers, not for filling the table. */
 const CHALLENGE_RATE_LIMIT = { name: 'device-challenge:user', limit: 30, windowMs: 10 * 60 * 1000 };
@@ -44,7 +56,12 @@ export function createDevicesRoutes(deps: AppDeps) {
       rateLimit(deps, { ...CHALLENGE_RATE_LIMIT, subject: (c) => sessionUserId(c) }),
       validate('json', ZDeviceChallengeRequest),
       (c) => {
-        const challenge = createDeviceChallenge({ db, userId: sessionUserId(c), deviceId: c.req.valid('json').deviceId, now: now() });
+        const challenge = createDeviceChallenge({
+          db,
+          userId: sessionUserId(c),
+          deviceId: c.req.valid('json').deviceId,
+          now: now(),
+        });
         c.header('Cache-Control', 'no-store');
         return c.json(challenge satisfies TDeviceChallenge, 201);
       },
@@ -70,14 +87,40 @@ export function createDevicesRoutes(deps: AppDeps) {
     })
     .get('/devices/:id/status', requireAuth(), validate('param', ZDeviceIdParam), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(deviceStatus({ db, userId: sessionUserId(c), deviceId: c.req.valid('param').id, now: now() }) satisfies TDeviceStatus);
+      return c.json(
+        deviceStatus({
+          db,
+          userId: sessionUserId(c),
+          deviceId: c.req.valid('param').id,
+          now: now(),
+        }) satisfies TDeviceStatus,
+      );
     })
-    .patch('/devices/:id', requireAuth(), validate('param', ZDeviceIdParam), validate('json', ZRenameDeviceRequest), (c) => {
-      const device = renameDevice({ db, userId: sessionUserId(c), deviceId: c.req.valid('param').id, name: c.req.valid('json').name, now: now() });
-      return c.json(device satisfies TDevice);
-    })
+    .patch(
+      '/devices/:id',
+      requireAuth(),
+      validate('param', ZDeviceIdParam),
+      validate('json', ZRenameDeviceRequest),
+      (c) => {
+        const device = renameDevice({
+          db,
+          userId: sessionUserId(c),
+          deviceId: c.req.valid('param').id,
+          name: c.req.valid('json').name,
+          now: now(),
+        });
+        return c.json(device satisfies TDevice);
+      },
+    )
     .delete('/devices/:id', requireAuth(), validate('param', ZDeviceIdParam), (c) => {
-      removeDevice({ deps, userId: sessionUserId(c), deviceId: c.req.valid('param').id, now: now(), meta: getRequestMeta(c, env), sessionId: c.var.sessionId });
+      removeDevice({
+        deps,
+        userId: sessionUserId(c),
+        deviceId: c.req.valid('param').id,
+        now: now(),
+        meta: getRequestMeta(c, env),
+        sessionId: c.var.sessionId,
+      });
       return c.body(null, 204);
     });
 }

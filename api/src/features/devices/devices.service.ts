@@ -42,7 +42,9 @@ const invalidKey = (message: string) =>
 export async function importDevicePublicKey(jwk: TRsaOaepPublicJwk): Promise<CryptoKey> {
   let key: CryptoKey;
   try {
-    key = await crypto.subtle.importKey('jwk', { ...jwk, ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, true, ['encrypt']);
+    key = await crypto.subtle.importKey('jwk', { ...jwk, ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, true, [
+      'encrypt',
+    ]);
   } catch {
     throw invalidKey('This is not a usable RSA-OAEP-256 public key');
   }
@@ -157,5 +159,7 @@ export function devicePublicJwk(row: Pick<TDeviceRow, 'publicKey'>): TRsaOaepPub
  */
 export function encryptForDeviceKey(publicJwk: TRsaOaepPublicJwk, bytes: Uint8Array): string {
   const key = createPublicKey({ key: publicJwk, format: 'jwk' });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, bytes).toString('base64url');
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, bytes).toString(
+    'base64url',
+  );
 }

@@ -7,7 +7,8 @@ import { setup, type TProblem } from '../selections/selections-test-support';
 import { deviceNameFromUserAgent } from './devices.service';
 import { generateDeviceKey, sharedDeviceKey } from './device-keys-test-support';
 
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 describe('POST /api/devices/browser', () => {
   it('registers the browser key once per reader and thumbprint, named from the User-Agent', async () => {
@@ -41,11 +42,22 @@ describe('POST /api/devices/browser', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const key = await sharedDeviceKey(1);
-    const response = await send(t.app, '/api/devices/browser', { publicKey: key.publicJwk }, { cookie: reader.cookie, headers: { 'user-agent': CHROME_WINDOWS } });
+    const response = await send(
+      t.app,
+      '/api/devices/browser',
+      { publicKey: key.publicJwk },
+      { cookie: reader.cookie, headers: { 'user-agent': CHROME_WINDOWS } },
+    );
     expect(response.status).toBe(201);
     expect(t.db.select().from(devices).where(eq(devices.userId, reader.user.id)).get()?.name).toBe('Chrome on Windows');
-    expect(deviceNameFromUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
-    expect(deviceNameFromUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Linux');
+    expect(
+      deviceNameFromUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(deviceNameFromUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox on Linux',
+    );
     expect(deviceNameFromUserAgent(null)).toBe('Web browser');
   });
 
@@ -53,12 +65,21 @@ describe('POST /api/devices/browser', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const key = await sharedDeviceKey(0);
-    const { deviceId } = (await (await reader.post('/api/devices/browser', { publicKey: key.publicJwk })).json()) as TBrowserDevice;
-    t.db.update(devices).set({ isActive: false, deactivatedAt: new Date(), offlineRegisteredAt: new Date() }).where(eq(devices.id, deviceId)).run();
+    const { deviceId } = (await (
+      await reader.post('/api/devices/browser', { publicKey: key.publicJwk })
+    ).json()) as TBrowserDevice;
+    t.db
+      .update(devices)
+      .set({ isActive: false, deactivatedAt: new Date(), offlineRegisteredAt: new Date() })
+      .where(eq(devices.id, deviceId))
+      .run();
     const again = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ deviceId, offlineRegistered: false });
-    expect(t.db.select().from(devices).where(eq(devices.id, deviceId)).get()).toMatchObject({ isActive: true, deactivatedAt: null });
+    expect(t.db.select().from(devices).where(eq(devices.id, deviceId)).get()).toMatchObject({
+      isActive: true,
+      deactivatedAt: null,
+    });
   });
 
   it('refuses private keys, wrong algorithms and sizes with 400 naming the field', async () => {
@@ -72,8 +93,16 @@ describe('POST /api/devices/browser', () => {
       ['RSA-OAEP (SHA-1)', { publicKey: { ...key.publicJwk, alg: 'RSA-OAEP' } }, /alg\) must be RSA-OAEP-256/],
       ['EC key', { publicKey: { kty: 'EC', crv: 'P-256', x: 'a', y: 'b' } }, /Unexpected key members: crv, x, y/],
       ['odd exponent', { publicKey: { ...key.publicJwk, e: 'Aw' } }, /must be AQAB/],
-      ['not base64url', { publicKey: { ...key.publicJwk, n: `${key.publicJwk.n!.slice(0, 511)}=` } }, /must be base64url/],
-      ['signing key ops', { publicKey: { ...key.publicJwk, key_ops: ['sign'] } }, /key_ops may list only encrypt and wrapKey/],
+      [
+        'not base64url',
+        { publicKey: { ...key.publicJwk, n: `${key.publicJwk.n!.slice(0, 511)}=` } },
+        /must be base64url/,
+      ],
+      [
+        'signing key ops',
+        { publicKey: { ...key.publicJwk, key_ops: ['sign'] } },
+        /key_ops may list only encrypt and wrapKey/,
+      ],
       ['missing key', {}, /publicKey/],
       ['string key', { publicKey: 'abc' }, /must be a JWK object/],
       ['empty name', { publicKey: key.publicJwk, name: '  ' }, /Name must not be empty/],

@@ -12,13 +12,18 @@ export type TTestReader = Awaited<ReturnType<ReturnType<typeof setup>['reader']>
 
 /** The browser's answer to a challenge: the nonce decrypted with the device's private key, base64url. */
 export async function answerChallenge(key: TTestDeviceKey, challenge: TDeviceChallenge): Promise<string> {
-  const nonce = await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, key.privateKey, base64url.decode(challenge.encryptedChallenge) as Uint8Array<ArrayBuffer>);
+  const nonce = await crypto.subtle.decrypt(
+    { name: 'RSA-OAEP' },
+    key.privateKey,
+    base64url.decode(challenge.encryptedChallenge) as Uint8Array<ArrayBuffer>,
+  );
   return base64url.encode(new Uint8Array(nonce));
 }
 
 export async function browserDevice(reader: TTestReader, key: TTestDeviceKey): Promise<TBrowserDevice> {
   const response = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`browser device answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`browser device answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as TBrowserDevice;
 }
 
@@ -34,13 +39,19 @@ export async function preparedRegistration(reader: TTestReader, key?: TTestDevic
   const device = await browserDevice(reader, deviceKey);
   const challenge = await requestChallenge(reader, device.deviceId);
   const response = await answerChallenge(deviceKey, challenge);
-  return { key: deviceKey, device, challenge, body: { deviceId: device.deviceId, challengeId: challenge.challengeId, response } };
+  return {
+    key: deviceKey,
+    device,
+    challenge,
+    body: { deviceId: device.deviceId, challengeId: challenge.challengeId, response },
+  };
 }
 
 /** Registers a browser for offline reading end to end; throws unless the API answers 201. */
 export async function registerOffline(reader: TTestReader, key?: TTestDeviceKey, name?: string) {
   const prepared = await preparedRegistration(reader, key);
   const response = await reader.post('/api/devices', { ...prepared.body, ...(name ? { name } : {}) });
-  if (response.status !== 201) throw new Error(`offline registration answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`offline registration answered ${response.status}: ${await response.text()}`);
   return prepared;
 }

@@ -60,7 +60,8 @@ export function offlineAllowance(db: Db, userId: string, now: Date): TOfflineAll
 }
 
 const offlineNeedsPlan = () => new AppError('offline_not_allowed', 402, DEVICE_MESSAGES.offlineNeedsPlan);
-const capReached = ({ cap, tier }: TOfflineAllowance) => new AppError('device_cap_reached', 409, deviceCapMessage(cap, tier));
+const capReached = ({ cap, tier }: TOfflineAllowance) =>
+  new AppError('device_cap_reached', 409, deviceCapMessage(cap, tier));
 
 /**
  * Whether the device holds one of the plan's places: the cap's first devices in registration order.
@@ -79,13 +80,20 @@ export function holdsDevicePlace(db: Db, userId: string, deviceId: string, cap: 
   return places.some((place) => place.id === deviceId);
 }
 
-export const overCapError = ({ cap, tier }: TOfflineAllowance) => new AppError('device_over_cap', 403, deviceOverCapMessage(cap, tier));
+export const overCapError = ({ cap, tier }: TOfflineAllowance) =>
+  new AppError('device_over_cap', 403, deviceOverCapMessage(cap, tier));
 
 /** Devices counting against the cap: active and registered for offline reading. */
 function countRegistered(db: Db, userId: string, exceptDeviceId?: string): number {
   const conditions = [eq(devices.userId, userId), eq(devices.isActive, true), isNotNull(devices.offlineRegisteredAt)];
   if (exceptDeviceId) conditions.push(sql`${devices.id} <> ${exceptDeviceId}`);
-  return db.select({ n: count() }).from(devices).where(and(...conditions)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(devices)
+      .where(and(...conditions))
+      .get()?.n ?? 0
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,14 +101,22 @@ function countRegistered(db: Db, userId: string, exceptDeviceId?: string): numbe
 
 /** What device_challenges stores: binds the nonce to the device and its key without keeping the nonce. */
 function challengeDigest(device: Pick<TDeviceRow, 'id' | 'keyThumbprint'>, nonce: Uint8Array): Buffer {
-  return createHash('sha256').update(`wb-device-challenge|${device.id}|${device.keyThumbprint}|`).update(nonce).digest();
+  return createHash('sha256')
+    .update(`wb-device-challenge|${device.id}|${device.keyThumbprint}|`)
+    .update(nonce)
+    .digest();
 }
 
 /**
  * POST /api/devices/challenge: a nonce encrypted to the device's key. Refuses early (the registration
  * checks again, atomically) when the plan has no offline reading (402) or the cap is already used (409).
  */
-export function createDeviceChallenge(options: { db: Db; userId: string; deviceId: string; now: Date }): TDeviceChallenge {
+export function createDeviceChallenge(options: {
+  db: Db;
+  userId: string;
+  deviceId: string;
+  now: Date;
+}): TDeviceChallenge {
   const { db, userId, deviceId, now } = options;
   const device = findActiveDevice({ db, userId, deviceId });
   const allowance = offlineAllowance(db, userId, now);
@@ -124,7 +140,18 @@ const challengeError = (field: 'challengeId' | 'response', message: string) =>
 
 type TRegistrationOutcome =
   | { ok: true; created: boolean }
-  | { ok: false; error: 'challenge_invalid' | 'challenge_used' | 'challenge_expired' | 'proof_failed' | 'device_missing' | 'no_plan' | 'cap_reached'; allowance?: TOfflineAllowance };
+  | {
+      ok: false;
+      error:
+        | 'challenge_invalid'
+        | 'challenge_used'
+        | 'challenge_expired'
+        | 'proof_failed'
+        | 'device_missing'
+        | 'no_plan'
+        | 'cap_reached';
+      allowance?: TOfflineAllowance;
+    };
 
 function registrationError(outcome: Extract<TRegistrationOutcome, { ok: false }>): AppError {
   switch (outcome.error) {
@@ -175,14 +202,25 @@ export function registerOfflineDevice(options: {
     if (!challenge) return { ok: false, error: 'challenge_invalid' };
     if (challenge.usedAt !== null) return { ok: false, error: 'challenge_used' };
     // Single use: consumed by this attempt, committed even when the attempt is refused below.
-    db.update(deviceChallenges).set({ usedAt: now }).where(and(eq(deviceChallenges.id, challenge.id), isNull(deviceChallenges.usedAt))).run();
+    db.update(deviceChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(deviceChallenges.id, challenge.id), isNull(deviceChallenges.usedAt)))
+      .run();
     if (challenge.expiresAt.getTime() <= now.getTime()) return { ok: false, error: 'challenge_expired' };
 
-    const device = db.select().from(devices).where(and(eq(devices.id, deviceId), eq(devices.userId, userId))).get();
+    const device = db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+      .get();
     if (!device || !device.isActive) return { ok: false, error: 'device_missing' };
     const expected = Buffer.from(challenge.challenge, 'base64url');
     const actual = challengeDigest(device, answer);
-    if (answer.length !== DEVICE_CHALLENGE_BYTES || expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    if (
+      answer.length !== DEVICE_CHALLENGE_BYTES ||
+      expected.length !== actual.length ||
+      !timingSafeEqual(expected, actual)
+    ) {
       return { ok: false, error: 'proof_failed' };
     }
 
@@ -190,11 +228,17 @@ export function registerOfflineDevice(options: {
     if (allowance.cap === 0) return { ok: false, error: 'no_plan' };
     const rename = options.name ? { name: options.name } : {};
     if (device.offlineRegisteredAt !== null) {
-      db.update(devices).set({ ...rename, lastActiveAt: now }).where(eq(devices.id, device.id)).run();
+      db.update(devices)
+        .set({ ...rename, lastActiveAt: now })
+        .where(eq(devices.id, device.id))
+        .run();
       return { ok: true, created: false };
     }
     if (countRegistered(db, userId) >= allowance.cap) return { ok: false, error: 'cap_reached', allowance };
-    db.update(devices).set({ ...rename, offlineRegisteredAt: now, lastActiveAt: now }).where(eq(devices.id, device.id)).run();
+    db.update(devices)
+      .set({ ...rename, offlineRegisteredAt: now, lastActiveAt: now })
+      .where(eq(devices.id, device.id))
+      .run();
     recordAudit(
       { db, now: () => now },
       {
@@ -257,7 +301,11 @@ function selectDevices(db: Db, where: SQL, now: Date): TDevice[] {
 }
 
 function loadDevice(db: Db, userId: string, deviceId: string, now: Date): TDevice {
-  const [device] = selectDevices(db, and(eq(devices.id, deviceId), eq(devices.userId, userId), eq(devices.isActive, true))!, now);
+  const [device] = selectDevices(
+    db,
+    and(eq(devices.id, deviceId), eq(devices.userId, userId), eq(devices.isActive, true))!,
+    now,
+  );
   if (!device) throw notFound('Device');
   if (!device.isOfflineRegistered) return device;
   return { ...device, overCap: !holdsDevicePlace(db, userId, device.id, offlineAllowance(db, userId, now).cap) };
@@ -268,9 +316,11 @@ export function listDevices(options: { db: Db; userId: string; now: Date }): TDe
   const { db, userId, now } = options;
   const { cap } = offlineAllowance(db, userId, now);
   // Listed in registration order, so the places are the first `cap` rows.
-  const items = selectDevices(db, and(eq(devices.userId, userId), eq(devices.isActive, true), isNotNull(devices.offlineRegisteredAt))!, now).map(
-    (device, index) => ({ ...device, overCap: index >= cap }),
-  );
+  const items = selectDevices(
+    db,
+    and(eq(devices.userId, userId), eq(devices.isActive, true), isNotNull(devices.offlineRegisteredAt))!,
+    now,
+  ).map((device, index) => ({ ...device, overCap: index >= cap }));
   return { items, cap, used: items.length };
 }
 
@@ -345,7 +395,8 @@ export function deviceStatus(options: { db: Db; userId: string; deviceId: string
     .from(devices)
     .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
     .get();
-  const status: TDeviceStatusValue = !row || !row.isActive ? 'removed' : row.offlineRegisteredAt !== null ? 'registered' : 'browser';
+  const status: TDeviceStatusValue =
+    !row || !row.isActive ? 'removed' : row.offlineRegisteredAt !== null ? 'registered' : 'browser';
   return { deviceId, status, serverTime: now.toISOString() };
 }
 
@@ -382,7 +433,11 @@ const CHALLENGE_RETENTION_MS = DAY_MS;
  * lastActiveAt, or their registration when never seen since) are deactivated and their licences
  * revoked, one device per transaction; old challenges are deleted. Returns the devices expired.
  */
-export function expireIdleDevices(options: { deps: Pick<AppDeps, 'db' | 'logger'>; inactiveDays: number; now: Date }): number {
+export function expireIdleDevices(options: {
+  deps: Pick<AppDeps, 'db' | 'logger'>;
+  inactiveDays: number;
+  now: Date;
+}): number {
   const { deps, now } = options;
   const { db } = deps;
   const cutoff = new Date(now.getTime() - options.inactiveDays * DAY_MS);
@@ -397,7 +452,11 @@ export function expireIdleDevices(options: { deps: Pick<AppDeps, 'db' | 'logger'
     try {
       const done = immediateTransaction(db, () => {
         // Re-checked under the write lock: the device may have been in contact since the scan.
-        const device = db.select({ id: devices.id, userId: devices.userId, lastActiveAt: devices.lastActiveAt }).from(devices).where(and(eq(devices.id, id), isIdle)).get();
+        const device = db
+          .select({ id: devices.id, userId: devices.userId, lastActiveAt: devices.lastActiveAt })
+          .from(devices)
+          .where(and(eq(devices.id, id), isIdle))
+          .get();
         if (!device) return false;
         const revokedLicenses = deactivateDevice(db, device.id, now);
         recordAudit(
@@ -417,6 +476,8 @@ export function expireIdleDevices(options: { deps: Pick<AppDeps, 'db' | 'logger'
       deps.logger.error({ err: error, deviceId: id }, 'expiring an idle device failed');
     }
   }
-  db.delete(deviceChallenges).where(lt(deviceChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_RETENTION_MS))).run();
+  db.delete(deviceChallenges)
+    .where(lt(deviceChallenges.expiresAt, new Date(now.getTime() - CHALLENGE_RETENTION_MS)))
+    .run();
   return expired;
 }

@@ -2,7 +2,14 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import { DEVICE_CHALLENGE_TTL_MS, DEVICE_MESSAGES, deviceCapMessage, type TDevice, type TDeviceList, type TDeviceStatus } from '@shared/devices';
+import {
+  DEVICE_CHALLENGE_TTL_MS,
+  DEVICE_MESSAGES,
+  deviceCapMessage,
+  type TDevice,
+  type TDeviceList,
+  type TDeviceStatus,
+} from '@shared/devices';
 import type { TBrowserDevice, TLicenseGrant, TLicenseStatusList } from '@shared/reader';
 import { auditLogs, deviceChallenges, devices, licenses, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { registerJobs, runDueJobs } from '../../jobs/runner';
@@ -12,15 +19,24 @@ import { setupReader } from '../reader/reader-test-support';
 import { setup, type TProblem } from '../selections/selections-test-support';
 import { generateDeviceKey, sharedDeviceKey } from './device-keys-test-support';
 import { DEVICE_TOUCH_INTERVAL_MS } from './offline-devices.service';
-import { answerChallenge, browserDevice, preparedRegistration, registerOffline, requestChallenge, type TTestReader } from './offline-devices-test-support';
+import {
+  answerChallenge,
+  browserDevice,
+  preparedRegistration,
+  registerOffline,
+  requestChallenge,
+  type TTestReader,
+} from './offline-devices-test-support';
 
-const CAP_MESSAGE_BASIC = 'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.';
+const CAP_MESSAGE_BASIC =
+  'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.';
 
 async function problemOf(response: Response): Promise<TProblem> {
   return (await response.json()) as TProblem;
 }
 
-const patch = (t: ReturnType<typeof setup>, reader: TTestReader, path: string, body: unknown) => send(t.app, path, body, { method: 'PATCH', cookie: reader.cookie });
+const patch = (t: ReturnType<typeof setup>, reader: TTestReader, path: string, body: unknown) =>
+  send(t.app, path, body, { method: 'PATCH', cookie: reader.cookie });
 
 function registeredCount(t: ReturnType<typeof setup>, userId: string): number {
   return t.db
@@ -42,14 +58,23 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect(challengeResponse.status).toBe(201);
     expect(challengeResponse.headers.get('cache-control')).toBe('no-store');
     const challenge = await challengeResponse.json();
-    expect(challenge).toEqual({ challengeId: expect.any(String), encryptedChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{512}$/), expiresAt: new Date(t.clock.now().getTime() + DEVICE_CHALLENGE_TTL_MS).toISOString() });
+    expect(challenge).toEqual({
+      challengeId: expect.any(String),
+      encryptedChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{512}$/),
+      expiresAt: new Date(t.clock.now().getTime() + DEVICE_CHALLENGE_TTL_MS).toISOString(),
+    });
     const response = await answerChallenge(key, challenge);
     // Only a digest is stored: the table never holds the answer.
     const stored = t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, challenge.challengeId)).get()!;
     expect(stored).toMatchObject({ userId: reader.user.id, usedAt: null });
     expect(stored.challenge).not.toContain(response);
 
-    const registered = await reader.post('/api/devices', { deviceId: browser.deviceId, challengeId: challenge.challengeId, response, name: '  Commute tablet  ' });
+    const registered = await reader.post('/api/devices', {
+      deviceId: browser.deviceId,
+      challengeId: challenge.challengeId,
+      response,
+      name: '  Commute tablet  ',
+    });
     expect(registered.status).toBe(201);
     const device = (await registered.json()) as TDevice;
     expect(device).toEqual({
@@ -64,13 +89,18 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       userAgent: null,
       overCap: false,
     });
-    expect(t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, challenge.challengeId)).get()?.usedAt).toEqual(t.clock.now());
+    expect(
+      t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, challenge.challengeId)).get()?.usedAt,
+    ).toEqual(t.clock.now());
     const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'device.registered')).all();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: reader.user.id, resource: 'device', resourceId: browser.deviceId });
 
     // The browser now knows it is registered; the list counts it against the cap.
-    expect(((await (await reader.post('/api/devices/browser', { publicKey: key.publicJwk })).json()) as TBrowserDevice).offlineRegistered).toBe(true);
+    expect(
+      ((await (await reader.post('/api/devices/browser', { publicKey: key.publicJwk })).json()) as TBrowserDevice)
+        .offlineRegistered,
+    ).toBe(true);
     const list = (await (await reader.get('/api/devices')).json()) as TDeviceList;
     expect(list).toEqual({ items: [device], cap: 2, used: 1 });
 
@@ -91,30 +121,48 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
 
     // Wrong answer: refused, and the challenge is spent (single use) so the right answer is refused too.
     const wrong = await preparedRegistration(reader, key);
-    const wrongAnswer = await reader.post('/api/devices', { ...wrong.body, response: base64url.encode(crypto.getRandomValues(new Uint8Array(32))) });
+    const wrongAnswer = await reader.post('/api/devices', {
+      ...wrong.body,
+      response: base64url.encode(crypto.getRandomValues(new Uint8Array(32))),
+    });
     expect(wrongAnswer.status).toBe(400);
-    expect(await problemOf(wrongAnswer)).toMatchObject({ code: 'challenge_failed', detail: `response: ${DEVICE_MESSAGES.proofFailed}`, errors: [{ field: 'response', message: DEVICE_MESSAGES.proofFailed }] });
+    expect(await problemOf(wrongAnswer)).toMatchObject({
+      code: 'challenge_failed',
+      detail: `response: ${DEVICE_MESSAGES.proofFailed}`,
+      errors: [{ field: 'response', message: DEVICE_MESSAGES.proofFailed }],
+    });
     const afterWrong = await reader.post('/api/devices', wrong.body);
-    expect(await problemOf(afterWrong)).toMatchObject({ status: 400, detail: `challengeId: ${DEVICE_MESSAGES.challengeUsed}` });
+    expect(await problemOf(afterWrong)).toMatchObject({
+      status: 400,
+      detail: `challengeId: ${DEVICE_MESSAGES.challengeUsed}`,
+    });
 
     // Replay of a successful registration's request: refused.
     const good = await preparedRegistration(reader, key);
     expect((await reader.post('/api/devices', good.body)).status).toBe(201);
     const replay = await reader.post('/api/devices', good.body);
     expect(replay.status).toBe(400);
-    expect((await problemOf(replay)).errors).toEqual([{ field: 'challengeId', message: DEVICE_MESSAGES.challengeUsed }]);
+    expect((await problemOf(replay)).errors).toEqual([
+      { field: 'challengeId', message: DEVICE_MESSAGES.challengeUsed },
+    ]);
 
     // Expired: 5 minutes and a millisecond later.
     const late = await preparedRegistration(reader, secondKey);
     t.clock.advance(DEVICE_CHALLENGE_TTL_MS + 1);
     const expired = await reader.post('/api/devices', late.body);
     expect(expired.status).toBe(400);
-    expect((await problemOf(expired)).errors).toEqual([{ field: 'challengeId', message: DEVICE_MESSAGES.challengeExpired }]);
+    expect((await problemOf(expired)).errors).toEqual([
+      { field: 'challengeId', message: DEVICE_MESSAGES.challengeExpired },
+    ]);
 
     // A challenge made for one device, answered correctly, presented for another device of the same reader.
     const forFirst = await requestChallenge(reader, good.device.deviceId);
     const secondDevice = await browserDevice(reader, secondKey);
-    const swapped = await reader.post('/api/devices', { deviceId: secondDevice.deviceId, challengeId: forFirst.challengeId, response: await answerChallenge(key, forFirst) });
+    const swapped = await reader.post('/api/devices', {
+      deviceId: secondDevice.deviceId,
+      challengeId: forFirst.challengeId,
+      response: await answerChallenge(key, forFirst),
+    });
     expect(swapped.status).toBe(400);
     expect((await problemOf(swapped)).errors).toEqual([{ field: 'response', message: DEVICE_MESSAGES.proofFailed }]);
 
@@ -122,8 +170,12 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const theirs = await preparedRegistration(other, secondKey);
     const foreign = await reader.post('/api/devices', { ...theirs.body, deviceId: secondDevice.deviceId });
     expect(foreign.status).toBe(400);
-    expect((await problemOf(foreign)).errors).toEqual([{ field: 'challengeId', message: DEVICE_MESSAGES.challengeInvalid }]);
-    expect(t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, theirs.challenge.challengeId)).get()?.usedAt).toBeNull();
+    expect((await problemOf(foreign)).errors).toEqual([
+      { field: 'challengeId', message: DEVICE_MESSAGES.challengeInvalid },
+    ]);
+    expect(
+      t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, theirs.challenge.challengeId)).get()?.usedAt,
+    ).toBeNull();
     const foreignBoth = await reader.post('/api/devices', theirs.body);
     expect(foreignBoth.status).toBe(400);
 
@@ -163,7 +215,9 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const early = await reader.post('/api/devices/challenge', { deviceId: refusedDevice.device.deviceId });
     expect(early.status).toBe(409);
     expect((await problemOf(early)).detail).toBe(CAP_MESSAGE_BASIC);
-    expect(deviceCapMessage(1, 'premium')).toBe('You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.');
+    expect(deviceCapMessage(1, 'premium')).toBe(
+      'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
+    );
   }, 120_000); // 20 fresh RSA-3072 key pairs take several seconds
 
   it('takes the cap from system_config and counts only active registered devices', async () => {
@@ -175,7 +229,9 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect((await reader.post('/api/devices', first.body)).status).toBe(201);
     const refused = await reader.post('/api/devices', second.body);
     expect(refused.status).toBe(409);
-    expect((await problemOf(refused)).detail).toBe('You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.');
+    expect((await problemOf(refused)).detail).toBe(
+      'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
+    );
     // Removing the registered device frees its place.
     expect((await reader.del(`/api/devices/${first.device.deviceId}`)).status).toBe(204);
     const retry = await preparedRegistration(reader, await sharedDeviceKey(1));
@@ -190,12 +246,19 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       const device = await browserDevice(reader, await sharedDeviceKey(0));
       const refused = await reader.post('/api/devices/challenge', { deviceId: device.deviceId });
       expect(refused.status, kind).toBe(402);
-      expect(await problemOf(refused)).toMatchObject({ code: 'offline_not_allowed', detail: DEVICE_MESSAGES.offlineNeedsPlan });
+      expect(await problemOf(refused)).toMatchObject({
+        code: 'offline_not_allowed',
+        detail: DEVICE_MESSAGES.offlineNeedsPlan,
+      });
     }
     // A plan that lapses between challenge and answer is refused at registration too.
     const basic = await t.reader('basic');
     const prepared = await preparedRegistration(basic, await sharedDeviceKey(1));
-    t.db.update(users).set({ subscriptionTier: 'trial', trialEndsAt: new Date(t.clock.now().getTime() + DAY_MS) }).where(eq(users.id, basic.user.id)).run();
+    t.db
+      .update(users)
+      .set({ subscriptionTier: 'trial', trialEndsAt: new Date(t.clock.now().getTime() + DAY_MS) })
+      .where(eq(users.id, basic.user.id))
+      .run();
     const lapsed = await basic.post('/api/devices', prepared.body);
     expect(lapsed.status).toBe(402);
     expect((await problemOf(lapsed)).detail).toBe(DEVICE_MESSAGES.offlineNeedsPlan);
@@ -209,7 +272,11 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const answer = 'A'.repeat(43);
     const cases: [string, unknown, { field: string; message: string }[]][] = [
       ['/api/devices/challenge', {}, [{ field: 'deviceId', message: 'Device id must be a valid id' }]],
-      ['/api/devices/challenge', { deviceId: 'nope' }, [{ field: 'deviceId', message: 'Device id must be a valid id' }]],
+      [
+        '/api/devices/challenge',
+        { deviceId: 'nope' },
+        [{ field: 'deviceId', message: 'Device id must be a valid id' }],
+      ],
       [
         '/api/devices',
         {},
@@ -219,11 +286,31 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
           { field: 'response', message: 'Response is required' },
         ],
       ],
-      ['/api/devices', { deviceId: id, challengeId: id, response: 'abc' }, [{ field: 'response', message: 'Response must be the decrypted challenge, base64url' }]],
-      ['/api/devices', { deviceId: id, challengeId: id, response: `${'A'.repeat(42)}=` }, [{ field: 'response', message: 'Response must be the decrypted challenge, base64url' }]],
-      ['/api/devices', { deviceId: id, challengeId: id, response: answer, name: '   ' }, [{ field: 'name', message: 'Name must not be empty' }]],
-      ['/api/devices', { deviceId: id, challengeId: id, response: answer, name: 'x'.repeat(61) }, [{ field: 'name', message: 'Name must be at most 60 characters' }]],
-      ['/api/devices', { deviceId: id, challengeId: id, response: answer, name: 7 }, [{ field: 'name', message: 'Name must be text' }]],
+      [
+        '/api/devices',
+        { deviceId: id, challengeId: id, response: 'abc' },
+        [{ field: 'response', message: 'Response must be the decrypted challenge, base64url' }],
+      ],
+      [
+        '/api/devices',
+        { deviceId: id, challengeId: id, response: `${'A'.repeat(42)}=` },
+        [{ field: 'response', message: 'Response must be the decrypted challenge, base64url' }],
+      ],
+      [
+        '/api/devices',
+        { deviceId: id, challengeId: id, response: answer, name: '   ' },
+        [{ field: 'name', message: 'Name must not be empty' }],
+      ],
+      [
+        '/api/devices',
+        { deviceId: id, challengeId: id, response: answer, name: 'x'.repeat(61) },
+        [{ field: 'name', message: 'Name must be at most 60 characters' }],
+      ],
+      [
+        '/api/devices',
+        { deviceId: id, challengeId: id, response: answer, name: 7 },
+        [{ field: 'name', message: 'Name must be text' }],
+      ],
     ];
     for (const [path, body, errors] of cases) {
       const response = await reader.post(path, body);
@@ -239,7 +326,8 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const device = await browserDevice(reader, await sharedDeviceKey(0));
-    for (let i = 0; i < 30; i += 1) expect((await reader.post('/api/devices/challenge', { deviceId: device.deviceId })).status).toBe(201);
+    for (let i = 0; i < 30; i += 1)
+      expect((await reader.post('/api/devices/challenge', { deviceId: device.deviceId })).status).toBe(201);
     const limited = await reader.post('/api/devices/challenge', { deviceId: device.deviceId });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
@@ -267,7 +355,11 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
 
     const renamed = await patch(t, reader, path, { name: '  Work laptop ' });
     expect(renamed.status).toBe(200);
-    expect((await renamed.json()) as TDevice).toMatchObject({ id: registered.device.deviceId, name: 'Work laptop', isOfflineRegistered: true });
+    expect((await renamed.json()) as TDevice).toMatchObject({
+      id: registered.device.deviceId,
+      name: 'Work laptop',
+      isOfflineRegistered: true,
+    });
     for (const [body, errors] of [
       [{ name: '' }, [{ field: 'name', message: 'Name must not be empty' }]],
       [{ name: 'y'.repeat(61) }, [{ field: 'name', message: 'Name must be at most 60 characters' }]],
@@ -279,9 +371,12 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     }
     const badId = await patch(t, reader, '/api/devices/not-an-id', { name: 'x' });
     expect((await problemOf(badId)).errors).toEqual([{ field: 'id', message: 'Device id must be a valid id' }]);
-    expect(t.db.select().from(devices).where(eq(devices.id, registered.device.deviceId)).get()?.name).toBe('Work laptop');
+    expect(t.db.select().from(devices).where(eq(devices.id, registered.device.deviceId)).get()?.name).toBe(
+      'Work laptop',
+    );
 
-    const status = async (deviceId: string) => ((await (await reader.get(`/api/devices/${deviceId}/status`)).json()) as TDeviceStatus).status;
+    const status = async (deviceId: string) =>
+      ((await (await reader.get(`/api/devices/${deviceId}/status`)).json()) as TDeviceStatus).status;
     expect(await status(registered.device.deviceId)).toBe('registered');
     expect(await status(onlineOnly.deviceId)).toBe('browser');
     expect(await status(crypto.randomUUID())).toBe('removed');
@@ -302,24 +397,44 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
 
     const removed = await reader.del(`/api/devices/${device.deviceId}`);
     expect(removed.status).toBe(204);
-    expect(t.db.select().from(devices).where(eq(devices.id, device.deviceId)).get()).toMatchObject({ isActive: false, deactivatedAt: t.clock.now() });
-    expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({ revoked: true, revokedAt: t.clock.now() });
+    expect(t.db.select().from(devices).where(eq(devices.id, device.deviceId)).get()).toMatchObject({
+      isActive: false,
+      deactivatedAt: t.clock.now(),
+    });
+    expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({
+      revoked: true,
+      revokedAt: t.clock.now(),
+    });
     expect(t.db.select().from(offlineLicenses).all()).toEqual([]);
     const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'device.removed')).get();
-    expect(audit).toMatchObject({ userId: reader.user.id, resourceId: device.deviceId, details: expect.objectContaining({ revokedLicenses: 1 }) });
+    expect(audit).toMatchObject({
+      userId: reader.user.id,
+      resourceId: device.deviceId,
+      details: expect.objectContaining({ revokedLicenses: 1 }),
+    });
     expect((await (await reader.get('/api/devices')).json()) as TDeviceList).toMatchObject({ items: [], used: 0 });
     expect((await reader.del(`/api/devices/${device.deviceId}`)).status).toBe(404);
 
     // Next contact: its licences are revoked and it is removed, so it wipes its downloads.
-    const status = (await (await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: device.deviceId })).json()) as TLicenseStatusList;
-    expect(status).toEqual({ items: [{ id: grant.licenseId, status: 'revoked' }], serverTime: t.clock.now().toISOString(), device: { deviceId: device.deviceId, status: 'removed', serverTime: t.clock.now().toISOString() } });
-    expect(((await (await reader.get(`/api/devices/${device.deviceId}/status`)).json()) as TDeviceStatus).status).toBe('removed');
+    const status = (await (
+      await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: device.deviceId })
+    ).json()) as TLicenseStatusList;
+    expect(status).toEqual({
+      items: [{ id: grant.licenseId, status: 'revoked' }],
+      serverTime: t.clock.now().toISOString(),
+      device: { deviceId: device.deviceId, status: 'removed', serverTime: t.clock.now().toISOString() },
+    });
+    expect(((await (await reader.get(`/api/devices/${device.deviceId}/status`)).json()) as TDeviceStatus).status).toBe(
+      'removed',
+    );
     const reissue = await reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'offline' });
     expect(reissue.status).toBe(404);
 
     // The same browser key comes back online-only; offline needs a new registration with proof.
     expect(((await browserDevice(reader, key)) as TBrowserDevice).offlineRegistered).toBe(false);
-    expect(((await (await reader.get(`/api/devices/${device.deviceId}/status`)).json()) as TDeviceStatus).status).toBe('browser');
+    expect(((await (await reader.get(`/api/devices/${device.deviceId}/status`)).json()) as TDeviceStatus).status).toBe(
+      'browser',
+    );
   });
 
   it('updates lastActiveAt on licence status calls, at most every few minutes', async () => {
@@ -351,7 +466,9 @@ describe('expire-idle-devices job', () => {
     const busy = await registerOffline(reader, await sharedDeviceKey(1), 'Tablet');
     const onlineOnly = await browserDevice(reader, await sharedDeviceKey(2));
     const loan = (await (await reader.post('/api/loans', { bookId: book.id })).json()) as { id: string };
-    const grant = (await (await reader.post('/api/licenses', { loanId: loan.id, deviceId: idle.device.deviceId, kind: 'offline' })).json()) as TLicenseGrant;
+    const grant = (await (
+      await reader.post('/api/licenses', { loanId: loan.id, deviceId: idle.device.deviceId, kind: 'offline' })
+    ).json()) as TLicenseGrant;
 
     t.clock.advance(60 * DAY_MS);
     reader.signInAgain();
@@ -361,15 +478,27 @@ describe('expire-idle-devices job', () => {
 
     registerJobs(t, JOBS);
     expect(await runDueJobs(t, JOBS, 'test')).toContain('expire-idle-devices');
-    expect(t.db.select().from(devices).where(eq(devices.id, idle.device.deviceId)).get()).toMatchObject({ isActive: false, deactivatedAt: t.clock.now() });
+    expect(t.db.select().from(devices).where(eq(devices.id, idle.device.deviceId)).get()).toMatchObject({
+      isActive: false,
+      deactivatedAt: t.clock.now(),
+    });
     expect(t.db.select().from(devices).where(eq(devices.id, busy.device.deviceId)).get()?.isActive).toBe(true);
     expect(t.db.select().from(devices).where(eq(devices.id, onlineOnly.deviceId)).get()?.isActive).toBe(true);
     expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()?.revoked).toBe(true);
     expect(t.db.select().from(offlineLicenses).all()).toEqual([]);
-    expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'device.expired')).all().map((row) => row.resourceId)).toEqual([idle.device.deviceId]);
+    expect(
+      t.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'device.expired'))
+        .all()
+        .map((row) => row.resourceId),
+    ).toEqual([idle.device.deviceId]);
     // Spent and expired challenges older than a day are gone.
     expect(t.db.select().from(deviceChallenges).all()).toEqual([]);
-    const status = (await (await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: idle.device.deviceId })).json()) as TLicenseStatusList;
+    const status = (await (
+      await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: idle.device.deviceId })
+    ).json()) as TLicenseStatusList;
     expect(status.items[0].status).toBe('revoked');
     expect(status.device?.status).toBe('removed');
   });

@@ -19,7 +19,11 @@ export interface TOfflineSettings {
 export const OFFLINE_SETTINGS_DEFAULTS: TOfflineSettings = { deviceInactiveDays: 90, maxRenewals: 100 };
 
 const statements = perConnection((db) => ({
-  value: db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, sql.placeholder('key'))).prepare(),
+  value: db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(eq(systemConfig.key, sql.placeholder('key')))
+    .prepare(),
 }));
 
 export const OFFLINE_SETTINGS_TABLES = ['system_config'] as const satisfies readonly TTrackedTable[];
@@ -34,7 +38,12 @@ function readPositiveInteger(db: Db, key: string, fallback: number, max: number)
 
 export function offlineSettings(db: Db): TOfflineSettings {
   return settingsCache.read(db, 'offline-settings', () => ({
-    deviceInactiveDays: readPositiveInteger(db, 'device_inactive_expiry_days', OFFLINE_SETTINGS_DEFAULTS.deviceInactiveDays, 3650),
+    deviceInactiveDays: readPositiveInteger(
+      db,
+      'device_inactive_expiry_days',
+      OFFLINE_SETTINGS_DEFAULTS.deviceInactiveDays,
+      3650,
+    ),
     maxRenewals: readPositiveInteger(db, 'offline_max_renewals', OFFLINE_SETTINGS_DEFAULTS.maxRenewals, 1_000_000),
   }));
 }

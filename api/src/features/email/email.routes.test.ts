@@ -20,7 +20,11 @@ describe('GET/PUT /api/me/email-preferences', () => {
   it('needs a session', async () => {
     const { app } = createTestContext();
     expect((await app.request('/api/me/email-preferences')).status).toBe(401);
-    const put = await app.request('/api/me/email-preferences', { method: 'PUT', headers: jsonHeaders(), body: JSON.stringify(ALL_ON) });
+    const put = await app.request('/api/me/email-preferences', {
+      method: 'PUT',
+      headers: jsonHeaders(),
+      body: JSON.stringify(ALL_ON),
+    });
     expect(put.status).toBe(401);
     expect(put.headers.get('content-type')).toContain('application/problem+json');
   });
@@ -32,7 +36,13 @@ describe('GET/PUT /api/me/email-preferences', () => {
     const first = await context.app.request('/api/me/email-preferences', { headers: { cookie } });
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
-    expect(await first.json()).toEqual({ marketingEmails: false, trialReminders: true, subscriptionUpdates: true, isUnsubscribedAll: false, unsubscribedAt: null });
+    expect(await first.json()).toEqual({
+      marketingEmails: false,
+      trialReminders: true,
+      subscriptionUpdates: true,
+      isUnsubscribedAll: false,
+      unsubscribedAt: null,
+    });
 
     const saved = await context.app.request('/api/me/email-preferences', {
       method: 'PUT',
@@ -44,10 +54,16 @@ describe('GET/PUT /api/me/email-preferences', () => {
     expect(body).toMatchObject({ marketingEmails: true, trialReminders: false, isUnsubscribedAll: true });
     expect(body.unsubscribedAt).not.toBeNull();
 
-    const again = (await (await context.app.request('/api/me/email-preferences', { headers: { cookie } })).json()) as TEmailPreferencesResponse;
+    const again = (await (
+      await context.app.request('/api/me/email-preferences', { headers: { cookie } })
+    ).json()) as TEmailPreferencesResponse;
     expect(again).toEqual(body);
     // Opting back in clears the unsubscribe time.
-    const back = await context.app.request('/api/me/email-preferences', { method: 'PUT', headers: jsonHeaders(cookie), body: JSON.stringify(ALL_ON) });
+    const back = await context.app.request('/api/me/email-preferences', {
+      method: 'PUT',
+      headers: jsonHeaders(cookie),
+      body: JSON.stringify(ALL_ON),
+    });
     expect(((await back.json()) as TEmailPreferencesResponse).unsubscribedAt).toBeNull();
   });
 
@@ -61,7 +77,9 @@ describe('GET/PUT /api/me/email-preferences', () => {
       body: JSON.stringify({ ...ALL_ON, marketingEmails: 'yes' }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: [{ field: 'marketingEmails', message: 'Must be true or false' }] });
+    expect(await response.json()).toMatchObject({
+      errors: [{ field: 'marketingEmails', message: 'Must be true or false' }],
+    });
   });
 });
 
@@ -73,30 +91,51 @@ describe('/api/email/unsubscribe', () => {
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual({
       email: 'r***@example.com',
-      preferences: { marketingEmails: false, trialReminders: true, subscriptionUpdates: true, isUnsubscribedAll: false, unsubscribedAt: null },
+      preferences: {
+        marketingEmails: false,
+        trialReminders: true,
+        subscriptionUpdates: true,
+        isUnsubscribedAll: false,
+        unsubscribedAt: null,
+      },
     });
 
     const unknown = await context.app.request(`/api/email/unsubscribe?token=${'x'.repeat(43)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('application/problem+json');
-    const post = await context.app.request('/api/email/unsubscribe', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ token: 'y'.repeat(43) }) });
+    const post = await context.app.request('/api/email/unsubscribe', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ token: 'y'.repeat(43) }),
+    });
     expect(post.status).toBe(404);
 
     const malformed = await context.app.request('/api/email/unsubscribe?token=short');
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ errors: [{ field: 'token', message: 'Unsubscribe link is invalid' }] });
+    expect(await malformed.json()).toMatchObject({
+      errors: [{ field: 'token', message: 'Unsubscribe link is invalid' }],
+    });
   });
 
   it('unsubscribes from everything when only the token is sent, without a session', async () => {
     const context = createTestContext();
     const { user, token } = await tokenFor(context);
-    const response = await context.app.request('/api/email/unsubscribe', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ token }) });
+    const response = await context.app.request('/api/email/unsubscribe', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ token }),
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as TUnsubscribeResponse;
     expect(body.preferences.isUnsubscribedAll).toBe(true);
     expect(body.preferences.unsubscribedAt).not.toBeNull();
     // And the mail service now skips non-transactional mail.
-    const result = await sendEmail(context, { user, emailType: 'trial_reminder', category: 'trialReminders', template: welcomeEmail({ firstName: null, trialDays: 7 }) });
+    const result = await sendEmail(context, {
+      user,
+      emailType: 'trial_reminder',
+      category: 'trialReminders',
+      template: welcomeEmail({ firstName: null, trialDays: 7 }),
+    });
     expect(result.status).toBe('suppressed');
   });
 
@@ -120,7 +159,11 @@ describe('/api/email/unsubscribe', () => {
     expect(row.trialReminders).toBe(false);
     expect(row.subscriptionUpdates).toBe(true);
 
-    const bad = await context.app.request('/api/email/unsubscribe', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ token, marketingEmails: 1 }) });
+    const bad = await context.app.request('/api/email/unsubscribe', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ token, marketingEmails: 1 }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ errors: [{ field: 'marketingEmails' }] });
   });
@@ -130,7 +173,12 @@ describe('admin outbox', () => {
   async function seedOutbox(context: Context) {
     const reader = await insertUser(context.db, { email: 'reader@example.com' });
     await sendVerificationCodeEmail(context, { user: reader, code: '123456' });
-    await sendEmail(context, { email: 'someone_else@example.com', emailType: 'welcome', category: 'transactional', template: welcomeEmail({ firstName: null, trialDays: 7 }) });
+    await sendEmail(context, {
+      email: 'someone_else@example.com',
+      emailType: 'welcome',
+      category: 'transactional',
+      template: welcomeEmail({ firstName: null, trialDays: 7 }),
+    });
     return reader;
   }
 
@@ -138,7 +186,12 @@ describe('admin outbox', () => {
     const context = createTestContext();
     await seedOutbox(context);
     expect((await context.app.request('/api/admin/email/outbox')).status).toBe(401);
-    for (const [role, status] of [['user', 403], ['moderator', 403], ['admin', 200], ['super_admin', 200]] as const) {
+    for (const [role, status] of [
+      ['user', 403],
+      ['moderator', 403],
+      ['admin', 200],
+      ['super_admin', 200],
+    ] as const) {
       const member = await insertUser(context.db, { role });
       const { cookie } = signIn(context.db, member.id);
       const list = await context.app.request('/api/admin/email/outbox', { headers: { cookie } });
@@ -155,22 +208,37 @@ describe('admin outbox', () => {
     const admin = await insertUser(context.db, { role: 'admin' });
     const { cookie } = signIn(context.db, admin.id);
 
-    const all = (await (await context.app.request('/api/admin/email/outbox', { headers: { cookie } })).json()) as TOutboxPage;
+    const all = (await (
+      await context.app.request('/api/admin/email/outbox', { headers: { cookie } })
+    ).json()) as TOutboxPage;
     expect(all).toMatchObject({ total: 2, page: 1, limit: 20 });
     expect(all.items.map((item) => item.emailType)).toEqual(['welcome', 'verification_code']);
     const code = all.items[1];
-    expect(code).toMatchObject({ email: 'reader@example.com', status: 'sent', transport: 'outbox', subject: 'Your Wonderful Books verification code' });
+    expect(code).toMatchObject({
+      email: 'reader@example.com',
+      status: 'sent',
+      transport: 'outbox',
+      subject: 'Your Wonderful Books verification code',
+    });
     expect(code.bodyText).toContain('123456');
     expect(code.bodyHtml).toContain('123456');
 
-    const byEmail = (await (await context.app.request('/api/admin/email/outbox?email=READER@', { headers: { cookie } })).json()) as TOutboxPage;
+    const byEmail = (await (
+      await context.app.request('/api/admin/email/outbox?email=READER@', { headers: { cookie } })
+    ).json()) as TOutboxPage;
     expect(byEmail.items.map((item) => item.email)).toEqual(['reader@example.com']);
     // `_` is literal, not a LIKE wildcard.
-    const literal = (await (await context.app.request('/api/admin/email/outbox?email=someone_', { headers: { cookie } })).json()) as TOutboxPage;
+    const literal = (await (
+      await context.app.request('/api/admin/email/outbox?email=someone_', { headers: { cookie } })
+    ).json()) as TOutboxPage;
     expect(literal.total).toBe(1);
-    const byType = (await (await context.app.request('/api/admin/email/outbox?type=welcome', { headers: { cookie } })).json()) as TOutboxPage;
+    const byType = (await (
+      await context.app.request('/api/admin/email/outbox?type=welcome', { headers: { cookie } })
+    ).json()) as TOutboxPage;
     expect(byType.items.map((item) => item.emailType)).toEqual(['welcome']);
-    const page2 = (await (await context.app.request('/api/admin/email/outbox?page=2&limit=1', { headers: { cookie } })).json()) as TOutboxPage;
+    const page2 = (await (
+      await context.app.request('/api/admin/email/outbox?page=2&limit=1', { headers: { cookie } })
+    ).json()) as TOutboxPage;
     expect(page2).toMatchObject({ total: 2, page: 2, limit: 1 });
     expect(page2.items.map((item) => item.emailType)).toEqual(['verification_code']);
 
@@ -180,6 +248,8 @@ describe('admin outbox', () => {
 
     const bad = await context.app.request('/api/admin/email/outbox?limit=500', { headers: { cookie } });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ errors: [{ field: 'limit', message: 'Limit must be between 1 and 100' }] });
+    expect(await bad.json()).toMatchObject({
+      errors: [{ field: 'limit', message: 'Limit must be between 1 and 100' }],
+    });
   });
 });

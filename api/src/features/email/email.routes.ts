@@ -10,7 +10,12 @@ import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { requireAuth, requirePermission } from '../../middleware/auth';
 import { getOutboxMessage, listOutbox } from './outbox.service';
-import { getEmailPreferences, getUnsubscribeInfo, unsubscribeByToken, updateEmailPreferences } from './preferences.service';
+import {
+  getEmailPreferences,
+  getUnsubscribeInfo,
+  unsubscribeByToken,
+  updateEmailPreferences,
+} from './preferences.service';
 
 export function createEmailRoutes({ db, now }: AppDeps) {
   const currentUser = (c: { var: { sessionUser: AppEnv['Variables']['sessionUser'] } }) => {

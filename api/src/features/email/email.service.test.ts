@@ -48,15 +48,33 @@ describe('send functions', () => {
     const admin = await insertUser(deps.db, { role: 'super_admin', firstName: 'Grace' });
 
     await sendVerificationCodeEmail(deps, { user, code: '123456' });
-    await sendPasswordResetEmail(deps, { user, resetUrl: 'http://localhost:3000/auth/reset-password?token=abcdefghijklmnop' });
+    await sendPasswordResetEmail(deps, {
+      user,
+      resetUrl: 'http://localhost:3000/auth/reset-password?token=abcdefghijklmnop',
+    });
     await sendWelcomeEmail(deps, { user });
     await sendEmailChangedEmail(deps, { user, oldEmail: 'before@example.com' });
-    const alerts = await sendEmergencyLoginAlert(deps, { recipients: [admin], accountEmail: 'root@example.com', ipAddress: '203.0.113.9', at: new Date() });
+    const alerts = await sendEmergencyLoginAlert(deps, {
+      recipients: [admin],
+      accountEmail: 'root@example.com',
+      ipAddress: '203.0.113.9',
+      at: new Date(),
+    });
 
     const rows = logsOf(deps.db, user.id);
-    expect(rows.map((row) => row.emailType).sort()).toEqual(['email_changed', 'password_reset', 'verification_code', 'welcome']);
+    expect(rows.map((row) => row.emailType).sort()).toEqual([
+      'email_changed',
+      'password_reset',
+      'verification_code',
+      'welcome',
+    ]);
     for (const row of rows) {
-      expect(row).toMatchObject({ status: 'sent', transport: 'smtp', providerMessageId: '<id@test>', errorMessage: null });
+      expect(row).toMatchObject({
+        status: 'sent',
+        transport: 'smtp',
+        providerMessageId: '<id@test>',
+        errorMessage: null,
+      });
       expect(row.sentAt).toBeInstanceOf(Date);
       expect(row.bodyText.length).toBeGreaterThan(50);
       expect(row.bodyHtml).toContain('<!doctype html>');
@@ -65,7 +83,11 @@ describe('send functions', () => {
     // The change notice goes to the old address.
     expect(rows.find((row) => row.emailType === 'email_changed')!.email).toBe('before@example.com');
     expect(alerts).toHaveLength(1);
-    expect(logsOf(deps.db, admin.id)[0]).toMatchObject({ emailType: 'emergency_login_alert', email: admin.email, status: 'sent' });
+    expect(logsOf(deps.db, admin.id)[0]).toMatchObject({
+      emailType: 'emergency_login_alert',
+      email: admin.email,
+      status: 'sent',
+    });
     expect(deps.mailer.sent).toHaveLength(5);
   });
 
@@ -87,7 +109,12 @@ describe('send functions', () => {
 
   it('sends to an address without an account and still links the unsubscribe page', async () => {
     const deps = setup();
-    const result = await sendEmail(deps, { email: 'stranger@example.com', emailType: 'welcome', category: 'transactional', template: welcomeEmail({ firstName: null, trialDays: 7 }) });
+    const result = await sendEmail(deps, {
+      email: 'stranger@example.com',
+      emailType: 'welcome',
+      category: 'transactional',
+      template: welcomeEmail({ firstName: null, trialDays: 7 }),
+    });
     expect(result.status).toBe('sent');
     expect(deps.mailer.sent[0].headers?.['List-Unsubscribe']).toBe('<http://localhost:3000/unsubscribe>');
   });
@@ -95,7 +122,12 @@ describe('send functions', () => {
   it('finds the account behind a bare address so its preferences apply', async () => {
     const deps = setup();
     const user = await insertUser(deps.db);
-    const result = await sendEmail(deps, { email: user.email.toUpperCase(), emailType: 'newsletter', category: 'marketing', template: welcomeEmail({ firstName: null, trialDays: 7 }) });
+    const result = await sendEmail(deps, {
+      email: user.email.toUpperCase(),
+      emailType: 'newsletter',
+      category: 'marketing',
+      template: welcomeEmail({ firstName: null, trialDays: 7 }),
+    });
     expect(result.status).toBe('suppressed');
     expect(logsOf(deps.db, user.id)).toHaveLength(1);
   });
@@ -113,7 +145,9 @@ describe('preferences', () => {
     expect(logsOf(deps.db, user.id)[0]).toMatchObject({ status: 'suppressed', emailType: 'newsletter', sentAt: null });
 
     deps.db.update(emailPreferences).set({ marketingEmails: true }).where(eq(emailPreferences.userId, user.id)).run();
-    expect((await sendEmail(deps, { user, emailType: 'newsletter', category: 'marketing', template })).status).toBe('sent');
+    expect((await sendEmail(deps, { user, emailType: 'newsletter', category: 'marketing', template })).status).toBe(
+      'sent',
+    );
     expect(deps.mailer.sent).toHaveLength(1);
   });
 
@@ -121,23 +155,46 @@ describe('preferences', () => {
     const deps = setup();
     const user = await insertUser(deps.db);
     ensureEmailPreferences({ db: deps.db, user, now: new Date() });
-    expect((await sendEmail(deps, { user, emailType: 'trial_reminder', category: 'trialReminders', template })).status).toBe('sent');
-    expect((await sendEmail(deps, { user, emailType: 'receipt', category: 'subscriptionUpdates', template })).status).toBe('sent');
+    expect(
+      (await sendEmail(deps, { user, emailType: 'trial_reminder', category: 'trialReminders', template })).status,
+    ).toBe('sent');
+    expect(
+      (await sendEmail(deps, { user, emailType: 'receipt', category: 'subscriptionUpdates', template })).status,
+    ).toBe('sent');
 
     deps.db.update(emailPreferences).set({ trialReminders: false }).where(eq(emailPreferences.userId, user.id)).run();
-    expect((await sendEmail(deps, { user, emailType: 'trial_reminder', category: 'trialReminders', template })).status).toBe('suppressed');
-    expect((await sendEmail(deps, { user, emailType: 'receipt', category: 'subscriptionUpdates', template })).status).toBe('sent');
+    expect(
+      (await sendEmail(deps, { user, emailType: 'trial_reminder', category: 'trialReminders', template })).status,
+    ).toBe('suppressed');
+    expect(
+      (await sendEmail(deps, { user, emailType: 'receipt', category: 'subscriptionUpdates', template })).status,
+    ).toBe('sent');
 
-    deps.db.update(emailPreferences).set({ isUnsubscribedAll: true, marketingEmails: true }).where(eq(emailPreferences.userId, user.id)).run();
-    expect((await sendEmail(deps, { user, emailType: 'receipt', category: 'subscriptionUpdates', template })).status).toBe('suppressed');
-    expect((await sendEmail(deps, { user, emailType: 'newsletter', category: 'marketing', template })).status).toBe('suppressed');
+    deps.db
+      .update(emailPreferences)
+      .set({ isUnsubscribedAll: true, marketingEmails: true })
+      .where(eq(emailPreferences.userId, user.id))
+      .run();
+    expect(
+      (await sendEmail(deps, { user, emailType: 'receipt', category: 'subscriptionUpdates', template })).status,
+    ).toBe('suppressed');
+    expect((await sendEmail(deps, { user, emailType: 'newsletter', category: 'marketing', template })).status).toBe(
+      'suppressed',
+    );
     expect((await sendVerificationCodeEmail(deps, { user, code: '111222' })).status).toBe('sent');
-    expect((await sendPasswordResetEmail(deps, { user, resetUrl: 'http://localhost:3000/r?token=x' })).status).toBe('sent');
+    expect((await sendPasswordResetEmail(deps, { user, resetUrl: 'http://localhost:3000/r?token=x' })).status).toBe(
+      'sent',
+    );
   });
 
   it('never delivers to the reserved .invalid addresses of deleted accounts', async () => {
     const deps = setup();
-    const result = await sendEmail(deps, { email: 'deleted-1@deleted.invalid', emailType: 'welcome', category: 'transactional', template });
+    const result = await sendEmail(deps, {
+      email: 'deleted-1@deleted.invalid',
+      emailType: 'welcome',
+      category: 'transactional',
+      template,
+    });
     expect(result.status).toBe('suppressed');
     expect(deps.mailer.sent).toHaveLength(0);
   });
@@ -149,7 +206,11 @@ describe('delivery failures', () => {
     const user = await insertUser(deps.db);
     const result = await sendVerificationCodeEmail(deps, { user, code: '999000' });
     expect(result).toMatchObject({ status: 'failed', errorMessage: 'connect ECONNREFUSED 127.0.0.1:2525' });
-    expect(logsOf(deps.db, user.id)[0]).toMatchObject({ status: 'failed', errorMessage: 'connect ECONNREFUSED 127.0.0.1:2525', sentAt: null });
+    expect(logsOf(deps.db, user.id)[0]).toMatchObject({
+      status: 'failed',
+      errorMessage: 'connect ECONNREFUSED 127.0.0.1:2525',
+      sentAt: null,
+    });
   });
 });
 
@@ -172,7 +233,10 @@ describe('development logging', () => {
       const deps = { ...setup(), env, logger };
       const user = await insertUser(deps.db);
       await sendVerificationCodeEmail(deps, { user, code: '424242' });
-      await sendPasswordResetEmail(deps, { user, resetUrl: 'http://localhost:3000/auth/reset-password?token=secret-token-value' });
+      await sendPasswordResetEmail(deps, {
+        user,
+        resetUrl: 'http://localhost:3000/auth/reset-password?token=secret-token-value',
+      });
       await new Promise((resolve) => setImmediate(resolve));
       const logged = JSON.stringify(lines);
       if (nodeEnv === 'development') {

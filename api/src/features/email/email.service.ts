@@ -14,8 +14,20 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { emailLogs, emailPreferences, users } from '../../db/schema';
 import type { TEmailTemplate } from './templates';
-import { emailChangedEmail, emergencyLoginAlertEmail, passwordResetEmail, verificationCodeEmail, welcomeEmail } from './templates';
-import { paymentFailedEmail, paymentReceiptEmail, planChangedEmail, subscriptionCancelledEmail, trialEndingEmail } from './templates';
+import {
+  emailChangedEmail,
+  emergencyLoginAlertEmail,
+  passwordResetEmail,
+  verificationCodeEmail,
+  welcomeEmail,
+} from './templates';
+import {
+  paymentFailedEmail,
+  paymentReceiptEmail,
+  planChangedEmail,
+  subscriptionCancelledEmail,
+  trialEndingEmail,
+} from './templates';
 
 export type TEmailDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'mailer' | 'now'>;
 
@@ -49,17 +61,32 @@ export function createUnsubscribeToken(): string {
 }
 
 /** The user's preferences row, created with defaults and a fresh unsubscribe token when missing. */
-export function ensureEmailPreferences(options: { db: Db; user: Pick<TEmailUser, 'id' | 'email'>; now: Date }): TPreferencesRow {
+export function ensureEmailPreferences(options: {
+  db: Db;
+  user: Pick<TEmailUser, 'id' | 'email'>;
+  now: Date;
+}): TPreferencesRow {
   const { db, user, now } = options;
   const existing = db.select().from(emailPreferences).where(eq(emailPreferences.userId, user.id)).get();
   if (existing) {
     if (existing.email === user.email) return existing;
     // The account's address changed since the row was made; keep the copy current for lookups by address.
-    return db.update(emailPreferences).set({ email: user.email, updatedAt: now }).where(eq(emailPreferences.id, existing.id)).returning().get();
+    return db
+      .update(emailPreferences)
+      .set({ email: user.email, updatedAt: now })
+      .where(eq(emailPreferences.id, existing.id))
+      .returning()
+      .get();
   }
   // ON CONFLICT keeps two concurrent first mails from failing on the unique user index.
   db.insert(emailPreferences)
-    .values({ userId: user.id, email: user.email, unsubscribeToken: createUnsubscribeToken(), createdAt: now, updatedAt: now })
+    .values({
+      userId: user.id,
+      email: user.email,
+      unsubscribeToken: createUnsubscribeToken(),
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: emailPreferences.userId })
     .run();
   return db.select().from(emailPreferences).where(eq(emailPreferences.userId, user.id)).get()!;
@@ -84,7 +111,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export async function sendEmail(
   deps: TEmailDeps,
-  options: { user?: TEmailUser | null; email?: string; emailType: string; category: TEmailCategory; template: TEmailTemplate },
+  options: {
+    user?: TEmailUser | null;
+    email?: string;
+    emailType: string;
+    category: TEmailCategory;
+    template: TEmailTemplate;
+  },
 ): Promise<TSendEmailResult> {
   const { db, env, mailer, logger } = deps;
   const now = deps.now();
@@ -102,7 +135,11 @@ export async function sendEmail(
     null;
   const preferences = user ? ensureEmailPreferences({ db, user, now }) : null;
   const unsubscribeUrl = unsubscribeUrlFor(env.publicUrl, preferences?.unsubscribeToken ?? null);
-  const rendered = options.template({ publicUrl: env.publicUrl, unsubscribeUrl, isTransactional: options.category === 'transactional' });
+  const rendered = options.template({
+    publicUrl: env.publicUrl,
+    unsubscribeUrl,
+    isTransactional: options.category === 'transactional',
+  });
 
   const base = {
     userId: user?.id ?? null,
@@ -132,7 +169,11 @@ export async function sendEmail(
     return { id: row.id, status: 'suppressed', errorMessage: suppressedReason };
   }
 
-  const row = db.insert(emailLogs).values({ ...base, status: 'queued' }).returning({ id: emailLogs.id }).get();
+  const row = db
+    .insert(emailLogs)
+    .values({ ...base, status: 'queued' })
+    .returning({ id: emailLogs.id })
+    .get();
   try {
     const result = await mailer.deliver({
       to,
@@ -143,14 +184,26 @@ export async function sendEmail(
     });
     const sentAt = deps.now();
     db.update(emailLogs)
-      .set({ status: 'sent', transport: result.transport, providerMessageId: result.providerMessageId, sentAt, updatedAt: sentAt })
+      .set({
+        status: 'sent',
+        transport: result.transport,
+        providerMessageId: result.providerMessageId,
+        sentAt,
+        updatedAt: sentAt,
+      })
       .where(eq(emailLogs.id, row.id))
       .run();
     return { id: row.id, status: 'sent', errorMessage: null };
   } catch (error) {
     const errorMessage = errorText(error);
-    db.update(emailLogs).set({ status: 'failed', errorMessage, updatedAt: deps.now() }).where(eq(emailLogs.id, row.id)).run();
-    logger.error({ err: error, emailLogId: row.id, emailType: options.emailType, transport: mailer.transport }, 'e-mail delivery failed');
+    db.update(emailLogs)
+      .set({ status: 'failed', errorMessage, updatedAt: deps.now() })
+      .where(eq(emailLogs.id, row.id))
+      .run();
+    logger.error(
+      { err: error, emailLogId: row.id, emailType: options.emailType, transport: mailer.transport },
+      'e-mail delivery failed',
+    );
     return { id: row.id, status: 'failed', errorMessage };
   }
 }
@@ -166,17 +219,29 @@ export function sendVerificationCodeEmail(deps: TEmailDeps, options: { user: TEm
     user: options.user,
     emailType: EMAIL_TYPES.verificationCode,
     category: 'transactional',
-    template: verificationCodeEmail({ firstName: options.user.firstName, code: options.code, expiresInMinutes: VERIFICATION_CODE_EXPIRES_MINUTES }),
+    template: verificationCodeEmail({
+      firstName: options.user.firstName,
+      code: options.code,
+      expiresInMinutes: VERIFICATION_CODE_EXPIRES_MINUTES,
+    }),
   });
 }
 
 export function sendPasswordResetEmail(deps: TEmailDeps, options: { user: TEmailUser; resetUrl: string }) {
-  logForDevelopers(deps, { email: options.user.email, resetUrl: options.resetUrl }, 'password reset link (development only)');
+  logForDevelopers(
+    deps,
+    { email: options.user.email, resetUrl: options.resetUrl },
+    'password reset link (development only)',
+  );
   return sendEmail(deps, {
     user: options.user,
     emailType: EMAIL_TYPES.passwordReset,
     category: 'transactional',
-    template: passwordResetEmail({ firstName: options.user.firstName, resetUrl: options.resetUrl, expiresInMinutes: PASSWORD_RESET_EXPIRES_MINUTES }),
+    template: passwordResetEmail({
+      firstName: options.user.firstName,
+      resetUrl: options.resetUrl,
+      expiresInMinutes: PASSWORD_RESET_EXPIRES_MINUTES,
+    }),
   });
 }
 
@@ -257,21 +322,40 @@ function personalSender<TInput extends { firstName: string | null }>(
     });
 }
 
-export const sendPaymentReceiptEmail = personalSender(paymentReceiptEmail, BILLING_EMAIL_TYPES.paymentReceipt, 'transactional');
-export const sendPaymentFailedEmail = personalSender(paymentFailedEmail, BILLING_EMAIL_TYPES.paymentFailed, 'transactional');
+export const sendPaymentReceiptEmail = personalSender(
+  paymentReceiptEmail,
+  BILLING_EMAIL_TYPES.paymentReceipt,
+  'transactional',
+);
+export const sendPaymentFailedEmail = personalSender(
+  paymentFailedEmail,
+  BILLING_EMAIL_TYPES.paymentFailed,
+  'transactional',
+);
 export const sendSubscriptionCancelledEmail = personalSender(
   subscriptionCancelledEmail,
   BILLING_EMAIL_TYPES.subscriptionCancelled,
   'subscriptionUpdates',
 );
-export const sendPlanChangedEmail = personalSender(planChangedEmail, BILLING_EMAIL_TYPES.planChanged, 'subscriptionUpdates');
+export const sendPlanChangedEmail = personalSender(
+  planChangedEmail,
+  BILLING_EMAIL_TYPES.planChanged,
+  'subscriptionUpdates',
+);
 
 /** `which` picks the e-mail kind, so the job can remember each reminder separately. */
-export function sendTrialEndingEmail(deps: TEmailDeps, options: { user: TEmailUser; which: '2_days' | 'today'; trialEndsAt: Date; daysLeft: number }) {
+export function sendTrialEndingEmail(
+  deps: TEmailDeps,
+  options: { user: TEmailUser; which: '2_days' | 'today'; trialEndsAt: Date; daysLeft: number },
+) {
   return sendEmail(deps, {
     user: options.user,
     emailType: options.which === 'today' ? BILLING_EMAIL_TYPES.trialEndingToday : BILLING_EMAIL_TYPES.trialEnding2Days,
     category: 'trialReminders',
-    template: trialEndingEmail({ firstName: options.user.firstName, trialEndsAt: options.trialEndsAt, daysLeft: options.daysLeft }),
+    template: trialEndingEmail({
+      firstName: options.user.firstName,
+      trialEndsAt: options.trialEndsAt,
+      daysLeft: options.daysLeft,
+    }),
   });
 }

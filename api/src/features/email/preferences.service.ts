@@ -56,7 +56,12 @@ export function updateEmailPreferences(options: {
 function findByToken(db: Db, token: string): TPreferencesRow {
   const row = db.select().from(emailPreferences).where(eq(emailPreferences.unsubscribeToken, token)).get();
   // One answer for every bad token: the link is unknown, expired with a deleted account, or mistyped.
-  if (!row) throw new AppError('unsubscribe_token_unknown', 404, 'This unsubscribe link is not valid. Sign in to manage your e-mail preferences.');
+  if (!row)
+    throw new AppError(
+      'unsubscribe_token_unknown',
+      404,
+      'This unsubscribe link is not valid. Sign in to manage your e-mail preferences.',
+    );
   return row;
 }
 
@@ -73,7 +78,9 @@ export function unsubscribeByToken(options: { db: Db; request: TUnsubscribeReque
   const { db, request, now } = options;
   const row = findByToken(db, request.token);
   const { token: _token, ...fields } = request;
-  const changes: Partial<TEmailPreferences> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const changes: Partial<TEmailPreferences> = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  );
   const updated = applyChanges(db, row, Object.keys(changes).length > 0 ? changes : { isUnsubscribedAll: true }, now);
   return { email: maskEmail(updated.email), preferences: toPreferencesResponse(updated) };
 }

@@ -60,7 +60,13 @@ export function getCurrentAsset({ db, bookId }: { db: Db; bookId: string }): TPd
 }
 
 export function getAsset({ db, bookId, version }: { db: Db; bookId: string; version: number }): TPdfAssetRow | null {
-  return db.select().from(pdfAssets).where(and(eq(pdfAssets.bookId, bookId), eq(pdfAssets.version, version))).get() ?? null;
+  return (
+    db
+      .select()
+      .from(pdfAssets)
+      .where(and(eq(pdfAssets.bookId, bookId), eq(pdfAssets.version, version)))
+      .get() ?? null
+  );
 }
 
 /** The manifest of an asset: chunk offsets come from the chunk size, sizes and IVs from the rows. */
@@ -100,19 +106,41 @@ export function buildManifest(db: Db, asset: TPdfAssetRow): TBookManifest {
  * The ciphertext of one chunk (GCM tag appended), or null when the book, version or index does not
  * exist. The returned bytes are shared with the cache: callers must not modify them.
  */
-export async function readChunk({ deps, bookId, version, index }: { deps: TContentDeps; bookId: string; version: number; index: number }): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readChunk({
+  deps,
+  bookId,
+  version,
+  index,
+}: {
+  deps: TContentDeps;
+  bookId: string;
+  version: number;
+  index: number;
+}): Promise<Uint8Array<ArrayBuffer> | null> {
   return chunkCacheFor(deps.blobs).getOrLoad(`${bookId}|${version}|${index}`, async () => {
     const row = statements(deps.db).chunk.get({ bookId, version, index });
     if (!row) return null;
     if (row.encryptedData) return new Uint8Array(row.encryptedData);
     const bytes = row.storageKey ? await deps.blobs.get(row.storageKey) : null;
-    if (!bytes) deps.logger.error({ bookId, version, index, storageKey: row.storageKey }, 'an encrypted chunk is missing from the blob store');
+    if (!bytes)
+      deps.logger.error(
+        { bookId, version, index, storageKey: row.storageKey },
+        'an encrypted chunk is missing from the blob store',
+      );
     return bytes;
   });
 }
 
 /** The unwrapped AES-256 content key of a book version; only ever used to wrap it to a device key. */
-export async function getContentKey({ deps, bookId, version }: { deps: Pick<AppDeps, 'db' | 'env'>; bookId: string; version: number }): Promise<Buffer> {
+export async function getContentKey({
+  deps,
+  bookId,
+  version,
+}: {
+  deps: Pick<AppDeps, 'db' | 'env'>;
+  bookId: string;
+  version: number;
+}): Promise<Buffer> {
   const row = deps.db
     .select()
     .from(bookContentKeys)
@@ -123,14 +151,18 @@ export async function getContentKey({ deps, bookId, version }: { deps: Pick<AppD
 }
 
 /** The stored preview PDF of an asset, or null when it has none. */
-export async function readAssetPreview(deps: Pick<AppDeps, 'blobs'>, asset: TPdfAssetRow): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readAssetPreview(
+  deps: Pick<AppDeps, 'blobs'>,
+  asset: TPdfAssetRow,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   return asset.previewStorageKey ? deps.blobs.get(asset.previewStorageKey) : null;
 }
 
 const COVER_URL = /^\/api\/books\/([A-Za-z0-9-]+)\/cover\?v=([a-f0-9]{16})$/;
 
 export const coverBlobKey = (bookId: string, hash: string) => `books/${bookId}/covers/${hash}`;
-export const storedCoverUrl = (bookId: string, hash: string) => `/api/books/${encodeURIComponent(bookId)}/cover?v=${hash}`;
+export const storedCoverUrl = (bookId: string, hash: string) =>
+  `/api/books/${encodeURIComponent(bookId)}/cover?v=${hash}`;
 
 /** The hash of a stored cover from books.cover_image_url, or null for any other (or no) cover. */
 export function storedCoverHash(bookId: string, coverImageUrl: string | null): string | null {
@@ -145,7 +177,10 @@ export interface TStoredCover {
 }
 
 /** The cover image stored by ingestion for a book (id or slug), or null when the book uses a generated cover. */
-export async function readStoredCover(deps: Pick<AppDeps, 'db' | 'blobs'>, idOrSlug: string): Promise<TStoredCover | null> {
+export async function readStoredCover(
+  deps: Pick<AppDeps, 'db' | 'blobs'>,
+  idOrSlug: string,
+): Promise<TStoredCover | null> {
   const book = deps.db
     .select({ id: books.id, coverImageUrl: books.coverImageUrl })
     .from(books)

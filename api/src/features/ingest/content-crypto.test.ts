@@ -75,7 +75,11 @@ describe('chunk encryption', () => {
     const { iv, ciphertext } = encryptChunk(key, plaintext, place);
     const cryptoKey = await webcrypto.subtle.importKey('raw', key, 'AES-GCM', false, ['decrypt']);
     const opened = await webcrypto.subtle.decrypt(
-      { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(chunkAad(place.bookId, place.version, place.index)) },
+      {
+        name: 'AES-GCM',
+        iv,
+        additionalData: new TextEncoder().encode(chunkAad(place.bookId, place.version, place.index)),
+      },
       cryptoKey,
       ciphertext,
     );
@@ -92,9 +96,13 @@ describe('chunk encryption', () => {
     }
     const otherIv = Buffer.from(sealed.iv);
     otherIv[0] ^= 0x80;
-    expect(() => decryptChunk(key, { iv: otherIv, ciphertext: sealed.ciphertext }, place)).toThrow('The chunk failed authentication');
+    expect(() => decryptChunk(key, { iv: otherIv, ciphertext: sealed.ciphertext }, place)).toThrow(
+      'The chunk failed authentication',
+    );
     expect(() => decryptChunk(generateContentKey(), sealed, place)).toThrow(ContentCryptoError);
-    expect(() => decryptChunk(key, { iv: sealed.iv, ciphertext: sealed.ciphertext.subarray(0, 8) }, place)).toThrow('The chunk is malformed');
+    expect(() => decryptChunk(key, { iv: sealed.iv, ciphertext: sealed.ciphertext.subarray(0, 8) }, place)).toThrow(
+      'The chunk is malformed',
+    );
   });
 
   it('refuses a chunk moved to another index, version or book (the associated data binds its place)', () => {
@@ -105,7 +113,9 @@ describe('chunk encryption', () => {
     expect(() => decryptChunk(key, chunkI, { ...place, index: 1 })).toThrow(ContentCryptoError);
     expect(() => decryptChunk(key, chunkJ, { ...place, index: 0 })).toThrow(ContentCryptoError);
     expect(() => decryptChunk(key, chunkI, { ...place, index: 0, version: 3 })).toThrow(ContentCryptoError);
-    expect(() => decryptChunk(key, chunkI, { ...place, index: 0, bookId: crypto.randomUUID() })).toThrow(ContentCryptoError);
+    expect(() => decryptChunk(key, chunkI, { ...place, index: 0, bookId: crypto.randomUUID() })).toThrow(
+      ContentCryptoError,
+    );
     expect(decryptChunk(key, chunkJ, { ...place, index: 1 })).toHaveLength(512);
   });
 });
@@ -124,14 +134,20 @@ describe('content key wrapping', () => {
     // A different key under the same id (a replaced KEK) fails authentication, it never yields garbage.
     const impostor = { id: 'kek-a', key: randomBytes(32) };
     expect(() => unwrapContentKey(keyringOf(impostor), { ...wrapped, ...binding })).toThrow('could not be unwrapped');
-    expect(() => unwrapContentKey(keyringOf(kek('kek-b')), { ...wrapped, ...binding })).toThrow('No key-encryption key "kek-a"');
+    expect(() => unwrapContentKey(keyringOf(kek('kek-b')), { ...wrapped, ...binding })).toThrow(
+      'No key-encryption key "kek-a"',
+    );
   });
 
   it('does not unwrap a row copied onto another book or version', () => {
     const current = kek('kek-a');
     const wrapped = wrapContentKey(current, generateContentKey(), binding);
-    expect(() => unwrapContentKey(keyringOf(current), { ...wrapped, bookId: crypto.randomUUID(), version: 1 })).toThrow(ContentCryptoError);
-    expect(() => unwrapContentKey(keyringOf(current), { ...wrapped, ...binding, version: 2 })).toThrow(ContentCryptoError);
+    expect(() => unwrapContentKey(keyringOf(current), { ...wrapped, bookId: crypto.randomUUID(), version: 1 })).toThrow(
+      ContentCryptoError,
+    );
+    expect(() => unwrapContentKey(keyringOf(current), { ...wrapped, ...binding, version: 2 })).toThrow(
+      ContentCryptoError,
+    );
     expect(() => unwrapContentKey(keyringOf(current), { ...wrapped, ...binding, wrapIv: 'AAAA' })).toThrow('malformed');
   });
 
@@ -158,7 +174,12 @@ describe('the key-encryption key', () => {
     const local = loadOrCreateContentKek(dir);
     const configured = randomBytes(32);
     const keyring = contentKeyring(
-      testEnv({ NODE_ENV: 'development', DATA_DIR: dir, CONTENT_KEK: configured.toString('base64url'), CONTENT_KEK_ID: 'kek-2026-01' }),
+      testEnv({
+        NODE_ENV: 'development',
+        DATA_DIR: dir,
+        CONTENT_KEK: configured.toString('base64url'),
+        CONTENT_KEK_ID: 'kek-2026-01',
+      }),
     );
     expect(keyring.current.id).toBe('kek-2026-01');
     expect(keyring.current.key.equals(configured)).toBe(true);
@@ -181,7 +202,11 @@ describe('the key-encryption key', () => {
 describe('rotation', () => {
   it('rewraps every content key onto the current KEK; keys of an unknown KEK are left and counted', () => {
     const ctx = createTestContext();
-    const book = ctx.db.insert(books).values({ title: 'T', author: 'A', slug: `t-${crypto.randomUUID()}` }).returning().get();
+    const book = ctx.db
+      .insert(books)
+      .values({ title: 'T', author: 'A', slug: `t-${crypto.randomUUID()}` })
+      .returning()
+      .get();
     const old = kek('old');
     const lost = kek('lost');
     const fresh = kek('new');
@@ -196,7 +221,11 @@ describe('rotation', () => {
       .run();
     const keyring = keyringOf(fresh, old);
     expect(rewrapContentKeys({ db: ctx.db, keyring, now: new Date() })).toEqual({ rewrapped: 1, unreadable: 1 });
-    const rows = ctx.db.select().from(bookContentKeys).all().sort((a, b) => a.version - b.version);
+    const rows = ctx.db
+      .select()
+      .from(bookContentKeys)
+      .all()
+      .sort((a, b) => a.version - b.version);
     expect(rows.map((row) => row.encryptionKeyId)).toEqual(['new', 'new', 'lost']);
     expect(unwrapContentKey(keyringOf(fresh), rows[0]).equals(keys[0])).toBe(true);
   });

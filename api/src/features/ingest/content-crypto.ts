@@ -67,7 +67,10 @@ export function loadOrCreateContentKek(dataDir: string): TKek {
   const key = randomBytes(CONTENT_KEY_BYTES);
   const kek = { id: `local-${fingerprint(key)}`, key };
   try {
-    fs.writeFileSync(path.join(dataDir, KEK_FILE), `${kek.id}:${key.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(path.join(dataDir, KEK_FILE), `${kek.id}:${key.toString('base64url')}\n`, {
+      mode: 0o600,
+      flag: 'wx',
+    });
     return kek;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readKekFile(dataDir)!;
@@ -98,7 +101,8 @@ function parseRetired(value: string | undefined): TKek[] {
     .filter(Boolean)
     .map((entry) => {
       const separator = entry.indexOf(':');
-      if (separator < 1) throw new ContentCryptoError('CONTENT_KEK_RETIRED entries must look like <id>:<base64url key>');
+      if (separator < 1)
+        throw new ContentCryptoError('CONTENT_KEK_RETIRED entries must look like <id>:<base64url key>');
       return { id: entry.slice(0, separator), key: decodeKek(entry.slice(separator + 1), 'CONTENT_KEK_RETIRED') };
     });
 }
@@ -122,7 +126,10 @@ export function contentKeyring(env: TKekEnv): TKeyring {
     if (!keyring) {
       // A key generated into DATA_DIR before CONTENT_KEK was configured keeps unwrapping what it wrapped.
       const local = env.NODE_ENV === 'test' ? null : readKekFile(env.DATA_DIR);
-      keyring = makeKeyring({ id: env.CONTENT_KEK_ID ?? `env-${fingerprint(key)}`, key }, [...(local ? [local] : []), ...retired]);
+      keyring = makeKeyring({ id: env.CONTENT_KEK_ID ?? `env-${fingerprint(key)}`, key }, [
+        ...(local ? [local] : []),
+        ...retired,
+      ]);
       keyrings.set(cacheKey, keyring);
     }
     return keyring;
@@ -151,9 +158,14 @@ export interface TWrappedContentKey {
 }
 
 /** Binds a wrapped key to its book version and KEK, so a row copied onto another book does not unwrap. */
-const wrapAad = (bookId: string, version: number, kekId: string) => Buffer.from(`content-key|${bookId}|${version}|${kekId}`);
+const wrapAad = (bookId: string, version: number, kekId: string) =>
+  Buffer.from(`content-key|${bookId}|${version}|${kekId}`);
 
-export function wrapContentKey(kek: TKek, contentKey: Buffer, binding: { bookId: string; version: number }): TWrappedContentKey {
+export function wrapContentKey(
+  kek: TKek,
+  contentKey: Buffer,
+  binding: { bookId: string; version: number },
+): TWrappedContentKey {
   if (contentKey.length !== CONTENT_KEY_BYTES) throw new ContentCryptoError('A content key must be 32 bytes');
   const iv = randomBytes(CHUNK_IV_BYTES);
   const cipher = createCipheriv(CIPHER, kek.key, iv);
@@ -162,7 +174,10 @@ export function wrapContentKey(kek: TKek, contentKey: Buffer, binding: { bookId:
   return { wrappedKey: sealed.toString('base64url'), wrapIv: iv.toString('base64url'), encryptionKeyId: kek.id };
 }
 
-export function unwrapContentKey(keyring: TKeyring, wrapped: TWrappedContentKey & { bookId: string; version: number }): Buffer {
+export function unwrapContentKey(
+  keyring: TKeyring,
+  wrapped: TWrappedContentKey & { bookId: string; version: number },
+): Buffer {
   const kek = keyring.find(wrapped.encryptionKeyId);
   if (!kek) throw new ContentCryptoError(`No key-encryption key "${wrapped.encryptionKeyId}" is configured`);
   const sealed = Buffer.from(wrapped.wrappedKey, 'base64url');
@@ -198,7 +213,12 @@ export interface TSealedChunk {
  * each chunk costs the cipher and one copy instead of a fresh megabyte (allocation and page faults
  * cost as much as the copy). The returned ciphertext is then a view of `into`, valid until its next use.
  */
-export function encryptChunk(contentKey: Buffer, plaintext: Uint8Array, location: TChunkLocation, into?: Buffer): TSealedChunk {
+export function encryptChunk(
+  contentKey: Buffer,
+  plaintext: Uint8Array,
+  location: TChunkLocation,
+  into?: Buffer,
+): TSealedChunk {
   const size = plaintext.length + CHUNK_TAG_BYTES;
   if (into && into.length < size) throw new ContentCryptoError('The output buffer is too small for the chunk');
   const iv = randomBytes(CHUNK_IV_BYTES);
@@ -214,8 +234,13 @@ export function encryptChunk(contentKey: Buffer, plaintext: Uint8Array, location
 }
 
 /** The plaintext of a chunk; throws ContentCryptoError when the bytes, IV, key or place do not match. */
-export function decryptChunk(contentKey: Buffer, sealed: { iv: Uint8Array; ciphertext: Uint8Array }, location: TChunkLocation): Buffer {
-  if (sealed.ciphertext.length < CHUNK_TAG_BYTES || sealed.iv.length !== CHUNK_IV_BYTES) throw new ContentCryptoError('The chunk is malformed');
+export function decryptChunk(
+  contentKey: Buffer,
+  sealed: { iv: Uint8Array; ciphertext: Uint8Array },
+  location: TChunkLocation,
+): Buffer {
+  if (sealed.ciphertext.length < CHUNK_TAG_BYTES || sealed.iv.length !== CHUNK_IV_BYTES)
+    throw new ContentCryptoError('The chunk is malformed');
   const tagStart = sealed.ciphertext.length - CHUNK_TAG_BYTES;
   try {
     const decipher = createDecipheriv(CIPHER, contentKey, sealed.iv);
@@ -231,7 +256,10 @@ export function decryptChunk(contentKey: Buffer, sealed: { iv: Uint8Array; ciphe
  * Moves every content key wrapped under another KEK onto the current one (after a rotation).
  * Returns how many rows changed. Rows whose KEK is no longer configured are left and counted apart.
  */
-export function rewrapContentKeys(options: { db: Db; keyring: TKeyring; now: Date }): { rewrapped: number; unreadable: number } {
+export function rewrapContentKeys(options: { db: Db; keyring: TKeyring; now: Date }): {
+  rewrapped: number;
+  unreadable: number;
+} {
   const { db, keyring } = options;
   let rewrapped = 0;
   let unreadable = 0;
@@ -247,7 +275,10 @@ export function rewrapContentKeys(options: { db: Db; keyring: TKeyring; now: Dat
       }
       const wrapped = wrapContentKey(keyring.current, contentKey, row);
       contentKey.fill(0);
-      db.update(bookContentKeys).set({ ...wrapped, updatedAt: options.now }).where(eq(bookContentKeys.id, row.id)).run();
+      db.update(bookContentKeys)
+        .set({ ...wrapped, updatedAt: options.now })
+        .where(eq(bookContentKeys.id, row.id))
+        .run();
       db.update(pdfAssets)
         .set({ encryptionKeyId: wrapped.encryptionKeyId })
         .where(and(eq(pdfAssets.bookId, row.bookId), eq(pdfAssets.version, row.version)))

@@ -38,9 +38,14 @@ function chapterText(book: TCatalogueBookText, title: string, index: number): st
 export function catalogueBookSections(book: TCatalogueBookText): TTypesetSection[] {
   const sections: TTypesetSection[] = [{ title: 'About this book', text: book.longDescription || book.description }];
   if (book.keyTakeaways.length > 0) {
-    sections.push({ title: 'Key takeaways', text: book.keyTakeaways.map((takeaway, index) => `${index + 1}. ${takeaway}`).join('\n\n') });
+    sections.push({
+      title: 'Key takeaways',
+      text: book.keyTakeaways.map((takeaway, index) => `${index + 1}. ${takeaway}`).join('\n\n'),
+    });
   }
-  book.tableOfContents.slice(0, MAX_CHAPTERS).forEach((title, index) => sections.push({ title, text: chapterText(book, title, index) }));
+  book.tableOfContents
+    .slice(0, MAX_CHAPTERS)
+    .forEach((title, index) => sections.push({ title, text: chapterText(book, title, index) }));
   if (book.authorBio) sections.push({ title: 'About the author', text: book.authorBio });
   return sections;
 }

@@ -33,7 +33,13 @@ function setup() {
   const db = openDatabase(env.databaseFile);
   migrateDatabase(db);
   db.insert(categories).values({ name: 'Technology', slug: 'technology' }).run();
-  const deps = { db, env, logger: createLogger('silent'), blobs: createLocalBlobStore(env.blobDir), now: () => new Date() };
+  const deps = {
+    db,
+    env,
+    logger: createLogger('silent'),
+    blobs: createLocalBlobStore(env.blobDir),
+    now: () => new Date(),
+  };
   const output = { out: '', err: '' };
   const io = { out: (text: string) => void (output.out += text), err: (text: string) => void (output.err += text) };
   const run = async (...args: string[]) => {
@@ -50,7 +56,14 @@ describe('books:import', () => {
     fs.copyFileSync(path.join(PDF_DIR, 'tracemonkey.pdf'), path.join(t.inbox, 'tracemonkey.pdf'));
     fs.writeFileSync(
       path.join(t.inbox, 'tracemonkey.json'),
-      JSON.stringify({ title: 'Trace Trees', author: 'Andreas Gal', category: 'technology', requiredTier: 'basic', slug: 'trace-trees', tags: ['jit'] }),
+      JSON.stringify({
+        title: 'Trace Trees',
+        author: 'Andreas Gal',
+        category: 'technology',
+        requiredTier: 'basic',
+        slug: 'trace-trees',
+        tags: ['jit'],
+      }),
     );
     fs.copyFileSync(path.join(PDF_DIR, 'TAMReview.pdf'), path.join(t.inbox, 'TAMReview.pdf'));
 
@@ -60,23 +73,45 @@ describe('books:import', () => {
     expect(t.output.out).toContain('2 of 2 PDFs imported.');
 
     const traced = t.deps.db.select().from(books).where(eq(books.slug, 'trace-trees')).get()!;
-    expect(traced).toMatchObject({ title: 'Trace Trees', author: 'Andreas Gal', requiredTier: 'basic', tags: ['jit'], contentVersion: 1, pageCount: 14 });
+    expect(traced).toMatchObject({
+      title: 'Trace Trees',
+      author: 'Andreas Gal',
+      requiredTier: 'basic',
+      tags: ['jit'],
+      contentVersion: 1,
+      pageCount: 14,
+    });
     expect(t.deps.db.select().from(bookCategories).where(eq(bookCategories.bookId, traced.id)).all()).toHaveLength(1);
     // Without metadata the PDF's own title names the book.
-    const review = t.deps.db.select().from(books).where(eq(books.contentVersion, 1)).all().find((book) => book.id !== traced.id)!;
-    expect(review.title).toBe('Overview of the Technology Acceptance Model: Origins, Developments and Future Directions');
-    expect(t.deps.db.select().from(bookPdfMap).where(eq(bookPdfMap.slug, 'trace-trees')).get()?.pdfPath).toBe(path.join(t.inbox, 'tracemonkey.pdf'));
+    const review = t.deps.db
+      .select()
+      .from(books)
+      .where(eq(books.contentVersion, 1))
+      .all()
+      .find((book) => book.id !== traced.id)!;
+    expect(review.title).toBe(
+      'Overview of the Technology Acceptance Model: Origins, Developments and Future Directions',
+    );
+    expect(t.deps.db.select().from(bookPdfMap).where(eq(bookPdfMap.slug, 'trace-trees')).get()?.pdfPath).toBe(
+      path.join(t.inbox, 'tracemonkey.pdf'),
+    );
 
     // Encrypted on disk under a KEK generated into DATA_DIR; decrypts back to the file.
     expect(fs.statSync(path.join(t.dataDir, 'content-kek')).mode & 0o777).toBe(0o600);
     const manifest = await getManifest({ deps: t.deps, bookId: traced.id });
     const key = await getContentKey({ deps: t.deps, bookId: traced.id, version: 1 });
     const ciphertext = await readChunk({ deps: t.deps, bookId: traced.id, version: 1, index: 0 });
-    const plain = decryptChunk(key, { iv: Buffer.from(manifest.chunks[0].iv, 'base64url'), ciphertext: ciphertext! }, { bookId: traced.id, version: 1, index: 0 });
+    const plain = decryptChunk(
+      key,
+      { iv: Buffer.from(manifest.chunks[0].iv, 'base64url'), ciphertext: ciphertext! },
+      { bookId: traced.id, version: 1, index: 0 },
+    );
     expect(plain.equals(fs.readFileSync(path.join(PDF_DIR, 'tracemonkey.pdf')))).toBe(true);
 
     expect(await t.run(path.join(t.inbox, 'tracemonkey.pdf'))).toBe(0);
-    expect(t.output.out).toBe('Unchanged tracemonkey.pdf → "Trace Trees" (trace-trees): version 1 is already this file\n');
+    expect(t.output.out).toBe(
+      'Unchanged tracemonkey.pdf → "Trace Trees" (trace-trees): version 1 is already this file\n',
+    );
   });
 
   it('--meta names the book of a single file; a changed file becomes the next version', async () => {
@@ -85,7 +120,9 @@ describe('books:import', () => {
     fs.writeFileSync(meta, JSON.stringify({ title: 'Mathematics', author: 'A. N. Whitehead', slug: 'mathematics' }));
     expect(await t.run(path.join(PDF_DIR, 'tracemonkey.pdf'), '--meta', meta)).toBe(0);
     expect(await t.run(path.join(PDF_DIR, 'an-introduction-to-mathematics.pdf'), '--meta', meta)).toBe(0);
-    expect(t.output.out).toMatch(/^Updated "Mathematics" \(mathematics\) from an-introduction-to-mathematics\.pdf: version 2, 228 pages/);
+    expect(t.output.out).toMatch(
+      /^Updated "Mathematics" \(mathematics\) from an-introduction-to-mathematics\.pdf: version 2, 228 pages/,
+    );
   });
 
   it('a refused file leaves no book behind and exits with 1', async () => {
@@ -98,7 +135,11 @@ describe('books:import', () => {
     expect(t.output.err).toMatch(/^Failed broken\.pdf: The PDF could not be read: /m);
     expect(t.output.err).toContain('Failed notes.pdf: The file is not a PDF');
     expect(t.deps.db.select().from(books).all()).toEqual([]);
-    expect(fs.existsSync(path.join(t.dataDir, 'blobs', 'books')) ? fs.readdirSync(path.join(t.dataDir, 'blobs', 'books')) : []).toEqual([]);
+    expect(
+      fs.existsSync(path.join(t.dataDir, 'blobs', 'books'))
+        ? fs.readdirSync(path.join(t.dataDir, 'blobs', 'books'))
+        : [],
+    ).toEqual([]);
   });
 
   it('reports usage and input mistakes clearly', async () => {

@@ -100,7 +100,8 @@ function planFiles(target: string, metaFlag: string | undefined): TPlannedFile[]
     return fs.existsSync(candidate) ? candidate : null;
   };
   if (stat.isDirectory()) {
-    if (metaFlag) throw new ImportFailure('--meta applies to a single PDF; in a folder put <name>.json next to each <name>.pdf');
+    if (metaFlag)
+      throw new ImportFailure('--meta applies to a single PDF; in a folder put <name>.json next to each <name>.pdf');
     const pdfs = fs
       .readdirSync(target)
       .filter((name) => name.toLowerCase().endsWith('.pdf'))
@@ -113,10 +114,16 @@ function planFiles(target: string, metaFlag: string | undefined): TPlannedFile[]
 }
 
 function findCategoryId(deps: TIngestDeps, nameOrSlug: string): string {
-  const all = deps.db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).all();
+  const all = deps.db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .all();
   const wanted = nameOrSlug.toLowerCase();
   const category = all.find((candidate) => candidate.slug === wanted || candidate.name.toLowerCase() === wanted);
-  if (!category) throw new ImportFailure(`unknown category "${nameOrSlug}" (known: ${all.map((candidate) => candidate.name).join(', ') || 'none'})`);
+  if (!category)
+    throw new ImportFailure(
+      `unknown category "${nameOrSlug}" (known: ${all.map((candidate) => candidate.name).join(', ') || 'none'})`,
+    );
   return category.id;
 }
 
@@ -126,8 +133,13 @@ async function importOne(deps: TIngestDeps, planned: TPlannedFile, io: TImportIo
   try {
     const pdf = new Uint8Array(fs.readFileSync(planned.pdfPath));
     if (!isPdfHeader(pdf)) throw new ImportFailure('The file is not a PDF');
-    const { meta, dir } = planned.metaPath ? readMeta(planned.metaPath) : { meta: {} as TBookMeta, dir: path.dirname(planned.pdfPath) };
-    const info = meta.title && meta.author ? { title: null, author: null } : await readPdfInfo(pdf).catch(() => ({ title: null, author: null }));
+    const { meta, dir } = planned.metaPath
+      ? readMeta(planned.metaPath)
+      : { meta: {} as TBookMeta, dir: path.dirname(planned.pdfPath) };
+    const info =
+      meta.title && meta.author
+        ? { title: null, author: null }
+        : await readPdfInfo(pdf).catch(() => ({ title: null, author: null }));
     const title = meta.title ?? info.title ?? titleFromFileName(planned.pdfPath);
     const slug = meta.slug ?? slugify(title);
     if (!slug) throw new ImportFailure(`cannot make a slug from the title "${title}"; give "slug" in the metadata`);
@@ -178,7 +190,10 @@ async function importOne(deps: TIngestDeps, planned: TPlannedFile, io: TImportIo
       deps.db.delete(books).where(eq(books.id, createdBookId)).run();
       reindexBook(deps.db, createdBookId);
     }
-    const message = error instanceof ImportFailure || error instanceof AppError ? error.message : `unexpected error: ${(error as Error).message ?? String(error)}`;
+    const message =
+      error instanceof ImportFailure || error instanceof AppError
+        ? error.message
+        : `unexpected error: ${(error as Error).message ?? String(error)}`;
     io.err(`Failed ${label}: ${message}\n`);
     return false;
   }
@@ -186,9 +201,18 @@ async function importOne(deps: TIngestDeps, planned: TPlannedFile, io: TImportIo
 
 /** Runs the command; returns the process exit code (0 all imported, 1 any failure, 2 usage). */
 export async function runBooksImport(argv: string[], deps: TIngestDeps, io: TImportIo): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs<{ options: { meta: { type: 'string' }; help: { type: 'boolean'; short: 'h' } }; allowPositionals: true }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: { meta: { type: 'string' }; help: { type: 'boolean'; short: 'h' } };
+      allowPositionals: true;
+    }>
+  >;
   try {
-    parsed = parseArgs({ args: argv, options: { meta: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { meta: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    });
   } catch (error) {
     io.err(`${(error as Error).message}\n\n${BOOKS_IMPORT_USAGE}`);
     return 2;

@@ -12,7 +12,9 @@ import { createBook } from '../../test-factories';
 import { createTestContext } from '../../test-utils';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
-const PDF = new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../content/pdfs/tracemonkey.pdf')));
+const PDF = new Uint8Array(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../content/pdfs/tracemonkey.pdf')),
+);
 const PNG = new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../public/icons/icon-192.png')));
 
 async function setup() {
@@ -20,7 +22,13 @@ async function setup() {
   const book = createBook(ctx.db);
   const admin = await insertUser(ctx.db, { role: 'admin' });
   const reader = await insertUser(ctx.db, { role: 'user' });
-  const upload = (options: { cookie?: string; bookId?: string; file?: Uint8Array<ArrayBuffer> | string; cover?: Uint8Array<ArrayBuffer>; origin?: string }) => {
+  const upload = (options: {
+    cookie?: string;
+    bookId?: string;
+    file?: Uint8Array<ArrayBuffer> | string;
+    cover?: Uint8Array<ArrayBuffer>;
+    origin?: string;
+  }) => {
     const form = new FormData();
     if (typeof options.file === 'string') form.append('file', options.file);
     else if (options.file) form.append('file', new File([options.file], 'book.pdf', { type: 'application/pdf' }));
@@ -28,9 +36,20 @@ async function setup() {
     const headers: Record<string, string> = {};
     if (options.cookie) headers.cookie = options.cookie;
     if (options.origin) headers.origin = options.origin;
-    return ctx.app.request(`/api/admin/books/${options.bookId ?? book.id}/pdf`, { method: 'POST', headers, body: form });
+    return ctx.app.request(`/api/admin/books/${options.bookId ?? book.id}/pdf`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
   };
-  return { ...ctx, book, admin, adminCookie: signIn(ctx.db, admin.id).cookie, readerCookie: signIn(ctx.db, reader.id).cookie, upload };
+  return {
+    ...ctx,
+    book,
+    admin,
+    adminCookie: signIn(ctx.db, admin.id).cookie,
+    readerCookie: signIn(ctx.db, reader.id).cookie,
+    upload,
+  };
 }
 
 describe('POST /api/admin/books/:id/pdf', () => {
@@ -39,9 +58,20 @@ describe('POST /api/admin/books/:id/pdf', () => {
     const response = await t.upload({ cookie: t.adminCookie, file: PDF });
     expect(response.status).toBe(201);
     const body = (await response.json()) as TBookPdfUploadResult;
-    expect(body).toMatchObject({ bookId: t.book.id, version: 1, pageCount: 14, chunkCount: 1, sizeBytes: PDF.length, unchanged: false });
+    expect(body).toMatchObject({
+      bookId: t.book.id,
+      version: 1,
+      pageCount: 14,
+      chunkCount: 1,
+      sizeBytes: PDF.length,
+      unchanged: false,
+    });
     expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const audit = t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'book.pdf.upload'), eq(auditLogs.resourceId, t.book.id))).all();
+    const audit = t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'book.pdf.upload'), eq(auditLogs.resourceId, t.book.id)))
+      .all();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: t.admin.id, status: 'success', resource: 'book' });
     expect(audit[0].details).toMatchObject({ version: 1, pageCount: 14, unchanged: false });
@@ -75,7 +105,10 @@ describe('POST /api/admin/books/:id/pdf', () => {
     const notPdf = await t.upload({ cookie: t.adminCookie, file: PNG });
     expect(notPdf.status).toBe(422);
     const problem = await notPdf.json();
-    expect(problem).toMatchObject({ detail: 'The file is not a PDF', errors: [{ field: 'file', message: 'The file is not a PDF' }] });
+    expect(problem).toMatchObject({
+      detail: 'The file is not a PDF',
+      errors: [{ field: 'file', message: 'The file is not a PDF' }],
+    });
     const refused = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'book.pdf.upload')).all();
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({ status: 'failure', details: { code: 'not_a_pdf' } });

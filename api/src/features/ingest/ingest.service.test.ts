@@ -41,7 +41,11 @@ type TContext = ReturnType<typeof createTestContext>;
 
 function setup(options: { chunkSize?: number; env?: Record<string, string> } = {}) {
   const ctx = createTestContext(options.env ? { env: testEnv(options.env) } : {});
-  if (options.chunkSize) ctx.db.insert(systemConfig).values({ key: 'chunk_size', value: String(options.chunkSize), dataType: 'number' }).run();
+  if (options.chunkSize)
+    ctx.db
+      .insert(systemConfig)
+      .values({ key: 'chunk_size', value: String(options.chunkSize), dataType: 'number' })
+      .run();
   return ctx;
 }
 
@@ -63,7 +67,13 @@ async function decryptBook(ctx: TContext, bookId: string, version?: number): Pro
   for (const row of chunks) {
     const ciphertext = await readChunk({ deps: ctx, bookId, version: useVersion, index: row.chunkIndex });
     expect(ciphertext).not.toBeNull();
-    parts.push(decryptChunk(key, { iv: Buffer.from(row.iv, 'base64url'), ciphertext: ciphertext! }, { bookId, version: useVersion, index: row.chunkIndex }));
+    parts.push(
+      decryptChunk(
+        key,
+        { iv: Buffer.from(row.iv, 'base64url'), ciphertext: ciphertext! },
+        { bookId, version: useVersion, index: row.chunkIndex },
+      ),
+    );
   }
   return Buffer.concat(parts);
 }
@@ -75,9 +85,21 @@ function rowCounts(db: Db, bookId: string) {
 }
 
 const CASES = [
-  { file: 'tracemonkey.pdf', pages: 14, page: 1, words: 'Trace-based Just-in-Time Type Specialization', outline: false },
+  {
+    file: 'tracemonkey.pdf',
+    pages: 14,
+    page: 1,
+    words: 'Trace-based Just-in-Time Type Specialization',
+    outline: false,
+  },
   { file: 'TAMReview.pdf', pages: 23, page: 23, words: null, outline: false },
-  { file: 'an-introduction-to-mathematics.pdf', pages: 228, page: 4, words: 'THE ABSTRACT NATURE OF MATHEMATICS', outline: true },
+  {
+    file: 'an-introduction-to-mathematics.pdf',
+    pages: 228,
+    page: 4,
+    words: 'THE ABSTRACT NATURE OF MATHEMATICS',
+    outline: true,
+  },
 ] as const;
 
 describe('ingesting the sample PDFs', () => {
@@ -88,15 +110,25 @@ describe('ingesting the sample PDFs', () => {
     const { asset, unchanged } = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf, source: 'cli' });
 
     expect(unchanged).toBe(false);
-    expect(asset).toMatchObject({ bookId: book.id, version: 1, pageCount: sample.pages, sizeBytes: pdf.length, chunkSize: SMALL_CHUNKS, previewPageCount: 5 });
+    expect(asset).toMatchObject({
+      bookId: book.id,
+      version: 1,
+      pageCount: sample.pages,
+      sizeBytes: pdf.length,
+      chunkSize: SMALL_CHUNKS,
+      previewPageCount: 5,
+    });
     expect(asset.chunkCount).toBe(Math.ceil(pdf.length / SMALL_CHUNKS));
     expect(asset.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(asset.totalCharacters).toBeGreaterThan(10_000);
 
     // Text per page, in order, for search inside the book.
     const pages = ctx.db.select().from(bookPages).where(eq(bookPages.bookId, book.id)).all();
-    expect(pages.map((page) => page.pageNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: sample.pages }, (_, index) => index + 1));
-    if (sample.words) expect(pages.find((page) => page.pageNumber === sample.page)?.text.replace(/\s+/g, ' ')).toContain(sample.words);
+    expect(pages.map((page) => page.pageNumber).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: sample.pages }, (_, index) => index + 1),
+    );
+    if (sample.words)
+      expect(pages.find((page) => page.pageNumber === sample.page)?.text.replace(/\s+/g, ' ')).toContain(sample.words);
 
     // The book row points at the version.
     const row = ctx.db.select().from(books).where(eq(books.id, book.id)).get()!;
@@ -119,7 +151,14 @@ describe('ingesting the sample PDFs', () => {
 
     // Manifest: offsets, sizes and IVs; the chunks decrypt back to the uploaded bytes exactly.
     const manifest = await getManifest({ deps: ctx, bookId: book.id });
-    expect(manifest).toMatchObject({ bookId: book.id, version: 1, size: pdf.length, sha256: asset.sha256, pageCount: sample.pages, cipher: 'A256GCM' });
+    expect(manifest).toMatchObject({
+      bookId: book.id,
+      version: 1,
+      size: pdf.length,
+      sha256: asset.sha256,
+      pageCount: sample.pages,
+      cipher: 'A256GCM',
+    });
     manifest.chunks.forEach((chunk, index) => {
       expect(chunk.index).toBe(index);
       expect(chunk.offset).toBe(index * SMALL_CHUNKS);
@@ -150,11 +189,16 @@ describe('ingesting the sample PDFs', () => {
   });
 
   it('the preview carries no page beyond the preview, even when its contents page links to later chapters', async () => {
-    const sections = Array.from({ length: 12 }, (_, index) => ({ title: `Chapter ${index + 1}`, text: `Words of chapter ${index + 1}.` }));
+    const sections = Array.from({ length: 12 }, (_, index) => ({
+      title: `Chapter ${index + 1}`,
+      text: `Words of chapter ${index + 1}.`,
+    }));
     const book = await typesetBook({ title: 'Linked', author: 'A', sections });
     const preview = await makePreviewPdf(book.bytes, 4, { title: 'Linked', author: 'A' });
     const doc = await PDFDocument.load(preview);
-    const pageObjects = doc.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Page'));
+    const pageObjects = doc.context
+      .enumerateIndirectObjects()
+      .filter(([, object]) => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Page'));
     expect(pageObjects).toHaveLength(4);
     expect(Buffer.from(preview).indexOf('Words of chapter 12')).toBe(-1);
   });
@@ -164,7 +208,11 @@ describe('ingesting the sample PDFs', () => {
     expect(analysis.outline.length).toBeGreaterThan(10);
     expect(analysis.outline[0]).toMatchObject({ level: 1, pageNumber: 1 });
     expect(analysis.outline.some((entry) => entry.level === 2)).toBe(true);
-    expect(analysis.outline.every((entry) => entry.pageNumber === null || (entry.pageNumber >= 1 && entry.pageNumber <= 228))).toBe(true);
+    expect(
+      analysis.outline.every(
+        (entry) => entry.pageNumber === null || (entry.pageNumber >= 1 && entry.pageNumber <= 228),
+      ),
+    ).toBe(true);
     expect(analysis.info.author).toBe('Alfred North Whitehead');
   });
 });
@@ -172,33 +220,61 @@ describe('ingesting the sample PDFs', () => {
 describe('refusals store nothing', () => {
   const tracemonkey = readPdf('tracemonkey.pdf');
   const refusals = [
-    { name: 'a truncated PDF', bytes: tracemonkey.slice(0, Math.floor(tracemonkey.length * 0.6)), status: 422, message: /^The PDF could not be read: / },
     {
-      name: 'garbage after %PDF-',
-      bytes: new Uint8Array([...Buffer.from('%PDF-1.7\n'), ...new Uint8Array(4000).map((_, index) => (index * 7919) % 251)]),
+      name: 'a truncated PDF',
+      bytes: tracemonkey.slice(0, Math.floor(tracemonkey.length * 0.6)),
       status: 422,
       message: /^The PDF could not be read: /,
     },
-    { name: 'a PNG named .pdf', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), status: 422, message: /^The file is not a PDF$/ },
-    { name: 'a text file', bytes: new Uint8Array(Buffer.from('Chapter one. It was a dark and stormy night.')), status: 422, message: /^The file is not a PDF$/ },
+    {
+      name: 'garbage after %PDF-',
+      bytes: new Uint8Array([
+        ...Buffer.from('%PDF-1.7\n'),
+        ...new Uint8Array(4000).map((_, index) => (index * 7919) % 251),
+      ]),
+      status: 422,
+      message: /^The PDF could not be read: /,
+    },
+    {
+      name: 'a PNG named .pdf',
+      bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      status: 422,
+      message: /^The file is not a PDF$/,
+    },
+    {
+      name: 'a text file',
+      bytes: new Uint8Array(Buffer.from('Chapter one. It was a dark and stormy night.')),
+      status: 422,
+      message: /^The file is not a PDF$/,
+    },
     { name: 'an empty file', bytes: new Uint8Array(0), status: 422, message: /^The file is not a PDF$/ },
   ];
 
-  it.each(refusals)('$name is refused with a clear message, no rows and no blobs', async ({ bytes, status, message }) => {
-    const ctx = setup();
-    const book = createBook(ctx.db);
-    const error = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf: bytes, source: 'upload' }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status });
-    expect((error as Error).message).toMatch(message);
-    expect(rowCounts(ctx.db, book.id)).toEqual({ assets: 0, chunks: 0, keys: 0, pages: 0 });
-    expect(blobKeys(ctx)).toEqual([]);
-    expect(ctx.db.select().from(books).where(eq(books.id, book.id)).get()).toMatchObject({ contentVersion: null, sha256: null });
-  });
+  it.each(refusals)(
+    '$name is refused with a clear message, no rows and no blobs',
+    async ({ bytes, status, message }) => {
+      const ctx = setup();
+      const book = createBook(ctx.db);
+      const error = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf: bytes, source: 'upload' }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ status });
+      expect((error as Error).message).toMatch(message);
+      expect(rowCounts(ctx.db, book.id)).toEqual({ assets: 0, chunks: 0, keys: 0, pages: 0 });
+      expect(blobKeys(ctx)).toEqual([]);
+      expect(ctx.db.select().from(books).where(eq(books.id, book.id)).get()).toMatchObject({
+        contentVersion: null,
+        sha256: null,
+      });
+    },
+  );
 
   it('refuses a PDF over MAX_PDF_BYTES before reading it', async () => {
     const ctx = setup({ env: { MAX_PDF_BYTES: String(512 * 1024) } });
     const book = createBook(ctx.db);
-    await expect(ingestBookPdf({ deps: ctx, bookId: book.id, pdf: readPdf('tracemonkey.pdf'), source: 'upload' })).rejects.toMatchObject({
+    await expect(
+      ingestBookPdf({ deps: ctx, bookId: book.id, pdf: readPdf('tracemonkey.pdf'), source: 'upload' }),
+    ).rejects.toMatchObject({
       status: 413,
       message: 'The PDF is larger than 512 KB',
     });
@@ -210,9 +286,17 @@ describe('refusals store nothing', () => {
     const book = createBook(ctx.db);
     const pdf = readPdf('tracemonkey.pdf');
     await expect(
-      ingestBookPdf({ deps: ctx, bookId: book.id, pdf, coverImage: new Uint8Array(Buffer.from('<svg/>')), source: 'upload' }),
+      ingestBookPdf({
+        deps: ctx,
+        bookId: book.id,
+        pdf,
+        coverImage: new Uint8Array(Buffer.from('<svg/>')),
+        source: 'upload',
+      }),
     ).rejects.toMatchObject({ status: 422, message: 'The cover must be a PNG, JPEG or WebP image' });
-    await expect(ingestBookPdf({ deps: ctx, bookId: crypto.randomUUID(), pdf, source: 'upload' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      ingestBookPdf({ deps: ctx, bookId: crypto.randomUUID(), pdf, source: 'upload' }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(blobKeys(ctx)).toEqual([]);
   });
 
@@ -220,8 +304,12 @@ describe('refusals store nothing', () => {
     const ctx = setup();
     const book = createBook(ctx.db);
     // A trigger standing in for any failure inside the transaction (disk full, constraint ...).
-    ctx.db.$client.exec(`create trigger fail_pages before insert on book_pages begin select raise(abort, 'disk full'); end`);
-    await expect(ingestBookPdf({ deps: ctx, bookId: book.id, pdf: readPdf('tracemonkey.pdf'), source: 'cli' })).rejects.toThrow('disk full');
+    ctx.db.$client.exec(
+      `create trigger fail_pages before insert on book_pages begin select raise(abort, 'disk full'); end`,
+    );
+    await expect(
+      ingestBookPdf({ deps: ctx, bookId: book.id, pdf: readPdf('tracemonkey.pdf'), source: 'cli' }),
+    ).rejects.toThrow('disk full');
     expect(rowCounts(ctx.db, book.id)).toEqual({ assets: 0, chunks: 0, keys: 0, pages: 0 });
     expect(blobKeys(ctx)).toEqual([]);
   });
@@ -244,17 +332,40 @@ describe('versions', () => {
     const v2 = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf: second, source: 'cli' });
     expect(v2).toMatchObject({ unchanged: false, asset: { version: 2, pageCount: 23 } });
     expect(getCurrentAsset({ db: ctx.db, bookId: book.id })?.id).toBe(v2.asset.id);
-    expect(ctx.db.select().from(books).where(eq(books.id, book.id)).get()).toMatchObject({ contentVersion: 2, pageCount: 23 });
+    expect(ctx.db.select().from(books).where(eq(books.id, book.id)).get()).toMatchObject({
+      contentVersion: 2,
+      pageCount: 23,
+    });
     // Search follows the current version; both versions' chunks and keys stay.
-    expect(new Set(ctx.db.select().from(bookPages).where(eq(bookPages.bookId, book.id)).all().map((page) => page.version))).toEqual(new Set([2]));
+    expect(
+      new Set(
+        ctx.db
+          .select()
+          .from(bookPages)
+          .where(eq(bookPages.bookId, book.id))
+          .all()
+          .map((page) => page.version),
+      ),
+    ).toEqual(new Set([2]));
     expect(rowCounts(ctx.db, book.id)).toMatchObject({ assets: 2, keys: 2 });
     expect((await decryptBook(ctx, book.id, 1)).equals(Buffer.from(first))).toBe(true);
     expect((await decryptBook(ctx, book.id, 2)).equals(Buffer.from(second))).toBe(true);
     // Version 1's key does not open version 2's chunks.
     const keyV1 = await getContentKey({ deps: ctx, bookId: book.id, version: 1 });
-    const chunk = ctx.db.select().from(bookChunks).where(eq(bookChunks.bookId, book.id)).all().find((row) => row.version === 2)!;
+    const chunk = ctx.db
+      .select()
+      .from(bookChunks)
+      .where(eq(bookChunks.bookId, book.id))
+      .all()
+      .find((row) => row.version === 2)!;
     const ciphertext = (await readChunk({ deps: ctx, bookId: book.id, version: 2, index: chunk.chunkIndex }))!;
-    expect(() => decryptChunk(keyV1, { iv: Buffer.from(chunk.iv, 'base64url'), ciphertext }, { bookId: book.id, version: 2, index: chunk.chunkIndex })).toThrow();
+    expect(() =>
+      decryptChunk(
+        keyV1,
+        { iv: Buffer.from(chunk.iv, 'base64url'), ciphertext },
+        { bookId: book.id, version: 2, index: chunk.chunkIndex },
+      ),
+    ).toThrow();
   });
 
   it('the same file with a new cover only replaces the cover', async () => {
@@ -264,7 +375,13 @@ describe('versions', () => {
     await ingestBookPdf({ deps: ctx, bookId: book.id, pdf, source: 'upload' });
     const rendered = await readStoredCover(ctx, book.id);
     const png = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../public/icons/icon-192.png'));
-    const result = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf, coverImage: new Uint8Array(png), source: 'upload' });
+    const result = await ingestBookPdf({
+      deps: ctx,
+      bookId: book.id,
+      pdf,
+      coverImage: new Uint8Array(png),
+      source: 'upload',
+    });
     expect(result.unchanged).toBe(true);
     const cover = await readStoredCover(ctx, book.id);
     expect(cover?.format.mimeType).toBe('image/png');
@@ -278,7 +395,13 @@ describe('chunk reads', () => {
   it('answers null for a chunk that does not exist and serves repeats from memory', async () => {
     const ctx = setup({ chunkSize: SMALL_CHUNKS });
     const book = createBook(ctx.db);
-    await ingestBookPdf({ deps: ctx, bookId: book.id, pdf: readPdf('tracemonkey.pdf'), source: 'cli', renderCover: false });
+    await ingestBookPdf({
+      deps: ctx,
+      bookId: book.id,
+      pdf: readPdf('tracemonkey.pdf'),
+      source: 'cli',
+      renderCover: false,
+    });
     expect(await readChunk({ deps: ctx, bookId: book.id, version: 1, index: 999 })).toBeNull();
     expect(await readChunk({ deps: ctx, bookId: book.id, version: 2, index: 0 })).toBeNull();
     expect(await readChunk({ deps: ctx, bookId: crypto.randomUUID(), version: 1, index: 0 })).toBeNull();
@@ -291,7 +414,9 @@ describe('chunk reads', () => {
   it('getManifest and getContentKey of an unknown book answer 404', async () => {
     const ctx = setup();
     await expect(getManifest({ deps: ctx, bookId: crypto.randomUUID() })).rejects.toMatchObject({ status: 404 });
-    await expect(getContentKey({ deps: ctx, bookId: crypto.randomUUID(), version: 1 })).rejects.toMatchObject({ status: 404 });
+    await expect(getContentKey({ deps: ctx, bookId: crypto.randomUUID(), version: 1 })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 
@@ -300,7 +425,8 @@ describe('books without a file (the generated catalogue)', () => {
     title: 'The Art of Bootstrapping',
     author: 'Simon Nakamura',
     description: 'A lively handbook on scale that shows product managers how to build a business customers recommend.',
-    longDescription: 'A lively handbook on scale.\n\nAcross 8 chapters, Simon helps readers read a balance sheet and act on it.',
+    longDescription:
+      'A lively handbook on scale.\n\nAcross 8 chapters, Simon helps readers read a balance sheet and act on it.',
     authorBio: 'Simon Nakamura is a former management consultant based in Cambridge.',
     tableOfContents: ['Learning from Setbacks', 'The People Around You', 'Measuring What Matters', 'What Comes Next'],
     keyTakeaways: ['Cash flow matters more than revenue', 'Small experiments reduce big risks'],
@@ -311,19 +437,34 @@ describe('books without a file (the generated catalogue)', () => {
   it('get a short generated PDF on first use, once, however many readers open it at the same time', async () => {
     const ctx = setup({ env: { DEMO_SEED: 'true' } });
     const book = createBook(ctx.db, generated);
-    const results = await Promise.all(Array.from({ length: 6 }, () => ensureBookContent({ deps: ctx, bookId: book.id })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => ensureBookContent({ deps: ctx, bookId: book.id })),
+    );
     expect(new Set(results.map((asset) => asset.id)).size).toBe(1);
     expect(rowCounts(ctx.db, book.id)).toMatchObject({ assets: 1, keys: 1 });
     // One ingestion: one version prefix in the blob store.
-    expect(new Set(blobKeys(ctx).map((key) => key.split('/').slice(0, 3).join('/')))).toEqual(new Set([`books/${book.id}/${results[0].storageKey.split('/')[2]}`]));
+    expect(new Set(blobKeys(ctx).map((key) => key.split('/').slice(0, 3).join('/')))).toEqual(
+      new Set([`books/${book.id}/${results[0].storageKey.split('/')[2]}`]),
+    );
 
     const asset = results[0];
     expect(asset.pageCount).toBeGreaterThanOrEqual(8);
     const row = ctx.db.select().from(books).where(eq(books.id, book.id)).get()!;
     // The outline of the generated PDF becomes the contents; the generated SVG cover stays.
-    expect(row.tableOfContents).toEqual(['About this book', 'Key takeaways', ...generated.tableOfContents, 'About the author']);
+    expect(row.tableOfContents).toEqual([
+      'About this book',
+      'Key takeaways',
+      ...generated.tableOfContents,
+      'About the author',
+    ]);
     expect(row.coverImageUrl).toBeNull();
-    const text = ctx.db.select().from(bookPages).where(eq(bookPages.bookId, book.id)).all().map((page) => page.text).join('\n');
+    const text = ctx.db
+      .select()
+      .from(bookPages)
+      .where(eq(bookPages.bookId, book.id))
+      .all()
+      .map((page) => page.text)
+      .join('\n');
     expect(text).toContain('Cash flow matters more than revenue');
     expect(text).toContain('Simon Nakamura is a former management consultant');
     expect((await readPreview({ deps: ctx, bookId: book.id }))!.length).toBeGreaterThan(1000);
@@ -336,7 +477,10 @@ describe('books without a file (the generated catalogue)', () => {
     const book = createBook(ctx.db, generated);
     // A second drizzle handle on the same connection has its own in-process locks, like another worker.
     const otherProcess = { ...ctx, db: drizzle(ctx.db.$client, { schema }) as unknown as Db };
-    const [a, b] = await Promise.all([ensureBookContent({ deps: ctx, bookId: book.id }), ensureBookContent({ deps: otherProcess, bookId: book.id })]);
+    const [a, b] = await Promise.all([
+      ensureBookContent({ deps: ctx, bookId: book.id }),
+      ensureBookContent({ deps: otherProcess, bookId: book.id }),
+    ]);
     expect(a.id).toBe(b.id);
     expect(rowCounts(ctx.db, book.id)).toMatchObject({ assets: 1, keys: 1 });
     // The loser's blobs were deleted: only the winner's version prefix remains.
@@ -352,7 +496,10 @@ describe('books without a file (the generated catalogue)', () => {
   it('outside demo mode a book without a file is not readable yet, and nothing is made up for it', async () => {
     const ctx = setup();
     const book = createBook(ctx.db, generated);
-    await expect(getManifest({ deps: ctx, bookId: book.id })).rejects.toMatchObject({ status: 404, message: 'This book is not available for reading yet.' });
+    await expect(getManifest({ deps: ctx, bookId: book.id })).rejects.toMatchObject({
+      status: 404,
+      message: 'This book is not available for reading yet.',
+    });
     await expect(readPreview({ deps: ctx, bookId: book.id })).rejects.toMatchObject({ status: 404 });
     expect(rowCounts(ctx.db, book.id)).toEqual({ assets: 0, chunks: 0, keys: 0, pages: 0 });
   });

@@ -26,7 +26,12 @@ import type { AppDeps } from '../../deps';
 import { immediateTransaction, type Db } from '../../db/client';
 import { bookChunks, bookContentKeys, bookPages, bookPdfMap, books, pdfAssets, systemConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { contentBookFingerprint, contentBookSourcePath, isContentBookSlug, typesetContentBook } from '../../db/seed/book-pdfs';
+import {
+  contentBookFingerprint,
+  contentBookSourcePath,
+  isContentBookSlug,
+  typesetContentBook,
+} from '../../db/seed/book-pdfs';
 import { recordAudit } from '../audit/audit.service';
 import { sniffImageFormat } from '../profile/avatar.service';
 import {
@@ -43,7 +48,14 @@ import { typesetCatalogueBook } from './generated-pdf';
 import { analysePdf, PdfReadError, type TOutlineEntry, type TPdfAnalysis } from './pdf-analysis';
 import { PreviewError } from './preview-error';
 
-export { getCurrentAsset, readChunk, getContentKey, chunkCacheFor, readStoredCover, type TPdfAssetRow } from './book-content';
+export {
+  getCurrentAsset,
+  readChunk,
+  getContentKey,
+  chunkCacheFor,
+  readStoredCover,
+  type TPdfAssetRow,
+} from './book-content';
 
 export type TIngestDeps = Pick<AppDeps, 'db' | 'env' | 'blobs' | 'logger' | 'now'>;
 export const INGEST_SOURCES = ['upload', 'cli', 'seed', 'generated'] as const;
@@ -89,33 +101,47 @@ export function isPdfHeader(bytes: Uint8Array): boolean {
 
 function assertPdfBytes(pdf: Uint8Array, maxBytes: number): void {
   if (pdf.length > maxBytes) {
-    throw new AppError('pdf_too_large', 413, INGEST_MESSAGES.tooLarge(maxBytes), [{ field: 'file', message: INGEST_MESSAGES.tooLarge(maxBytes) }]);
+    throw new AppError('pdf_too_large', 413, INGEST_MESSAGES.tooLarge(maxBytes), [
+      { field: 'file', message: INGEST_MESSAGES.tooLarge(maxBytes) },
+    ]);
   }
-  if (!isPdfHeader(pdf)) throw new AppError('not_a_pdf', 422, INGEST_MESSAGES.notPdf, [{ field: 'file', message: INGEST_MESSAGES.notPdf }]);
+  if (!isPdfHeader(pdf))
+    throw new AppError('not_a_pdf', 422, INGEST_MESSAGES.notPdf, [{ field: 'file', message: INGEST_MESSAGES.notPdf }]);
 }
 
 function checkCover(bytes: Uint8Array): Uint8Array {
   if (bytes.length > MAX_COVER_BYTES) {
-    throw new AppError('cover_too_large', 413, INGEST_MESSAGES.coverTooLarge, [{ field: 'cover', message: INGEST_MESSAGES.coverTooLarge }]);
+    throw new AppError('cover_too_large', 413, INGEST_MESSAGES.coverTooLarge, [
+      { field: 'cover', message: INGEST_MESSAGES.coverTooLarge },
+    ]);
   }
   if (!sniffImageFormat(bytes)) {
-    throw new AppError('cover_wrong_type', 422, INGEST_MESSAGES.coverWrongType, [{ field: 'cover', message: INGEST_MESSAGES.coverWrongType }]);
+    throw new AppError('cover_wrong_type', 422, INGEST_MESSAGES.coverWrongType, [
+      { field: 'cover', message: INGEST_MESSAGES.coverWrongType },
+    ]);
   }
   return bytes;
 }
 
 const unreadable = (reason: string) =>
-  new AppError('pdf_unreadable', 422, INGEST_MESSAGES.unreadable(reason), [{ field: 'file', message: INGEST_MESSAGES.unreadable(reason) }]);
+  new AppError('pdf_unreadable', 422, INGEST_MESSAGES.unreadable(reason), [
+    { field: 'file', message: INGEST_MESSAGES.unreadable(reason) },
+  ]);
 
 async function analyse(pdf: Uint8Array, renderCover: boolean): Promise<TPdfAnalysis> {
   try {
     const analysis = await analysePdf(pdf, { renderCover });
-    if (analysis.pageCount < 1) throw new AppError('pdf_no_pages', 422, INGEST_MESSAGES.noPages, [{ field: 'file', message: INGEST_MESSAGES.noPages }]);
+    if (analysis.pageCount < 1)
+      throw new AppError('pdf_no_pages', 422, INGEST_MESSAGES.noPages, [
+        { field: 'file', message: INGEST_MESSAGES.noPages },
+      ]);
     return analysis;
   } catch (error) {
     if (error instanceof PdfReadError) {
       if (error.reason === 'password') {
-        throw new AppError('pdf_password', 422, INGEST_MESSAGES.passwordProtected, [{ field: 'file', message: INGEST_MESSAGES.passwordProtected }]);
+        throw new AppError('pdf_password', 422, INGEST_MESSAGES.passwordProtected, [
+          { field: 'file', message: INGEST_MESSAGES.passwordProtected },
+        ]);
       }
       throw unreadable(error.message);
     }
@@ -123,14 +149,21 @@ async function analyse(pdf: Uint8Array, renderCover: boolean): Promise<TPdfAnaly
   }
 }
 
-async function preview(pdf: Uint8Array, pageCount: number, meta: { title: string; author: string }): Promise<Uint8Array> {
+async function preview(
+  pdf: Uint8Array,
+  pageCount: number,
+  meta: { title: string; author: string },
+): Promise<Uint8Array> {
   try {
     // pdf-lib loads on first use, like pdf.js, so a server that never ingests does not pay for it.
     const { makePreviewPdf } = await import('./preview');
     return await makePreviewPdf(pdf, pageCount, meta);
   } catch (error) {
     if (error instanceof PreviewError) {
-      if (error.reason === 'encrypted') throw new AppError('pdf_encrypted', 422, INGEST_MESSAGES.encrypted, [{ field: 'file', message: INGEST_MESSAGES.encrypted }]);
+      if (error.reason === 'encrypted')
+        throw new AppError('pdf_encrypted', 422, INGEST_MESSAGES.encrypted, [
+          { field: 'file', message: INGEST_MESSAGES.encrypted },
+        ]);
       throw unreadable(error.message);
     }
     throw error;
@@ -139,7 +172,11 @@ async function preview(pdf: Uint8Array, pageCount: number, meta: { title: string
 
 /** system_config chunk_size when it is a sane number, else the default 1 MiB. */
 export function configuredChunkSize(db: Db): number {
-  const raw = db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, 'chunk_size')).get()?.value;
+  const raw = db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(eq(systemConfig.key, 'chunk_size'))
+    .get()?.value;
   const value = Number(raw);
   return Number.isInteger(value) && value >= MIN_CHUNK_SIZE && value <= MAX_CHUNK_SIZE ? value : DEFAULT_CHUNK_SIZE;
 }
@@ -153,11 +190,21 @@ function tableOfContentsFrom(outline: TOutlineEntry[]): string[] {
 }
 
 const latestVersion = (db: Db, bookId: string) =>
-  db.select({ latest: max(pdfAssets.version) }).from(pdfAssets).where(eq(pdfAssets.bookId, bookId)).get()?.latest ?? 0;
+  db
+    .select({ latest: max(pdfAssets.version) })
+    .from(pdfAssets)
+    .where(eq(pdfAssets.bookId, bookId))
+    .get()?.latest ?? 0;
 
 function loadBook(db: Db, bookId: string) {
   const book = db
-    .select({ id: books.id, title: books.title, author: books.author, previewPageCount: books.previewPageCount, coverImageUrl: books.coverImageUrl })
+    .select({
+      id: books.id,
+      title: books.title,
+      author: books.author,
+      previewPageCount: books.previewPageCount,
+      coverImageUrl: books.coverImageUrl,
+    })
     .from(books)
     .where(eq(books.id, bookId))
     .get();
@@ -213,7 +260,15 @@ async function deleteBlobs(deps: TIngestDeps, keys: string[]): Promise<void> {
 
 async function storeBlobs(
   deps: TIngestDeps,
-  input: { bookId: string; version: number; pdf: Uint8Array; contentKey: Buffer; chunkSize: number; previewPdf: Uint8Array | null; cover: { key: string; bytes: Uint8Array } | null },
+  input: {
+    bookId: string;
+    version: number;
+    pdf: Uint8Array;
+    contentKey: Buffer;
+    chunkSize: number;
+    previewPdf: Uint8Array | null;
+    cover: { key: string; bytes: Uint8Array } | null;
+  },
 ): Promise<TStoredBlobs> {
   const prefix = `books/${input.bookId}/v${input.version}-${randomBytes(4).toString('hex')}`;
   const stored: TStoredBlobs = { prefix, keys: [], chunkRows: [], previewKey: null, coverKeyWritten: null };
@@ -223,7 +278,12 @@ async function storeBlobs(
     const output = Buffer.allocUnsafe(Math.min(input.chunkSize, input.pdf.length) + CHUNK_TAG_BYTES);
     for (let index = 0; index < chunkCount; index += 1) {
       const plaintext = input.pdf.subarray(index * input.chunkSize, (index + 1) * input.chunkSize);
-      const { iv, ciphertext } = encryptChunk(input.contentKey, plaintext, { bookId: input.bookId, version: input.version, index }, output);
+      const { iv, ciphertext } = encryptChunk(
+        input.contentKey,
+        plaintext,
+        { bookId: input.bookId, version: input.version, index },
+        output,
+      );
       const storageKey = `${prefix}/chunk-${index}`;
       stored.keys.push(storageKey);
       await deps.blobs.put(storageKey, ciphertext);
@@ -298,12 +358,19 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
     let outcome: { asset: TPdfAssetRow; previousCoverUrl: string | null } | null;
     try {
       outcome = immediateTransaction(deps.db, () => {
-        const row = deps.db.select({ contentVersion: books.contentVersion, coverImageUrl: books.coverImageUrl }).from(books).where(eq(books.id, bookId)).get();
+        const row = deps.db
+          .select({ contentVersion: books.contentVersion, coverImageUrl: books.coverImageUrl })
+          .from(books)
+          .where(eq(books.id, bookId))
+          .get();
         if (!row) throw notFound('Book');
         // Another process stored a version meanwhile: our chunks are sealed for the wrong version.
         if (latestVersion(deps.db, bookId) !== version - 1) return null;
         if (options.onlyIfMissing && row.contentVersion !== null) return null;
-        deps.db.insert(bookContentKeys).values({ bookId, version, ...wrapped }).run();
+        deps.db
+          .insert(bookContentKeys)
+          .values({ bookId, version, ...wrapped })
+          .run();
         const asset = deps.db
           .insert(pdfAssets)
           .values({
@@ -323,13 +390,22 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
           .returning()
           .get();
         for (let start = 0; start < stored.chunkRows.length; start += ROWS_PER_INSERT) {
-          deps.db.insert(bookChunks).values(stored.chunkRows.slice(start, start + ROWS_PER_INSERT)).run();
+          deps.db
+            .insert(bookChunks)
+            .values(stored.chunkRows.slice(start, start + ROWS_PER_INSERT))
+            .run();
         }
         // Search inside the book follows the current version only.
-        deps.db.delete(bookPages).where(and(eq(bookPages.bookId, bookId), ne(bookPages.version, version))).run();
+        deps.db
+          .delete(bookPages)
+          .where(and(eq(bookPages.bookId, bookId), ne(bookPages.version, version)))
+          .run();
         const pages = analysis.pageTexts.map((text, index) => ({ bookId, version, pageNumber: index + 1, text }));
         for (let start = 0; start < pages.length; start += ROWS_PER_INSERT) {
-          deps.db.insert(bookPages).values(pages.slice(start, start + ROWS_PER_INSERT)).run();
+          deps.db
+            .insert(bookPages)
+            .values(pages.slice(start, start + ROWS_PER_INSERT))
+            .run();
         }
         deps.db
           .update(books)
@@ -383,7 +459,11 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
 }
 
 /** Same PDF, new cover: only the cover changes (the content version stays). */
-async function replaceCover(deps: TIngestDeps, book: { id: string; coverImageUrl: string | null }, bytes: Uint8Array): Promise<void> {
+async function replaceCover(
+  deps: TIngestDeps,
+  book: { id: string; coverImageUrl: string | null },
+  bytes: Uint8Array,
+): Promise<void> {
   const hash = sha256Hex(bytes).slice(0, 16);
   if (storedCoverHash(book.id, book.coverImageUrl) === hash) return;
   await deps.blobs.put(coverBlobKey(book.id, hash), bytes);
@@ -395,7 +475,12 @@ async function replaceCover(deps: TIngestDeps, book: { id: string; coverImageUrl
   await deleteReplacedCover(deps, book.id, book.coverImageUrl, hash);
 }
 
-async function deleteReplacedCover(deps: TIngestDeps, bookId: string, previousUrl: string | null, currentHash: string): Promise<void> {
+async function deleteReplacedCover(
+  deps: TIngestDeps,
+  bookId: string,
+  previousUrl: string | null,
+  currentHash: string,
+): Promise<void> {
   const previous = storedCoverHash(bookId, previousUrl);
   if (previous && previous !== currentHash) await deleteBlobs(deps, [coverBlobKey(bookId, previous)]);
 }
@@ -427,7 +512,14 @@ async function generateContent(deps: TIngestDeps, bookId: string): Promise<TPdfA
     return result.asset;
   }
   const typeset = await typesetCatalogueBook({ ...book, tags: book.tags ?? [] });
-  const result = await ingestBookPdf({ deps, bookId, pdf: typeset.bytes, source: 'generated', renderCover: false, onlyIfMissing: true });
+  const result = await ingestBookPdf({
+    deps,
+    bookId,
+    pdf: typeset.bytes,
+    source: 'generated',
+    renderCover: false,
+    onlyIfMissing: true,
+  });
   return result.asset;
 }
 
@@ -437,7 +529,13 @@ async function generateContent(deps: TIngestDeps, bookId: string): Promise<TPdfA
  * book answers 404 "not available for reading yet". Concurrent callers share one generation; another process doing the same
  * at the same time is resolved in the transaction (onlyIfMissing), and everyone reads the winner.
  */
-export async function ensureBookContent({ deps, bookId }: { deps: TIngestDeps; bookId: string }): Promise<TPdfAssetRow> {
+export async function ensureBookContent({
+  deps,
+  bookId,
+}: {
+  deps: TIngestDeps;
+  bookId: string;
+}): Promise<TPdfAssetRow> {
   const existing = getCurrentAsset({ db: deps.db, bookId });
   if (existing) return existing;
   let flights = inflight.get(deps.db);
@@ -458,7 +556,13 @@ export async function getManifest({ deps, bookId }: { deps: TIngestDeps; bookId:
 }
 
 /** The preview PDF of the book's current version (generated first when the book has no content yet). */
-export async function readPreview({ deps, bookId }: { deps: TIngestDeps; bookId: string }): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readPreview({
+  deps,
+  bookId,
+}: {
+  deps: TIngestDeps;
+  bookId: string;
+}): Promise<Uint8Array<ArrayBuffer> | null> {
   return readAssetPreview(deps, await ensureBookContent({ deps, bookId }));
 }
 
@@ -475,9 +579,22 @@ export interface TUploadBookPdfOptions {
 /** POST /api/admin/books/:id/pdf: ingests the file and records the outcome (success or refusal) in the audit log. */
 export async function uploadBookPdf(deps: TIngestDeps, options: TUploadBookPdfOptions): Promise<TBookPdfUploadResult> {
   const { actor } = options;
-  const audit = { resource: 'book', resourceId: options.bookId, userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
+  const audit = {
+    resource: 'book',
+    resourceId: options.bookId,
+    userId: actor.userId,
+    sessionId: actor.sessionId,
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent,
+  };
   try {
-    const { asset, unchanged } = await ingestBookPdf({ deps, bookId: options.bookId, pdf: options.pdf, coverImage: options.coverImage, source: 'upload' });
+    const { asset, unchanged } = await ingestBookPdf({
+      deps,
+      bookId: options.bookId,
+      pdf: options.pdf,
+      coverImage: options.coverImage,
+      source: 'upload',
+    });
     const result: TBookPdfUploadResult = {
       bookId: options.bookId,
       version: asset.version,
@@ -487,11 +604,27 @@ export async function uploadBookPdf(deps: TIngestDeps, options: TUploadBookPdfOp
       sizeBytes: asset.sizeBytes,
       unchanged,
     };
-    recordAudit(deps, { ...audit, action: 'book.pdf.upload', details: { version: asset.version, sha256: asset.sha256, pageCount: asset.pageCount, unchanged, coverGiven: Boolean(options.coverImage) } });
+    recordAudit(deps, {
+      ...audit,
+      action: 'book.pdf.upload',
+      details: {
+        version: asset.version,
+        sha256: asset.sha256,
+        pageCount: asset.pageCount,
+        unchanged,
+        coverGiven: Boolean(options.coverImage),
+      },
+    });
     return result;
   } catch (error) {
     if (error instanceof AppError && error.status !== 404) {
-      recordAudit(deps, { ...audit, action: 'book.pdf.upload', status: 'failure', severity: 'warning', details: { code: error.code, sizeBytes: options.pdf.length } });
+      recordAudit(deps, {
+        ...audit,
+        action: 'book.pdf.upload',
+        status: 'failure',
+        severity: 'warning',
+        details: { code: error.code, sizeBytes: options.pdf.length },
+      });
     }
     throw error;
   }

@@ -152,7 +152,8 @@ async function readOutline(doc: PDFDocumentProxy): Promise<TOutlineEntry[]> {
 async function readInfo(doc: PDFDocumentProxy): Promise<TPdfAnalysis['info']> {
   try {
     const info = (await doc.getMetadata()).info as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim().slice(0, 300) : null);
+    const text = (value: unknown) =>
+      typeof value === 'string' && value.trim() ? value.replace(/\s+/g, ' ').trim().slice(0, 300) : null;
     return { title: text(info.Title), author: text(info.Author) };
   } catch {
     return { title: null, author: null };
@@ -169,7 +170,9 @@ async function renderCover(doc: PDFDocumentProxy): Promise<Uint8Array | null> {
     const page = await doc.getPage(1);
     const base = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: COVER_WIDTH_PX / base.width });
-    const factory = doc.canvasFactory as { create(width: number, height: number): { canvas: TNodeCanvas; context: unknown } };
+    const factory = doc.canvasFactory as {
+      create(width: number, height: number): { canvas: TNodeCanvas; context: unknown };
+    };
     const { canvas } = factory.create(Math.round(viewport.width), Math.round(viewport.height));
     await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
     page.cleanup();

@@ -6,15 +6,19 @@
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { PreviewError } from './preview-error';
 
-
-export async function makePreviewPdf(pdf: Uint8Array, pageCount: number, meta: { title: string; author: string }): Promise<Uint8Array> {
+export async function makePreviewPdf(
+  pdf: Uint8Array,
+  pageCount: number,
+  meta: { title: string; author: string },
+): Promise<Uint8Array> {
   let source: PDFDocument;
   try {
     source = await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false });
   } catch (error) {
     const name = (error as Error).name ?? '';
     const message = (error as Error).message ?? String(error);
-    if (name === 'EncryptedPDFError' || /encrypted/i.test(message)) throw new PreviewError('the file is encrypted', 'encrypted');
+    if (name === 'EncryptedPDFError' || /encrypted/i.test(message))
+      throw new PreviewError('the file is encrypted', 'encrypted');
     throw new PreviewError(message.replace(/\s+/g, ' ').slice(0, 200), 'invalid');
   }
   const count = Math.min(pageCount, source.getPageCount());

@@ -31,16 +31,27 @@ describe('npm run keys:rewrap', () => {
     const env = rotatedEnv([retired]);
     const book = createBook(ctx.db, { skipIndex: true });
     const contentKey = generateContentKey();
-    ctx.db.insert(bookContentKeys).values({ bookId: book.id, version: 1, ...wrapContentKey(retired, contentKey, { bookId: book.id, version: 1 }) }).run();
+    ctx.db
+      .insert(bookContentKeys)
+      .values({ bookId: book.id, version: 1, ...wrapContentKey(retired, contentKey, { bookId: book.id, version: 1 }) })
+      .run();
 
     const first = run({ db: ctx.db, env, now: ctx.now });
     expect(first).toEqual({ code: 0, out: `Rewrapped 1 content key onto KEK ${env.CONTENT_KEK_ID}.\n`, err: '' });
     const row = ctx.db.select().from(bookContentKeys).get()!;
     expect(row.encryptionKeyId).toBe(env.CONTENT_KEK_ID);
     // The current KEK alone now unwraps it: the retired one can be dropped.
-    expect(unwrapContentKey(contentKeyring({ ...env, CONTENT_KEK_RETIRED: undefined }), row).equals(contentKey)).toBe(true);
-    expect(run({ db: ctx.db, env, now: ctx.now }).out).toBe(`Rewrapped 0 content keys onto KEK ${env.CONTENT_KEK_ID}.\n`);
-    const audits = ctx.db.select().from(auditLogs).all().filter((entry) => entry.action === 'content_keys.rewrap');
+    expect(unwrapContentKey(contentKeyring({ ...env, CONTENT_KEK_RETIRED: undefined }), row).equals(contentKey)).toBe(
+      true,
+    );
+    expect(run({ db: ctx.db, env, now: ctx.now }).out).toBe(
+      `Rewrapped 0 content keys onto KEK ${env.CONTENT_KEK_ID}.\n`,
+    );
+    const audits = ctx.db
+      .select()
+      .from(auditLogs)
+      .all()
+      .filter((entry) => entry.action === 'content_keys.rewrap');
     expect(audits.map((entry) => entry.severity)).toEqual(['info', 'info']);
   });
 
@@ -49,11 +60,26 @@ describe('npm run keys:rewrap', () => {
     const lost = { id: 'kek-lost', key: randomBytes(32) };
     const env = rotatedEnv([]);
     const book = createBook(ctx.db, { skipIndex: true });
-    ctx.db.insert(bookContentKeys).values({ bookId: book.id, version: 1, ...wrapContentKey(lost, generateContentKey(), { bookId: book.id, version: 1 }) }).run();
+    ctx.db
+      .insert(bookContentKeys)
+      .values({
+        bookId: book.id,
+        version: 1,
+        ...wrapContentKey(lost, generateContentKey(), { bookId: book.id, version: 1 }),
+      })
+      .run();
     const result = run({ db: ctx.db, env, now: ctx.now });
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/^1 content key was wrapped by a KEK that is not configured; add it to CONTENT_KEK_RETIRED/);
+    expect(result.err).toMatch(
+      /^1 content key was wrapped by a KEK that is not configured; add it to CONTENT_KEK_RETIRED/,
+    );
     expect(ctx.db.select().from(bookContentKeys).get()!.encryptionKeyId).toBe('kek-lost');
-    expect(ctx.db.select().from(auditLogs).all().find((entry) => entry.action === 'content_keys.rewrap')?.severity).toBe('warning');
+    expect(
+      ctx.db
+        .select()
+        .from(auditLogs)
+        .all()
+        .find((entry) => entry.action === 'content_keys.rewrap')?.severity,
+    ).toBe('warning');
   });
 });

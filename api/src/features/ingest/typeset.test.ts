@@ -18,7 +18,10 @@ const BOOK: TTypesetBook = {
   sections: [
     { title: null, text: 'A note before the text.' },
     { title: 'Chapter I: The Lamp', text: Array.from({ length: 60 }, (_, n) => paragraph(n)).join('\n\n') },
-    { title: 'Chapter II: The Storm', text: `Ἀρετή, said the visitor — «virtue» — and wrote 漢 in the sand.\n\n  A verse line that keeps its place,\n  and another under it.` },
+    {
+      title: 'Chapter II: The Storm',
+      text: `Ἀρετή, said the visitor — «virtue» — and wrote 漢 in the sand.\n\n  A verse line that keeps its place,\n  and another under it.`,
+    },
     { title: 'Chapter III: Morning', text: Array.from({ length: 20 }, (_, n) => paragraph(100 + n)).join('\n\n') },
   ],
 };
@@ -59,12 +62,19 @@ describe('typesetBook', () => {
   });
 
   it('is deterministic: the same book gives the same bytes', async () => {
-    const digest = async () => createHash('sha256').update((await typesetBook(BOOK)).bytes).digest('hex');
+    const digest = async () =>
+      createHash('sha256')
+        .update((await typesetBook(BOOK)).bytes)
+        .digest('hex');
     expect(await digest()).toBe(await digest());
   });
 
   it('a book without chapters has no contents page and no outline', async () => {
-    const result = await typesetBook({ title: 'Notes', author: 'Anon', sections: [{ title: null, text: 'Just a few words.' }] });
+    const result = await typesetBook({
+      title: 'Notes',
+      author: 'Anon',
+      sections: [{ title: null, text: 'Just a few words.' }],
+    });
     expect(result.pageCount).toBe(3);
     expect(result.outline).toEqual([]);
     expect((await analysePdf(result.bytes, { renderCover: false })).outline).toEqual([]);

@@ -14,7 +14,17 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFHexString, PDFName, PDFRawStream, rgb, type PDFFont, type PDFPage, type PDFRef, type RGB } from 'pdf-lib';
+import {
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+  type PDFRef,
+  type RGB,
+} from 'pdf-lib';
 
 export interface TTypesetSection {
   /** Heading of the section, listed in the contents and the outline; null for untitled front matter. */
@@ -202,7 +212,10 @@ type TBlock = { kind: 'paragraph'; text: string } | { kind: 'verse'; lines: stri
 /** Paragraphs are reflowed; a block whose lines are all indented (verse, letters, tables) keeps its lines. */
 export function toBlocks(text: string): TBlock[] {
   const blocks: TBlock[] = [];
-  for (const raw of text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split(/\n[ \t]*\n/)) {
+  for (const raw of text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .split(/\n[ \t]*\n/)) {
     const lines = raw.split('\n').filter((line) => line.trim() !== '');
     if (lines.length === 0) continue;
     // Transcriptions mark italics with underscores and write dashes as "--".
@@ -240,7 +253,9 @@ function newBodyPage(furniture: TPageLayout['furniture'] = 'full'): TPageLayout 
 }
 
 /** Lays out the body: one page list per section, each section starting on a new page. */
-async function layoutBody(book: TTypesetBook): Promise<{ pages: TPageLayout[]; sectionStarts: { title: string; pageOffset: number }[] }> {
+async function layoutBody(
+  book: TTypesetBook,
+): Promise<{ pages: TPageLayout[]; sectionStarts: { title: string; pageOffset: number }[] }> {
   const pages: TPageLayout[] = [];
   const sectionStarts: { title: string; pageOffset: number }[] = [];
   const top = PAGE_HEIGHT - MARGIN_TOP;
@@ -273,9 +288,15 @@ async function layoutBody(book: TTypesetBook): Promise<{ pages: TPageLayout[]; s
       if (blockIndex % BLOCKS_PER_TICK === BLOCKS_PER_TICK - 1) await yieldToEventLoop();
       const lines =
         block.kind === 'paragraph'
-          ? breakLines(drawable(block.text, 'serif'), 'serif', BODY_SIZE, TEXT_WIDTH).map((text) => ({ text, x: MARGIN_X }))
+          ? breakLines(drawable(block.text, 'serif'), 'serif', BODY_SIZE, TEXT_WIDTH).map((text) => ({
+              text,
+              x: MARGIN_X,
+            }))
           : block.lines.flatMap((line) =>
-              breakLines(drawable(line, 'serif'), 'serif', BODY_SIZE, TEXT_WIDTH - VERSE_INDENT).map((text) => ({ text, x: MARGIN_X + VERSE_INDENT })),
+              breakLines(drawable(line, 'serif'), 'serif', BODY_SIZE, TEXT_WIDTH - VERSE_INDENT).map((text) => ({
+                text,
+                x: MARGIN_X + VERSE_INDENT,
+              })),
             );
       for (const line of lines) {
         ensureRoom(BODY_LEADING);
@@ -368,8 +389,17 @@ function layoutContents(entries: { title: string; pageIndex: number }[]): TPageL
       page.ops.push({ text: line, x: MARGIN_X, y, size: CONTENTS_SIZE, font: 'serif' });
     }
     const folio = String(entry.pageIndex + 1);
-    page.ops.push({ text: folio, x: PAGE_WIDTH - MARGIN_X - widthOf(folio, 'serif', CONTENTS_SIZE), y, size: CONTENTS_SIZE, font: 'serif' });
-    page.links.push({ rect: [MARGIN_X, y - 3, PAGE_WIDTH - MARGIN_X, firstY + CONTENTS_SIZE], targetPageIndex: entry.pageIndex });
+    page.ops.push({
+      text: folio,
+      x: PAGE_WIDTH - MARGIN_X - widthOf(folio, 'serif', CONTENTS_SIZE),
+      y,
+      size: CONTENTS_SIZE,
+      font: 'serif',
+    });
+    page.links.push({
+      rect: [MARGIN_X, y - 3, PAGE_WIDTH - MARGIN_X, firstY + CONTENTS_SIZE],
+      targetPageIndex: entry.pageIndex,
+    });
     y -= 3;
   }
   return pages;
@@ -425,27 +455,47 @@ function addOutline(doc: PDFDocument, entries: { title: string; pageIndex: numbe
     });
     context.assign(itemRefs[index], item);
   });
-  context.assign(outlineRef, context.obj({ Type: 'Outlines', First: itemRefs[0], Last: itemRefs[itemRefs.length - 1], Count: entries.length }));
+  context.assign(
+    outlineRef,
+    context.obj({ Type: 'Outlines', First: itemRefs[0], Last: itemRefs[itemRefs.length - 1], Count: entries.length }),
+  );
   doc.catalog.set(PDFName.of('Outlines'), outlineRef);
 }
 
 function addLink(doc: PDFDocument, page: PDFPage, rect: [number, number, number, number], target: PDFRef): void {
-  const annotation = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], Dest: [target, 'XYZ', null, null, null] });
+  const annotation = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: rect,
+    Border: [0, 0, 0],
+    Dest: [target, 'XYZ', null, null, null],
+  });
   page.node.addAnnot(doc.context.register(annotation));
 }
 
 const formatNumber = (value: number) => (Math.round(value * 100) / 100).toString();
-const colourOperator = (color: RGB) => `${formatNumber(color.red)} ${formatNumber(color.green)} ${formatNumber(color.blue)}`;
+const colourOperator = (color: RGB) =>
+  `${formatNumber(color.red)} ${formatNumber(color.green)} ${formatNumber(color.blue)}`;
 
 /**
  * One page's content stream, written directly (text positioned with Tm, glyphs as hex strings from
  * the subset font) and compressed with node's zlib, which is much faster than pdf-lib's pure-JS deflate.
  */
-function writePageContents(doc: PDFDocument, page: PDFPage, operators: string[], fonts: Record<TFontName, PDFFont>, used: Set<TFontName>): void {
+function writePageContents(
+  doc: PDFDocument,
+  page: PDFPage,
+  operators: string[],
+  fonts: Record<TFontName, PDFFont>,
+  used: Set<TFontName>,
+): void {
   const resourceNames = {} as Record<TFontName, string>;
-  for (const name of used) resourceNames[name] = page.node.newFontDictionary(fonts[name].name, fonts[name].ref).toString();
+  for (const name of used)
+    resourceNames[name] = page.node.newFontDictionary(fonts[name].name, fonts[name].ref).toString();
   const content = operators.join('\n').replace(/\u0000font:(\w+)/g, (_match, name: TFontName) => resourceNames[name]);
-  const stream = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode' }), new Uint8Array(deflateSync(Buffer.from(content, 'latin1'))));
+  const stream = PDFRawStream.of(
+    doc.context.obj({ Filter: 'FlateDecode' }),
+    new Uint8Array(deflateSync(Buffer.from(content, 'latin1'))),
+  );
   page.node.set(PDFName.of('Contents'), doc.context.register(stream));
 }
 
@@ -454,7 +504,10 @@ export async function typesetBook(book: TTypesetBook): Promise<TTypesetResult> {
   const contentsTitles = body.sectionStarts.map((start) => start.title);
   const hasContents = contentsTitles.length > 0;
   const frontPages = 2 + (hasContents ? countContentsPages(contentsTitles) : 0);
-  const chapterEntries = body.sectionStarts.map((start) => ({ title: start.title, pageIndex: frontPages + start.pageOffset }));
+  const chapterEntries = body.sectionStarts.map((start) => ({
+    title: start.title,
+    pageIndex: frontPages + start.pageOffset,
+  }));
   const contentsPages = hasContents ? layoutContents(chapterEntries) : [];
   const layouts: TPageLayout[] = [layoutCover(book), layoutTitlePage(book), ...contentsPages, ...body.pages];
 
@@ -462,7 +515,10 @@ export async function typesetBook(book: TTypesetBook): Promise<TTypesetResult> {
   doc.registerFontkit(directFontkit);
   const fonts = {} as Record<TFontName, PDFFont>;
   for (const name of Object.keys(FONT_FILES) as TFontName[]) {
-    fonts[name] = await doc.embedFont(metricsOf(name).bytes, { subset: true, customName: FONT_FILES[name].replace('.ttf', '') });
+    fonts[name] = await doc.embedFont(metricsOf(name).bytes, {
+      subset: true,
+      customName: FONT_FILES[name].replace('.ttf', ''),
+    });
   }
   doc.setTitle(book.title);
   doc.setAuthor(book.author);
@@ -489,7 +545,8 @@ export async function typesetBook(book: TTypesetBook): Promise<TTypesetResult> {
       rectangle(parseHex(palette.accent), MARGIN_X, 180, TEXT_WIDTH, 1.5);
     }
     const ops = [...layout.ops];
-    if (layout.furniture === 'full' && runningHead) ops.push(centred(runningHead, 'sans', RUNNING_HEAD_SIZE, PAGE_HEIGHT - 40, MUTED));
+    if (layout.furniture === 'full' && runningHead)
+      ops.push(centred(runningHead, 'sans', RUNNING_HEAD_SIZE, PAGE_HEIGHT - 40, MUTED));
     if (layout.furniture !== 'none') ops.push(centred(String(index + 1), 'sans', FOLIO_SIZE, 40, MUTED));
     const used = new Set<TFontName>();
     operators.push('BT');
@@ -501,7 +558,9 @@ export async function typesetBook(book: TTypesetBook): Promise<TTypesetResult> {
       if (fontOperator !== currentFont) operators.push((currentFont = fontOperator));
       const colour = `${colourOperator(op.color ?? INK)} rg`;
       if (colour !== currentColour) operators.push((currentColour = colour));
-      operators.push(`1 0 0 1 ${formatNumber(op.x)} ${formatNumber(op.y)} Tm ${fonts[op.font].encodeText(op.text).toString()} Tj`);
+      operators.push(
+        `1 0 0 1 ${formatNumber(op.x)} ${formatNumber(op.y)} Tm ${fonts[op.font].encodeText(op.text).toString()} Tj`,
+      );
     }
     operators.push('ET');
     writePageContents(doc, page, operators, fonts, used);
@@ -512,5 +571,9 @@ export async function typesetBook(book: TTypesetBook): Promise<TTypesetResult> {
   const outline = [...(hasContents ? [{ title: 'Contents', pageIndex: 2 }] : []), ...chapterEntries];
   addOutline(doc, outline);
   const bytes = await doc.save({ useObjectStreams: true, objectsPerTick: 200 });
-  return { bytes, pageCount: layouts.length, outline: outline.map((entry) => ({ title: entry.title, pageNumber: entry.pageIndex + 1 })) };
+  return {
+    bytes,
+    pageCount: layouts.length,
+    outline: outline.map((entry) => ({ title: entry.title, pageNumber: entry.pageIndex + 1 })),
+  };
 }

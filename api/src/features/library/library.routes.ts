@@ -16,14 +16,21 @@ export function createLibraryRoutes({ db, now }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/library', requireAuth(), validate('query', ZLibraryQuery), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(listLibrary({ db, userId: sessionUserId(c), query: c.req.valid('query'), now: now() }) satisfies TLibraryList);
+      return c.json(
+        listLibrary({ db, userId: sessionUserId(c), query: c.req.valid('query'), now: now() }) satisfies TLibraryList,
+      );
     })
     .get('/library/stats', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(getReadingStats({ db, userId: sessionUserId(c), now: now() }) satisfies TReadingStats);
     })
     .post('/library', requireAuth(), validate('json', ZAddToLibraryRequest), (c) => {
-      const { entry, created } = addToLibrary({ db, userId: sessionUserId(c), bookRef: c.req.valid('json').bookId, now: now() });
+      const { entry, created } = addToLibrary({
+        db,
+        userId: sessionUserId(c),
+        bookRef: c.req.valid('json').bookId,
+        now: now(),
+      });
       return c.json(entry, created ? 201 : 200);
     })
     .delete('/library/:bookId', requireAuth(), validate('param', ZLibraryBookParam), (c) => {

@@ -5,7 +5,14 @@
  * recorded as a reading event, SPEC §4 add_to_library / remove_from_library); and the dashboard's
  * reading figures. Always scoped to the session user.
  */
-import { readingStatus, type TLibraryEntry, type TLibraryFilter, type TLibraryItem, type TLibraryList, type TReadingStats } from '@shared/progress';
+import {
+  readingStatus,
+  type TLibraryEntry,
+  type TLibraryFilter,
+  type TLibraryItem,
+  type TLibraryList,
+  type TReadingStats,
+} from '@shared/progress';
 import type { TLibraryQuery, TReadingEventType } from '@shared/sync.schemas';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
@@ -43,7 +50,9 @@ interface TShelfBookRow {
 const statements = perConnection((db) => {
   const client = db.$client;
   return {
-    library: client.prepare<[string], { book_id: string; added_at: number }>('select book_id, added_at from user_library where user_id = ?'),
+    library: client.prepare<[string], { book_id: string; added_at: number }>(
+      'select book_id, added_at from user_library where user_id = ?',
+    ),
     progress: client.prepare<[string], TShelfProgressRow>(
       `select rp.book_id, rp.current_page, rp.total_pages, rp.progress_percentage, rp.furthest_page, rp.last_read_at, snap.completed_at
        from reading_progress rp
@@ -60,8 +69,12 @@ const statements = perConnection((db) => {
          coalesce((select sum(tts_time_ms) from book_progress_snapshot where user_id = @userId), 0) as listened_ms,
          coalesce((select sum(session_count) from analytics_user_library where user_id = @userId), 0) as sessions`,
     ),
-    addToLibrary: client.prepare('insert into user_library (id, user_id, book_id, added_at) values (?, ?, ?, ?) on conflict (user_id, book_id) do nothing'),
-    libraryEntry: client.prepare<[string, string], number>('select added_at from user_library where user_id = ? and book_id = ?').pluck(),
+    addToLibrary: client.prepare(
+      'insert into user_library (id, user_id, book_id, added_at) values (?, ?, ?, ?) on conflict (user_id, book_id) do nothing',
+    ),
+    libraryEntry: client
+      .prepare<[string, string], number>('select added_at from user_library where user_id = ? and book_id = ?')
+      .pluck(),
     libraryBookByRef: client
       .prepare<{ userId: string; ref: string }, string>(
         `select book_id from user_library where user_id = @userId
@@ -142,7 +155,13 @@ export function listLibrary(options: { db: Db; userId: string; query: TLibraryQu
   };
   const filtered = items.filter(matches[query.status]);
   const start = (query.page - 1) * query.limit;
-  return { items: filtered.slice(start, start + query.limit), total: filtered.length, page: query.page, limit: query.limit, counts };
+  return {
+    items: filtered.slice(start, start + query.limit),
+    total: filtered.length,
+    page: query.page,
+    limit: query.limit,
+    counts,
+  };
 }
 
 /** GET /api/library/stats: the dashboard's figures. */
@@ -167,15 +186,28 @@ export function getReadingStats(options: { db: Db; userId: string; now: Date }):
   };
 }
 
-function recordShelfEvent(db: Db, options: { userId: string; bookId: string; eventType: TReadingEventType; nowMs: number }): void {
+function recordShelfEvent(
+  db: Db,
+  options: { userId: string; bookId: string; eventType: TReadingEventType; nowMs: number },
+): void {
   const s = statements(db);
   const sessionId = crypto.randomUUID();
   s.insertSession.run({ id: sessionId, userId: options.userId, bookId: options.bookId, now: options.nowMs });
-  s.insertEvent.run({ id: crypto.randomUUID(), sessionId, userId: options.userId, bookId: options.bookId, eventType: options.eventType, now: options.nowMs });
+  s.insertEvent.run({
+    id: crypto.randomUUID(),
+    sessionId,
+    userId: options.userId,
+    bookId: options.bookId,
+    eventType: options.eventType,
+    now: options.nowMs,
+  });
 }
 
 /** POST /api/library: adds a published book to the shelf (idempotent; the event is recorded once per addition). */
-export function addToLibrary(options: { db: Db; userId: string; bookRef: string; now: Date }): { entry: TLibraryEntry; created: boolean } {
+export function addToLibrary(options: { db: Db; userId: string; bookRef: string; now: Date }): {
+  entry: TLibraryEntry;
+  created: boolean;
+} {
   const { db, userId, now } = options;
   const nowMs = now.getTime();
   return immediateTransaction(db, () => {

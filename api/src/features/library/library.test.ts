@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TLibraryEntry, TLibraryList, TReadingStats } from '@shared/progress';
-import { analyticsUserLibrary, books as booksTable, readingEvents, readingSessions, userLibrary } from '../../db/schema';
+import {
+  analyticsUserLibrary,
+  books as booksTable,
+  readingEvents,
+  readingSessions,
+  userLibrary,
+} from '../../db/schema';
 import { createBook } from '../../test-factories';
 import { setup, type TProblem } from '../selections/selections-test-support';
 import { isoAt, mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
@@ -20,7 +26,13 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
     expect((await added.json()) as TLibraryEntry).toEqual({ bookId: b.id, inLibrary: true, addedAt: isoAt(t) });
     expect((await reader.post('/api/library', { bookId: b.id })).status).toBe(200);
 
-    const events = () => t.db.select().from(readingEvents).where(eq(readingEvents.userId, reader.user.id)).all().map((event) => event.eventType);
+    const events = () =>
+      t.db
+        .select()
+        .from(readingEvents)
+        .where(eq(readingEvents.userId, reader.user.id))
+        .all()
+        .map((event) => event.eventType);
     expect(events()).toEqual(['add_to_library']);
     expect(t.db.select().from(readingSessions).get()).toMatchObject({ device: LIBRARY_SESSION_DEVICE, bookId: b.id });
     expect(t.db.select().from(analyticsUserLibrary).get()).toMatchObject({ addedAt: t.clock.now(), removedAt: null });
@@ -53,7 +65,13 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
 
     expect((await other.post('/api/library', { bookId: b.id })).status).toBe(201);
     expect((await reader.del(`/api/library/${b.id}`)).status).toBe(404);
-    expect(t.db.select().from(userLibrary).all().map((row) => row.userId)).toEqual([other.user.id]);
+    expect(
+      t.db
+        .select()
+        .from(userLibrary)
+        .all()
+        .map((row) => row.userId),
+    ).toEqual([other.user.id]);
     expect(((await (await reader.get('/api/library')).json()) as TLibraryList).items).toEqual([]);
     expect((await t.app.request('/api/library')).status).toBe(401);
   });
@@ -69,7 +87,8 @@ describe('GET /api/library', () => {
     const finished = book(t, 'Finished');
     expect((await reader.post('/api/library', { bookId: added.id })).status).toBe(201);
     t.clock.advance(1000);
-    for (const b of [picked, started, finished]) expect((await reader.post('/api/selections', { bookId: b.id })).status).toBe(201);
+    for (const b of [picked, started, finished])
+      expect((await reader.post('/api/selections', { bookId: b.id })).status).toBe(201);
     t.clock.advance(60_000);
     await sync(reader, [
       mutation({ type: 'progress.set', payload: { bookId: started.id, page: 25 } }, stampAt(t, -2000)),
@@ -90,10 +109,21 @@ describe('GET /api/library', () => {
       bookId: started.id,
       inLibrary: false,
       selected: true,
-      progress: { currentPage: 25, totalPages: 100, progressPercentage: 25, furthestPage: 25, lastReadAt: isoAt(t, -2000) },
+      progress: {
+        currentPage: 25,
+        totalPages: 100,
+        progressPercentage: 25,
+        furthestPage: 25,
+        lastReadAt: isoAt(t, -2000),
+      },
       completedAt: null,
     });
-    expect(all.items[3]).toMatchObject({ inLibrary: true, selected: false, progress: null, addedAt: isoAt(t, -61_000) });
+    expect(all.items[3]).toMatchObject({
+      inLibrary: true,
+      selected: false,
+      progress: null,
+      addedAt: isoAt(t, -61_000),
+    });
 
     const inProgress = (await (await reader.get('/api/library?status=in_progress')).json()) as TLibraryList;
     expect(inProgress.items.map((item) => item.title)).toEqual(['Started']);
@@ -119,9 +149,15 @@ describe('GET /api/library/stats', () => {
     expect((await reader.post('/api/library', { bookId: a.id })).status).toBe(201);
     const sessionId = crypto.randomUUID();
     await sync(reader, [
-      mutation({ type: 'session.start', payload: { id: sessionId, bookId: a.id, startedAt: isoAt(t, -600_000) } }, stampAt(t, -600_000)),
+      mutation(
+        { type: 'session.start', payload: { id: sessionId, bookId: a.id, startedAt: isoAt(t, -600_000) } },
+        stampAt(t, -600_000),
+      ),
       mutation({ type: 'progress.set', payload: { bookId: a.id, page: 30 } }, stampAt(t, -300_000)),
-      mutation({ type: 'session.end', payload: { id: sessionId, bookId: a.id, endedAt: isoAt(t, -60_000) } }, stampAt(t, -60_000)),
+      mutation(
+        { type: 'session.end', payload: { id: sessionId, bookId: a.id, endedAt: isoAt(t, -60_000) } },
+        stampAt(t, -60_000),
+      ),
       mutation({ type: 'progress.set', payload: { bookId: b.id, page: 100 } }, stampAt(t, -1000)),
     ]);
     await sync(other, [mutation({ type: 'progress.set', payload: { bookId: a.id, page: 77 } }, stampAt(t))]);

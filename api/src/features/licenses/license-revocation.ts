@@ -14,7 +14,13 @@ import { licenses, offlineLicenses } from '../../db/schema';
 function deleteOfflineCopies(db: Db, rows: readonly { userId: string; deviceId: string; bookId: string }[]): void {
   for (const row of rows) {
     db.delete(offlineLicenses)
-      .where(and(eq(offlineLicenses.userId, row.userId), eq(offlineLicenses.deviceId, row.deviceId), eq(offlineLicenses.bookId, row.bookId)))
+      .where(
+        and(
+          eq(offlineLicenses.userId, row.userId),
+          eq(offlineLicenses.deviceId, row.deviceId),
+          eq(offlineLicenses.bookId, row.bookId),
+        ),
+      )
       .run();
   }
 }

@@ -21,7 +21,11 @@ function claims(overrides: Partial<TLicenseClaims> = {}): TLicenseClaims {
     deviceKeyThumbprint: 'x'.repeat(43),
     keyWrapped: 'AAAA',
     kind: 'online',
-    policy: { watermark: { name: 'Ada Lovelace', email: 'ada@example.com', loanId: crypto.randomUUID() }, copyLimitChars: 400, print: false },
+    policy: {
+      watermark: { name: 'Ada Lovelace', email: 'ada@example.com', loanId: crypto.randomUUID() },
+      copyLimitChars: 400,
+      print: false,
+    },
     iat,
     nbf: iat - 60,
     exp: iat + 3600,
@@ -49,7 +53,11 @@ describe('licence tokens', () => {
     const original = claims();
     const token = await signLicense(keyring, original);
     const [header] = token.split('.');
-    expect(JSON.parse(new TextDecoder().decode(base64url.decode(header)))).toEqual({ alg: 'ES256', kid: keyring.current.kid, typ: LICENSE_JWT_TYPE });
+    expect(JSON.parse(new TextDecoder().decode(base64url.decode(header)))).toEqual({
+      alg: 'ES256',
+      kid: keyring.current.kid,
+      typ: LICENSE_JWT_TYPE,
+    });
     expect(await verifyLicense({ keyring, token, now: NOW })).toEqual(original);
   });
 
@@ -61,7 +69,9 @@ describe('licence tokens', () => {
     const altered = JSON.parse(new TextDecoder().decode(base64url.decode(payload))) as TLicenseClaims;
     altered.policy.copyLimitChars = 1_000_000;
     const tampered = `${header}.${base64url.encode(JSON.stringify(altered))}.${signature}`;
-    expect(await reason(verifyLicense({ keyring, token: tampered, now: NOW }))).toBe('ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
+    expect(await reason(verifyLicense({ keyring, token: tampered, now: NOW }))).toBe(
+      'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+    );
 
     const unsecured = new UnsecuredJWT({ ...claims() }).encode();
     expect(await reason(verifyLicense({ keyring, token: unsecured, now: NOW }))).toBe('unknown_key');
@@ -69,13 +79,22 @@ describe('licence tokens', () => {
     expect(await reason(verifyLicense({ keyring, token: noneWithKid, now: NOW }))).toBe('ERR_JOSE_ALG_NOT_ALLOWED');
 
     // Signed by a key the server does not hold, but claiming the server's kid.
-    const stranger = await buildLicenseKeyring({ keys: [{ ...(await generateLicenseSigningJwk()), kid: keyring.current.kid }] });
+    const stranger = await buildLicenseKeyring({
+      keys: [{ ...(await generateLicenseSigningJwk()), kid: keyring.current.kid }],
+    });
     const forged = await signLicense(stranger, claims());
-    expect(await reason(verifyLicense({ keyring, token: forged, now: NOW }))).toBe('ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
-    const otherKid = await signLicense(await buildLicenseKeyring({ keys: [await generateLicenseSigningJwk()] }), claims());
+    expect(await reason(verifyLicense({ keyring, token: forged, now: NOW }))).toBe(
+      'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+    );
+    const otherKid = await signLicense(
+      await buildLicenseKeyring({ keys: [await generateLicenseSigningJwk()] }),
+      claims(),
+    );
     expect(await reason(verifyLicense({ keyring, token: otherKid, now: NOW }))).toBe('unknown_key');
 
-    const plainJwt = await new SignJWT({ ...claims() }).setProtectedHeader({ alg: 'ES256', kid: keyring.current.kid }).sign(keyring.current.privateKey);
+    const plainJwt = await new SignJWT({ ...claims() })
+      .setProtectedHeader({ alg: 'ES256', kid: keyring.current.kid })
+      .sign(keyring.current.privateKey);
     expect(await reason(verifyLicense({ keyring, token: plainJwt, now: NOW }))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
     expect(await reason(verifyLicense({ keyring, token: 'not a token', now: NOW }))).toBe('malformed');
   });
@@ -83,9 +102,15 @@ describe('licence tokens', () => {
   it('refuses another audience or issuer, a payload not shaped like a licence, and checks the times', async () => {
     const keyring = await licenseKeyring(testEnv());
     const sign = (overrides: Partial<TLicenseClaims>) => signLicense(keyring, claims(overrides));
-    expect(await reason(verifyLicense({ keyring, token: await sign({ aud: 'someone-else' }), now: NOW }))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
-    expect(await reason(verifyLicense({ keyring, token: await sign({ iss: 'someone-else' }), now: NOW }))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
-    expect(await reason(verifyLicense({ keyring, token: await sign({ kind: 'forever' as 'online' }), now: NOW }))).toBe('claims');
+    expect(await reason(verifyLicense({ keyring, token: await sign({ aud: 'someone-else' }), now: NOW }))).toBe(
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
+    expect(await reason(verifyLicense({ keyring, token: await sign({ iss: 'someone-else' }), now: NOW }))).toBe(
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
+    expect(await reason(verifyLicense({ keyring, token: await sign({ kind: 'forever' as 'online' }), now: NOW }))).toBe(
+      'claims',
+    );
 
     const expiring = await sign({ exp: iat + 10 });
     const later = new Date(NOW.getTime() + 11_000);
@@ -93,7 +118,9 @@ describe('licence tokens', () => {
     // The renew path may accept an expired licence whose signature and claims are otherwise sound.
     expect((await verifyLicense({ keyring, token: expiring, now: later, allowExpired: true })).exp).toBe(iat + 10);
     const early = await sign({ nbf: iat + 600 });
-    expect(await reason(verifyLicense({ keyring, token: early, now: NOW, allowExpired: true }))).toBe('ERR_JWT_CLAIM_VALIDATION_FAILED');
+    expect(await reason(verifyLicense({ keyring, token: early, now: NOW, allowExpired: true }))).toBe(
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
   });
 
   it('keeps verifying licences signed by an older key after rotation', async () => {

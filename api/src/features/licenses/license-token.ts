@@ -4,7 +4,14 @@
  * a kid the keyring publishes, the licence `typ`, and a payload shaped like a licence.
  */
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
-import { LICENSE_ALG, LICENSE_AUDIENCE, LICENSE_ISSUER, LICENSE_JWT_TYPE, READER_MESSAGES, type TLicenseClaims } from '@shared/reader';
+import {
+  LICENSE_ALG,
+  LICENSE_AUDIENCE,
+  LICENSE_ISSUER,
+  LICENSE_JWT_TYPE,
+  READER_MESSAGES,
+  type TLicenseClaims,
+} from '@shared/reader';
 import { ZLicenseClaims } from '@shared/licenses.schemas';
 import { AppError } from '../../lib/app-error';
 import type { TLicenseKeyring } from './signing-keys';

@@ -28,8 +28,17 @@ export function createLicensesRoutes(deps: AppDeps) {
     })
     .post('/licenses', requireAuth(), validate('json', ZIssueLicenseRequest), async (c) => {
       const { loanId, bookId, deviceId, kind } = c.req.valid('json');
-      const common = { deps, userId: sessionUserId(c), deviceId, kind, meta: getRequestMeta(c, env), sessionId: c.var.sessionId };
-      const grant = loanId ? await issueLicense({ ...common, loanId }) : await issueLicenseForBook({ ...common, bookRef: bookId! });
+      const common = {
+        deps,
+        userId: sessionUserId(c),
+        deviceId,
+        kind,
+        meta: getRequestMeta(c, env),
+        sessionId: c.var.sessionId,
+      };
+      const grant = loanId
+        ? await issueLicense({ ...common, loanId })
+        : await issueLicenseForBook({ ...common, bookRef: bookId! });
       c.header('Cache-Control', 'no-store');
       return c.json(grant satisfies TLicenseGrant, 201);
     })

@@ -39,7 +39,13 @@ import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { devicePublicJwk, encryptForDeviceKey, type TDeviceRow } from '../devices/devices.service';
 import { offlineSettings } from '../devices/offline-settings';
-import { deviceStatus, holdsDevicePlace, offlineAllowance, overCapError, touchDevices } from '../devices/offline-devices.service';
+import {
+  deviceStatus,
+  holdsDevicePlace,
+  offlineAllowance,
+  overCapError,
+  touchDevices,
+} from '../devices/offline-devices.service';
 import { getAsset } from '../ingest/book-content';
 import { openLoan } from '../loans/loans.service';
 import { copyLimit, copyRules } from '../reader/copy-budget.service';
@@ -95,15 +101,30 @@ export function wrapContentKeyForDevice(publicJwk: TRsaOaepPublicJwk, contentKey
  * offline_max_days; both never past the loan's end or the end of the paid (or trial) period. An end
  * already in the past while the rules still allow reading (a renewal not yet recorded) is ignored.
  */
-export function licenseExpiry(options: { kind: TLicenseKind; now: number; onlineMinutes: number; offlineMaxDays: number; loanEnd: number | null; accessEnd: number | null }): number {
+export function licenseExpiry(options: {
+  kind: TLicenseKind;
+  now: number;
+  onlineMinutes: number;
+  offlineMaxDays: number;
+  loanEnd: number | null;
+  accessEnd: number | null;
+}): number {
   const { kind, now } = options;
   const own = kind === 'online' ? now + options.onlineMinutes * MINUTE_MS : now + options.offlineMaxDays * DAY_MS;
   const bounds = [options.loanEnd, options.accessEnd].filter((end): end is number => end !== null && end > now);
   return Math.min(own, ...bounds);
 }
 
-function watermarkName(user: { firstName: string | null; lastName: string | null; username: string | null; email: string }): string {
-  const full = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+function watermarkName(user: {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string;
+}): string {
+  const full = [user.firstName, user.lastName]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return full || user.username || user.email;
 }
 
@@ -124,12 +145,25 @@ interface TGrantPlan {
 const renewalLimitReached = () => new AppError('renewal_limit_reached', 409, LICENSE_MESSAGES.renewalLimit);
 
 function planGrant(existing: TLicenseRow | null, kind: TLicenseKind, now: Date, maxRenewals: number): TGrantPlan {
-  const fresh = (replace: boolean): TGrantPlan => ({ basis: existing, licenseId: crypto.randomUUID(), renewalCount: 0, store: true, replace });
+  const fresh = (replace: boolean): TGrantPlan => ({
+    basis: existing,
+    licenseId: crypto.randomUUID(),
+    renewalCount: 0,
+    store: true,
+    replace,
+  });
   if (!existing) return fresh(false);
   if (existing.revoked) return fresh(true);
-  const same = (renewalCount: number, store = true): TGrantPlan => ({ basis: existing, licenseId: existing.id, renewalCount, store, replace: false });
+  const same = (renewalCount: number, store = true): TGrantPlan => ({
+    basis: existing,
+    licenseId: existing.id,
+    renewalCount,
+    store,
+    replace: false,
+  });
   if (existing.kind === 'offline') {
-    if (kind === 'online' && existing.offlineExpiresAt.getTime() > now.getTime()) return same(existing.renewalCount, false);
+    if (kind === 'online' && existing.offlineExpiresAt.getTime() > now.getTime())
+      return same(existing.renewalCount, false);
     if (kind === 'offline') {
       if (existing.renewalCount >= maxRenewals) throw renewalLimitReached();
       return same(existing.renewalCount + 1);
@@ -184,7 +218,8 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
   if (opened.loan.id !== loan.id) throw notFound('Loan');
   const user = loadUser(db, userId);
   if (kind === 'offline') {
-    if (!isOfflineAllowed(effectiveTier(user, now))) throw new AppError('offline_not_allowed', 402, OFFLINE_NOT_IN_PLAN);
+    if (!isOfflineAllowed(effectiveTier(user, now)))
+      throw new AppError('offline_not_allowed', 402, OFFLINE_NOT_IN_PLAN);
     if (device.offlineRegisteredAt === null) throw new AppError('device_not_offline', 403, DEVICE_NOT_OFFLINE);
     // After a downgrade the plan may allow fewer devices than are registered: only the first ones read offline.
     const allowance = offlineAllowance(db, userId, now);
@@ -192,7 +227,10 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
   }
 
   const current = await ensureBookContent({ deps, bookId: loan.bookId });
-  const kept = options.bookVersion !== undefined && options.bookVersion !== current.version ? getAsset({ db, bookId: loan.bookId, version: options.bookVersion }) : null;
+  const kept =
+    options.bookVersion !== undefined && options.bookVersion !== current.version
+      ? getAsset({ db, bookId: loan.bookId, version: options.bookVersion })
+      : null;
   const asset = kept ?? current;
   const contentKey = await getContentKey({ deps, bookId: loan.bookId, version: asset.version });
   const keyWrapped = wrapContentKeyForDevice(devicePublicJwk(device), contentKey);
@@ -237,7 +275,12 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
   const keyring = await licenseKeyring(env);
   const { maxRenewals } = offlineSettings(db);
   for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
-    const plan = planGrant(statements(db).licenseForLoanDevice.get({ loanId: loan.id, deviceId: device.id }) ?? null, kind, now, maxRenewals);
+    const plan = planGrant(
+      statements(db).licenseForLoanDevice.get({ loanId: loan.id, deviceId: device.id }) ?? null,
+      kind,
+      now,
+      maxRenewals,
+    );
     const token = await signLicense(keyring, claimsFor(plan));
     const outcome = immediateTransaction(db, () => {
       // Re-read under the write lock: the loan may have ended or the device been removed since the checks.
@@ -245,7 +288,19 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
       if (!statements(db).deviceOfUser.get({ deviceId: device.id, userId })?.isActive) return 'device_removed' as const;
       const row = statements(db).licenseForLoanDevice.get({ loanId: loan.id, deviceId: device.id });
       if (!isSameBasis(row, plan.basis)) return 'changed' as const;
-      if (plan.store) storeLicense(db, { plan, loan, device, kind, version: asset.version, keyWrapped, expiresAt: new Date(exp * 1000), policy, token, now });
+      if (plan.store)
+        storeLicense(db, {
+          plan,
+          loan,
+          device,
+          kind,
+          version: asset.version,
+          keyWrapped,
+          expiresAt: new Date(exp * 1000),
+          policy,
+          token,
+          now,
+        });
       db.update(devices).set({ lastActiveAt: now }).where(eq(devices.id, device.id)).run();
       recordAudit(deps, {
         action: options.action,
@@ -270,7 +325,13 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
     });
     if (outcome === 'loan_ended') throw notFound('Loan');
     if (outcome === 'device_removed') throw notFound('Device');
-    if (outcome === 'stored') return { licenseId: plan.licenseId, license: token, expiresAt: new Date(exp * 1000).toISOString(), serverTime: now.toISOString() };
+    if (outcome === 'stored')
+      return {
+        licenseId: plan.licenseId,
+        license: token,
+        expiresAt: new Date(exp * 1000).toISOString(),
+        serverTime: now.toISOString(),
+      };
   }
   throw new AppError('license_busy', 409, 'This licence changed while it was being issued. Please try again.');
 }
@@ -311,15 +372,40 @@ function storeLicense(
       .run();
   } else {
     if (plan.basis) db.delete(licenses).where(eq(licenses.id, plan.basis.id)).run();
-    db.insert(licenses).values({ id: plan.licenseId, loanId: loan.id, deviceId: device.id, userId: loan.userId, bookId: loan.bookId, ...values }).run();
+    db.insert(licenses)
+      .values({
+        id: plan.licenseId,
+        loanId: loan.id,
+        deviceId: device.id,
+        userId: loan.userId,
+        bookId: loan.bookId,
+        ...values,
+      })
+      .run();
   }
-  const offlineCopy = and(eq(offlineLicenses.userId, loan.userId), eq(offlineLicenses.deviceId, device.id), eq(offlineLicenses.bookId, loan.bookId));
+  const offlineCopy = and(
+    eq(offlineLicenses.userId, loan.userId),
+    eq(offlineLicenses.deviceId, device.id),
+    eq(offlineLicenses.bookId, loan.bookId),
+  );
   if (kind === 'offline') {
     db.insert(offlineLicenses)
-      .values({ userId: loan.userId, deviceId: device.id, bookId: loan.bookId, keyB64: input.keyWrapped, algorithm: OFFLINE_LICENSE_ALGORITHM, expiresAt: input.expiresAt })
+      .values({
+        userId: loan.userId,
+        deviceId: device.id,
+        bookId: loan.bookId,
+        keyB64: input.keyWrapped,
+        algorithm: OFFLINE_LICENSE_ALGORITHM,
+        expiresAt: input.expiresAt,
+      })
       .onConflictDoUpdate({
         target: [offlineLicenses.userId, offlineLicenses.deviceId, offlineLicenses.bookId],
-        set: { keyB64: input.keyWrapped, algorithm: OFFLINE_LICENSE_ALGORITHM, expiresAt: input.expiresAt, updatedAt: now },
+        set: {
+          keyB64: input.keyWrapped,
+          algorithm: OFFLINE_LICENSE_ALGORITHM,
+          expiresAt: input.expiresAt,
+          updatedAt: now,
+        },
       })
       .run();
   } else {
@@ -348,8 +434,15 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
  * POST /api/licenses with a book instead of a loan: opens the book (creates or reuses the reader's loan,
  * 402 when the rules refuse, exactly as POST /api/loans) and issues the licence for that loan.
  */
-export async function issueLicenseForBook(options: Omit<TIssueLicenseOptions, 'loanId'> & { bookRef: string }): Promise<TLicenseGrant> {
-  const { loan } = openLoan({ db: options.deps.db, userId: options.userId, bookRef: options.bookRef, now: options.deps.now() });
+export async function issueLicenseForBook(
+  options: Omit<TIssueLicenseOptions, 'loanId'> & { bookRef: string },
+): Promise<TLicenseGrant> {
+  const { loan } = openLoan({
+    db: options.deps.db,
+    userId: options.userId,
+    bookRef: options.bookRef,
+    now: options.deps.now(),
+  });
   return issueLicense({ ...options, loanId: loan.id });
 }
 
@@ -359,7 +452,13 @@ export async function issueLicenseForBook(options: Omit<TIssueLicenseOptions, 'l
  * after a long time offline). 404 for a licence that is not the reader's; 409 when it was revoked, its
  * loan returned, its device removed, or its renewals used up; 402 when the plan no longer allows it.
  */
-export async function renewLicense(options: { deps: AppDeps; userId: string; licenseId: string; meta?: TRequestMeta; sessionId?: string | null }): Promise<TLicenseGrant> {
+export async function renewLicense(options: {
+  deps: AppDeps;
+  userId: string;
+  licenseId: string;
+  meta?: TRequestMeta;
+  sessionId?: string | null;
+}): Promise<TLicenseGrant> {
   const { deps, userId, licenseId } = options;
   const { db } = deps;
   const license = statements(db).licenseOfUser.get({ licenseId, userId });
@@ -395,7 +494,13 @@ export async function renewLicense(options: { deps: AppDeps; userId: string; lic
  * someone else's licence exists. With `deviceId`, the answer also says whether that device is still
  * registered. The devices in contact get their lastActiveAt refreshed (at most every few minutes).
  */
-export function licenseStatuses(options: { db: Db; userId: string; ids: readonly string[]; deviceId?: string; now: Date }): TLicenseStatusList {
+export function licenseStatuses(options: {
+  db: Db;
+  userId: string;
+  ids: readonly string[];
+  deviceId?: string;
+  now: Date;
+}): TLicenseStatusList {
   const { db, userId, now } = options;
   const ids = [...new Set(options.ids)];
   const rows = db
@@ -412,7 +517,9 @@ export function licenseStatuses(options: { db: Db; userId: string; ids: readonly
     .where(and(eq(licenses.userId, userId), inArray(licenses.id, ids)))
     .all();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const lapsedLoans = new Set(syncEntitlements({ db, userId, now, write: false }).sync.revokeLoans.map((loan) => loan.id));
+  const lapsedLoans = new Set(
+    syncEntitlements({ db, userId, now, write: false }).sync.revokeLoans.map((loan) => loan.id),
+  );
   const statusOf = (id: string): TLicenseStatus => {
     const row = byId.get(id);
     if (!row) return 'revoked';
@@ -422,7 +529,10 @@ export function licenseStatuses(options: { db: Db; userId: string; ids: readonly
     return 'active';
   };
   touchDevices({ db, userId, deviceIds: options.deviceId ? [options.deviceId] : rows.map((row) => row.deviceId), now });
-  const answer: TLicenseStatusList = { items: ids.map((id) => ({ id, status: statusOf(id) })), serverTime: now.toISOString() };
+  const answer: TLicenseStatusList = {
+    items: ids.map((id) => ({ id, status: statusOf(id) })),
+    serverTime: now.toISOString(),
+  };
   if (options.deviceId) answer.device = deviceStatus({ db, userId, deviceId: options.deviceId, now });
   return answer;
 }

@@ -24,7 +24,9 @@ async function openedBook(t: ReturnType<typeof setupReader>, kind: 'premium' | '
   // As the web reader does: open the loan, then fetch the manifest (which names the active loan).
   // (a pick already opened it: 200 then).
   expect([200, 201]).toContain((await reader.post('/api/loans', { bookId: content.book.id })).status);
-  const manifest = (await (await reader.get(`/api/books/${content.book.id}/manifest`)).json()) as TReaderManifest & { loanId: string };
+  const manifest = (await (await reader.get(`/api/books/${content.book.id}/manifest`)).json()) as TReaderManifest & {
+    loanId: string;
+  };
   expect(manifest.loanId).toEqual(expect.any(String));
   const browser = await registerBrowser(reader);
   return { ...content, reader, manifest, ...browser };
@@ -38,7 +40,17 @@ describe('GET /api/.well-known/jwks.json', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const jwks = (await response.json()) as TLicenseJwks;
     const keyring = await licenseKeyring(t.env);
-    expect(jwks.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: keyring.current.kid, alg: 'ES256', use: 'sig' }]);
+    expect(jwks.keys).toEqual([
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.any(String),
+        y: expect.any(String),
+        kid: keyring.current.kid,
+        alg: 'ES256',
+        use: 'sig',
+      },
+    ]);
     expect(JSON.stringify(jwks)).not.toMatch(/"d"/);
   });
 });
@@ -47,7 +59,11 @@ describe('POST /api/licenses', () => {
   it('issues a signed online licence whose wrapped key decrypts every chunk in the browser', async () => {
     const t = setupReader();
     const { book, pdf, asset, reader, manifest, device, key } = await openedBook(t);
-    const response = await reader.post('/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' });
+    const response = await reader.post('/api/licenses', {
+      loanId: manifest.loanId,
+      deviceId: device.deviceId,
+      kind: 'online',
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const grant = (await response.json()) as TLicenseGrant;
@@ -55,7 +71,12 @@ describe('POST /api/licenses', () => {
     expect(grant.serverTime).toBe(now.toISOString());
     expect(grant.expiresAt).toBe(new Date(now.getTime() + HOUR_MS).toISOString());
 
-    const { claims, contentKey } = await openLicense({ jwks: await jwksOf(t), license: grant.license, privateKey: key.privateKey, now });
+    const { claims, contentKey } = await openLicense({
+      jwks: await jwksOf(t),
+      license: grant.license,
+      privateKey: key.privateKey,
+      now,
+    });
     expect(claims).toMatchObject({
       jti: grant.licenseId,
       sub: reader.user.id,
@@ -66,7 +87,11 @@ describe('POST /api/licenses', () => {
       deviceKeyThumbprint: device.keyThumbprint,
       kind: 'online',
       policy: {
-        watermark: { name: `${reader.user.firstName} ${reader.user.lastName}`, email: reader.user.email, loanId: manifest.loanId },
+        watermark: {
+          name: `${reader.user.firstName} ${reader.user.lastName}`,
+          email: reader.user.email,
+          loanId: manifest.loanId,
+        },
         copyLimitChars: Math.floor((asset.totalCharacters * 40) / 100),
         print: false,
       },
@@ -80,13 +105,17 @@ describe('POST /api/licenses', () => {
 
     const parts: Uint8Array[] = [];
     for (const chunk of manifest.chunks) {
-      const ciphertext = new Uint8Array(await (await reader.get(`/api/books/${book.id}/chunks/${chunk.index}?v=${manifest.version}`)).arrayBuffer());
+      const ciphertext = new Uint8Array(
+        await (await reader.get(`/api/books/${book.id}/chunks/${chunk.index}?v=${manifest.version}`)).arrayBuffer(),
+      );
       parts.push(await decryptChunk(manifest, contentKey, chunk.index, ciphertext));
     }
     expect(Buffer.concat(parts).equals(Buffer.from(pdf))).toBe(true);
 
     // A chunk swapped into another position fails authentication.
-    const first = new Uint8Array(await (await reader.get(`/api/books/${book.id}/chunks/0?v=${manifest.version}`)).arrayBuffer());
+    const first = new Uint8Array(
+      await (await reader.get(`/api/books/${book.id}/chunks/0?v=${manifest.version}`)).arrayBuffer(),
+    );
     await expect(decryptChunk(manifest, contentKey, 1, first)).rejects.toThrow();
 
     // The server-side verifier (issue 6's renew path) accepts it too.
@@ -94,7 +123,14 @@ describe('POST /api/licenses', () => {
     expect(verified.jti).toBe(grant.licenseId);
 
     const row = t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()!;
-    expect(row).toMatchObject({ userId: reader.user.id, signature: grant.license, kind: 'online', renewalCount: 0, revoked: false, keyWrapped: claims.keyWrapped });
+    expect(row).toMatchObject({
+      userId: reader.user.id,
+      signature: grant.license,
+      kind: 'online',
+      renewalCount: 0,
+      revoked: false,
+      keyWrapped: claims.keyWrapped,
+    });
     const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: reader.user.id, resource: 'license', resourceId: grant.licenseId });
@@ -113,7 +149,11 @@ describe('POST /api/licenses', () => {
     const rows = t.db.select().from(licenses).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ renewalCount: 1, signature: second.license });
-    const claims = await verifyLicense({ keyring: await licenseKeyring(t.env), token: second.license, now: t.clock.now() });
+    const claims = await verifyLicense({
+      keyring: await licenseKeyring(t.env),
+      token: second.license,
+      now: t.clock.now(),
+    });
     expect(claims.renewalCount).toBe(1);
   });
 
@@ -121,7 +161,8 @@ describe('POST /api/licenses', () => {
     const t = setupReader();
     const mine = await openedBook(t);
     const theirs = await openedBook(t);
-    const issue = (loanId: string, deviceId: string) => mine.reader.post('/api/licenses', { loanId, deviceId, kind: 'online' });
+    const issue = (loanId: string, deviceId: string) =>
+      mine.reader.post('/api/licenses', { loanId, deviceId, kind: 'online' });
 
     const otherLoan = await issue(theirs.manifest.loanId, mine.device.deviceId);
     expect(otherLoan.status).toBe(404);
@@ -145,7 +186,11 @@ describe('POST /api/licenses', () => {
     const { reader, manifest, device } = await openedBook(t, 'trial');
     t.clock.advance(7 * DAY_MS + 1);
     reader.signInAgain();
-    const response = await reader.post('/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' });
+    const response = await reader.post('/api/licenses', {
+      loanId: manifest.loanId,
+      deviceId: device.deviceId,
+      kind: 'online',
+    });
     expect(response.status).toBe(402);
     expect(((await response.json()) as TProblem).code).toBe('subscription_required');
     expect(t.db.select().from(loans).where(eq(loans.id, manifest.loanId)).get()?.status).toBe('revoked');
@@ -154,7 +199,11 @@ describe('POST /api/licenses', () => {
   it('offline licences need a plan with offline reading and an offline-registered device', async () => {
     const t = setupReader();
     const trial = await openedBook(t, 'trial');
-    const trialOffline = await trial.reader.post('/api/licenses', { loanId: trial.manifest.loanId, deviceId: trial.device.deviceId, kind: 'offline' });
+    const trialOffline = await trial.reader.post('/api/licenses', {
+      loanId: trial.manifest.loanId,
+      deviceId: trial.device.deviceId,
+      kind: 'offline',
+    });
     expect(trialOffline.status).toBe(402);
     expect(((await trialOffline.json()) as TProblem).detail).toBe(OFFLINE_NOT_IN_PLAN);
 
@@ -162,15 +211,27 @@ describe('POST /api/licenses', () => {
     const body = { loanId: premium.manifest.loanId, deviceId: premium.device.deviceId, kind: 'offline' };
     const unregistered = await premium.reader.post('/api/licenses', body);
     expect(unregistered.status).toBe(403);
-    expect(((await unregistered.json()) as TProblem)).toMatchObject({ code: 'device_not_offline', detail: DEVICE_NOT_OFFLINE });
+    expect((await unregistered.json()) as TProblem).toMatchObject({
+      code: 'device_not_offline',
+      detail: DEVICE_NOT_OFFLINE,
+    });
 
-    t.db.update(devices).set({ offlineRegisteredAt: t.clock.now() }).where(eq(devices.id, premium.device.deviceId)).run();
+    t.db
+      .update(devices)
+      .set({ offlineRegisteredAt: t.clock.now() })
+      .where(eq(devices.id, premium.device.deviceId))
+      .run();
     t.db.insert(systemConfig).values({ key: 'offline_max_days', value: '7', dataType: 'number' }).run();
     const granted = await premium.reader.post('/api/licenses', body);
     expect(granted.status).toBe(201);
     const grant = (await granted.json()) as TLicenseGrant;
     expect(grant.expiresAt).toBe(new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
-    const { claims } = await openLicense({ jwks: await jwksOf(t), license: grant.license, privateKey: premium.key.privateKey, now: t.clock.now() });
+    const { claims } = await openLicense({
+      jwks: await jwksOf(t),
+      license: grant.license,
+      privateKey: premium.key.privateKey,
+      now: t.clock.now(),
+    });
     expect(claims.kind).toBe('offline');
   });
 
@@ -179,19 +240,40 @@ describe('POST /api/licenses', () => {
     const content = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     const { device, key } = await registerBrowser(reader);
-    const first = await reader.post('/api/licenses', { bookId: content.book.slug, deviceId: device.deviceId, kind: 'online' });
+    const first = await reader.post('/api/licenses', {
+      bookId: content.book.slug,
+      deviceId: device.deviceId,
+      kind: 'online',
+    });
     expect(first.status).toBe(201);
-    const { claims } = await openLicense({ jwks: await jwksOf(t), license: ((await first.json()) as TLicenseGrant).license, privateKey: key.privateKey, now: t.clock.now() });
-    const activeLoans = t.db.select().from(loans).where(and(eq(loans.userId, reader.user.id), eq(loans.status, 'active'))).all();
+    const { claims } = await openLicense({
+      jwks: await jwksOf(t),
+      license: ((await first.json()) as TLicenseGrant).license,
+      privateKey: key.privateKey,
+      now: t.clock.now(),
+    });
+    const activeLoans = t.db
+      .select()
+      .from(loans)
+      .where(and(eq(loans.userId, reader.user.id), eq(loans.status, 'active')))
+      .all();
     expect(activeLoans).toHaveLength(1);
     expect(claims).toMatchObject({ bookId: content.book.id, loanId: activeLoans[0].id, sub: reader.user.id });
-    const again = await reader.post('/api/licenses', { bookId: content.book.id, deviceId: device.deviceId, kind: 'online' });
+    const again = await reader.post('/api/licenses', {
+      bookId: content.book.id,
+      deviceId: device.deviceId,
+      kind: 'online',
+    });
     expect(again.status).toBe(201);
     expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toHaveLength(1);
 
     const trial = await t.reader('trial');
     const trialBrowser = await registerBrowser(trial);
-    const refused = await trial.post('/api/licenses', { bookId: content.book.id, deviceId: trialBrowser.device.deviceId, kind: 'online' });
+    const refused = await trial.post('/api/licenses', {
+      bookId: content.book.id,
+      deviceId: trialBrowser.device.deviceId,
+      kind: 'online',
+    });
     expect(refused.status).toBe(402);
     expect(t.db.select().from(loans).where(eq(loans.userId, trial.user.id)).all()).toEqual([]);
   });
@@ -204,14 +286,20 @@ describe('POST /api/licenses', () => {
       [{ loanId: manifest.loanId, deviceId: 'x', kind: 'online' }, 'deviceId: Device id must be a valid id'],
       [{ loanId: manifest.loanId, deviceId: device.deviceId, kind: 'forever' }, 'kind: Kind must be online or offline'],
       [{ deviceId: device.deviceId, kind: 'online' }, 'loanId: Give either a loan id or a book id'],
-      [{ loanId: manifest.loanId, bookId: 'some-book', deviceId: device.deviceId, kind: 'online' }, 'loanId: Give either a loan id or a book id'],
+      [
+        { loanId: manifest.loanId, bookId: 'some-book', deviceId: device.deviceId, kind: 'online' },
+        'loanId: Give either a loan id or a book id',
+      ],
     ];
     for (const [body, detail] of cases) {
       const response = await reader.post('/api/licenses', body);
       expect(response.status).toBe(400);
       expect(((await response.json()) as TProblem).detail).toBe(detail);
     }
-    expect((await send(t.app, '/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' })).status).toBe(401);
+    expect(
+      (await send(t.app, '/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -221,7 +309,9 @@ describe('licenseExpiry', () => {
   it('is the shortest of its own life, the loan end and the access end; past bounds are ignored', () => {
     expect(licenseExpiry({ ...base, kind: 'online' })).toBe(now + HOUR_MS);
     expect(licenseExpiry({ ...base, kind: 'offline' })).toBe(now + 30 * DAY_MS);
-    expect(licenseExpiry({ ...base, kind: 'offline', accessEnd: now + 3 * DAY_MS, loanEnd: now + 5 * DAY_MS })).toBe(now + 3 * DAY_MS);
+    expect(licenseExpiry({ ...base, kind: 'offline', accessEnd: now + 3 * DAY_MS, loanEnd: now + 5 * DAY_MS })).toBe(
+      now + 3 * DAY_MS,
+    );
     expect(licenseExpiry({ ...base, kind: 'online', loanEnd: now + 60_000 })).toBe(now + 60_000);
     expect(licenseExpiry({ ...base, kind: 'offline', accessEnd: now - 1 })).toBe(now + 30 * DAY_MS);
   });
@@ -233,7 +323,15 @@ describe('POST /api/licenses/status', () => {
     const mine = await openedBook(t);
     const theirs = await openedBook(t);
     const issue = async (opened: typeof mine) =>
-      ((await (await opened.reader.post('/api/licenses', { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' })).json()) as TLicenseGrant).licenseId;
+      (
+        (await (
+          await opened.reader.post('/api/licenses', {
+            loanId: opened.manifest.loanId,
+            deviceId: opened.device.deviceId,
+            kind: 'online',
+          })
+        ).json()) as TLicenseGrant
+      ).licenseId;
     const mineId = await issue(mine);
     const theirsId = await issue(theirs);
     const unknownId = crypto.randomUUID();
@@ -253,7 +351,11 @@ describe('POST /api/licenses/status', () => {
     });
     t.clock.advance(HOUR_MS);
     expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'expired' }]);
-    t.db.update(licenses).set({ revoked: true }).where(and(eq(licenses.id, mineId))).run();
+    t.db
+      .update(licenses)
+      .set({ revoked: true })
+      .where(and(eq(licenses.id, mineId)))
+      .run();
     expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'revoked' }]);
     // Returning the loan revokes its licences in the same transaction; the device is told "returned".
     expect((await mine.reader.post(`/api/loans/${mine.manifest.loanId}/return`)).status).toBe(200);
@@ -263,7 +365,13 @@ describe('POST /api/licenses/status', () => {
   it('reports a licence as revoked as soon as the rules no longer allow the book', async () => {
     const t = setupReader();
     const opened = await openedBook(t, 'trial');
-    const grant = (await (await opened.reader.post('/api/licenses', { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' })).json()) as TLicenseGrant;
+    const grant = (await (
+      await opened.reader.post('/api/licenses', {
+        loanId: opened.manifest.loanId,
+        deviceId: opened.device.deviceId,
+        kind: 'online',
+      })
+    ).json()) as TLicenseGrant;
     t.clock.advance(7 * DAY_MS + 1);
     opened.reader.signInAgain();
     const response = await opened.reader.post('/api/licenses/status', { ids: [grant.licenseId] });

@@ -16,7 +16,11 @@ const HOUR_MS = 60 * 60 * 1000;
 type TSetup = ReturnType<typeof setupReader>;
 
 /** A reader of `kind` with an offline-registered device and an open loan of a book with content. */
-async function offlineReader(t: TSetup, kind: 'basic' | 'premium' = 'premium', overrides: Parameters<TSetup['reader']>[1] = {}) {
+async function offlineReader(
+  t: TSetup,
+  kind: 'basic' | 'premium' = 'premium',
+  overrides: Parameters<TSetup['reader']>[1] = {},
+) {
   const { book } = await t.bookWithContent('trial');
   const reader = await t.reader(kind, overrides);
   if (kind === 'basic') expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
@@ -24,10 +28,12 @@ async function offlineReader(t: TSetup, kind: 'basic' | 'premium' = 'premium', o
   expect([200, 201]).toContain(loanResponse.status);
   const loan = (await loanResponse.json()) as { id: string };
   const { device, key } = await registerOffline(reader, await sharedDeviceKey(0));
-  const issue = (body: Record<string, unknown> = {}) => reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'offline', ...body });
+  const issue = (body: Record<string, unknown> = {}) =>
+    reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'offline', ...body });
   const grantOf = async (response: Response | Promise<Response>) => {
     const answer = await response;
-    if (answer.status !== 201 && answer.status !== 200) throw new Error(`licence answered ${answer.status}: ${await answer.text()}`);
+    if (answer.status !== 201 && answer.status !== 200)
+      throw new Error(`licence answered ${answer.status}: ${await answer.text()}`);
     return (await answer.json()) as TLicenseGrant;
   };
   return { book, reader, loan, device, key, issue, grantOf };
@@ -44,12 +50,27 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
     const t = setupReader();
     const { reader, device, key, issue, grantOf } = await offlineReader(t);
     const grant = await grantOf(issue());
-    const { claims } = await openLicense({ jwks: await jwksOf(t), license: grant.license, privateKey: key.privateKey, now: t.clock.now() });
+    const { claims } = await openLicense({
+      jwks: await jwksOf(t),
+      license: grant.license,
+      privateKey: key.privateKey,
+      now: t.clock.now(),
+    });
     expect(claims).toMatchObject({ kind: 'offline', deviceId: device.deviceId, renewalCount: 0 });
     const rows = t.db.select().from(offlineLicenses).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: reader.user.id, deviceId: device.deviceId, bookId: claims.bookId, keyB64: claims.keyWrapped, algorithm: 'A256GCM', expiresAt: new Date(grant.expiresAt) });
-    expect(t.db.select().from(licenses).get()).toMatchObject({ kind: 'offline', offlineExpiresAt: new Date(grant.expiresAt) });
+    expect(rows[0]).toMatchObject({
+      userId: reader.user.id,
+      deviceId: device.deviceId,
+      bookId: claims.bookId,
+      keyB64: claims.keyWrapped,
+      algorithm: 'A256GCM',
+      expiresAt: new Date(grant.expiresAt),
+    });
+    expect(t.db.select().from(licenses).get()).toMatchObject({
+      kind: 'offline',
+      offlineExpiresAt: new Date(grant.expiresAt),
+    });
   });
 
   it('expires at the earliest of now + offline_max_days, the paid period end and the loan end', async () => {
@@ -67,7 +88,11 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
 
     // The loan ends in 3 days.
     const byLoan = await offlineReader(t, 'premium');
-    t.db.update(loans).set({ expiresAt: new Date(now() + 3 * DAY_MS) }).where(eq(loans.id, byLoan.loan.id)).run();
+    t.db
+      .update(loans)
+      .set({ expiresAt: new Date(now() + 3 * DAY_MS) })
+      .where(eq(loans.id, byLoan.loan.id))
+      .run();
     const loanGrant = await byLoan.grantOf(byLoan.issue());
     expect(loanGrant.expiresAt).toBe(new Date(now() + 3 * DAY_MS).toISOString());
     const stored = t.db.select().from(offlineLicenses).where(eq(offlineLicenses.userId, byLoan.reader.user.id)).get();
@@ -80,13 +105,27 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
     for (const algorithm of ['A128GCM', 'A256CBC-HS512', 'none', 7]) {
       const response = await issue({ algorithm });
       expect(response.status).toBe(400);
-      expect((await problemOf(response)).errors).toEqual([{ field: 'algorithm', message: 'Algorithm must be A256GCM' }]);
+      expect((await problemOf(response)).errors).toEqual([
+        { field: 'algorithm', message: 'Algorithm must be A256GCM' },
+      ]);
     }
     expect((await issue({ algorithm: 'A256GCM' })).status).toBe(201);
     const row = t.db.select().from(offlineLicenses).get()!;
-    expect(() => t.db.update(offlineLicenses).set({ algorithm: 'A128GCM' }).where(eq(offlineLicenses.id, row.id)).run()).toThrow(/CHECK constraint/);
     expect(() =>
-      t.db.insert(offlineLicenses).values({ userId: reader.user.id, deviceId: row.deviceId, bookId: row.bookId, keyB64: 'x', algorithm: 'RSA1_5', expiresAt: new Date() }).run(),
+      t.db.update(offlineLicenses).set({ algorithm: 'A128GCM' }).where(eq(offlineLicenses.id, row.id)).run(),
+    ).toThrow(/CHECK constraint/);
+    expect(() =>
+      t.db
+        .insert(offlineLicenses)
+        .values({
+          userId: reader.user.id,
+          deviceId: row.deviceId,
+          bookId: row.bookId,
+          keyB64: 'x',
+          algorithm: 'RSA1_5',
+          expiresAt: new Date(),
+        })
+        .run(),
     ).toThrow();
   });
 
@@ -95,7 +134,9 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
     const { loan, device, issue, grantOf, reader } = await offlineReader(t);
     const offline = await grantOf(issue());
     const before = t.db.select().from(licenses).get();
-    const online = await grantOf(reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'online' }));
+    const online = await grantOf(
+      reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'online' }),
+    );
     expect(online.licenseId).toBe(offline.licenseId);
     expect(online.expiresAt).toBe(new Date(t.clock.now().getTime() + HOUR_MS).toISOString());
     expect(t.db.select().from(licenses).get()).toEqual(before);
@@ -109,7 +150,8 @@ describe('a plan that allows fewer devices than are registered', () => {
     const { reader, loan, device: first, issue, grantOf } = await offlineReader(t);
     const { device: second } = await registerOffline(reader, await sharedDeviceKey(1));
     const { device: third } = await registerOffline(reader, await sharedDeviceKey(2));
-    const offlineFor = (deviceId: string) => reader.post('/api/licenses', { loanId: loan.id, deviceId, kind: 'offline' });
+    const offlineFor = (deviceId: string) =>
+      reader.post('/api/licenses', { loanId: loan.id, deviceId, kind: 'offline' });
     await grantOf(issue());
     const thirdGrant = await grantOf(offlineFor(third.deviceId));
 
@@ -119,7 +161,8 @@ describe('a plan that allows fewer devices than are registered', () => {
     expect(refused.status).toBe(403);
     expect(await problemOf(refused)).toMatchObject({
       code: 'device_over_cap',
-      detail: 'Your Premium plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
+      detail:
+        'Your Premium plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
     });
     expect((await reader.post(`/api/licenses/${thirdGrant.licenseId}/renew`)).status).toBe(403);
     expect((await offlineFor(second.deviceId)).status).toBe(201);
@@ -142,7 +185,9 @@ describe('a plan that allows fewer devices than are registered', () => {
 describe('POST /api/licenses/:id/renew', () => {
   it('renews an offline licence with a new expiry, even after it expired, counting the renewal', async () => {
     const t = setupReader();
-    const { reader, device, key, issue, grantOf } = await offlineReader(t, 'premium', { subscriptionCurrentPeriodEnd: null });
+    const { reader, device, key, issue, grantOf } = await offlineReader(t, 'premium', {
+      subscriptionCurrentPeriodEnd: null,
+    });
     const first = await grantOf(issue());
     t.clock.advance(10 * DAY_MS);
     reader.signInAgain();
@@ -150,12 +195,28 @@ describe('POST /api/licenses/:id/renew', () => {
     expect(renewed.status).toBe(200);
     expect(renewed.headers.get('cache-control')).toBe('no-store');
     const grant = (await renewed.json()) as TLicenseGrant;
-    expect(grant).toEqual({ licenseId: first.licenseId, license: expect.any(String), expiresAt: new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString(), serverTime: t.clock.now().toISOString() });
-    const { claims } = await openLicense({ jwks: await jwksOf(t), license: grant.license, privateKey: key.privateKey, now: t.clock.now() });
+    expect(grant).toEqual({
+      licenseId: first.licenseId,
+      license: expect.any(String),
+      expiresAt: new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString(),
+      serverTime: t.clock.now().toISOString(),
+    });
+    const { claims } = await openLicense({
+      jwks: await jwksOf(t),
+      license: grant.license,
+      privateKey: key.privateKey,
+      now: t.clock.now(),
+    });
     expect(claims).toMatchObject({ jti: first.licenseId, kind: 'offline', renewalCount: 1, deviceId: device.deviceId });
-    expect(t.db.select().from(licenses).get()).toMatchObject({ renewalCount: 1, lastRenewedAt: t.clock.now(), signature: grant.license });
+    expect(t.db.select().from(licenses).get()).toMatchObject({
+      renewalCount: 1,
+      lastRenewedAt: t.clock.now(),
+      signature: grant.license,
+    });
     expect(t.db.select().from(offlineLicenses).get()?.expiresAt).toEqual(new Date(grant.expiresAt));
-    expect(t.db.select().from(devices).where(eq(devices.id, device.deviceId)).get()?.lastActiveAt).toEqual(t.clock.now());
+    expect(t.db.select().from(devices).where(eq(devices.id, device.deviceId)).get()?.lastActiveAt).toEqual(
+      t.clock.now(),
+    );
     expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.renewed')).all()).toHaveLength(1);
 
     // Back after 40 days offline: the expired licence is renewed.
@@ -163,7 +224,9 @@ describe('POST /api/licenses/:id/renew', () => {
     reader.signInAgain();
     const late = await reader.post(`/api/licenses/${first.licenseId}/renew`);
     expect(late.status).toBe(200);
-    expect(((await late.json()) as TLicenseGrant).expiresAt).toBe(new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString());
+    expect(((await late.json()) as TLicenseGrant).expiresAt).toBe(
+      new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString(),
+    );
   });
 
   it('stops at offline_max_renewals (409); a new loan starts a new licence', async () => {
@@ -176,19 +239,25 @@ describe('POST /api/licenses/:id/renew', () => {
     expect((await issue()).status).toBe(201);
     const refused = await reader.post(`/api/licenses/${grant.licenseId}/renew`);
     expect(refused.status).toBe(409);
-    expect(await problemOf(refused)).toMatchObject({ code: 'renewal_limit_reached', detail: LICENSE_MESSAGES.renewalLimit });
+    expect(await problemOf(refused)).toMatchObject({
+      code: 'renewal_limit_reached',
+      detail: LICENSE_MESSAGES.renewalLimit,
+    });
     expect((await issue()).status).toBe(409);
 
     const loan = t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).get()!;
     expect((await reader.post(`/api/loans/${loan.id}/return`)).status).toBe(200);
     const reopened = (await (await reader.post('/api/loans', { bookId: book.id })).json()) as { id: string };
-    const fresh = await grantOf(reader.post('/api/licenses', { loanId: reopened.id, deviceId: device.deviceId, kind: 'offline' }));
+    const fresh = await grantOf(
+      reader.post('/api/licenses', { loanId: reopened.id, deviceId: device.deviceId, kind: 'offline' }),
+    );
     expect(fresh.licenseId).not.toBe(grant.licenseId);
   });
 
   it('refuses a returned loan, a removed device, a revoked licence and another reader (404), and a lapsed plan (402)', async () => {
     const t = setupReader();
-    const renew = (reader: { post: (path: string) => Response | Promise<Response> }, id: string) => reader.post(`/api/licenses/${id}/renew`);
+    const renew = (reader: { post: (path: string) => Response | Promise<Response> }, id: string) =>
+      reader.post(`/api/licenses/${id}/renew`);
 
     const returned = await offlineReader(t);
     const returnedGrant = await returned.grantOf(returned.issue());
@@ -197,14 +266,19 @@ describe('POST /api/licenses/:id/renew', () => {
     expect(afterReturn.status).toBe(409);
     expect(await problemOf(afterReturn)).toMatchObject({ code: 'license_returned', detail: LICENSE_MESSAGES.returned });
     expect(t.db.select().from(licenses).where(eq(licenses.id, returnedGrant.licenseId)).get()?.revoked).toBe(true);
-    expect(t.db.select().from(offlineLicenses).where(eq(offlineLicenses.userId, returned.reader.user.id)).all()).toEqual([]);
+    expect(
+      t.db.select().from(offlineLicenses).where(eq(offlineLicenses.userId, returned.reader.user.id)).all(),
+    ).toEqual([]);
 
     const removed = await offlineReader(t);
     const removedGrant = await removed.grantOf(removed.issue());
     expect((await removed.reader.del(`/api/devices/${removed.device.deviceId}`)).status).toBe(204);
     const afterRemoval = await renew(removed.reader, removedGrant.licenseId);
     expect(afterRemoval.status).toBe(409);
-    expect(await problemOf(afterRemoval)).toMatchObject({ code: 'device_removed', detail: DEVICE_MESSAGES.deviceRemoved });
+    expect(await problemOf(afterRemoval)).toMatchObject({
+      code: 'device_removed',
+      detail: DEVICE_MESSAGES.deviceRemoved,
+    });
 
     const revoked = await offlineReader(t);
     const revokedGrant = await revoked.grantOf(revoked.issue());
@@ -217,7 +291,14 @@ describe('POST /api/licenses/:id/renew', () => {
 
     const lapsing = await offlineReader(t, 'basic');
     const lapsingGrant = await lapsing.grantOf(lapsing.issue());
-    t.db.update(users).set({ subscriptionStatus: 'cancelled', subscriptionCurrentPeriodEnd: new Date(t.clock.now().getTime() + DAY_MS) }).where(eq(users.id, lapsing.reader.user.id)).run();
+    t.db
+      .update(users)
+      .set({
+        subscriptionStatus: 'cancelled',
+        subscriptionCurrentPeriodEnd: new Date(t.clock.now().getTime() + DAY_MS),
+      })
+      .where(eq(users.id, lapsing.reader.user.id))
+      .run();
     t.clock.advance(DAY_MS + 1);
     const afterLapse = await renew(lapsing.reader, lapsingGrant.licenseId);
     expect(afterLapse.status).toBe(402);
@@ -225,7 +306,9 @@ describe('POST /api/licenses/:id/renew', () => {
     // The lapse revoked the loan and, in the same transaction, its licences.
     expect(t.db.select().from(loans).where(eq(loans.id, lapsing.loan.id)).get()?.status).toBe('revoked');
     expect(t.db.select().from(licenses).where(eq(licenses.id, lapsingGrant.licenseId)).get()?.revoked).toBe(true);
-    expect(t.db.select().from(offlineLicenses).where(eq(offlineLicenses.userId, lapsing.reader.user.id)).all()).toEqual([]);
+    expect(t.db.select().from(offlineLicenses).where(eq(offlineLicenses.userId, lapsing.reader.user.id)).all()).toEqual(
+      [],
+    );
 
     const badId = await renew(lapsing.reader, 'nope');
     expect(badId.status).toBe(400);
@@ -241,9 +324,14 @@ describe('revocation with the loan', () => {
     const grant = await grantOf(issue());
     t.db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, reader.user.id)).run();
     expect(revokeLapsedLoans(t)).toBe(1);
-    expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({ revoked: true, revokedAt: t.clock.now() });
+    expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({
+      revoked: true,
+      revokedAt: t.clock.now(),
+    });
     expect(t.db.select().from(offlineLicenses).all()).toEqual([]);
-    const status = (await (await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: device.deviceId })).json()) as TLicenseStatusList;
+    const status = (await (
+      await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: device.deviceId })
+    ).json()) as TLicenseStatusList;
     expect(status.items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
     expect(status.device?.status).toBe('registered');
   });
@@ -253,6 +341,8 @@ describe('revocation with the loan', () => {
     const reader = await t.reader('premium');
     const response = await reader.post('/api/licenses/status', { ids: [crypto.randomUUID()], deviceId: 'x' });
     expect(response.status).toBe(400);
-    expect((await problemOf(response)).errors).toEqual([{ field: 'deviceId', message: 'Device id must be a valid id' }]);
+    expect((await problemOf(response)).errors).toEqual([
+      { field: 'deviceId', message: 'Device id must be a valid id' },
+    ]);
   });
 });

@@ -4,7 +4,10 @@
  */
 import { z } from 'zod';
 
-const base64url = (label: string) => z.string({ message: `${label} is required` }).regex(/^[A-Za-z0-9_-]{43}$/, `${label} must be a 32-byte base64url value`);
+const base64url = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .regex(/^[A-Za-z0-9_-]{43}$/, `${label} must be a 32-byte base64url value`);
 
 export const ZLicenseSigningJwk = z.object({
   kty: z.literal('EC', { message: 'kty must be EC' }),
@@ -12,7 +15,10 @@ export const ZLicenseSigningJwk = z.object({
   x: base64url('x'),
   y: base64url('y'),
   d: base64url('d (the private key)'),
-  kid: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'kid must be 1-100 letters, digits, dots, dashes or underscores').optional(),
+  kid: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'kid must be 1-100 letters, digits, dots, dashes or underscores')
+    .optional(),
   alg: z.literal('ES256', { message: 'alg must be ES256' }).optional(),
 });
 export type TLicenseSigningJwk = z.infer<typeof ZLicenseSigningJwk>;
@@ -24,7 +30,9 @@ export const ZLicenseSigningKeySet = z.object({
 export type TLicenseSigningKeySet = z.infer<typeof ZLicenseSigningKeySet>;
 
 /** The key set in `text`, or a message naming what is wrong with it. */
-export function parseLicenseSigningKeySet(text: string): { ok: true; value: TLicenseSigningKeySet } | { ok: false; message: string } {
+export function parseLicenseSigningKeySet(
+  text: string,
+): { ok: true; value: TLicenseSigningKeySet } | { ok: false; message: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);

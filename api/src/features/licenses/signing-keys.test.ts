@@ -27,7 +27,17 @@ describe('licence signing keys', () => {
     expect(stored.keys).toHaveLength(1);
     expect(stored.keys[0].kid).toBe(keyring.current.kid);
     // The JWKS never carries the private scalar.
-    expect(keyring.jwks.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: keyring.current.kid, alg: 'ES256', use: 'sig' }]);
+    expect(keyring.jwks.keys).toEqual([
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: expect.any(String),
+        y: expect.any(String),
+        kid: keyring.current.kid,
+        alg: 'ES256',
+        use: 'sig',
+      },
+    ]);
 
     // Another process (a fresh cache key: a different but equal path) reads the same file.
     const again = await licenseKeyring({ ...env, DATA_DIR: `${dataDir}/.` });

@@ -12,7 +12,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, jwtVerify, type CryptoKey } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  jwtVerify,
+  type CryptoKey,
+} from 'jose';
 import { LICENSE_ALG, type TLicenseJwks } from '@shared/reader';
 import type { TEnv } from '../../env';
 import { parseLicenseSigningKeySet, type TLicenseSigningJwk, type TLicenseSigningKeySet } from './signing-key-schema';
@@ -52,9 +60,14 @@ async function importSigningKey(jwk: TLicenseSigningJwk): Promise<TSigningKey> {
   const { kty, crv, x, y } = jwk;
   const kid = jwk.kid ?? (await calculateJwkThumbprint({ kty, crv, x, y }, 'sha256'));
   // A private scalar that does not belong to x/y would sign licences no client can verify: refuse it now.
-  const unusable = () => new Error(`Licence signing key ${kid}: the private key (d) does not match its public key (x, y)`);
-  const privateKey = (await importJWK({ kty, crv, x, y, d: jwk.d }, LICENSE_ALG).catch(() => Promise.reject(unusable()))) as CryptoKey;
-  const publicKey = (await importJWK({ kty, crv, x, y }, LICENSE_ALG).catch(() => Promise.reject(unusable()))) as CryptoKey;
+  const unusable = () =>
+    new Error(`Licence signing key ${kid}: the private key (d) does not match its public key (x, y)`);
+  const privateKey = (await importJWK({ kty, crv, x, y, d: jwk.d }, LICENSE_ALG).catch(() =>
+    Promise.reject(unusable()),
+  )) as CryptoKey;
+  const publicKey = (await importJWK({ kty, crv, x, y }, LICENSE_ALG).catch(() =>
+    Promise.reject(unusable()),
+  )) as CryptoKey;
   const probe = await new SignJWT({ probe: true }).setProtectedHeader({ alg: LICENSE_ALG }).sign(privateKey);
   await jwtVerify(probe, publicKey, { algorithms: [LICENSE_ALG] }).catch(() => Promise.reject(unusable()));
   return { kid, privateKey, publicKey, publicJwk: { kty, crv, x, y, kid, alg: LICENSE_ALG, use: 'sig' } };
@@ -62,7 +75,8 @@ async function importSigningKey(jwk: TLicenseSigningJwk): Promise<TSigningKey> {
 
 export async function buildLicenseKeyring(set: TLicenseSigningKeySet): Promise<TLicenseKeyring> {
   const keys = await Promise.all(set.keys.map(importSigningKey));
-  if (new Set(keys.map((key) => key.kid)).size !== keys.length) throw new Error('Licence signing keys: every kid must be different');
+  if (new Set(keys.map((key) => key.kid)).size !== keys.length)
+    throw new Error('Licence signing keys: every kid must be different');
   return { current: keys[keys.length - 1], keys, jwks: { keys: keys.map((key) => key.publicJwk) } };
 }
 

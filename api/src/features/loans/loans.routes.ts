@@ -18,7 +18,12 @@ export function createLoansRoutes({ db, now }: AppDeps) {
       return c.json({ items: listLoans({ db, userId: sessionUserId(c), now: now() }) } satisfies TLoanList);
     })
     .post('/loans', requireAuth(), validate('json', ZOpenLoanRequest), (c) => {
-      const { loan, created } = openLoan({ db, userId: sessionUserId(c), bookRef: c.req.valid('json').bookId, now: now() });
+      const { loan, created } = openLoan({
+        db,
+        userId: sessionUserId(c),
+        bookRef: c.req.valid('json').bookId,
+        now: now(),
+      });
       return c.json(loan, created ? 201 : 200);
     })
     .post('/loans/:id/return', requireAuth(), validate('param', ZLoanIdParam), (c) =>

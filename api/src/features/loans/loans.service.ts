@@ -11,7 +11,14 @@ import { perConnection } from '../../db/per-connection';
 import { createReadCache } from '../../db/read-cache';
 import { books, loans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { ENTITLEMENT_INPUT_TABLES, evaluateEntitlements, findBook, loadEntitlementInputs, lookUpBook, syncEntitlements } from '../selections/entitlement-state';
+import {
+  ENTITLEMENT_INPUT_TABLES,
+  evaluateEntitlements,
+  findBook,
+  loadEntitlementInputs,
+  lookUpBook,
+  syncEntitlements,
+} from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
 import { revokeLicensesOfLoans } from '../licenses/license-revocation';
 
@@ -32,7 +39,11 @@ const LOAN_COLUMNS = {
   revokeReason: loans.revokeReason,
 };
 
-type TLoanRow = { [K in keyof typeof LOAN_COLUMNS]: (typeof LOAN_COLUMNS)[K]['_']['data'] | ((typeof LOAN_COLUMNS)[K]['_']['notNull'] extends true ? never : null) };
+type TLoanRow = {
+  [K in keyof typeof LOAN_COLUMNS]:
+    | (typeof LOAN_COLUMNS)[K]['_']['data']
+    | ((typeof LOAN_COLUMNS)[K]['_']['notNull'] extends true ? never : null);
+};
 
 function toLoan(row: TLoanRow): TLoan {
   return {
@@ -62,7 +73,13 @@ const statements = perConnection((db) => ({
   activeLoanForBook: db
     .select({ id: loans.id })
     .from(loans)
-    .where(and(eq(loans.userId, sql.placeholder('userId')), eq(loans.bookId, sql.placeholder('bookId')), eq(loans.status, 'active')))
+    .where(
+      and(
+        eq(loans.userId, sql.placeholder('userId')),
+        eq(loans.bookId, sql.placeholder('bookId')),
+        eq(loans.status, 'active'),
+      ),
+    )
     .prepare(),
 }));
 
@@ -117,7 +134,10 @@ function reuseLoanWithoutWriting(db: Db, userId: string, bookRef: string, now: D
 }
 
 /** Opening a book: reuse the active loan or create one when the rules allow reading it (402 otherwise). */
-export function openLoan(options: { db: Db; userId: string; bookRef: string; now: Date }): { loan: TLoan; created: boolean } {
+export function openLoan(options: { db: Db; userId: string; bookRef: string; now: Date }): {
+  loan: TLoan;
+  created: boolean;
+} {
   const { db, userId, now } = options;
   const reused = reuseLoanWithoutWriting(db, userId, options.bookRef, now);
   if (reused) return { loan: reused, created: false };
@@ -151,7 +171,11 @@ export function openLoan(options: { db: Db; userId: string; bookRef: string; now
 export function returnLoan(options: { db: Db; userId: string; loanId: string; now: Date }): TLoan {
   const { db, userId, loanId, now } = options;
   const outcome = immediateTransaction(db, () => {
-    const loan = db.select().from(loans).where(and(eq(loans.id, loanId), eq(loans.userId, userId))).get();
+    const loan = db
+      .select()
+      .from(loans)
+      .where(and(eq(loans.id, loanId), eq(loans.userId, userId)))
+      .get();
     if (!loan) return 'missing' as const;
     if (loan.status !== 'active') return 'ended' as const;
     db.update(loans).set({ status: 'returned', returnedAt: now }).where(eq(loans.id, loan.id)).run();

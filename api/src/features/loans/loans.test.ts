@@ -13,7 +13,13 @@ describe('POST /api/loans (opening a book)', () => {
     const first = await reader.post('/api/loans', { bookId: premiumBook.slug });
     expect(first.status).toBe(201);
     const loan = (await first.json()) as TLoan;
-    expect(loan).toMatchObject({ bookId: premiumBook.id, title: premiumBook.title, status: 'active', loanType: 'subscription', returnedAt: null });
+    expect(loan).toMatchObject({
+      bookId: premiumBook.id,
+      title: premiumBook.title,
+      status: 'active',
+      loanType: 'subscription',
+      returnedAt: null,
+    });
 
     const again = await reader.post('/api/loans', { bookId: premiumBook.id });
     expect(again.status).toBe(200);
@@ -34,7 +40,10 @@ describe('POST /api/loans (opening a book)', () => {
 
     const refused = await trial.post('/api/loans', { bookId: other.id });
     expect(refused.status).toBe(402);
-    expect((await refused.json()) as TProblem).toMatchObject({ code: 'selection_required', detail: 'Choose this book or upgrade to read it' });
+    expect((await refused.json()) as TProblem).toMatchObject({
+      code: 'selection_required',
+      detail: 'Choose this book or upgrade to read it',
+    });
 
     const basic = await t.reader('basic');
     const [premiumBook] = t.books(1, 'premium');
@@ -62,7 +71,8 @@ describe('POST /api/loans (opening a book)', () => {
     const [book] = t.books(1);
     expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
     // Warm the cached fast path: repeated opens with no database change in between.
-    for (let open = 0; open < 3; open += 1) expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(200);
+    for (let open = 0; open < 3; open += 1)
+      expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(200);
     t.clock.advance(7 * DAY_MS + 1);
     expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(402);
     expect(t.state(reader.user.id).loans).toMatchObject([{ status: 'revoked', revokeReason: 'access_ended' }]);
@@ -105,11 +115,16 @@ describe('GET /api/loans and POST /api/loans/:id/return', () => {
     expect(t.state(alice.user.id).loans).toMatchObject([{ status: 'active' }]);
 
     const listed = (await (await alice.get('/api/loans')).json()) as TLoanList;
-    expect(listed.items).toMatchObject([{ id: loan.id, title: book.title, slug: book.slug, status: 'active', loanType: 'subscription' }]);
+    expect(listed.items).toMatchObject([
+      { id: loan.id, title: book.title, slug: book.slug, status: 'active', loanType: 'subscription' },
+    ]);
 
     const returned = await alice.post(`/api/loans/${loan.id}/return`);
     expect(returned.status).toBe(200);
-    expect((await returned.json()) as TLoan).toMatchObject({ status: 'returned', returnedAt: t.clock.now().toISOString() });
+    expect((await returned.json()) as TLoan).toMatchObject({
+      status: 'returned',
+      returnedAt: t.clock.now().toISOString(),
+    });
     expect((await alice.post(`/api/loans/${loan.id}/return`)).status).toBe(409);
 
     // Opening the book again starts a new loan.

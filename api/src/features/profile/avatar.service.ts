@@ -53,10 +53,15 @@ function blobKeyFromUrl(userId: string, profileImageUrl: string | null): string 
 
 export function validateAvatarUpload(upload: { size: number; bytes: Uint8Array }): TAvatarFormat {
   if (upload.size > AVATAR_MAX_BYTES) {
-    throw new AppError('avatar_too_large', 413, AVATAR_MESSAGES.tooLarge, [{ field: 'avatar', message: AVATAR_MESSAGES.tooLarge }]);
+    throw new AppError('avatar_too_large', 413, AVATAR_MESSAGES.tooLarge, [
+      { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
+    ]);
   }
   const format = sniffImageFormat(upload.bytes);
-  if (!format) throw new AppError('avatar_wrong_type', 400, AVATAR_MESSAGES.wrongType, [{ field: 'avatar', message: AVATAR_MESSAGES.wrongType }]);
+  if (!format)
+    throw new AppError('avatar_wrong_type', 400, AVATAR_MESSAGES.wrongType, [
+      { field: 'avatar', message: AVATAR_MESSAGES.wrongType },
+    ]);
   return format;
 }
 
@@ -93,15 +98,26 @@ export async function setAvatar(
   return toProfile(updated);
 }
 
-export async function removeAvatar(deps: Pick<AppDeps, 'db' | 'blobs' | 'logger' | 'now'>, options: { user: SessionUser }): Promise<TProfile> {
+export async function removeAvatar(
+  deps: Pick<AppDeps, 'db' | 'blobs' | 'logger' | 'now'>,
+  options: { user: SessionUser },
+): Promise<TProfile> {
   const { user } = options;
-  const updated = deps.db.update(users).set({ profileImageUrl: null, updatedAt: deps.now() }).where(eq(users.id, user.id)).returning().get();
+  const updated = deps.db
+    .update(users)
+    .set({ profileImageUrl: null, updatedAt: deps.now() })
+    .where(eq(users.id, user.id))
+    .returning()
+    .get();
   await deleteAvatarBlob(deps, { userId: user.id, profileImageUrl: user.profileImageUrl });
   return toProfile(updated);
 }
 
 /** The stored picture and its content type; 404 for malformed names and missing files alike. */
-export async function readAvatar(deps: Pick<AppDeps, 'blobs'>, options: { userId: string; file: string }): Promise<{ bytes: Uint8Array<ArrayBuffer>; mimeType: string }> {
+export async function readAvatar(
+  deps: Pick<AppDeps, 'blobs'>,
+  options: { userId: string; file: string },
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; mimeType: string }> {
   const match = FILE_PATTERN.exec(options.file);
   if (!match || !isAvatarUserId(options.userId)) throw notFound('Image');
   const bytes = await deps.blobs.get(blobKey(options.userId, options.file));

@@ -6,9 +6,16 @@ import { sniffImageFormat } from './avatar.service';
 import { insertUser, jsonHeaders, signIn } from './profile-test-support';
 
 /** A real 1×1 PNG. */
-const TINY_PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+const TINY_PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 const JPEG_START = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-const WEBP_START = Uint8Array.from(Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]));
+const WEBP_START = Uint8Array.from(
+  Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]),
+);
 
 async function setup() {
   const blobs = createMemoryBlobStore();
@@ -54,7 +61,12 @@ describe('PUT /api/me/avatar', () => {
 
   it.each([
     ['text named .png', new TextEncoder().encode('definitely not an image, just text'), 'fake.png', 'image/png'],
-    ['SVG', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'],
+    [
+      'SVG',
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'x.svg',
+      'image/svg+xml',
+    ],
     ['GIF', new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000'), 'x.gif', 'image/gif'],
     ['empty file', new Uint8Array(), 'empty.png', 'image/png'],
   ])('refuses a %s with 400', async (_name, bytes, name, type) => {
@@ -62,7 +74,9 @@ describe('PUT /api/me/avatar', () => {
     const response = await upload(bytes, name, type);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(await response.json()).toMatchObject({ errors: [{ field: 'avatar', message: 'Image must be a PNG, JPEG or WebP file' }] });
+    expect(await response.json()).toMatchObject({
+      errors: [{ field: 'avatar', message: 'Image must be a PNG, JPEG or WebP file' }],
+    });
     expect(blobs.keys()).toEqual([]);
   });
 
@@ -73,7 +87,10 @@ describe('PUT /api/me/avatar', () => {
       big.set(TINY_PNG);
       const response = await upload(big);
       expect(response.status, String(size)).toBe(413);
-      expect(await response.json()).toMatchObject({ detail: 'Image must be 2 MB or smaller', errors: [{ field: 'avatar' }] });
+      expect(await response.json()).toMatchObject({
+        detail: 'Image must be 2 MB or smaller',
+        errors: [{ field: 'avatar' }],
+      });
     }
     expect(blobs.keys()).toEqual([]);
   });
@@ -89,8 +106,14 @@ describe('PUT /api/me/avatar', () => {
     const { upload, app, cookie } = await setup();
     const wrongField = await upload(TINY_PNG, 'me.png', 'image/png', 'picture');
     expect(wrongField.status).toBe(400);
-    expect(await wrongField.json()).toMatchObject({ errors: [{ field: 'avatar', message: 'Choose an image to upload' }] });
-    const json = await app.request('/api/me/avatar', { method: 'PUT', headers: jsonHeaders(cookie), body: '{"avatar":"x"}' });
+    expect(await wrongField.json()).toMatchObject({
+      errors: [{ field: 'avatar', message: 'Choose an image to upload' }],
+    });
+    const json = await app.request('/api/me/avatar', {
+      method: 'PUT',
+      headers: jsonHeaders(cookie),
+      body: '{"avatar":"x"}',
+    });
     expect(json.status).toBe(400);
   });
 
@@ -148,7 +171,12 @@ describe('PUT /api/me/avatar', () => {
 describe('GET /api/avatars/:userId/:file', () => {
   it('answers 404 for unknown or malformed names', async () => {
     const { app } = createTestContext();
-    for (const path of ['/api/avatars/u1/0123456789abcdef01234567.png', '/api/avatars/u1/..%2F..%2Fsecret', '/api/avatars/u1/x.svg', '/api/avatars/..%2F/a.png']) {
+    for (const path of [
+      '/api/avatars/u1/0123456789abcdef01234567.png',
+      '/api/avatars/u1/..%2F..%2Fsecret',
+      '/api/avatars/u1/x.svg',
+      '/api/avatars/..%2F/a.png',
+    ]) {
       expect((await app.request(path)).status, path).toBe(404);
     }
   });

@@ -58,7 +58,13 @@ function omit(row: TRow, keys: readonly string[]): TRow {
   return copy;
 }
 
-function rowsOf(db: Db, table: SQLiteTable, userIdColumn: SQLiteColumn, userId: string, secretKeys: readonly string[] = []): TRow[] {
+function rowsOf(
+  db: Db,
+  table: SQLiteTable,
+  userIdColumn: SQLiteColumn,
+  userId: string,
+  secretKeys: readonly string[] = [],
+): TRow[] {
   return (db.select().from(table).where(eq(userIdColumn, userId)).all() as TRow[]).map((row) => omit(row, secretKeys));
 }
 

@@ -36,7 +36,8 @@ const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
 export function createProfileRoutes(deps: AppDeps) {
   const { db, env, now } = deps;
-  const perUser = (rule: TRateLimitRule) => rateLimit(deps, { ...rule, subject: (c) => c.var.sessionUser?.id ?? 'anonymous' });
+  const perUser = (rule: TRateLimitRule) =>
+    rateLimit(deps, { ...rule, subject: (c) => c.var.sessionUser?.id ?? 'anonymous' });
   const currentUser = (c: { var: { sessionUser: AppEnv['Variables']['sessionUser'] } }) => {
     const user = c.var.sessionUser;
     // requireAuth runs first on every route below; this only narrows the type.
@@ -52,30 +53,43 @@ export function createProfileRoutes(deps: AppDeps) {
     .patch('/me', requireAuth(), validate('json', ZUpdateProfileRequest), (c) =>
       c.json(updateProfile({ db, user: currentUser(c), changes: c.req.valid('json'), now: now() })),
     )
-    .put('/me/password', requireAuth(), perUser(PROFILE_RATE_LIMITS.changePasswordPerUser), validate('json', ZChangePasswordRequest), async (c) => {
-      const result = await changePassword(deps, {
-        user: currentUser(c),
-        currentSessionId: c.var.sessionId,
-        request: c.req.valid('json'),
-        meta: getRequestMeta(c, env),
-      });
-      return c.json({ success: result.success, message: result.message } satisfies TActionResponse);
-    })
+    .put(
+      '/me/password',
+      requireAuth(),
+      perUser(PROFILE_RATE_LIMITS.changePasswordPerUser),
+      validate('json', ZChangePasswordRequest),
+      async (c) => {
+        const result = await changePassword(deps, {
+          user: currentUser(c),
+          currentSessionId: c.var.sessionId,
+          request: c.req.valid('json'),
+          meta: getRequestMeta(c, env),
+        });
+        return c.json({ success: result.success, message: result.message } satisfies TActionResponse);
+      },
+    )
     .put(
       '/me/avatar',
       allowMultipartUpload,
       requireAuth(),
       bodyLimit({
         maxSize: AVATAR_BODY_LIMIT,
-        onError: (c) => problem(c, 413, 'avatar_too_large', AVATAR_MESSAGES.tooLarge, [{ field: 'avatar', message: AVATAR_MESSAGES.tooLarge }]),
+        onError: (c) =>
+          problem(c, 413, 'avatar_too_large', AVATAR_MESSAGES.tooLarge, [
+            { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
+          ]),
       }),
       validate('form', ZAvatarUploadForm),
       async (c) => {
         const { avatar } = c.req.valid('form');
         if (avatar.size > AVATAR_MAX_BYTES) {
-          return problem(c, 413, 'avatar_too_large', AVATAR_MESSAGES.tooLarge, [{ field: 'avatar', message: AVATAR_MESSAGES.tooLarge }]);
+          return problem(c, 413, 'avatar_too_large', AVATAR_MESSAGES.tooLarge, [
+            { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
+          ]);
         }
-        return c.json(await setAvatar(deps, { user: currentUser(c), bytes: new Uint8Array(await avatar.arrayBuffer()) }));
+        return c.json(
+          await setAvatar(deps, { user: currentUser(c), bytes: new Uint8Array(await avatar.arrayBuffer()) }),
+        );
       },
     )
     .delete('/me/avatar', requireAuth(), async (c) => c.json(await removeAvatar(deps, { user: currentUser(c) })))
@@ -88,16 +102,22 @@ export function createProfileRoutes(deps: AppDeps) {
         'Cache-Control': 'no-store',
       });
     })
-    .delete('/me', requireAuth(), perUser(PROFILE_RATE_LIMITS.deleteAccountPerUser), validate('json', ZDeleteAccountRequest), async (c) => {
-      await deleteAccount(deps, {
-        user: currentUser(c),
-        password: c.req.valid('json').password,
-        currentSessionId: c.var.sessionId,
-        meta: getRequestMeta(c, env),
-      });
-      clearSessionCookie(c, env);
-      return c.json({ success: true, message: 'Your account has been deleted.' } satisfies TActionResponse);
-    })
+    .delete(
+      '/me',
+      requireAuth(),
+      perUser(PROFILE_RATE_LIMITS.deleteAccountPerUser),
+      validate('json', ZDeleteAccountRequest),
+      async (c) => {
+        await deleteAccount(deps, {
+          user: currentUser(c),
+          password: c.req.valid('json').password,
+          currentSessionId: c.var.sessionId,
+          meta: getRequestMeta(c, env),
+        });
+        clearSessionCookie(c, env);
+        return c.json({ success: true, message: 'Your account has been deleted.' } satisfies TActionResponse);
+      },
+    )
     .get('/avatars/:userId/:file', async (c) => {
       const { bytes, mimeType } = await readAvatar(deps, { userId: c.req.param('userId'), file: c.req.param('file') });
       return c.body(bytes, 200, {

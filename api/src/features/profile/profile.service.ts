@@ -24,7 +24,12 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_INCORRECT = 'Password is incorrect';
 
 /** Names as typed; the phone number stored in E.164 with the country it belongs to. */
-export function updateProfile(options: { db: Db; user: SessionUser; changes: TUpdateProfileRequest; now: Date }): TProfile {
+export function updateProfile(options: {
+  db: Db;
+  user: SessionUser;
+  changes: TUpdateProfileRequest;
+  now: Date;
+}): TProfile {
   const { db, user, changes, now } = options;
   const next: Partial<typeof users.$inferInsert> = {};
   if (changes.firstName !== undefined) next.firstName = changes.firstName;
@@ -32,7 +37,10 @@ export function updateProfile(options: { db: Db; user: SessionUser; changes: TUp
   if (changes.phoneNumber !== undefined) {
     const phone = normalisePhone(changes.phoneNumber, changes.countryCode ?? user.countryCode ?? DEFAULT_PHONE_COUNTRY);
     // The schema already checked validity; this guards the same rule against a different default country.
-    if (!phone) throw new AppError('validation_failed', 400, MESSAGES.phoneInvalid, [{ field: 'phoneNumber', message: MESSAGES.phoneInvalid }]);
+    if (!phone)
+      throw new AppError('validation_failed', 400, MESSAGES.phoneInvalid, [
+        { field: 'phoneNumber', message: MESSAGES.phoneInvalid },
+      ]);
     next.phoneNumber = phone.e164;
     next.countryCode = phone.countryCode ?? changes.countryCode ?? null;
   } else if (changes.countryCode !== undefined) {

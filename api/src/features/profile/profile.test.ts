@@ -20,13 +20,26 @@ describe('GET /api/me', () => {
 
   it('returns the profile without secrets', async () => {
     const context = createTestContext();
-    const user = await insertUser(context.db, { password: PASSWORD, username: 'ada', phoneNumber: '+447700900123', countryCode: 'GB' });
+    const user = await insertUser(context.db, {
+      password: PASSWORD,
+      username: 'ada',
+      phoneNumber: '+447700900123',
+      countryCode: 'GB',
+    });
     const { cookie } = signIn(context.db, user.id);
     const response = await context.app.request('/api/me', { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as TProfile;
-    expect(body).toMatchObject({ id: user.id, email: user.email, username: 'ada', firstName: 'Ada', phoneNumber: '+447700900123', countryCode: 'GB', role: 'user' });
+    expect(body).toMatchObject({
+      id: user.id,
+      email: user.email,
+      username: 'ada',
+      firstName: 'Ada',
+      phoneNumber: '+447700900123',
+      countryCode: 'GB',
+      role: 'user',
+    });
     expect(body.createdAt).toBe(user.createdAt.toISOString());
     expect(JSON.stringify(body)).not.toContain('argon2');
   });
@@ -37,14 +50,28 @@ describe('PATCH /api/me', () => {
     const context = createTestContext();
     const user = await insertUser(context.db);
     const { cookie } = signIn(context.db, user.id);
-    const response = await context.app.request('/api/me', { method: 'PATCH', headers: jsonHeaders(cookie), body: JSON.stringify(body) });
+    const response = await context.app.request('/api/me', {
+      method: 'PATCH',
+      headers: jsonHeaders(cookie),
+      body: JSON.stringify(body),
+    });
     return { context, user, response };
   }
 
   it('updates names and stores the phone in E.164 with the detected country', async () => {
-    const { context, user, response } = await patch({ firstName: ' Grace ', lastName: 'Hopper', phoneNumber: '020 7946 0018', countryCode: 'GB' });
+    const { context, user, response } = await patch({
+      firstName: ' Grace ',
+      lastName: 'Hopper',
+      phoneNumber: '020 7946 0018',
+      countryCode: 'GB',
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phoneNumber: '+442079460018', countryCode: 'GB' });
+    expect(await response.json()).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phoneNumber: '+442079460018',
+      countryCode: 'GB',
+    });
     const row = context.db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(row).toMatchObject({ firstName: 'Grace', phoneNumber: '+442079460018', countryCode: 'GB' });
   });
@@ -84,15 +111,24 @@ describe('PUT /api/me/password', () => {
     const { cookie } = signIn(context.db, user.id);
     const other = signIn(context.db, user.id);
     const response = await context.app.request('/api/me/password', {
-      ...change({ currentPassword: 'not the password', newPassword: 'a new password', confirmPassword: 'a new password' }),
+      ...change({
+        currentPassword: 'not the password',
+        newPassword: 'a new password',
+        confirmPassword: 'a new password',
+      }),
       headers: jsonHeaders(cookie),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ detail: 'Current password is incorrect', errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] });
+    expect(await response.json()).toMatchObject({
+      detail: 'Current password is incorrect',
+      errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+    });
     const row = context.db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(await verifyPassword(row.passwordHash!, PASSWORD)).toBe(true);
     expect((await context.app.request('/api/me', { headers: { cookie: other.cookie } })).status).toBe(200);
-    expect(context.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_changed')).get()).toMatchObject({ status: 'failure', userId: user.id });
+    expect(
+      context.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_changed')).get(),
+    ).toMatchObject({ status: 'failure', userId: user.id });
   });
 
   it('validates the new password', async () => {
@@ -103,12 +139,16 @@ describe('PUT /api/me/password', () => {
       ...change({ currentPassword: PASSWORD, newPassword: 'short', confirmPassword: 'short' }),
       headers: jsonHeaders(cookie),
     });
-    expect(await short.json()).toMatchObject({ errors: [{ field: 'newPassword', message: 'Password must be at least 8 characters' }] });
+    expect(await short.json()).toMatchObject({
+      errors: [{ field: 'newPassword', message: 'Password must be at least 8 characters' }],
+    });
     const mismatch = await context.app.request('/api/me/password', {
       ...change({ currentPassword: PASSWORD, newPassword: 'a new password', confirmPassword: 'another one' }),
       headers: jsonHeaders(cookie),
     });
-    expect(await mismatch.json()).toMatchObject({ errors: [{ field: 'confirmPassword', message: 'Passwords do not match' }] });
+    expect(await mismatch.json()).toMatchObject({
+      errors: [{ field: 'confirmPassword', message: 'Passwords do not match' }],
+    });
   });
 
   it('rehashes, ends the other sessions, keeps the current one and audits', async () => {
@@ -121,7 +161,11 @@ describe('PUT /api/me/password', () => {
     const strangerSession = signIn(context.db, stranger.id);
 
     const response = await context.app.request('/api/me/password', {
-      ...change({ currentPassword: PASSWORD, newPassword: 'a brand new password', confirmPassword: 'a brand new password' }),
+      ...change({
+        currentPassword: PASSWORD,
+        newPassword: 'a brand new password',
+        confirmPassword: 'a brand new password',
+      }),
       headers: jsonHeaders(current.cookie),
     });
     expect(response.status).toBe(200);
@@ -136,10 +180,20 @@ describe('PUT /api/me/password', () => {
     expect((await context.app.request('/api/me', { headers: { cookie: laptop.cookie } })).status).toBe(401);
     expect((await context.app.request('/api/me', { headers: { cookie: phone.cookie } })).status).toBe(401);
     expect((await context.app.request('/api/me', { headers: { cookie: strangerSession.cookie } })).status).toBe(200);
-    expect(context.db.select().from(sessions).where(eq(sessions.userId, user.id)).all().map((s) => s.sid)).toEqual([hashSessionToken(current.token)]);
+    expect(
+      context.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id))
+        .all()
+        .map((s) => s.sid),
+    ).toEqual([hashSessionToken(current.token)]);
 
     const audit = context.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id)).all();
-    expect(audit.find((entry) => entry.status === 'success')).toMatchObject({ action: 'auth.password_changed', details: { signedOutSessions: 2 } });
+    expect(audit.find((entry) => entry.status === 'success')).toMatchObject({
+      action: 'auth.password_changed',
+      details: { signedOutSessions: 2 },
+    });
   });
 
   it('limits password guesses per account with 429 and Retry-After', async () => {
@@ -148,7 +202,11 @@ describe('PUT /api/me/password', () => {
     const { cookie } = signIn(context.db, user.id);
     const guess = () =>
       context.app.request('/api/me/password', {
-        ...change({ currentPassword: 'a wrong guess', newPassword: 'a new password', confirmPassword: 'a new password' }),
+        ...change({
+          currentPassword: 'a wrong guess',
+          newPassword: 'a new password',
+          confirmPassword: 'a new password',
+        }),
         headers: jsonHeaders(cookie),
       });
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await guess()).status).toBe(400);
@@ -184,25 +242,42 @@ describe('GET /api/me/export', () => {
     context.db.insert(bookmarks).values({ userId: user.id, bookId: book.id, page: 12, note: 'Lovely chapter' }).run();
     context.db.insert(bookmarks).values({ userId: other.id, bookId: book.id, page: 3, note: 'Not yours' }).run();
     await sendVerificationCodeEmail(context, { user, code: '987654' });
-    recordAudit(context, { action: 'auth.login', userId: user.id, sessionId: hashSessionToken(token), ipAddress: '198.51.100.7' });
-    const unsubscribeToken = context.db.select().from(emailPreferences).where(eq(emailPreferences.userId, user.id)).get()!.unsubscribeToken;
+    recordAudit(context, {
+      action: 'auth.login',
+      userId: user.id,
+      sessionId: hashSessionToken(token),
+      ipAddress: '198.51.100.7',
+    });
+    const unsubscribeToken = context.db
+      .select()
+      .from(emailPreferences)
+      .where(eq(emailPreferences.userId, user.id))
+      .get()!.unsubscribeToken;
 
     const response = await context.app.request('/api/me/export', { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="wonderful-books-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="wonderful-books-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();
     const data = JSON.parse(text);
 
-    expect(data.profile).toMatchObject({ id: user.id, email: user.email, firstName: 'Ada', registrationIp: '198.51.100.7' });
+    expect(data.profile).toMatchObject({
+      id: user.id,
+      email: user.email,
+      firstName: 'Ada',
+      registrationIp: '198.51.100.7',
+    });
     expect(data.library).toHaveLength(1);
     expect(data.bookmarks).toEqual([expect.objectContaining({ page: 12, note: 'Lovely chapter' })]);
     expect(data.emailPreferences).toMatchObject({ marketingEmails: false, trialReminders: true });
     expect(data.emails).toEqual([expect.objectContaining({ emailType: 'verification_code', status: 'sent' })]);
     expect(data.sessions).toHaveLength(1);
     expect(data.auditLog).toEqual([expect.objectContaining({ action: 'auth.login', ipAddress: '198.51.100.7' })]);
-    for (const key of ['readingProgress', 'selections', 'loans', 'reviews', 'devices', 'invoices', 'payments']) expect(data[key], key).toEqual([]);
+    for (const key of ['readingProgress', 'selections', 'loans', 'reviews', 'devices', 'invoices', 'payments'])
+      expect(data[key], key).toEqual([]);
 
     for (const secret of [
       user.passwordHash!,
@@ -219,7 +294,8 @@ describe('GET /api/me/export', () => {
     ]) {
       expect(text, secret).not.toContain(secret);
     }
-    for (const key of ['passwordHash', 'verificationCode', 'passwordResetToken', 'emailVerificationToken']) expect(data.profile).not.toHaveProperty(key);
+    for (const key of ['passwordHash', 'verificationCode', 'passwordResetToken', 'emailVerificationToken'])
+      expect(data.profile).not.toHaveProperty(key);
   });
 
   it('answers 401 when signed out', async () => {
@@ -229,18 +305,30 @@ describe('GET /api/me/export', () => {
 });
 
 describe('DELETE /api/me', () => {
-  const remove = (cookie: string, body: unknown) => ({ method: 'DELETE', headers: jsonHeaders(cookie), body: JSON.stringify(body) });
+  const remove = (cookie: string, body: unknown) => ({
+    method: 'DELETE',
+    headers: jsonHeaders(cookie),
+    body: JSON.stringify(body),
+  });
 
   it('refuses a wrong password or a missing confirmation and keeps the account', async () => {
     const context = createTestContext();
     const user = await insertUser(context.db, { password: PASSWORD });
     const { cookie } = signIn(context.db, user.id);
-    const wrong = await context.app.request('/api/me', remove(cookie, { password: 'wrong password', confirmation: 'DELETE' }));
+    const wrong = await context.app.request(
+      '/api/me',
+      remove(cookie, { password: 'wrong password', confirmation: 'DELETE' }),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ errors: [{ field: 'password', message: 'Password is incorrect' }] });
-    const unconfirmed = await context.app.request('/api/me', remove(cookie, { password: PASSWORD, confirmation: 'delete' }));
+    const unconfirmed = await context.app.request(
+      '/api/me',
+      remove(cookie, { password: PASSWORD, confirmation: 'delete' }),
+    );
     expect(unconfirmed.status).toBe(400);
-    expect(await unconfirmed.json()).toMatchObject({ errors: [{ field: 'confirmation', message: 'Type DELETE to confirm' }] });
+    expect(await unconfirmed.json()).toMatchObject({
+      errors: [{ field: 'confirmation', message: 'Type DELETE to confirm' }],
+    });
     expect(context.db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
     expect((await context.app.request('/api/me', { headers: { cookie } })).status).toBe(200);
   });
@@ -255,7 +343,10 @@ describe('DELETE /api/me', () => {
     await sendVerificationCodeEmail(context, { user, code: '135790' });
     recordAudit(context, { action: 'auth.login', userId: user.id });
 
-    const response = await context.app.request('/api/me', remove(cookie, { password: PASSWORD, confirmation: 'DELETE' }));
+    const response = await context.app.request(
+      '/api/me',
+      remove(cookie, { password: PASSWORD, confirmation: 'DELETE' }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Your account has been deleted.' });
     expect(response.headers.get('set-cookie')).toMatch(/^wb_session=;.*Max-Age=0/);
@@ -274,14 +365,22 @@ describe('DELETE /api/me', () => {
     expect(JSON.stringify(audit)).not.toContain(user.email);
 
     for (const emailOrUsername of [user.email, 'leaving']) {
-      const login = await context.app.request('/api/auth/login', { method: 'POST', headers: jsonHeaders(), body: JSON.stringify({ emailOrUsername, password: PASSWORD }) });
+      const login = await context.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ emailOrUsername, password: PASSWORD }),
+      });
       expect(login.status).toBe(401);
     }
   });
 
   it('answers 401 when signed out', async () => {
     const { app } = createTestContext();
-    const response = await app.request('/api/me', { method: 'DELETE', headers: jsonHeaders(), body: JSON.stringify({ password: PASSWORD, confirmation: 'DELETE' }) });
+    const response = await app.request('/api/me', {
+      method: 'DELETE',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ password: PASSWORD, confirmation: 'DELETE' }),
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -16,14 +16,20 @@ export function createProgressRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/progress', requireAuth(), validate('query', ZProgressListQuery), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ items: listRecentProgress({ db, userId: sessionUserId(c), query: c.req.valid('query') }) } satisfies TProgressList);
+      return c.json({
+        items: listRecentProgress({ db, userId: sessionUserId(c), query: c.req.valid('query') }),
+      } satisfies TProgressList);
     })
     .get('/progress/:bookId', requireAuth(), validate('param', ZProgressBookParam), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(getProgress({ db, userId: sessionUserId(c), bookRef: c.req.valid('param').bookId }) satisfies TReadingProgress);
+      return c.json(
+        getProgress({ db, userId: sessionUserId(c), bookRef: c.req.valid('param').bookId }) satisfies TReadingProgress,
+      );
     })
     .get('/bookmarks', requireAuth(), validate('query', ZBookmarksQuery), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(listBookmarks({ db, userId: sessionUserId(c), query: c.req.valid('query') }) satisfies TBookmarkList);
+      return c.json(
+        listBookmarks({ db, userId: sessionUserId(c), query: c.req.valid('query') }) satisfies TBookmarkList,
+      );
     });
 }

@@ -4,7 +4,13 @@
  * user; another reader's rows are never visible (404, as for a missing row). Writes arrive through
  * POST /api/sync (features/sync), which also uses readProgress/readBookmarks for its answer.
  */
-import { readingStatus, type TBookmark, type TBookmarkList, type TProgressSummary, type TReadingProgress } from '@shared/progress';
+import {
+  readingStatus,
+  type TBookmark,
+  type TBookmarkList,
+  type TProgressSummary,
+  type TReadingProgress,
+} from '@shared/progress';
 import type { TBookmarksQuery, TProgressListQuery } from '@shared/sync.schemas';
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
@@ -53,7 +59,10 @@ const statements = perConnection((db) => ({
     `select ${PROGRESS_COLUMNS} from reading_progress rp ${PROGRESS_JOINS}
      where rp.user_id = @userId and rp.book_id = coalesce((select id from books where id = @ref), (select id from books where slug = @ref))`,
   ),
-  recentProgress: db.$client.prepare<{ userId: string; limit: number; onlyInProgress: number }, TProgressRow & TBookColumns>(
+  recentProgress: db.$client.prepare<
+    { userId: string; limit: number; onlyInProgress: number },
+    TProgressRow & TBookColumns
+  >(
     `select ${PROGRESS_COLUMNS}, b.title, b.slug, b.author, b.cover_image_url
      from reading_progress rp join books b on b.id = rp.book_id ${PROGRESS_JOINS}
      where rp.user_id = @userId and b.is_published = 1
@@ -143,7 +152,10 @@ export function listRecentProgress(options: { db: Db; userId: string; query: TPr
 export function listBookmarks(options: { db: Db; userId: string; query: TBookmarksQuery }): TBookmarkList {
   const { db, userId, query } = options;
   const offset = (query.page - 1) * query.limit;
-  const filter = query.bookId === undefined ? '' : 'and bm.book_id = coalesce((select id from books where id = @ref), (select id from books where slug = @ref))';
+  const filter =
+    query.bookId === undefined
+      ? ''
+      : 'and bm.book_id = coalesce((select id from books where id = @ref), (select id from books where slug = @ref))';
   const order = query.bookId === undefined ? 'bm.updated_at desc, bm.id' : 'bm.page, bm.created_at, bm.id';
   const params = { userId, ref: query.bookId ?? null, limit: query.limit, offset };
   const where = `where bm.user_id = @userId and bm.deleted_at is null ${filter}`;

@@ -5,7 +5,8 @@ import { createBook } from '../../test-factories';
 import { setup, type TProblem } from '../selections/selections-test-support';
 import { mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
 
-const book = (t: TTestSetup, title?: string) => createBook(t.db, { pageCount: 200, skipIndex: true, ...(title ? { title } : {}) });
+const book = (t: TTestSetup, title?: string) =>
+  createBook(t.db, { pageCount: 200, skipIndex: true, ...(title ? { title } : {}) });
 
 describe('GET /api/progress/:bookId', () => {
   it("answers the reader's own position by id or slug, 404 when there is none or it is someone else's", async () => {
@@ -20,7 +21,12 @@ describe('GET /api/progress/:bookId', () => {
       const response = await reader.get(`/api/progress/${ref}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect((await response.json()) as TReadingProgress).toMatchObject({ bookId: b.id, currentPage: 30, totalPages: 200, progressPercentage: 15 });
+      expect((await response.json()) as TReadingProgress).toMatchObject({
+        bookId: b.id,
+        currentPage: 30,
+        totalPages: 200,
+        progressPercentage: 15,
+      });
     }
     const notTheirs = await other.get(`/api/progress/${b.id}`);
     expect(notTheirs.status).toBe(404);
@@ -33,9 +39,20 @@ describe('GET /api/progress/:bookId', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const b = book(t);
-    const device = t.db.insert(devices).values({ userId: reader.user.id, name: 'Kitchen iPad', publicKey: '{}', keyThumbprint: 'thumb' }).returning().get();
-    await sync(reader, [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 5 } }, stampAt(t, 0, 'ipad'))], device.id);
-    expect((await (await reader.get(`/api/progress/${b.id}`)).json()) as TReadingProgress).toMatchObject({ deviceId: device.id, deviceName: 'Kitchen iPad' });
+    const device = t.db
+      .insert(devices)
+      .values({ userId: reader.user.id, name: 'Kitchen iPad', publicKey: '{}', keyThumbprint: 'thumb' })
+      .returning()
+      .get();
+    await sync(
+      reader,
+      [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 5 } }, stampAt(t, 0, 'ipad'))],
+      device.id,
+    );
+    expect((await (await reader.get(`/api/progress/${b.id}`)).json()) as TReadingProgress).toMatchObject({
+      deviceId: device.id,
+      deviceName: 'Kitchen iPad',
+    });
   });
 });
 
@@ -76,14 +93,30 @@ describe('GET /api/bookmarks', () => {
     const [a, b] = [book(t, 'Alpha'), book(t, 'Beta')];
     const deleted = crypto.randomUUID();
     await sync(reader, [
-      mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 40, note: 'later' } }, stampAt(t, -5000)),
-      mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 4 } }, stampAt(t, -4000)),
+      mutation(
+        { type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 40, note: 'later' } },
+        stampAt(t, -5000),
+      ),
+      mutation(
+        { type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 4 } },
+        stampAt(t, -4000),
+      ),
       mutation({ type: 'bookmark.upsert', payload: { id: deleted, bookId: a.id, page: 9 } }, stampAt(t, -3000)),
       mutation({ type: 'bookmark.delete', payload: { id: deleted, bookId: a.id } }, stampAt(t, -2000)),
     ]);
     t.clock.advance(1000);
-    await sync(reader, [mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: b.id, page: 7, note: 'newest' } }, stampAt(t))]);
-    await sync(other, [mutation({ type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 1, note: 'private' } }, stampAt(t))]);
+    await sync(reader, [
+      mutation(
+        { type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: b.id, page: 7, note: 'newest' } },
+        stampAt(t),
+      ),
+    ]);
+    await sync(other, [
+      mutation(
+        { type: 'bookmark.upsert', payload: { id: crypto.randomUUID(), bookId: a.id, page: 1, note: 'private' } },
+        stampAt(t),
+      ),
+    ]);
 
     const ofBook = (await (await reader.get(`/api/bookmarks?bookId=${a.slug}`)).json()) as TBookmarkList;
     expect(ofBook.items.map((item) => [item.page, item.note, item.bookTitle])).toEqual([
@@ -100,7 +133,9 @@ describe('GET /api/bookmarks', () => {
 
     const otherView = (await (await other.get(`/api/bookmarks?bookId=${a.id}`)).json()) as TBookmarkList;
     expect(otherView.items.map((item) => item.note)).toEqual(['private']);
-    expect(((await (await reader.get(`/api/bookmarks?bookId=${crypto.randomUUID()}`)).json()) as TBookmarkList).items).toEqual([]);
+    expect(
+      ((await (await reader.get(`/api/bookmarks?bookId=${crypto.randomUUID()}`)).json()) as TBookmarkList).items,
+    ).toEqual([]);
 
     const bad = await reader.get('/api/bookmarks?bookId=%3Cscript%3E&limit=501');
     expect(bad.status).toBe(400);

@@ -21,7 +21,15 @@ export interface TBookDelta {
 }
 
 export function emptyDelta(): TBookDelta {
-  return { openCount: 0, lastOpenedAt: null, sessionCount: 0, timeSpentMs: 0, ttsTimeMs: 0, completedAt: null, positionChanged: false };
+  return {
+    openCount: 0,
+    lastOpenedAt: null,
+    sessionCount: 0,
+    timeSpentMs: 0,
+    ttsTimeMs: 0,
+    completedAt: null,
+    positionChanged: false,
+  };
 }
 
 const laterOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
@@ -38,9 +46,10 @@ export function mergeDelta(target: TBookDelta, change: Partial<TBookDelta>): voi
 }
 
 const statements = perConnection((db) => ({
-  position: db.$client.prepare<[string, string], { current_page: number; progress_percentage: number; last_read_at: number | null }>(
-    'select current_page, progress_percentage, last_read_at from reading_progress where user_id = ? and book_id = ?',
-  ),
+  position: db.$client.prepare<
+    [string, string],
+    { current_page: number; progress_percentage: number; last_read_at: number | null }
+  >('select current_page, progress_percentage, last_read_at from reading_progress where user_id = ? and book_id = ?'),
   snapshot: db.$client.prepare(
     `insert into book_progress_snapshot (id, user_id, book_id, last_page, progress_pct, last_read_at, completed_at, time_spent_ms, tts_time_ms, created_at, updated_at)
      values (@id, @userId, @bookId, coalesce(@lastPage, 0), coalesce(@progressPct, 0), @lastReadAt, @completedAt, @timeSpentMs, @ttsTimeMs, @now, @now)
@@ -69,10 +78,14 @@ const statements = perConnection((db) => ({
 }));
 
 /** Applies one book's delta to both aggregates. Call inside the writer's transaction. */
-export function applyBookDelta(db: Db, options: { userId: string; bookId: string; delta: TBookDelta; nowMs: number }): void {
+export function applyBookDelta(
+  db: Db,
+  options: { userId: string; bookId: string; delta: TBookDelta; nowMs: number },
+): void {
   const { userId, bookId, delta, nowMs } = options;
   const position = delta.positionChanged ? statements(db).position.get(userId, bookId) : undefined;
-  const touchesSnapshot = position !== undefined || delta.timeSpentMs > 0 || delta.ttsTimeMs > 0 || delta.completedAt !== null;
+  const touchesSnapshot =
+    position !== undefined || delta.timeSpentMs > 0 || delta.ttsTimeMs > 0 || delta.completedAt !== null;
   if (touchesSnapshot) {
     statements(db).snapshot.run({
       id: crypto.randomUUID(),
@@ -87,7 +100,12 @@ export function applyBookDelta(db: Db, options: { userId: string; bookId: string
       now: nowMs,
     });
   }
-  const touchesAnalytics = delta.openCount > 0 || delta.sessionCount > 0 || delta.timeSpentMs > 0 || delta.completedAt !== null || delta.lastOpenedAt !== null;
+  const touchesAnalytics =
+    delta.openCount > 0 ||
+    delta.sessionCount > 0 ||
+    delta.timeSpentMs > 0 ||
+    delta.completedAt !== null ||
+    delta.lastOpenedAt !== null;
   if (touchesAnalytics) {
     statements(db).analytics.run({
       id: crypto.randomUUID(),
@@ -106,7 +124,10 @@ export function applyBookDelta(db: Db, options: { userId: string; bookId: string
 }
 
 /** A book entered or left the reader's library shelf. Call inside the writer's transaction. */
-export function recordLibraryChange(db: Db, options: { userId: string; bookId: string; change: 'added' | 'removed'; nowMs: number }): void {
+export function recordLibraryChange(
+  db: Db,
+  options: { userId: string; bookId: string; change: 'added' | 'removed'; nowMs: number },
+): void {
   const { userId, bookId, change, nowMs } = options;
   statements(db).analytics.run({
     id: crypto.randomUUID(),

@@ -23,13 +23,19 @@ const SEARCH_SQL = `select p.page_number as page, snippet(book_pages_fts, 0, '',
 
 /** Every word must appear on the page (AND); words made only of punctuation cannot match and are dropped. */
 export function bookMatchExpression(q: string): string | null {
-  const words = [...new Set(normaliseSearchText(q).split(' '))].filter((word) => HAS_WORD_CHARACTER.test(word)).slice(0, MAX_WORDS);
+  const words = [...new Set(normaliseSearchText(q).split(' '))]
+    .filter((word) => HAS_WORD_CHARACTER.test(word))
+    .slice(0, MAX_WORDS);
   return words.length === 0 ? null : words.map(quoteFtsPhrase).join(' AND ');
 }
 
 export function searchBookPages(options: { db: Db; bookId: string; version: number; q: string }): TBookSearchHit[] {
   const match = bookMatchExpression(options.q);
   if (!match) return [];
-  const rows = cachedStatement(options.db, SEARCH_SQL).all({ match, bookId: options.bookId, version: options.version }) as TBookSearchHit[];
+  const rows = cachedStatement(options.db, SEARCH_SQL).all({
+    match,
+    bookId: options.bookId,
+    version: options.version,
+  }) as TBookSearchHit[];
   return rows.map((row) => ({ page: row.page, snippet: row.snippet.replace(/\s+/g, ' ').trim() }));
 }

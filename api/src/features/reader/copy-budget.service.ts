@@ -26,7 +26,12 @@ const statements = perConnection((db) => ({
   tracking: db
     .select()
     .from(userCopyTracking)
-    .where(and(eq(userCopyTracking.userId, sql.placeholder('userId')), eq(userCopyTracking.bookId, sql.placeholder('bookId'))))
+    .where(
+      and(
+        eq(userCopyTracking.userId, sql.placeholder('userId')),
+        eq(userCopyTracking.bookId, sql.placeholder('bookId')),
+      ),
+    )
     .prepare(),
   counter: db
     .select({ charactersCopied: userCopyDeviceCounters.charactersCopied })
@@ -42,7 +47,12 @@ const statements = perConnection((db) => ({
   counterSum: db
     .select({ total: sql<number>`coalesce(sum(${userCopyDeviceCounters.charactersCopied}), 0)` })
     .from(userCopyDeviceCounters)
-    .where(and(eq(userCopyDeviceCounters.userId, sql.placeholder('userId')), eq(userCopyDeviceCounters.bookId, sql.placeholder('bookId'))))
+    .where(
+      and(
+        eq(userCopyDeviceCounters.userId, sql.placeholder('userId')),
+        eq(userCopyDeviceCounters.bookId, sql.placeholder('bookId')),
+      ),
+    )
     .prepare(),
 }));
 
@@ -81,7 +91,9 @@ export function getCopyBudget(options: TCopyTarget): TCopyBudget {
 }
 
 /** Stores `source`'s new counter, re-sums the book's total and refreshes user_copy_tracking. Call inside a transaction. */
-function storeCounter(options: TCopyTarget & { source: string; charactersCopied: number; now: Date; rules: TCopyRules }): TCopyBudget {
+function storeCounter(
+  options: TCopyTarget & { source: string; charactersCopied: number; now: Date; rules: TCopyRules },
+): TCopyBudget {
   const { db, userId, bookId, source, charactersCopied, now, rules, totalCharacters } = options;
   db.insert(userCopyDeviceCounters)
     .values({ userId, bookId, deviceId: source, charactersCopied })
@@ -103,7 +115,10 @@ function storeCounter(options: TCopyTarget & { source: string; charactersCopied:
   };
   db.insert(userCopyTracking)
     .values({ userId, bookId, ...values })
-    .onConflictDoUpdate({ target: [userCopyTracking.userId, userCopyTracking.bookId], set: { ...values, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: [userCopyTracking.userId, userCopyTracking.bookId],
+      set: { ...values, updatedAt: now },
+    })
     .run();
   return budget;
 }
@@ -132,7 +147,9 @@ export function recordCopyEvent(options: TCopyTarget & { characters: number; now
  * The copies already happened, so this never refuses; the total may pass the limit and the budget
  * then reports isLimitReached. Call inside the sync's BEGIN IMMEDIATE transaction.
  */
-export function mergeDeviceCopyCounter(options: TCopyTarget & { deviceId: string; charactersCopied: number; now: Date }): TCopyBudget {
+export function mergeDeviceCopyCounter(
+  options: TCopyTarget & { deviceId: string; charactersCopied: number; now: Date },
+): TCopyBudget {
   const { db, userId, bookId, deviceId } = options;
   if (deviceId === ONLINE_COPY_SOURCE) throw new Error('mergeDeviceCopyCounter needs a device id');
   const previous = statements(db).counter.get({ userId, bookId, deviceId })?.charactersCopied ?? 0;

@@ -18,7 +18,11 @@ describe('no route returns a plaintext PDF', () => {
     // Open the book first so loans, licences-to-be and chunks all exist.
     expect((await reader.get(`/api/books/${book.id}/manifest`)).status).toBe(200);
 
-    const getRoutes = [...new Set(t.app.routes.filter((route) => route.method === 'GET' && !route.path.includes('*')).map((route) => route.path))];
+    const getRoutes = [
+      ...new Set(
+        t.app.routes.filter((route) => route.method === 'GET' && !route.path.includes('*')).map((route) => route.path),
+      ),
+    ];
     expect(getRoutes).toContain(PREVIEW_ROUTE);
     expect(getRoutes).toContain('/api/books/:id/chunks/:n');
 
@@ -46,7 +50,10 @@ describe('no route returns a plaintext PDF', () => {
       }
       expect(contentType, context).not.toMatch(/pdf/i);
       expect(isPdfHeader(bytes), context).toBe(false);
-      expect(Buffer.from(bytes).indexOf(Buffer.from(pdf.subarray(0, 256))), `${context} contains the book's first bytes`).toBe(-1);
+      expect(
+        Buffer.from(bytes).indexOf(Buffer.from(pdf.subarray(0, 256))),
+        `${context} contains the book's first bytes`,
+      ).toBe(-1);
       seen.push(`${route} ${response.status}`);
     }
     // The chunk route really answered (ciphertext), so the scan covered the delivery path.

@@ -17,10 +17,18 @@ export interface TReaderConfig {
   offlineMaxDays: number;
 }
 
-export const READER_CONFIG_DEFAULTS: TReaderConfig = { copyProtectionEnabled: true, maxCopyPercentage: 40, offlineMaxDays: 30 };
+export const READER_CONFIG_DEFAULTS: TReaderConfig = {
+  copyProtectionEnabled: true,
+  maxCopyPercentage: 40,
+  offlineMaxDays: 30,
+};
 
 const statements = perConnection((db) => ({
-  value: db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, sql.placeholder('key'))).prepare(),
+  value: db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(eq(systemConfig.key, sql.placeholder('key')))
+    .prepare(),
 }));
 
 /** Settings change rarely and are read on every copy event and licence: cached until system_config changes. */
@@ -44,6 +52,8 @@ export function readerConfig(db: Db): TReaderConfig {
   return configCache.read(db, 'reader-config', () => ({
     copyProtectionEnabled: readBoolean(db, 'copy_protection_enabled', READER_CONFIG_DEFAULTS.copyProtectionEnabled),
     maxCopyPercentage: readNumber(db, 'max_copy_percentage', READER_CONFIG_DEFAULTS.maxCopyPercentage, 100),
-    offlineMaxDays: Math.floor(readNumber(db, 'offline_max_days', READER_CONFIG_DEFAULTS.offlineMaxDays, 3650)) || READER_CONFIG_DEFAULTS.offlineMaxDays,
+    offlineMaxDays:
+      Math.floor(readNumber(db, 'offline_max_days', READER_CONFIG_DEFAULTS.offlineMaxDays, 3650)) ||
+      READER_CONFIG_DEFAULTS.offlineMaxDays,
   }));
 }

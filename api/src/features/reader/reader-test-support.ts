@@ -4,7 +4,15 @@
  * and the browser side of the protocol (device key, licence unwrap, chunk decryption) in WebCrypto.
  */
 import { base64url, createLocalJWKSet, jwtVerify } from 'jose';
-import { chunkAad, LICENSE_AUDIENCE, LICENSE_ISSUER, type TBookManifest, type TBrowserDevice, type TLicenseClaims, type TLicenseJwks } from '@shared/reader';
+import {
+  chunkAad,
+  LICENSE_AUDIENCE,
+  LICENSE_ISSUER,
+  type TBookManifest,
+  type TBrowserDevice,
+  type TLicenseClaims,
+  type TLicenseJwks,
+} from '@shared/reader';
 import { systemConfig } from '../../db/schema';
 import { createBook } from '../../test-factories';
 import { sharedDeviceKey, type TTestDeviceKey } from '../devices/device-keys-test-support';
@@ -22,19 +30,29 @@ const paragraph = (n: number) =>
 
 const TEST_BOOK_SECTIONS = Array.from({ length: 30 }, (_, section) => ({
   title: `Chapter ${section + 1}`,
-  text: Array.from({ length: 40 }, (_, i) => paragraph(section * 40 + i) + (section === 6 && i === 10 ? ` A ${RARE_WORD} crossed the bay.` : '')).join('\n\n'),
+  text: Array.from(
+    { length: 40 },
+    (_, i) => paragraph(section * 40 + i) + (section === 6 && i === 10 ? ` A ${RARE_WORD} crossed the bay.` : ''),
+  ).join('\n\n'),
 }));
 
 let testPdf: Promise<Uint8Array> | null = null;
 /** The test book's PDF (typeset once per test file). */
 export function testBookPdf(): Promise<Uint8Array> {
-  testPdf ??= typesetBook({ title: 'The Lighthouse Letters', author: 'Test Author', sections: TEST_BOOK_SECTIONS }).then((result) => result.bytes);
+  testPdf ??= typesetBook({
+    title: 'The Lighthouse Letters',
+    author: 'Test Author',
+    sections: TEST_BOOK_SECTIONS,
+  }).then((result) => result.bytes);
   return testPdf;
 }
 
 export function setupReader() {
   const t = setup();
-  t.db.insert(systemConfig).values({ key: 'chunk_size', value: String(TEST_CHUNK_SIZE), dataType: 'number' }).run();
+  t.db
+    .insert(systemConfig)
+    .values({ key: 'chunk_size', value: String(TEST_CHUNK_SIZE), dataType: 'number' })
+    .run();
 
   /** A published book of `tier` whose PDF went through the ingest pipeline. */
   async function bookWithContent(tier: 'trial' | 'basic' | 'premium' = 'trial') {
@@ -50,10 +68,14 @@ export function setupReader() {
 type TReader = Awaited<ReturnType<ReturnType<typeof setupReader>['reader']>>;
 
 /** Registers a browser key for the reader, as the web app does before asking for a licence. */
-export async function registerBrowser(reader: TReader, slot = 0): Promise<{ device: TBrowserDevice; key: TTestDeviceKey }> {
+export async function registerBrowser(
+  reader: TReader,
+  slot = 0,
+): Promise<{ device: TBrowserDevice; key: TTestDeviceKey }> {
   const key = await sharedDeviceKey(slot);
   const response = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`device registration answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`device registration answered ${response.status}: ${await response.text()}`);
   return { device: (await response.json()) as TBrowserDevice, key };
 }
 
@@ -79,10 +101,20 @@ export async function openLicense(options: { jwks: TLicenseJwks; license: string
 }
 
 /** Decrypts one chunk as the reader does (AES-256-GCM, AAD bookId|version|index). */
-export async function decryptChunk(manifest: TBookManifest, contentKey: CryptoKey, index: number, ciphertext: Uint8Array): Promise<Uint8Array> {
+export async function decryptChunk(
+  manifest: TBookManifest,
+  contentKey: CryptoKey,
+  index: number,
+  ciphertext: Uint8Array,
+): Promise<Uint8Array> {
   const chunk = manifest.chunks[index];
   const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: base64url.decode(chunk.iv) as Uint8Array<ArrayBuffer>, additionalData: new TextEncoder().encode(chunkAad(manifest.bookId, manifest.version, index)), tagLength: 128 },
+    {
+      name: 'AES-GCM',
+      iv: base64url.decode(chunk.iv) as Uint8Array<ArrayBuffer>,
+      additionalData: new TextEncoder().encode(chunkAad(manifest.bookId, manifest.version, index)),
+      tagLength: 128,
+    },
     contentKey,
     ciphertext as Uint8Array<ArrayBuffer>,
   );

@@ -6,14 +6,29 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { TBookSearchResult, TCopyBudget, TReaderManifest } from '@shared/reader';
-import { ZBookRefParam, ZBookSearchQuery, ZBookUuidParam, ZChunkParams, ZChunkQuery, ZCopyEventRequest } from '@shared/reader.schemas';
+import {
+  ZBookRefParam,
+  ZBookSearchQuery,
+  ZBookUuidParam,
+  ZChunkParams,
+  ZChunkQuery,
+  ZCopyEventRequest,
+} from '@shared/reader.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { readRequestHeader } from '../../lib/request-headers';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
 import { matchesEtag } from '../catalogue/catalogue.routes';
 import { sessionUserId } from '../selections/selections.routes';
-import { addCopyEvent, findChunk, openManifest, readBookPreview, readChunkBytes, readCopyBudget, searchInBook } from './reader.service';
+import {
+  addCopyEvent,
+  findChunk,
+  openManifest,
+  readBookPreview,
+  readChunkBytes,
+  readCopyBudget,
+  searchInBook,
+} from './reader.service';
 
 /** A chunk URL names its version, so its bytes never change: cached for a year, only by this browser. */
 const CHUNK_CACHE = 'private, max-age=31536000, immutable';
@@ -28,16 +43,25 @@ export function createReaderRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(manifest satisfies TReaderManifest);
     })
-    .get('/books/:id/chunks/:n', requireAuth(), validate('param', ZChunkParams), validate('query', ZChunkQuery), async (c) => {
-      const { id: bookId, n: index } = c.req.valid('param');
-      const { v: version } = c.req.valid('query');
-      const chunk = findChunk({ db, userId: sessionUserId(c), bookId, version, index, now: now() });
-      const etag = `"${chunk.sha256}"`;
-      const headers = { 'Cache-Control': CHUNK_CACHE, ETag: etag };
-      if (matchesEtag(readRequestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, headers);
-      const bytes = await readChunkBytes({ deps, bookId, version, index });
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': 'application/octet-stream' });
-    })
+    .get(
+      '/books/:id/chunks/:n',
+      requireAuth(),
+      validate('param', ZChunkParams),
+      validate('query', ZChunkQuery),
+      async (c) => {
+        const { id: bookId, n: index } = c.req.valid('param');
+        const { v: version } = c.req.valid('query');
+        const chunk = findChunk({ db, userId: sessionUserId(c), bookId, version, index, now: now() });
+        const etag = `"${chunk.sha256}"`;
+        const headers = { 'Cache-Control': CHUNK_CACHE, ETag: etag };
+        if (matchesEtag(readRequestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, headers);
+        const bytes = await readChunkBytes({ deps, bookId, version, index });
+        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+          ...headers,
+          'Content-Type': 'application/octet-stream',
+        });
+      },
+    )
     .get('/books/:idOrSlug/preview', validate('param', ZBookRefParam), async (c) => {
       const { bytes, slug } = await readBookPreview({ deps, bookRef: c.req.valid('param').idOrSlug });
       const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
@@ -49,17 +73,48 @@ export function createReaderRoutes(deps: AppDeps) {
         'Content-Disposition': `inline; filename="${slug}-preview.pdf"`,
       });
     })
-    .get('/books/:id/search', requireAuth(), validate('param', ZBookUuidParam), validate('query', ZBookSearchQuery), (c) => {
-      const items = searchInBook({ db, userId: sessionUserId(c), bookId: c.req.valid('param').id, q: c.req.valid('query').q, now: now() });
-      c.header('Cache-Control', 'no-store');
-      return c.json({ items } satisfies TBookSearchResult);
-    })
+    .get(
+      '/books/:id/search',
+      requireAuth(),
+      validate('param', ZBookUuidParam),
+      validate('query', ZBookSearchQuery),
+      (c) => {
+        const items = searchInBook({
+          db,
+          userId: sessionUserId(c),
+          bookId: c.req.valid('param').id,
+          q: c.req.valid('query').q,
+          now: now(),
+        });
+        c.header('Cache-Control', 'no-store');
+        return c.json({ items } satisfies TBookSearchResult);
+      },
+    )
     .get('/books/:id/copy-budget', requireAuth(), validate('param', ZBookUuidParam), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(readCopyBudget({ db, userId: sessionUserId(c), bookId: c.req.valid('param').id, now: now() }) satisfies TCopyBudget);
+      return c.json(
+        readCopyBudget({
+          db,
+          userId: sessionUserId(c),
+          bookId: c.req.valid('param').id,
+          now: now(),
+        }) satisfies TCopyBudget,
+      );
     })
-    .post('/books/:id/copy-events', requireAuth(), validate('param', ZBookUuidParam), validate('json', ZCopyEventRequest), (c) => {
-      const budget = addCopyEvent({ db, userId: sessionUserId(c), bookId: c.req.valid('param').id, characters: c.req.valid('json').characters, now: now() });
-      return c.json(budget satisfies TCopyBudget);
-    });
+    .post(
+      '/books/:id/copy-events',
+      requireAuth(),
+      validate('param', ZBookUuidParam),
+      validate('json', ZCopyEventRequest),
+      (c) => {
+        const budget = addCopyEvent({
+          db,
+          userId: sessionUserId(c),
+          bookId: c.req.valid('param').id,
+          characters: c.req.valid('json').characters,
+          now: now(),
+        });
+        return c.json(budget satisfies TCopyBudget);
+      },
+    );
 }

@@ -37,7 +37,13 @@ const statements = perConnection((db) => ({
   activeLoan: db
     .select({ id: loans.id })
     .from(loans)
-    .where(and(eq(loans.userId, sql.placeholder('userId')), eq(loans.bookId, sql.placeholder('bookId')), eq(loans.status, 'active')))
+    .where(
+      and(
+        eq(loans.userId, sql.placeholder('userId')),
+        eq(loans.bookId, sql.placeholder('bookId')),
+        eq(loans.status, 'active'),
+      ),
+    )
     .prepare(),
 }));
 
@@ -49,7 +55,11 @@ const noContent = () => new AppError('no_content', 404, READER_MESSAGES.noConten
  * reader opens the loan with POST /api/loans (DESIGN §6: no GET has side effects). A book without
  * content yet has it made first (the same content every reader gets, not a change of anyone's state).
  */
-export async function openManifest(options: { deps: AppDeps; userId: string; bookRef: string }): Promise<TReaderManifest> {
+export async function openManifest(options: {
+  deps: AppDeps;
+  userId: string;
+  bookRef: string;
+}): Promise<TReaderManifest> {
   const { deps, userId, bookRef } = options;
   const book = assertCanRead({ db: deps.db, userId, bookRef, now: deps.now() });
   const manifest = await getManifest({ deps, bookId: book.id });
@@ -67,7 +77,14 @@ export interface TChunkInfo {
  * or index that does not exist. Cheap (memoised entitlement + one indexed row), so the route can answer
  * a conditional request before any bytes are read.
  */
-export function findChunk(options: { db: Db; userId: string; bookId: string; version: number; index: number; now: Date }): TChunkInfo {
+export function findChunk(options: {
+  db: Db;
+  userId: string;
+  bookId: string;
+  version: number;
+  index: number;
+  now: Date;
+}): TChunkInfo {
   const { db, userId, bookId, version, index, now } = options;
   assertCanRead({ db, userId, bookRef: bookId, now });
   const chunk = statements(db).chunk.get({ bookId, version, index });
@@ -79,14 +96,27 @@ export function findChunk(options: { db: Db; userId: string; bookId: string; ver
 }
 
 /** The chunk's ciphertext exactly as stored (call findChunk first: it checks the reader's right). */
-export async function readChunkBytes(options: { deps: AppDeps; bookId: string; version: number; index: number }): Promise<Uint8Array> {
-  const bytes = await readChunk({ deps: options.deps, bookId: options.bookId, version: options.version, index: options.index });
+export async function readChunkBytes(options: {
+  deps: AppDeps;
+  bookId: string;
+  version: number;
+  index: number;
+}): Promise<Uint8Array> {
+  const bytes = await readChunk({
+    deps: options.deps,
+    bookId: options.bookId,
+    version: options.version,
+    index: options.index,
+  });
   if (!bytes) throw notFound('Chunk');
   return bytes;
 }
 
 /** The public preview PDF of a published book (made on first request for a book without content). */
-export async function readBookPreview(options: { deps: AppDeps; bookRef: string }): Promise<{ bytes: Uint8Array; slug: string }> {
+export async function readBookPreview(options: {
+  deps: AppDeps;
+  bookRef: string;
+}): Promise<{ bytes: Uint8Array; slug: string }> {
   const { deps } = options;
   const book = findBook(deps.db, options.bookRef);
   const preview = await readPreview({ deps, bookId: book.id });
@@ -100,7 +130,13 @@ function currentAssetOrThrow(db: Db, bookId: string) {
   return asset;
 }
 
-export function searchInBook(options: { db: Db; userId: string; bookId: string; q: string; now: Date }): TBookSearchHit[] {
+export function searchInBook(options: {
+  db: Db;
+  userId: string;
+  bookId: string;
+  q: string;
+  now: Date;
+}): TBookSearchHit[] {
   const { db, userId, bookId, q, now } = options;
   assertCanRead({ db, userId, bookRef: bookId, now });
   const asset = currentAssetOrThrow(db, bookId);
@@ -114,7 +150,13 @@ export function readCopyBudget(options: { db: Db; userId: string; bookId: string
   return getCopyBudget({ db, userId, bookId, totalCharacters: asset.totalCharacters });
 }
 
-export function addCopyEvent(options: { db: Db; userId: string; bookId: string; characters: number; now: Date }): TCopyBudget {
+export function addCopyEvent(options: {
+  db: Db;
+  userId: string;
+  bookId: string;
+  characters: number;
+  now: Date;
+}): TCopyBudget {
   const { db, userId, bookId, characters, now } = options;
   assertCanRead({ db, userId, bookRef: bookId, now });
   const asset = currentAssetOrThrow(db, bookId);

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TBookSearchResult, type TCopyBudget, type TReaderManifest } from '@shared/reader';
+import {
+  COPY_LIMIT_UNLIMITED,
+  READER_MESSAGES,
+  type TBookSearchResult,
+  type TCopyBudget,
+  type TReaderManifest,
+} from '@shared/reader';
 import { bookChunks, loans, systemConfig, userCopyDeviceCounters, userCopyTracking, users } from '../../db/schema';
 import { get, send } from '../auth/auth-test-helpers';
 import { ingestBookPdf } from '../ingest/ingest.service';
@@ -11,7 +17,8 @@ import type { TProblem } from '../selections/selections-test-support';
 import { mergeDeviceCopyCounter } from './copy-budget.service';
 import { RARE_WORD, setupReader, TEST_CHUNK_SIZE } from './reader-test-support';
 
-const chunkUrl = (bookId: string, n: number | string, v: number | string = 1) => `/api/books/${bookId}/chunks/${n}?v=${v}`;
+const chunkUrl = (bookId: string, n: number | string, v: number | string = 1) =>
+  `/api/books/${bookId}/chunks/${n}?v=${v}`;
 
 describe('GET /api/books/:idOrSlug/manifest', () => {
   it('answers the current version with every chunk (by id or slug), never cached, and never opens a loan', async () => {
@@ -36,7 +43,9 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
       loanId: null,
     });
     expect(manifest.chunkCount).toBeGreaterThan(1);
-    expect(manifest.chunks.map((chunk) => chunk.offset)).toEqual(manifest.chunks.map((_, index) => index * TEST_CHUNK_SIZE));
+    expect(manifest.chunks.map((chunk) => chunk.offset)).toEqual(
+      manifest.chunks.map((_, index) => index * TEST_CHUNK_SIZE),
+    );
     // A GET has no side effects (DESIGN §6): no loan was created.
     expect(t.state(reader.user.id).loans).toEqual([]);
 
@@ -90,7 +99,11 @@ describe('GET /api/books/:id/chunks/:n', () => {
       expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       expect(response.headers.get('etag')).toBe(`"${chunk.sha256}"`);
       const bytes = new Uint8Array(await response.arrayBuffer());
-      const row = t.db.select().from(bookChunks).where(and(eq(bookChunks.bookId, book.id), eq(bookChunks.chunkIndex, chunk.index))).get()!;
+      const row = t.db
+        .select()
+        .from(bookChunks)
+        .where(and(eq(bookChunks.bookId, book.id), eq(bookChunks.chunkIndex, chunk.index)))
+        .get()!;
       expect(Buffer.from(bytes).equals(Buffer.from((await t.blobs.get(row.storageKey!))!))).toBe(true);
       expect(bytes.length).toBe(chunk.size);
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(chunk.sha256);
@@ -153,7 +166,11 @@ describe('GET /api/books/:id/chunks/:n', () => {
     // A plan changed in the database is seen by the very next request (the memo is dropped on writes).
     const premium = await t.reader('premium');
     expect((await premium.get(chunkUrl(book.id, 1))).status).toBe(200);
-    t.db.update(users).set({ subscriptionTier: 'free', subscriptionStatus: 'inactive' }).where(eq(users.id, premium.user.id)).run();
+    t.db
+      .update(users)
+      .set({ subscriptionTier: 'free', subscriptionStatus: 'inactive' })
+      .where(eq(users.id, premium.user.id))
+      .run();
     expect((await premium.get(chunkUrl(book.id, 1))).status).toBe(402);
   });
 });
@@ -175,7 +192,10 @@ describe('GET /api/books/:idOrSlug/preview', () => {
     expect(asset.pageCount).toBeGreaterThan(3);
 
     const etag = response.headers.get('etag')!;
-    const conditional = await send(t.app, `/api/books/${book.id}/preview`, undefined, { method: 'GET', headers: { 'if-none-match': etag } });
+    const conditional = await send(t.app, `/api/books/${book.id}/preview`, undefined, {
+      method: 'GET',
+      headers: { 'if-none-match': etag },
+    });
     expect(conditional.status).toBe(304);
     expect((await get(t.app, `/api/books/${crypto.randomUUID()}/preview`)).status).toBe(404);
     expect((await get(t.app, '/api/books/bad%20ref/preview')).status).toBe(400);
@@ -197,7 +217,10 @@ describe('GET /api/books/:id/search', () => {
     const rare = await search(RARE_WORD);
     expect(rare).toHaveLength(1);
     expect(rare[0].snippet).toContain(`${RARE_WORD} crossed the bay`);
-    const onPage = t.db.$client.prepare('select text from book_pages where book_id = ? and page_number = ?').pluck().get(book.id, rare[0].page) as string;
+    const onPage = t.db.$client
+      .prepare('select text from book_pages where book_id = ? and page_number = ?')
+      .pluck()
+      .get(book.id, rare[0].page) as string;
     expect(onPage).toContain(RARE_WORD);
 
     const common = await search('lighthouse keeper');
@@ -242,7 +265,11 @@ describe('copy budget', () => {
     expect(initial.status).toBe(200);
     expect(await initial.json()).toEqual({ used: 0, limit, isLimitReached: false } satisfies TCopyBudget);
 
-    expect(await (await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1000 })).json()).toEqual({ used: 1000, limit, isLimitReached: false });
+    expect(await (await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1000 })).json()).toEqual({
+      used: 1000,
+      limit,
+      isLimitReached: false,
+    });
     const tooMuch = await reader.post(`/api/books/${book.id}/copy-events`, { characters: limit - 999 });
     expect(tooMuch.status).toBe(422);
     expect(((await tooMuch.json()) as TProblem).detail).toBe(READER_MESSAGES.copyLimitReached);
@@ -252,14 +279,30 @@ describe('copy budget', () => {
 
     const refused = await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1 });
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as TProblem)).toMatchObject({ code: 'copy_limit_reached', detail: READER_MESSAGES.copyLimitReached });
+    expect((await refused.json()) as TProblem).toMatchObject({
+      code: 'copy_limit_reached',
+      detail: READER_MESSAGES.copyLimitReached,
+    });
     const tracking = t.db.select().from(userCopyTracking).where(eq(userCopyTracking.userId, reader.user.id)).get()!;
-    expect(tracking).toMatchObject({ totalCharactersCopied: limit, totalBookCharacters: asset.totalCharacters, isLimitReached: true, maxCopyPercentage: 40 });
-    expect(await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({ used: limit, limit, isLimitReached: true });
+    expect(tracking).toMatchObject({
+      totalCharactersCopied: limit,
+      totalBookCharacters: asset.totalCharacters,
+      isLimitReached: true,
+      maxCopyPercentage: 40,
+    });
+    expect(await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({
+      used: limit,
+      limit,
+      isLimitReached: true,
+    });
 
     // Another reader's budget is their own.
     const other = await t.reader('premium');
-    expect(await (await other.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({ used: 0, limit, isLimitReached: false });
+    expect(await (await other.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({
+      used: 0,
+      limit,
+      isLimitReached: false,
+    });
   });
 
   it('follows system_config: the percentage, and no limit when copy protection is off', async () => {
@@ -267,7 +310,9 @@ describe('copy budget', () => {
     const { book, asset } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     t.db.insert(systemConfig).values({ key: 'max_copy_percentage', value: '10', dataType: 'number' }).run();
-    expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).limit).toBe(Math.floor(asset.totalCharacters / 10));
+    expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).limit).toBe(
+      Math.floor(asset.totalCharacters / 10),
+    );
     t.db.insert(systemConfig).values({ key: 'copy_protection_enabled', value: 'false', dataType: 'boolean' }).run();
     const unlimited = await reader.post(`/api/books/${book.id}/copy-events`, { characters: 100_000 });
     expect(await unlimited.json()).toEqual({ used: 100_000, limit: COPY_LIMIT_UNLIMITED, isLimitReached: false });
@@ -278,13 +323,21 @@ describe('copy budget', () => {
     const { book, asset } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     expect((await reader.post(`/api/books/${book.id}/copy-events`, { characters: 500 })).status).toBe(200);
-    const target = { db: t.db, userId: reader.user.id, bookId: book.id, totalCharacters: asset.totalCharacters, now: t.clock.now() };
+    const target = {
+      db: t.db,
+      userId: reader.user.id,
+      bookId: book.id,
+      totalCharacters: asset.totalCharacters,
+      now: t.clock.now(),
+    };
     const deviceA = crypto.randomUUID();
     expect(mergeDeviceCopyCounter({ ...target, deviceId: deviceA, charactersCopied: 300 }).used).toBe(800);
     // A stale or repeated report never lowers a device's count.
     expect(mergeDeviceCopyCounter({ ...target, deviceId: deviceA, charactersCopied: 200 }).used).toBe(800);
     expect(mergeDeviceCopyCounter({ ...target, deviceId: crypto.randomUUID(), charactersCopied: 50 }).used).toBe(850);
-    expect(t.db.select().from(userCopyDeviceCounters).where(eq(userCopyDeviceCounters.userId, reader.user.id)).all()).toHaveLength(3);
+    expect(
+      t.db.select().from(userCopyDeviceCounters).where(eq(userCopyDeviceCounters.userId, reader.user.id)).all(),
+    ).toHaveLength(3);
     expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).used).toBe(850);
   });
 
@@ -318,7 +371,13 @@ describe('content versions', () => {
     const { book, pdf } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     const changed = new Uint8Array([...pdf, ...new TextEncoder().encode('\n% a changed file\n')]);
-    const { asset } = await ingestBookPdf({ deps: t, bookId: book.id, pdf: changed, source: 'cli', renderCover: false });
+    const { asset } = await ingestBookPdf({
+      deps: t,
+      bookId: book.id,
+      pdf: changed,
+      source: 'cli',
+      renderCover: false,
+    });
     expect(asset.version).toBe(2);
     const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
     expect(manifest.version).toBe(2);

@@ -22,7 +22,9 @@ const WORDS = (
   'history future habits leaders negotiate meditation gratitude resilience productivity communication'
 ).split(' ');
 const FIRST = 'John Mary James Anna Peter Sarah David Laura Mark Emma Paul Julia Henry Alice George Zoe'.split(' ');
-const LAST = 'Smith Brown Taylor Wilson Clark Lewis Walker Hall Allen Young King Wright Scott Green Baker Adams'.split(' ');
+const LAST = 'Smith Brown Taylor Wilson Clark Lewis Walker Hall Allen Young King Wright Scott Green Baker Adams'.split(
+  ' ',
+);
 
 /** Deterministic pseudo-random numbers, so every run measures the same catalogue. */
 function random(seed: number) {
@@ -54,7 +56,18 @@ function insertSyntheticBooks(db: Db, count: number) {
       const author = `${pick(FIRST)} ${pick(LAST)}${index % 7 === 0 ? ` ${index % 2000}` : ''}`;
       const description = Array.from({ length: 24 }, () => pick(WORDS)).join(' ');
       const tier = pick(['trial', 'basic', 'premium']);
-      insertBook.run(id, title, author, description, `book-${index}`, Math.round(next() * 500) / 100, Math.floor(next() * 5000), next() < 0.05 ? 1 : 0, tier, 1950 + Math.floor(next() * 75));
+      insertBook.run(
+        id,
+        title,
+        author,
+        description,
+        `book-${index}`,
+        Math.round(next() * 500) / 100,
+        Math.floor(next() * 5000),
+        next() < 0.05 ? 1 : 0,
+        tier,
+        1950 + Math.floor(next() * 75),
+      );
       insertLink.run(id, pick(categoryIds));
     }
   })();
@@ -80,7 +93,20 @@ function report(label: string, figures: Record<string, unknown>) {
   process.stdout.write(`[perf] ${label}: ${JSON.stringify(figures)}\n`);
 }
 
-const SUGGEST_QUERIES = ['le', 'zq', 'ha', 'lead', 'the', 'habit', 'john', 'smith', 'zzzz', 'negotiation', 'of peace', 'qx'];
+const SUGGEST_QUERIES = [
+  'le',
+  'zq',
+  'ha',
+  'lead',
+  'the',
+  'habit',
+  'john',
+  'smith',
+  'zzzz',
+  'negotiation',
+  'of peace',
+  'qx',
+];
 
 describe.runIf(process.env.PERF === '1')('catalogue and suggestion latency', () => {
   it('suggests within budget at 100,000 books', { timeout: 120_000 }, () => {

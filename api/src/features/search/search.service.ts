@@ -7,7 +7,12 @@
  * NOCASE title index, substrings of 3+ characters from the trigram index with a LIMIT (FTS5 stops at
  * the limit), and 2-character text, which trigrams cannot match, from LIKE scans over a bounded window.
  */
-import { SEARCH_MAX_SUGGESTIONS, SEARCH_MAX_TOPICS, SEARCH_MIN_CHARS, SEARCH_TOPIC_MIN_WORD_LENGTH } from '@shared/limits';
+import {
+  SEARCH_MAX_SUGGESTIONS,
+  SEARCH_MAX_TOPICS,
+  SEARCH_MIN_CHARS,
+  SEARCH_TOPIC_MIN_WORD_LENGTH,
+} from '@shared/limits';
 import type { TSearchSuggestion, TSuggestResponse } from '@shared/search';
 import type { Db } from '../../db/client';
 import { createReadCache } from '../../db/read-cache';
@@ -81,7 +86,6 @@ export function suggest({ db, q }: { db: Db; q: string }): TSuggestResponse {
   return suggestionCache.read(db, query, () => ({ query, items: findSuggestions(db, query) }));
 }
 
-
 /** The uncached lookup behind `suggest` (exported for measurements); `query` is already normalised. */
 export function findSuggestions(db: Db, query: string): TSearchSuggestion[] {
   const topics = findTopics(db, query);
@@ -118,7 +122,10 @@ function findBooks(db: Db, query: string, limit: number): BookCandidate[] {
 
   const containing = (
     usesTrigrams(query)
-      ? cachedStatement(db, SQL.booksByTitleMatch).all({ match: buildMatchExpression([query], 'title'), limit: BOOK_CANDIDATES })
+      ? cachedStatement(db, SQL.booksByTitleMatch).all({
+          match: buildMatchExpression([query], 'title'),
+          limit: BOOK_CANDIDATES,
+        })
       : cachedStatement(db, SQL.booksByTitleLike).all({ contains: containsLikePattern(query), limit: BOOK_CANDIDATES })
   ) as BookCandidate[];
   const seen = new Set(prefixed.map((book) => book.id));
@@ -141,8 +148,14 @@ interface AuthorCandidate {
 function findAuthors(db: Db, query: string): AuthorCandidate[] {
   const rows = (
     usesTrigrams(query)
-      ? cachedStatement(db, SQL.authorsByMatch).all({ match: buildMatchExpression([query], 'author'), limit: AUTHOR_CANDIDATES })
-      : cachedStatement(db, SQL.authorsByLike).all({ contains: containsLikePattern(query), limit: AUTHOR_CANDIDATES * 10 })
+      ? cachedStatement(db, SQL.authorsByMatch).all({
+          match: buildMatchExpression([query], 'author'),
+          limit: AUTHOR_CANDIDATES,
+        })
+      : cachedStatement(db, SQL.authorsByLike).all({
+          contains: containsLikePattern(query),
+          limit: AUTHOR_CANDIDATES * 10,
+        })
   ) as { author: string }[];
   const countStatement = cachedStatement(db, SQL.authorBookCount);
   const lowered = query.toLowerCase();
@@ -166,7 +179,10 @@ function findTopics(db: Db, query: string): string[] {
           match: buildMatchExpression([query], 'description'),
           limit: TOPIC_DESCRIPTIONS,
         })
-      : cachedStatement(db, SQL.descriptionsByLike).all({ contains: containsLikePattern(query), limit: TOPIC_DESCRIPTIONS })
+      : cachedStatement(db, SQL.descriptionsByLike).all({
+          contains: containsLikePattern(query),
+          limit: TOPIC_DESCRIPTIONS,
+        })
   ) as { description: string }[];
   return extractTopics(
     rows.map((row) => row.description),
@@ -180,7 +196,8 @@ export function extractTopics(descriptions: readonly string[], query: string): s
   const topics: string[] = [];
   for (const description of descriptions) {
     for (const word of description.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-      if (characterCount(word) < SEARCH_TOPIC_MIN_WORD_LENGTH || !word.includes(needle) || topics.includes(word)) continue;
+      if (characterCount(word) < SEARCH_TOPIC_MIN_WORD_LENGTH || !word.includes(needle) || topics.includes(word))
+        continue;
       topics.push(word);
       if (topics.length === SEARCH_MAX_TOPICS) return topics;
     }

@@ -40,7 +40,11 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
     );
     expect(byType(body, 'book')).toHaveLength(2);
     // Two characters work too (no trigram index, bounded LIKE scan).
-    expect(byType(await suggest(app, 'ar'), 'book').map((item) => item.id).sort()).toEqual([art.id, smart.id].sort());
+    expect(
+      byType(await suggest(app, 'ar'), 'book')
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([art.id, smart.id].sort());
     // A title starting with the text comes before one merely containing it.
     expect(byType(await suggest(app, 'sma'), 'book')[0].id).toBe(smart.id);
   });
@@ -82,7 +86,11 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
   it('never answers more than 8 suggestions and keeps room for authors and topics', async () => {
     const { app, db } = createTestContext();
     for (let index = 0; index < 12; index += 1) {
-      createBook(db, { title: `Growth Book ${index}`, author: `Growth Author ${index}`, description: `growthful growthy growths ${index}` });
+      createBook(db, {
+        title: `Growth Book ${index}`,
+        author: `Growth Author ${index}`,
+        description: `growthful growthy growths ${index}`,
+      });
     }
     const body = await suggest(app, 'growth');
     expect(body.items).toHaveLength(8);
@@ -90,12 +98,22 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
     expect(byType(body, 'author')).toHaveLength(2);
     expect(byType(body, 'topic')).toHaveLength(3);
     // Books first, then authors, then topics.
-    expect(body.items.map((item) => item.type)).toEqual(['book', 'book', 'book', 'author', 'author', 'topic', 'topic', 'topic']);
+    expect(body.items.map((item) => item.type)).toEqual([
+      'book',
+      'book',
+      'book',
+      'author',
+      'author',
+      'topic',
+      'topic',
+      'topic',
+    ]);
   });
 
   it('gives authors the room books do not use', async () => {
     const { app, db } = createTestContext();
-    for (let index = 0; index < 6; index += 1) createBook(db, { title: `Title ${index}`, author: `Writer Name ${index}`, description: 'x' });
+    for (let index = 0; index < 6; index += 1)
+      createBook(db, { title: `Title ${index}`, author: `Writer Name ${index}`, description: 'x' });
     const body = await suggest(app, 'writer');
     expect(byType(body, 'book')).toHaveLength(0);
     expect(byType(body, 'author')).toHaveLength(6);
@@ -110,8 +128,23 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
 
   it('treats FTS syntax and unicode as plain text', async () => {
     const { app, db } = createTestContext();
-    createBook(db, { title: 'Say "NEAR(" now 📚', author: 'O\'Brien', description: 'Quotes "inside" text.' });
-    for (const q of ['"', '""', '*', 'NEAR(', 'AND OR', 'OR NOT', '^ab', '{title}:x', '%_', '\\\\', '📚', '😀😀', 'ÉÉ', "o'b"]) {
+    createBook(db, { title: 'Say "NEAR(" now 📚', author: "O'Brien", description: 'Quotes "inside" text.' });
+    for (const q of [
+      '"',
+      '""',
+      '*',
+      'NEAR(',
+      'AND OR',
+      'OR NOT',
+      '^ab',
+      '{title}:x',
+      '%_',
+      '\\\\',
+      '📚',
+      '😀😀',
+      'ÉÉ',
+      "o'b",
+    ]) {
       const response = await app.request(`/api/search/suggest?q=${encodeURIComponent(q)}`);
       expect(response.status, q).toBe(200);
     }
@@ -122,7 +155,11 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
 
   it('answers 400 problem+json naming q for missing or over-long text', async () => {
     const { app } = createTestContext();
-    for (const url of ['/api/search/suggest', `/api/search/suggest?q=${'x'.repeat(500)}`, '/api/search/suggest?q=a&q=b']) {
+    for (const url of [
+      '/api/search/suggest',
+      `/api/search/suggest?q=${'x'.repeat(500)}`,
+      '/api/search/suggest?q=a&q=b',
+    ]) {
       const response = await app.request(url);
       expect(response.status, url).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -150,7 +187,11 @@ describe('search terms', () => {
   });
 
   it('extracts topic words by the SPEC rule', () => {
-    expect(extractTopics(['The Leader leads; LEADERSHIP and lead.', 'leaders'], 'lead')).toEqual(['leader', 'leads', 'leadership']);
+    expect(extractTopics(['The Leader leads; LEADERSHIP and lead.', 'leaders'], 'lead')).toEqual([
+      'leader',
+      'leads',
+      'leadership',
+    ]);
     expect(extractTopics(['plea pleas'], 'ple')).toEqual(['plea', 'pleas']);
     expect(extractTopics(['abc'], 'ab')).toEqual([]);
   });

@@ -15,7 +15,9 @@ function syncEach(deps: { db: Db; now: () => Date; logger: Logger }, userIds: st
   let changed = 0;
   for (const userId of userIds) {
     try {
-      const state = immediateTransaction(deps.db, () => syncEntitlements({ db: deps.db, userId, now: deps.now(), write: true }));
+      const state = immediateTransaction(deps.db, () =>
+        syncEntitlements({ db: deps.db, userId, now: deps.now(), write: true }),
+      );
       if (state.changed) changed += 1;
     } catch (error) {
       deps.logger.error({ err: error, userId }, 'entitlement sync failed for a reader');
@@ -31,11 +33,17 @@ export function resetSelectionCycles(deps: { db: Db; now: () => Date; logger: Lo
     .from(userSubscriptionCycles)
     .where(and(eq(userSubscriptionCycles.isActive, true), lte(userSubscriptionCycles.cycleEnd, deps.now())))
     .all();
-  return syncEach(deps, due.map((row) => row.userId));
+  return syncEach(
+    deps,
+    due.map((row) => row.userId),
+  );
 }
 
 /** Every reader holding an active loan is checked; loans they may no longer read are revoked. */
 export function revokeLapsedLoans(deps: { db: Db; now: () => Date; logger: Logger }): number {
   const holders = deps.db.selectDistinct({ userId: loans.userId }).from(loans).where(eq(loans.status, 'active')).all();
-  return syncEach(deps, holders.map((row) => row.userId));
+  return syncEach(
+    deps,
+    holders.map((row) => row.userId),
+  );
 }

@@ -16,7 +16,15 @@ import {
 import type { TBookTier, TSubscriptionTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
-import { books, loans, subscriptionPlans, systemConfig, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
+import {
+  books,
+  loans,
+  subscriptionPlans,
+  systemConfig,
+  userSelectedBooks,
+  userSubscriptionCycles,
+  users,
+} from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import { revokeLicensesOfLoans } from '../licenses/license-revocation';
@@ -34,15 +42,31 @@ const CONFIG_DEFAULTS = {
 
 /** The entitlement check runs on every book open and pick, so its queries are prepared once per connection. */
 const statements = perConnection((db) => ({
-  config: db.select({ value: systemConfig.value }).from(systemConfig).where(eq(systemConfig.key, sql.placeholder('key'))).prepare(),
+  config: db
+    .select({ value: systemConfig.value })
+    .from(systemConfig)
+    .where(eq(systemConfig.key, sql.placeholder('key')))
+    .prepare(),
   activePlans: db
     .select({ tier: subscriptionPlans.tier, bookLimit: subscriptionPlans.bookLimit })
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.isActive, true))
     .prepare(),
-  bookById: db.select().from(books).where(eq(books.id, sql.placeholder('ref'))).prepare(),
-  bookBySlug: db.select().from(books).where(eq(books.slug, sql.placeholder('ref'))).prepare(),
-  user: db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(),
+  bookById: db
+    .select()
+    .from(books)
+    .where(eq(books.id, sql.placeholder('ref')))
+    .prepare(),
+  bookBySlug: db
+    .select()
+    .from(books)
+    .where(eq(books.slug, sql.placeholder('ref')))
+    .prepare(),
+  user: db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
   activeCycle: db
     .select()
     .from(userSubscriptionCycles)
@@ -140,9 +164,19 @@ export function loadEntitlementInputs(db: Db, userId: string): TEntitlementInput
       : null,
     selections: statements(db)
       .activeSelections.all({ userId })
-      .map((row) => ({ id: row.id, bookId: row.bookId, selectedAt: row.selectedAt.getTime(), lockedUntil: ms(row.lockedUntil), cycleId: row.cycleId })),
+      .map((row) => ({
+        id: row.id,
+        bookId: row.bookId,
+        selectedAt: row.selectedAt.getTime(),
+        lockedUntil: ms(row.lockedUntil),
+        cycleId: row.cycleId,
+      })),
     loans: statements(db).activeLoans.all({ userId }),
-    bookLimitByTier: new Map(statements(db).activePlans.all().map((row) => [row.tier, row.bookLimit])),
+    bookLimitByTier: new Map(
+      statements(db)
+        .activePlans.all()
+        .map((row) => [row.tier, row.bookLimit]),
+    ),
     lockDays: basicLockDays(db),
   };
 }
@@ -191,19 +225,33 @@ export function evaluateEntitlements(inputs: TEntitlementInputs, at: Date): TEnt
   const selections = inputs.selections.map((selection) => ({ ...selection }));
   const activeLoans = inputs.loans.map((loan) => ({ ...loan }));
   const sync = reconcileEntitlements({ user, now, cycle, selections, loans: activeLoans, bookLimitFor });
-  const changed = sync.closeCycleId !== null || sync.openCycle !== null || sync.dropSelectionIds.length > 0 || sync.revokeLoans.length > 0;
+  const changed =
+    sync.closeCycleId !== null ||
+    sync.openCycle !== null ||
+    sync.dropSelectionIds.length > 0 ||
+    sync.revokeLoans.length > 0;
   return { user, now, lockDays: inputs.lockDays, sync, changed };
 }
 
 function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): void {
   if (sync.closeCycleId) {
-    db.update(userSubscriptionCycles).set({ isActive: false }).where(eq(userSubscriptionCycles.id, sync.closeCycleId)).run();
+    db.update(userSubscriptionCycles)
+      .set({ isActive: false })
+      .where(eq(userSubscriptionCycles.id, sync.closeCycleId))
+      .run();
   }
   if (sync.openCycle) {
     const { tier, cycleStart, cycleEnd, maxBooks } = sync.openCycle;
     const row = db
       .insert(userSubscriptionCycles)
-      .values({ userId, tier, cycleStart: new Date(cycleStart), cycleEnd: new Date(cycleEnd), maxBooks, booksSelectedCount: 0 })
+      .values({
+        userId,
+        tier,
+        cycleStart: new Date(cycleStart),
+        cycleEnd: new Date(cycleEnd),
+        maxBooks,
+        booksSelectedCount: 0,
+      })
       .returning({ id: userSubscriptionCycles.id })
       .get();
     if (sync.cycle) sync.cycle.id = row.id;
@@ -215,8 +263,15 @@ function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): v
       .run();
   }
   for (const { id, reason } of sync.revokeLoans) {
-    db.update(loans).set({ status: 'revoked', revokedAt: now, revokeReason: reason }).where(and(eq(loans.id, id), eq(loans.status, 'active'))).run();
+    db.update(loans)
+      .set({ status: 'revoked', revokedAt: now, revokeReason: reason })
+      .where(and(eq(loans.id, id), eq(loans.status, 'active')))
+      .run();
   }
   // A revoked loan's licences end with it, in the same transaction (DESIGN §5).
-  revokeLicensesOfLoans(db, sync.revokeLoans.map((loan) => loan.id), now);
+  revokeLicensesOfLoans(
+    db,
+    sync.revokeLoans.map((loan) => loan.id),
+    now,
+  );
 }

@@ -1,7 +1,7 @@
 /** Helpers for the selections and loans API tests: a clocked app with plans, readers of each tier, requests. */
 import { and, eq } from 'drizzle-orm';
 import { DAY_MS } from '@shared/entitlement';
-import { loans, userSelectedBooks, userSubscriptionCycles, users } from '../../db/schema';
+import { loans, userSelectedBooks, userSubscriptionCycles, type users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
 import { createBook, createPlan } from '../../test-factories';
 import { createClock, send } from '../auth/auth-test-helpers';
@@ -15,16 +15,35 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
   createPlan(ctx.db, { tier: 'premium', bookLimit: -1, price: '£9.99', priceAmount: 999 });
   const { app, db } = ctx;
 
-  async function reader(kind: 'trial' | 'basic' | 'premium' | 'expired-trial' | 'free', overrides: Partial<typeof users.$inferInsert> = {}) {
+  async function reader(
+    kind: 'trial' | 'basic' | 'premium' | 'expired-trial' | 'free',
+    overrides: Partial<typeof users.$inferInsert> = {},
+  ) {
     const now = clock.now().getTime();
     const base: Partial<typeof users.$inferInsert> =
       kind === 'trial'
-        ? { subscriptionTier: 'trial', subscriptionStatus: 'active', trialStartedAt: new Date(now), trialEndsAt: new Date(now + 7 * DAY_MS), freeTrialEndedAt: new Date(now + 7 * DAY_MS) }
+        ? {
+            subscriptionTier: 'trial',
+            subscriptionStatus: 'active',
+            trialStartedAt: new Date(now),
+            trialEndsAt: new Date(now + 7 * DAY_MS),
+            freeTrialEndedAt: new Date(now + 7 * DAY_MS),
+          }
         : kind === 'expired-trial'
-          ? { subscriptionTier: 'trial', subscriptionStatus: 'active', trialStartedAt: new Date(now - 8 * DAY_MS), trialEndsAt: new Date(now - DAY_MS), freeTrialEndedAt: new Date(now - DAY_MS) }
+          ? {
+              subscriptionTier: 'trial',
+              subscriptionStatus: 'active',
+              trialStartedAt: new Date(now - 8 * DAY_MS),
+              trialEndsAt: new Date(now - DAY_MS),
+              freeTrialEndedAt: new Date(now - DAY_MS),
+            }
           : kind === 'free'
             ? { subscriptionTier: 'free', subscriptionStatus: 'inactive' }
-            : { subscriptionTier: kind, subscriptionStatus: 'active', subscriptionCurrentPeriodEnd: new Date(now + 30 * DAY_MS) };
+            : {
+                subscriptionTier: kind,
+                subscriptionStatus: 'active',
+                subscriptionCurrentPeriodEnd: new Date(now + 30 * DAY_MS),
+              };
     const user = await insertUser(db, { ...base, ...overrides });
     const r = {
       user,
@@ -44,7 +63,11 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
     Array.from({ length: count }, () => createBook(db, { requiredTier: tier, skipIndex: true }));
 
   const state = (userId: string) => ({
-    selections: db.select().from(userSelectedBooks).where(and(eq(userSelectedBooks.userId, userId), eq(userSelectedBooks.isActive, true))).all(),
+    selections: db
+      .select()
+      .from(userSelectedBooks)
+      .where(and(eq(userSelectedBooks.userId, userId), eq(userSelectedBooks.isActive, true)))
+      .all(),
     cycles: db.select().from(userSubscriptionCycles).where(eq(userSubscriptionCycles.userId, userId)).all(),
     loans: db.select().from(loans).where(eq(loans.userId, userId)).all(),
   });

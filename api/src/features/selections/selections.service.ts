@@ -26,7 +26,11 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /** A refused rule as a problem: no valid access is "payment required", every other rule 422. */
 export function refusalError(refusal: TRefusal, notEntitledStatus: 402 | 422 = 422): AppError {
-  return new AppError(refusal.code, refusal.code === 'subscription_required' ? 402 : notEntitledStatus, refusal.message);
+  return new AppError(
+    refusal.code,
+    refusal.code === 'subscription_required' ? 402 : notEntitledStatus,
+    refusal.message,
+  );
 }
 
 function toSelectionDtos(db: Db, selections: readonly TSelectionState[], now: number): TSelection[] {
@@ -42,7 +46,12 @@ function toSelectionDtos(db: Db, selections: readonly TSelectionState[], now: nu
     })
     .from(userSelectedBooks)
     .innerJoin(books, eq(books.id, userSelectedBooks.bookId))
-    .where(inArray(userSelectedBooks.id, selections.map((s) => s.id)))
+    .where(
+      inArray(
+        userSelectedBooks.id,
+        selections.map((s) => s.id),
+      ),
+    )
     .all();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return [...selections]
@@ -85,15 +94,26 @@ export function selectBook(options: { db: Db; userId: string; bookRef: string; n
       cycleId: cycle!.id,
     } as const;
     const selectionId = decision.renewSelectionId
-      ? (db.update(userSelectedBooks).set(values).where(eq(userSelectedBooks.id, decision.renewSelectionId)).run(), decision.renewSelectionId)
-      : db.insert(userSelectedBooks).values({ userId, bookId: book.id, ...values }).returning({ id: userSelectedBooks.id }).get().id;
+      ? (db.update(userSelectedBooks).set(values).where(eq(userSelectedBooks.id, decision.renewSelectionId)).run(),
+        decision.renewSelectionId)
+      : db
+          .insert(userSelectedBooks)
+          .values({ userId, bookId: book.id, ...values })
+          .returning({ id: userSelectedBooks.id })
+          .get().id;
     const bumped = db
       .update(userSubscriptionCycles)
       .set({ booksSelectedCount: cycle!.booksSelectedCount + 1 })
-      .where(and(eq(userSubscriptionCycles.id, cycle!.id), eq(userSubscriptionCycles.booksSelectedCount, cycle!.booksSelectedCount)))
+      .where(
+        and(
+          eq(userSubscriptionCycles.id, cycle!.id),
+          eq(userSubscriptionCycles.booksSelectedCount, cycle!.booksSelectedCount),
+        ),
+      )
       .run();
     // BEGIN IMMEDIATE already serialises writers; this guard makes a lost update impossible by construction.
-    if (bumped.changes !== 1) throw new AppError('conflict', 409, 'Your picks changed at the same time. Please try again.');
+    if (bumped.changes !== 1)
+      throw new AppError('conflict', 409, 'Your picks changed at the same time. Please try again.');
 
     const existingLoan = db
       .select({ id: loans.id })
@@ -134,7 +154,10 @@ export function removeSelection(options: { db: Db; userId: string; bookRef: stri
     if (!selection) return { notFound: true } as const;
     const decision = canRemoveSelection(selection, state.now);
     if (!decision.ok) return { refusal: decision } as const;
-    db.update(userSelectedBooks).set({ isActive: false, deselectedAt: now }).where(eq(userSelectedBooks.id, selection.id)).run();
+    db.update(userSelectedBooks)
+      .set({ isActive: false, deselectedAt: now })
+      .where(eq(userSelectedBooks.id, selection.id))
+      .run();
     const remaining = state.sync.selections.filter((s) => s.id !== selection.id);
     if (!canReadBook(state.user, book, remaining, state.now).ok) {
       const revoked = db
@@ -143,7 +166,11 @@ export function removeSelection(options: { db: Db; userId: string; bookRef: stri
         .where(and(eq(loans.userId, userId), eq(loans.bookId, book.id), eq(loans.status, 'active')))
         .returning({ id: loans.id })
         .all();
-      revokeLicensesOfLoans(db, revoked.map((loan) => loan.id), now);
+      revokeLicensesOfLoans(
+        db,
+        revoked.map((loan) => loan.id),
+        now,
+      );
     }
     return null;
   });

@@ -19,7 +19,14 @@ describe('POST /api/selections (trial)', () => {
     const third = await reader.post('/api/selections', { bookId: c.slug });
     expect(third.status).toBe(201);
     const selection = (await third.json()) as TSelection;
-    expect(selection).toMatchObject({ bookId: c.id, title: c.title, slug: c.slug, lockedUntil: null, canRemove: true, subscriptionTier: 'trial' });
+    expect(selection).toMatchObject({
+      bookId: c.id,
+      title: c.title,
+      slug: c.slug,
+      lockedUntil: null,
+      canRemove: true,
+      subscriptionTier: 'trial',
+    });
 
     const before = t.state(reader.user.id);
     expect(before.selections).toHaveLength(3);
@@ -29,11 +36,22 @@ describe('POST /api/selections (trial)', () => {
     const fourth = await reader.post('/api/selections', { bookId: d.id });
     expect(fourth.status).toBe(422);
     expect(fourth.headers.get('content-type')).toContain('application/problem+json');
-    expect((await fourth.json()) as TProblem).toMatchObject({ code: 'trial_pick_limit', detail: 'You have used 3 of 3 trial picks' });
+    expect((await fourth.json()) as TProblem).toMatchObject({
+      code: 'trial_pick_limit',
+      detail: 'You have used 3 of 3 trial picks',
+    });
     expect(t.state(reader.user.id)).toEqual(before);
 
     const entitlements = (await (await reader.get('/api/me/entitlements')).json()) as TEntitlements;
-    expect(entitlements).toMatchObject({ tier: 'trial', picksUsed: 3, picksLimit: 3, nextResetAt: null, trialDaysLeft: 7, offlineAllowed: false, deviceCap: 0 });
+    expect(entitlements).toMatchObject({
+      tier: 'trial',
+      picksUsed: 3,
+      picksLimit: 3,
+      nextResetAt: null,
+      trialDaysLeft: 7,
+      offlineAllowed: false,
+      deviceCap: 0,
+    });
     expect(entitlements.selections.map((s) => s.bookId).sort()).toEqual([a.id, b.id, c.id].sort());
   });
 
@@ -54,11 +72,17 @@ describe('POST /api/selections (trial)', () => {
 
     const high = await trial.post('/api/selections', { bookId: premiumBook.id });
     expect(high.status).toBe(422);
-    expect((await high.json()) as TProblem).toMatchObject({ code: 'tier_too_low', detail: 'This book needs the Premium plan' });
+    expect((await high.json()) as TProblem).toMatchObject({
+      code: 'tier_too_low',
+      detail: 'This book needs the Premium plan',
+    });
 
     expect((await trial.post('/api/selections', { bookId: plain.id })).status).toBe(201);
     const again = await trial.post('/api/selections', { bookId: plain.id });
-    expect((await again.json()) as TProblem).toMatchObject({ code: 'already_selected', detail: 'You have already chosen this book' });
+    expect((await again.json()) as TProblem).toMatchObject({
+      code: 'already_selected',
+      detail: 'You have already chosen this book',
+    });
 
     const premium = await t.reader('premium');
     const premiumPick = await premium.post('/api/selections', { bookId: plain.id });
@@ -102,9 +126,12 @@ describe('Basic picks, locks and cycle resets', () => {
   it('allows 10 picks, refuses the 11th with the reset date, and locks picks for 30 days', async () => {
     const t = setup();
     // A 31-day period (1 March .. 1 April) so the 30-day lock ends one day before the reset.
-    const reader = await t.reader('basic', { subscriptionCurrentPeriodEnd: new Date(t.clock.now().getTime() + 31 * DAY_MS) });
+    const reader = await t.reader('basic', {
+      subscriptionCurrentPeriodEnd: new Date(t.clock.now().getTime() + 31 * DAY_MS),
+    });
     const list = t.books(11);
-    for (const book of list.slice(0, 10)) expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    for (const book of list.slice(0, 10))
+      expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
 
     const eleventh = await reader.post('/api/selections', { bookId: list[10].id });
     expect(eleventh.status).toBe(422);
@@ -115,25 +142,44 @@ describe('Basic picks, locks and cycle resets', () => {
 
     const removal = await reader.del(`/api/selections/${list[0].id}`);
     expect(removal.status).toBe(422);
-    expect((await removal.json()) as TProblem).toMatchObject({ code: 'selection_locked', detail: 'This pick is locked until 31 March 2026' });
+    expect((await removal.json()) as TProblem).toMatchObject({
+      code: 'selection_locked',
+      detail: 'This pick is locked until 31 March 2026',
+    });
     expect(t.state(reader.user.id).selections).toHaveLength(10);
 
     const entitlements = (await (await reader.get('/api/me/entitlements')).json()) as TEntitlements;
-    expect(entitlements).toMatchObject({ tier: 'basic', picksUsed: 10, picksLimit: 10, offlineAllowed: true, deviceCap: 2, trialDaysLeft: null });
+    expect(entitlements).toMatchObject({
+      tier: 'basic',
+      picksUsed: 10,
+      picksLimit: 10,
+      offlineAllowed: true,
+      deviceCap: 2,
+      trialDaysLeft: null,
+    });
     expect(entitlements.nextResetAt).toBe(entitlements.cycleEnd);
-    expect(entitlements.selections.every((s) => !s.canRemove && s.lockedUntil === new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString())).toBe(true);
+    expect(
+      entitlements.selections.every(
+        (s) => !s.canRemove && s.lockedUntil === new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString(),
+      ),
+    ).toBe(true);
 
     // The lock comes from system_config basic_lock_days; after it ends the pick may be removed.
     t.clock.advance(30 * DAY_MS);
     reader.signInAgain();
     const later = await reader.del(`/api/selections/${list[1].slug}`);
     expect(later.status).toBe(204);
-    expect(t.state(reader.user.id).loans.find((loan) => loan.bookId === list[1].id)).toMatchObject({ status: 'revoked', revokeReason: 'selection_removed' });
+    expect(t.state(reader.user.id).loans.find((loan) => loan.bookId === list[1].id)).toMatchObject({
+      status: 'revoked',
+      revokeReason: 'selection_removed',
+    });
   });
 
   it('uses basic_lock_days from system configuration', async () => {
     const t = setup();
-    t.db.$client.prepare("insert into system_config (id, key, value, data_type) values ('x', 'basic_lock_days', '2', 'number')").run();
+    t.db.$client
+      .prepare("insert into system_config (id, key, value, data_type) values ('x', 'basic_lock_days', '2', 'number')")
+      .run();
     const reader = await t.reader('basic');
     const [book] = t.books(1);
     const selection = (await (await reader.post('/api/selections', { bookId: book.id })).json()) as TSelection;
@@ -151,7 +197,11 @@ describe('Basic picks, locks and cycle resets', () => {
 
     // Renewal: billing moves the period end one month on; the old cycle ended at the previous period end.
     const user = t.db.select().from(users).where(eq(users.id, reader.user.id)).get()!;
-    t.db.update(users).set({ subscriptionCurrentPeriodEnd: new Date(user.subscriptionCurrentPeriodEnd!.getTime() + 31 * DAY_MS) }).where(eq(users.id, user.id)).run();
+    t.db
+      .update(users)
+      .set({ subscriptionCurrentPeriodEnd: new Date(user.subscriptionCurrentPeriodEnd!.getTime() + 31 * DAY_MS) })
+      .where(eq(users.id, user.id))
+      .run();
     t.clock.advance(21 * DAY_MS); // past the cycle end (day 30) and the first pick's lock (day 30)
 
     expect(resetSelectionCycles(t)).toBe(1);
@@ -159,7 +209,10 @@ describe('Basic picks, locks and cycle resets', () => {
     expect(after.cycles.filter((c) => c.isActive)).toMatchObject([{ booksSelectedCount: 0, maxBooks: 2 }]);
     expect(after.cycles).toHaveLength(2);
     expect(after.selections.map((s) => s.bookId)).toEqual([late.id]);
-    expect(after.loans.find((loan) => loan.bookId === early.id)).toMatchObject({ status: 'revoked', revokeReason: 'not_entitled' });
+    expect(after.loans.find((loan) => loan.bookId === early.id)).toMatchObject({
+      status: 'revoked',
+      revokeReason: 'not_entitled',
+    });
     expect(resetSelectionCycles(t)).toBe(0);
 
     reader.signInAgain();
@@ -173,7 +226,9 @@ describe('Basic picks, locks and cycle resets', () => {
     const reader = await t.reader('trial');
     const [book] = t.books(1);
     expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
-    expect(JOBS.map((job) => job.name)).toEqual(expect.arrayContaining(['reset-selection-cycles', 'revoke-lapsed-loans']));
+    expect(JOBS.map((job) => job.name)).toEqual(
+      expect.arrayContaining(['reset-selection-cycles', 'revoke-lapsed-loans']),
+    );
 
     t.clock.advance(8 * DAY_MS); // the trial has ended
     registerJobs(t, JOBS);
@@ -196,7 +251,9 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     expect((await alice.post('/api/selections', { bookId: book.id })).status).toBe(201);
 
     expect(((await (await bob.get('/api/selections')).json()) as TSelectionList).items).toEqual([]);
-    expect(((await (await alice.get('/api/selections')).json()) as TSelectionList).items.map((s) => s.bookId)).toEqual([book.id]);
+    expect(((await (await alice.get('/api/selections')).json()) as TSelectionList).items.map((s) => s.bookId)).toEqual([
+      book.id,
+    ]);
     // Bob cannot remove Alice's pick: from his side there is no such selection.
     expect((await bob.del(`/api/selections/${book.id}`)).status).toBe(404);
     expect(t.state(alice.user.id).selections).toHaveLength(1);
@@ -219,9 +276,25 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
   it('describes premium, expired and free readers', async () => {
     const t = setup();
     const premium = (await (await (await t.reader('premium')).get('/api/me/entitlements')).json()) as TEntitlements;
-    expect(premium).toMatchObject({ tier: 'premium', picksLimit: -1, picksUsed: 0, offlineAllowed: true, deviceCap: 5, nextResetAt: null });
-    const expired = (await (await (await t.reader('expired-trial')).get('/api/me/entitlements')).json()) as TEntitlements;
-    expect(expired).toMatchObject({ tier: 'free', subscriptionTier: 'trial', picksLimit: 0, cycleStart: null, validUntil: null, offlineAllowed: false });
+    expect(premium).toMatchObject({
+      tier: 'premium',
+      picksLimit: -1,
+      picksUsed: 0,
+      offlineAllowed: true,
+      deviceCap: 5,
+      nextResetAt: null,
+    });
+    const expired = (await (
+      await (await t.reader('expired-trial')).get('/api/me/entitlements')
+    ).json()) as TEntitlements;
+    expect(expired).toMatchObject({
+      tier: 'free',
+      subscriptionTier: 'trial',
+      picksLimit: 0,
+      cycleStart: null,
+      validUntil: null,
+      offlineAllowed: false,
+    });
     const free = (await (await (await t.reader('free')).get('/api/me/entitlements')).json()) as TEntitlements;
     expect(free).toMatchObject({ tier: 'free', picksUsed: 0, picksLimit: 0, selections: [] });
   });
@@ -232,7 +305,11 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     const [book] = t.books(1);
     expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
     const user = t.db.select().from(users).where(eq(users.id, reader.user.id)).get()!;
-    t.db.update(users).set({ subscriptionCurrentPeriodEnd: new Date(user.subscriptionCurrentPeriodEnd!.getTime() + 31 * DAY_MS) }).where(eq(users.id, user.id)).run();
+    t.db
+      .update(users)
+      .set({ subscriptionCurrentPeriodEnd: new Date(user.subscriptionCurrentPeriodEnd!.getTime() + 31 * DAY_MS) })
+      .where(eq(users.id, user.id))
+      .run();
     t.clock.advance(31 * DAY_MS);
     reader.signInAgain();
     const before = t.state(reader.user.id);

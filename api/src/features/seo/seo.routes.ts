@@ -54,7 +54,8 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
     .get('*', (c) => {
       // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
       // so the browser reports a failed load instead of parsing HTML as script.
-      if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path)) return c.text('Not Found', 404, { 'Cache-Control': CACHE_REVALIDATE });
+      if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path))
+        return c.text('Not Found', 404, { 'Cache-Control': CACHE_REVALIDATE });
       return renderShell(c);
     });
 }

@@ -27,7 +27,15 @@ export interface ResolvedPage {
   meta: PageMeta;
 }
 
-export function resolvePage({ db, publicUrl, pathname }: { db: Db; publicUrl: string; pathname: string }): ResolvedPage {
+export function resolvePage({
+  db,
+  publicUrl,
+  pathname,
+}: {
+  db: Db;
+  publicUrl: string;
+  pathname: string;
+}): ResolvedPage {
   const origin = publicUrl.replace(/\/+$/, '');
   const route = matchSpaRoute(pathname);
   if (!route) return { status: 404, meta: notFoundMeta(db, origin, pathname) };
@@ -99,7 +107,9 @@ function bookMeta(config: TSeoConfig | null, book: TBookDetail, origin: string):
       ? template.replace(/\{(title|author|description)\}/g, (_, key: 'title' | 'author' | 'description') => book[key])
       : null;
   const title = fill(config?.title) ?? `${book.title} by ${book.author} | ${SITE_NAME}`;
-  const description = truncate(fill(config?.description) ?? (book.description || book.longDescription || DEFAULT_DESCRIPTION));
+  const description = truncate(
+    fill(config?.description) ?? (book.description || book.longDescription || DEFAULT_DESCRIPTION),
+  );
   const image = absoluteUrl(book.coverImageUrl, origin);
   return {
     title,

@@ -88,7 +88,12 @@ describe('web host: static files', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain('<html');
     expect((await app.request('/favicon.ico')).status).toBe(404);
-    for (const attack of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '//etc/passwd']) {
+    for (const attack of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '//etc/passwd',
+    ]) {
       const response = await app.request(attack);
       expect(await response.text(), attack).not.toContain('"name": "wonderful-books"');
     }
@@ -105,7 +110,17 @@ describe('web host: static files', () => {
 describe('web host: SPA fallback and SEO', () => {
   it('answers 200 with the shell for the routes of SPEC §2 and 404 (same shell) for anything else', async () => {
     const { app } = createHostedApp();
-    for (const route of ['/bookstore', '/bookstore/', '/subscribe', '/auth/login', '/challenges/abc', '/library', '/admin/seo', '/reader/abc', '/testing-qa']) {
+    for (const route of [
+      '/bookstore',
+      '/bookstore/',
+      '/subscribe',
+      '/auth/login',
+      '/challenges/abc',
+      '/library',
+      '/admin/seo',
+      '/reader/abc',
+      '/testing-qa',
+    ]) {
       const response = await app.request(route);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('cache-control'), route).toBe('no-cache');
@@ -179,11 +194,17 @@ describe('web host: SPA fallback and SEO', () => {
       expect(response.status, route).toBe(200);
       const html = await response.text();
       expect(html).not.toContain('<script>alert(1)</script>');
-      expect(html).toContain('<title>Lead &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; by Ada &quot;Quote&quot; Lovelace | Wonderful Books</title>');
+      expect(html).toContain(
+        '<title>Lead &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; by Ada &quot;Quote&quot; Lovelace | Wonderful Books</title>',
+      );
       expect(html).toContain('<meta name="description" content="How to lead &amp; inspire." />');
       expect(html).toContain('<meta property="og:type" content="book" />');
       expect(html).toContain('<link rel="canonical" href="https://books.example/book/lead-well" />');
-      expect(html).toMatch(new RegExp(`<meta property="og:image" content="https://books\\.example/api/books/${book.id}/cover\\.svg\\?v=[a-z0-9]+" />`));
+      expect(html).toMatch(
+        new RegExp(
+          `<meta property="og:image" content="https://books\\.example/api/books/${book.id}/cover\\.svg\\?v=[a-z0-9]+" />`,
+        ),
+      );
     }
   });
 
@@ -241,8 +262,25 @@ describe('seo-head', () => {
   });
 
   it("keeps replacement patterns such as $& literal (they are String.replace's, not ours)", () => {
-    const page = { title: '$& $` $1', description: 'd', keywords: null, robots: 'r', canonicalUrl: 'https://x.example/' };
-    const meta = { ...page, ogTitle: 't', ogDescription: 'd', ogImage: null, ogType: 'website', twitterCard: 's', twitterTitle: 't', twitterDescription: 'd', twitterImage: null, siteName: 'W' };
+    const page = {
+      title: '$& $` $1',
+      description: 'd',
+      keywords: null,
+      robots: 'r',
+      canonicalUrl: 'https://x.example/',
+    };
+    const meta = {
+      ...page,
+      ogTitle: 't',
+      ogDescription: 'd',
+      ogImage: null,
+      ogType: 'website',
+      twitterCard: 's',
+      twitterTitle: 't',
+      twitterDescription: 'd',
+      twitterImage: null,
+      siteName: 'W',
+    };
     expect(injectSeo('<head><title>x</title></head>', meta)).toContain(`<title>${escapeHtml('$& $` $1')}</title>`);
     expect(escapeHtml('$& $` $1')).toBe('$&amp; $` $1');
   });

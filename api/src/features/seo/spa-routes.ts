@@ -26,7 +26,12 @@ const segment = '[^/]+';
 const RULES: RouteRule[] = [
   { pattern: /^\/$/, pageType: 'home', indexable: true },
   { pattern: /^\/bookstore$/, pageType: 'bookstore', indexable: true },
-  { pattern: new RegExp(`^/(?:book|books|book-detail)/(${segment})$`), pageType: 'book', indexable: true, isBook: true },
+  {
+    pattern: new RegExp(`^/(?:book|books|book-detail)/(${segment})$`),
+    pageType: 'book',
+    indexable: true,
+    isBook: true,
+  },
   // The public preview reader of a book: the book's tags (unknown books answer 404), canonical to the book page.
   { pattern: new RegExp(`^/book/(${segment})/preview$`), pageType: 'book', indexable: false, isBook: true },
   { pattern: /^\/subscribe$/, pageType: 'subscribe', indexable: true },
@@ -47,7 +52,11 @@ const RULES: RouteRule[] = [
     indexable: false,
   },
   { pattern: /^\/(?:super-admin|system-settings)$/, pageType: null, indexable: false },
-  { pattern: /^\/(?:health-dashboard|testing-qa|accessibility-test|route-protection-demo)$/, pageType: null, indexable: false },
+  {
+    pattern: /^\/(?:health-dashboard|testing-qa|accessibility-test|route-protection-demo)$/,
+    pageType: null,
+    indexable: false,
+  },
 ];
 
 /** The route a path belongs to, or null for paths the client shows as 'Page Not Found'. */

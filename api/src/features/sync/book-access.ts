@@ -37,9 +37,17 @@ const statements = perConnection((db) => ({
   assetPages: db.$client
     .prepare<[string, number], number>('select page_count from pdf_assets where book_id = ? and version = ?')
     .pluck(),
-  loans: db.$client.prepare<[string, string], { id: string; started_at: number; status: string; expires_at: number | null; returned_at: number | null; revoked_at: number | null }>(
-    'select id, started_at, status, expires_at, returned_at, revoked_at from loans where user_id = ? and book_id = ?',
-  ),
+  loans: db.$client.prepare<
+    [string, string],
+    {
+      id: string;
+      started_at: number;
+      status: string;
+      expires_at: number | null;
+      returned_at: number | null;
+      revoked_at: number | null;
+    }
+  >('select id, started_at, status, expires_at, returned_at, revoked_at from loans where user_id = ? and book_id = ?'),
 }));
 
 export interface TBookAccess {
@@ -59,8 +67,10 @@ export function createBookAccess(db: Db, userId: string, now: Date): TBookAccess
     let found: TBookEntry | null = null;
     try {
       const row = findBook(db, ref);
-      const assetPages = row.contentVersion === null ? undefined : statements(db).assetPages.get(row.id, row.contentVersion);
-      const pageCount = assetPages && assetPages > 0 ? assetPages : row.pageCount && row.pageCount > 0 ? row.pageCount : null;
+      const assetPages =
+        row.contentVersion === null ? undefined : statements(db).assetPages.get(row.id, row.contentVersion);
+      const pageCount =
+        assetPages && assetPages > 0 ? assetPages : row.pageCount && row.pageCount > 0 ? row.pageCount : null;
       found = byId.get(row.id) ?? { book: { id: row.id, pageCount }, row, readableNow: null, loans: null };
       byId.set(row.id, found);
     } catch (error) {
@@ -77,7 +87,12 @@ export function createBookAccess(db: Db, userId: string, now: Date): TBookAccess
       if (!known) return false;
       if (known.readableNow === null) {
         entitlements ??= syncEntitlements({ db, userId, now, write: false });
-        known.readableNow = canReadBook(entitlements.user, known.row, entitlements.sync.selections, entitlements.now).ok;
+        known.readableNow = canReadBook(
+          entitlements.user,
+          known.row,
+          entitlements.sync.selections,
+          entitlements.now,
+        ).ok;
       }
       if (known.readableNow) return true;
       // An active loan the rules are about to revoke (the job has not run yet) ends now.
@@ -94,7 +109,9 @@ export function createBookAccess(db: Db, userId: string, now: Date): TBookAccess
               : (loan.returned_at ?? loan.revoked_at ?? loan.expires_at),
         }));
       return known.loans.some(
-        (loan) => atMs >= loan.startedAt - LOAN_EDGE_TOLERANCE_MS && (loan.endsAt === null || atMs <= loan.endsAt + LOAN_EDGE_TOLERANCE_MS),
+        (loan) =>
+          atMs >= loan.startedAt - LOAN_EDGE_TOLERANCE_MS &&
+          (loan.endsAt === null || atMs <= loan.endsAt + LOAN_EDGE_TOLERANCE_MS),
       );
     },
   };

@@ -2,7 +2,7 @@
 import { encodeHlc } from '@shared/hlc';
 import type { TSyncResponse } from '@shared/progress';
 import type { TSyncMutationInput } from '@shared/sync.schemas';
-import { setup } from '../selections/selections-test-support';
+import type { setup } from '../selections/selections-test-support';
 
 export type TTestSetup = ReturnType<typeof setup>;
 export type TTestReader = Awaited<ReturnType<TTestSetup['reader']>>;
@@ -19,11 +19,19 @@ export function stampAt(t: TTestSetup, offsetMs = 0, node = 'device-a', counter 
   return encodeHlc({ wallMs: t.clock.now().getTime() + offsetMs, counter, node });
 }
 
-export function mutation(input: TSyncMutationInput | { type: string; payload: unknown }, hlc: string, id: string = crypto.randomUUID()): TWireMutation {
+export function mutation(
+  input: TSyncMutationInput | { type: string; payload: unknown },
+  hlc: string,
+  id: string = crypto.randomUUID(),
+): TWireMutation {
   return { id, type: input.type, hlc, payload: input.payload };
 }
 
-export async function sync(reader: TTestReader, mutations: TWireMutation[], deviceId = 'device-a'): Promise<TSyncResponse> {
+export async function sync(
+  reader: TTestReader,
+  mutations: TWireMutation[],
+  deviceId = 'device-a',
+): Promise<TSyncResponse> {
   const response = await reader.post('/api/sync', { deviceId, mutations });
   if (response.status !== 200) throw new Error(`POST /api/sync answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as TSyncResponse;

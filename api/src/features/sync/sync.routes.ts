@@ -16,6 +16,8 @@ export function createSyncRoutes({ db, now }: AppDeps) {
   return new Hono<AppEnv>().post('/sync', requireAuth(), validate('json', ZSyncRequest), async (c) => {
     const { deviceId, mutations } = c.req.valid('json');
     c.header('Cache-Control', 'no-store');
-    return c.json((await applySyncBatch({ db, userId: sessionUserId(c), deviceId, mutations, now: now() })) satisfies TSyncResponse);
+    return c.json(
+      (await applySyncBatch({ db, userId: sessionUserId(c), deviceId, mutations, now: now() })) satisfies TSyncResponse,
+    );
   });
 }

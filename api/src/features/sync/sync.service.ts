@@ -110,12 +110,15 @@ function setProgress(ctx: TContext, payload: TProgressSetPayload): TOutcome {
   if (isOutcome(book)) return book;
   const tooFar = checkPage(book, payload.page);
   if (tooFar) return tooFar;
-  if (payload.totalPages !== undefined && payload.page > payload.totalPages) return refuse(SYNC_REASONS.pastEnd(payload.page, payload.totalPages));
+  if (payload.totalPages !== undefined && payload.page > payload.totalPages)
+    return refuse(SYNC_REASONS.pastEnd(payload.page, payload.totalPages));
   const s = syncStatements(ctx.db);
   const row = s.progress.get(ctx.userId, book.id);
   const totalPages = book.pageCount ?? payload.totalPages ?? row?.total_pages ?? null;
   const incoming: TPositionValue = { page: payload.page, totalPages, hlc: ctx.hlc, deviceId: ctx.deviceId };
-  const current: TPositionValue | null = row ? { page: row.current_page, totalPages: row.total_pages, hlc: row.hlc ?? '', deviceId: row.device_id ?? '' } : null;
+  const current: TPositionValue | null = row
+    ? { page: row.current_page, totalPages: row.total_pages, hlc: row.hlc ?? '', deviceId: row.device_id ?? '' }
+    : null;
   const winner = mergePosition(current, incoming)!;
   const furthestPage = mergeFurthest(row?.furthest_page ?? 0, payload.page);
   const lastReadAt = Math.max(row?.last_read_at ?? 0, ctx.madeAtMs);
@@ -133,7 +136,10 @@ function setProgress(ctx: TContext, payload: TProgressSetPayload): TOutcome {
   const percentage = progressPercentage(values.currentPage, values.totalPages);
   if (row) s.updateProgress.run({ ...values, id: row.id, percentage });
   else s.insertProgress.run({ ...values, id: crypto.randomUUID(), percentage });
-  ctx.delta(book.id, { positionChanged: true, completedAt: reachesEnd(furthestPage, values.totalPages) ? lastReadAt : null });
+  ctx.delta(book.id, {
+    positionChanged: true,
+    completedAt: reachesEnd(furthestPage, values.totalPages) ? lastReadAt : null,
+  });
   return APPLIED;
 }
 
@@ -146,14 +152,44 @@ function upsertBookmark(ctx: TContext, payload: TBookmarkUpsertPayload): TOutcom
   if (row && row.book_id !== book.id) return refuse(SYNC_REASONS.otherBook('bookmark'));
   const tooFar = checkPage(book, payload.page);
   if (tooFar) return tooFar;
-  const incoming: TBookmarkValue = { id: payload.id, bookId: book.id, page: payload.page, note: payload.note ?? null, hlc: ctx.hlc, deleted: false };
+  const incoming: TBookmarkValue = {
+    id: payload.id,
+    bookId: book.id,
+    page: payload.page,
+    note: payload.note ?? null,
+    hlc: ctx.hlc,
+    deleted: false,
+  };
   if (!row) {
-    s.insertBookmark.run({ id: payload.id, userId: ctx.userId, bookId: book.id, page: incoming.page, note: incoming.note, hlc: ctx.hlc, deletedAt: null, now: ctx.nowMs });
+    s.insertBookmark.run({
+      id: payload.id,
+      userId: ctx.userId,
+      bookId: book.id,
+      page: incoming.page,
+      note: incoming.note,
+      hlc: ctx.hlc,
+      deletedAt: null,
+      now: ctx.nowMs,
+    });
     return APPLIED;
   }
-  const current: TBookmarkValue = { id: row.id, bookId: row.book_id, page: row.page, note: row.note, hlc: row.hlc ?? '', deleted: row.deleted_at !== null };
+  const current: TBookmarkValue = {
+    id: row.id,
+    bookId: row.book_id,
+    page: row.page,
+    note: row.note,
+    hlc: row.hlc ?? '',
+    deleted: row.deleted_at !== null,
+  };
   if (mergeBookmark(current, incoming) === incoming) {
-    s.updateBookmark.run({ id: row.id, page: incoming.page, note: incoming.note, hlc: ctx.hlc, deletedAt: null, now: ctx.nowMs });
+    s.updateBookmark.run({
+      id: row.id,
+      page: incoming.page,
+      note: incoming.note,
+      hlc: ctx.hlc,
+      deletedAt: null,
+      now: ctx.nowMs,
+    });
   }
   return APPLIED;
 }
@@ -165,18 +201,42 @@ function deleteBookmark(ctx: TContext, payload: TBookmarkDeletePayload): TOutcom
   if (row) {
     // Removing one's own bookmark needs no reading rights: it only ever takes data away.
     const book = ctx.access.resolve(payload.bookId);
-    if (!book || book.id !== row.book_id) return refuse(book ? SYNC_REASONS.otherBook('bookmark') : SYNC_REASONS.bookNotFound);
-    const current: TBookmarkValue = { id: row.id, bookId: row.book_id, page: row.page, note: row.note, hlc: row.hlc ?? '', deleted: row.deleted_at !== null };
+    if (!book || book.id !== row.book_id)
+      return refuse(book ? SYNC_REASONS.otherBook('bookmark') : SYNC_REASONS.bookNotFound);
+    const current: TBookmarkValue = {
+      id: row.id,
+      bookId: row.book_id,
+      page: row.page,
+      note: row.note,
+      hlc: row.hlc ?? '',
+      deleted: row.deleted_at !== null,
+    };
     const tombstone: TBookmarkValue = { ...current, hlc: ctx.hlc, deleted: true };
     if (mergeBookmark(current, tombstone) === tombstone) {
-      s.updateBookmark.run({ id: row.id, page: row.page, note: row.note, hlc: ctx.hlc, deletedAt: row.deleted_at ?? ctx.nowMs, now: ctx.nowMs });
+      s.updateBookmark.run({
+        id: row.id,
+        page: row.page,
+        note: row.note,
+        hlc: ctx.hlc,
+        deletedAt: row.deleted_at ?? ctx.nowMs,
+        now: ctx.nowMs,
+      });
     }
     return APPLIED;
   }
   // A delete that arrives before (or without) its bookmark leaves a tombstone, so a late upsert stays deleted.
   const book = bookFor(ctx, payload.bookId, ctx.madeAtMs);
   if (isOutcome(book)) return book;
-  s.insertBookmark.run({ id: payload.id, userId: ctx.userId, bookId: book.id, page: 1, note: null, hlc: ctx.hlc, deletedAt: ctx.nowMs, now: ctx.nowMs });
+  s.insertBookmark.run({
+    id: payload.id,
+    userId: ctx.userId,
+    bookId: book.id,
+    page: 1,
+    note: null,
+    hlc: ctx.hlc,
+    deletedAt: ctx.nowMs,
+    now: ctx.nowMs,
+  });
   return APPLIED;
 }
 
@@ -197,8 +257,22 @@ function startSession(ctx: TContext, payload: TSessionStartPayload): TOutcome {
     ctx.sessions.set(session.id, { ...session, started_at: earliest });
     return APPLIED;
   }
-  s.insertSession.run({ id: payload.id, userId: ctx.userId, bookId: book.id, startedAt, device, appVersion, now: ctx.nowMs });
-  ctx.sessions.set(payload.id, { id: payload.id, user_id: ctx.userId, book_id: book.id, started_at: startedAt, ended_at: null });
+  s.insertSession.run({
+    id: payload.id,
+    userId: ctx.userId,
+    bookId: book.id,
+    startedAt,
+    device,
+    appVersion,
+    now: ctx.nowMs,
+  });
+  ctx.sessions.set(payload.id, {
+    id: payload.id,
+    user_id: ctx.userId,
+    book_id: book.id,
+    started_at: startedAt,
+    ended_at: null,
+  });
   ctx.delta(book.id, { sessionCount: 1 });
   return APPLIED;
 }
@@ -241,8 +315,22 @@ function recordEvent(ctx: TContext, payload: TEventRecordPayload): TOutcome {
     const owner = s.eventOwner.get(payload.id);
     if (owner !== undefined && owner !== ctx.userId) return refuse(SYNC_REASONS.idInUse('reading event'));
     // Events may outlive a lost session.start; the session then begins with its first event.
-    s.insertSession.run({ id: payload.sessionId, userId: ctx.userId, bookId: book.id, startedAt: occurredAt, device: null, appVersion: null, now: ctx.nowMs });
-    ctx.sessions.set(payload.sessionId, { id: payload.sessionId, user_id: ctx.userId, book_id: book.id, started_at: occurredAt, ended_at: null });
+    s.insertSession.run({
+      id: payload.sessionId,
+      userId: ctx.userId,
+      bookId: book.id,
+      startedAt: occurredAt,
+      device: null,
+      appVersion: null,
+      now: ctx.nowMs,
+    });
+    ctx.sessions.set(payload.sessionId, {
+      id: payload.sessionId,
+      user_id: ctx.userId,
+      book_id: book.id,
+      started_at: occurredAt,
+      ended_at: null,
+    });
     ctx.delta(book.id, { sessionCount: 1 });
   }
   const inserted = s.insertEvent.run(
@@ -265,7 +353,8 @@ function recordEvent(ctx: TContext, payload: TEventRecordPayload): TOutcome {
   }
   if (payload.eventType === 'open_book') ctx.delta(book.id, { openCount: 1, lastOpenedAt: occurredAt });
   else if (payload.eventType === 'finish_book') ctx.delta(book.id, { completedAt: occurredAt });
-  else if (TTS_TIMED_EVENTS.has(payload.eventType) && payload.durationMs) ctx.delta(book.id, { ttsTimeMs: payload.durationMs });
+  else if (TTS_TIMED_EVENTS.has(payload.eventType) && payload.durationMs)
+    ctx.delta(book.id, { ttsTimeMs: payload.durationMs });
   return APPLIED;
 }
 
@@ -339,9 +428,28 @@ function noteStateBook(result: TBatchResult, access: TBookAccess, mutation: TSyn
  * transaction and records a refusal. Null when the id was claimed before (the caller answers from the
  * record). Handlers refuse before their first write, so a refusal leaves only the record.
  */
-function applyOnce<T>(ctx: TContext, s: ReturnType<typeof syncStatements>, mutation: TSyncMutation, handler: THandler<T>, payload: T): TOutcome | null {
+function applyOnce<T>(
+  ctx: TContext,
+  s: ReturnType<typeof syncStatements>,
+  mutation: TSyncMutation,
+  handler: THandler<T>,
+  payload: T,
+): TOutcome | null {
   const { userId, deviceId } = ctx;
-  if (s.claimMutation.run(crypto.randomUUID(), userId, deviceId, mutation.id, mutation.type, ctx.hlc, 'applied', null, ctx.nowMs).changes === 0) return null;
+  if (
+    s.claimMutation.run(
+      crypto.randomUUID(),
+      userId,
+      deviceId,
+      mutation.id,
+      mutation.type,
+      ctx.hlc,
+      'applied',
+      null,
+      ctx.nowMs,
+    ).changes === 0
+  )
+    return null;
   const outcome = handler(ctx, payload);
   if (!outcome.ok) s.refuseMutation.run(outcome.reason, userId, deviceId, mutation.id);
   return outcome;
@@ -357,7 +465,11 @@ function applyOnce<T>(ctx: TContext, s: ReturnType<typeof syncStatements>, mutat
 function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
   const { db, userId, deviceId, mutations, now, isolate } = options;
   const nowMs = now.getTime();
-  const result: TBatchResult = { applied: new Set(), rejected: new Map(), stateBooks: { progress: new Set(), bookmarks: new Set() } };
+  const result: TBatchResult = {
+    applied: new Set(),
+    rejected: new Map(),
+    stateBooks: { progress: new Set(), bookmarks: new Set() },
+  };
   const s = syncStatements(db);
   const access = createBookAccess(db, userId, now);
   const deltas = new Map<string, TBookDelta>();
@@ -419,7 +531,17 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
         changes.length = 0;
         ctx.sessions.clear();
         outcome = refuse(SYNC_REASONS.failed);
-        s.claimMutation.run(crypto.randomUUID(), userId, deviceId, mutation.id, mutation.type, ctx.hlc, 'rejected', SYNC_REASONS.failed, nowMs);
+        s.claimMutation.run(
+          crypto.randomUUID(),
+          userId,
+          deviceId,
+          mutation.id,
+          mutation.type,
+          ctx.hlc,
+          'rejected',
+          SYNC_REASONS.failed,
+          nowMs,
+        );
       }
     }
     if (outcome === null) {

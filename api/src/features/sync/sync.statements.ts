@@ -40,15 +40,28 @@ export const syncStatements = perConnection((db: Db) => {
   return {
     /** Runs `work` in a savepoint of the batch's transaction: a throw undoes only this mutation. */
     inSavepoint: <T>(work: () => T): T => savepoint(work) as T,
-    recordedMutation: client.prepare<[userId: string, deviceId: string, mutationId: string], { status: 'applied' | 'rejected'; reason: string | null }>(
-      'select status, reason from sync_mutations where user_id = ? and device_id = ? and mutation_id = ?',
-    ),
+    recordedMutation: client.prepare<
+      [userId: string, deviceId: string, mutationId: string],
+      { status: 'applied' | 'rejected'; reason: string | null }
+    >('select status, reason from sync_mutations where user_id = ? and device_id = ? and mutation_id = ?'),
     /**
      * Claims a mutation id before its effect is applied: no change means the (user, device, mutation)
      * was seen before. One unique-index probe per mutation, where looking the ids up first and
      * inserting afterwards would take two. Positional parameters: binding by name costs measurably more.
      */
-    claimMutation: client.prepare<[id: string, userId: string, deviceId: string, mutationId: string, type: string, hlc: string, status: 'applied' | 'rejected', reason: string | null, now: number]>(
+    claimMutation: client.prepare<
+      [
+        id: string,
+        userId: string,
+        deviceId: string,
+        mutationId: string,
+        type: string,
+        hlc: string,
+        status: 'applied' | 'rejected',
+        reason: string | null,
+        now: number,
+      ]
+    >(
       `insert into sync_mutations (id, user_id, device_id, mutation_id, type, hlc, status, reason, applied_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (user_id, device_id, mutation_id) do nothing`,
@@ -69,7 +82,9 @@ export const syncStatements = perConnection((db: Db) => {
          furthest_page = @furthestPage, last_read_at = @lastReadAt, hlc = @hlc, device_id = @deviceId, updated_at = @now
        where id = @id`,
     ),
-    bookmark: client.prepare<[string], TBookmarkRow>('select id, user_id, book_id, page, note, hlc, deleted_at from bookmarks where id = ?'),
+    bookmark: client.prepare<[string], TBookmarkRow>(
+      'select id, user_id, book_id, page, note, hlc, deleted_at from bookmarks where id = ?',
+    ),
     insertBookmark: client.prepare(
       `insert into bookmarks (id, user_id, book_id, page, note, hlc, deleted_at, created_at, updated_at)
        values (@id, @userId, @bookId, @page, @note, @hlc, @deletedAt, @now, @now)`,
@@ -77,7 +92,9 @@ export const syncStatements = perConnection((db: Db) => {
     updateBookmark: client.prepare(
       'update bookmarks set page = @page, note = @note, hlc = @hlc, deleted_at = @deletedAt, updated_at = @now where id = @id',
     ),
-    session: client.prepare<[string], TSessionRow>('select id, user_id, book_id, started_at, ended_at from reading_sessions where id = ?'),
+    session: client.prepare<[string], TSessionRow>(
+      'select id, user_id, book_id, started_at, ended_at from reading_sessions where id = ?',
+    ),
     insertSession: client.prepare(
       `insert into reading_sessions (id, user_id, book_id, started_at, device, app_version, created_at, updated_at)
        values (@id, @userId, @bookId, @startedAt, @device, @appVersion, @now, @now)`,
@@ -88,7 +105,19 @@ export const syncStatements = perConnection((db: Db) => {
     ),
     endSession: client.prepare('update reading_sessions set ended_at = @endedAt, updated_at = @now where id = @id'),
     insertEvent: client.prepare<
-      [id: string, sessionId: string, userId: string, bookId: string, eventType: string, pageNumber: number | null, progressPct: number | null, durationMs: number | null, meta: string | null, occurredAt: number, now: number]
+      [
+        id: string,
+        sessionId: string,
+        userId: string,
+        bookId: string,
+        eventType: string,
+        pageNumber: number | null,
+        progressPct: number | null,
+        durationMs: number | null,
+        meta: string | null,
+        occurredAt: number,
+        now: number,
+      ]
     >(
       `insert into reading_events (id, session_id, user_id, book_id, event_type, page_number, progress_pct, duration_ms, meta, occurred_at, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

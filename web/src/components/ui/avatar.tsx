@@ -31,7 +31,12 @@ export function Avatar({ imageUrl, initials, alt = '', className }: AvatarProps)
       aria-hidden={alt ? undefined : true}
     >
       {showImage ? (
-        <img src={imageUrl ?? undefined} alt={alt} className="size-full object-cover" onError={() => setFailedUrl(imageUrl ?? null)} />
+        <img
+          src={imageUrl ?? undefined}
+          alt={alt}
+          className="size-full object-cover"
+          onError={() => setFailedUrl(imageUrl ?? null)}
+        />
       ) : (
         <span>{initials}</span>
       )}

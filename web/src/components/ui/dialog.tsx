@@ -22,7 +22,14 @@ export interface DialogPanelProps {
   closeDisabled?: boolean;
 }
 
-export function DialogPanel({ title, children, size = 'md', closeLabel = 'Close', hasDescription = true, closeDisabled = false }: DialogPanelProps) {
+export function DialogPanel({
+  title,
+  children,
+  size = 'md',
+  closeLabel = 'Close',
+  hasDescription = true,
+  closeDisabled = false,
+}: DialogPanelProps) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />

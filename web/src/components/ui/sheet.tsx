@@ -26,7 +26,9 @@ export const SheetContent = forwardRef<ElementRef<typeof DialogPrimitive.Content
         className={cn(
           'fixed inset-y-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-background shadow-xl outline-none',
           'transition-transform duration-200 ease-out',
-          side === 'right' ? 'right-0 border-l border-border starting:translate-x-full' : 'left-0 border-r border-border starting:-translate-x-full',
+          side === 'right'
+            ? 'right-0 border-l border-border starting:translate-x-full'
+            : 'left-0 border-r border-border starting:-translate-x-full',
           className,
         )}
         {...props}
@@ -48,13 +50,18 @@ export function SheetHeader({ className, ...props }: HTMLAttributes<HTMLDivEleme
   return <div className={cn('flex flex-col gap-1 border-b border-border p-4 pr-16', className)} {...props} />;
 }
 
-export const SheetTitle = forwardRef<ElementRef<typeof DialogPrimitive.Title>, ComponentPropsWithoutRef<typeof DialogPrimitive.Title>>(
-  ({ className, ...props }, ref) => <DialogPrimitive.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />,
-);
+export const SheetTitle = forwardRef<
+  ElementRef<typeof DialogPrimitive.Title>,
+  ComponentPropsWithoutRef<typeof DialogPrimitive.Title>
+>(({ className, ...props }, ref) => (
+  <DialogPrimitive.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />
+));
 SheetTitle.displayName = 'SheetTitle';
 
 export const SheetDescription = forwardRef<
   ElementRef<typeof DialogPrimitive.Description>,
   ComponentPropsWithoutRef<typeof DialogPrimitive.Description>
->(({ className, ...props }, ref) => <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />);
+>(({ className, ...props }, ref) => (
+  <DialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />
+));
 SheetDescription.displayName = 'SheetDescription';

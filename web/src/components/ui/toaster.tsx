@@ -21,7 +21,12 @@ export function useToast() {
 export function Toaster() {
   const item = useCurrentToast();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX} label="Notification">
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
       {item ? (
         <ToastPrimitive.Root
           // A new id remounts the toast, so a replacement restarts its timer and is announced again.
@@ -43,7 +48,9 @@ export function Toaster() {
           )}
         >
           <div className="grid flex-1 gap-1">
-            {item.title ? <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title> : null}
+            {item.title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            ) : null}
             {item.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
             ) : null}

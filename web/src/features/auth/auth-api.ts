@@ -3,12 +3,7 @@
  * credentials; writes send JSON (sendJson). The API answers errors as problem+json, which ApiError
  * carries in `problem` (detail, errors[{field, message}] and any extra fields such as userId).
  */
-import type {
-  TActionResponse,
-  TEmergencyLoginResponse,
-  TLoginResponse,
-  TRegisterResponse,
-} from '@shared/auth';
+import type { TActionResponse, TEmergencyLoginResponse, TLoginResponse, TRegisterResponse } from '@shared/auth';
 import type {
   TEmergencyLoginRequest,
   TForgotPasswordRequest,
@@ -108,4 +103,3 @@ export function unverifiedLogin(error: unknown): { userId: string; email: string
   const userId = problemField(error, 'userId');
   return userId ? { userId, email: problemField(error, 'email') } : null;
 }
-

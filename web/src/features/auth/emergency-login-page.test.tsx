@@ -51,14 +51,22 @@ describe('/emergency-login', () => {
   it('welcomes the user by first name, refreshes the current user and goes to /dashboard', async () => {
     const api = mockApi({
       'GET /api/auth/emergency-config': () => ({ enabled: true, demo: DEMO }),
-      'POST /api/auth/admin-emergency': () => ({ success: true, message: 'Emergency access granted.', user: { firstName: 'Grace' } }),
+      'POST /api/auth/admin-emergency': () => ({
+        success: true,
+        message: 'Emergency access granted.',
+        user: { firstName: 'Grace' },
+      }),
       'GET /api/auth/user': () => makeUser({ role: 'super_admin', firstName: 'Grace' }),
     });
     const user = userEvent.setup();
     const { location, queryClient } = renderEmergency();
     await user.click(await screen.findByRole('button', { name: 'Login as Premium User' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));
-    expect(currentToast()).toEqual({ title: 'Welcome, Grace!', description: 'Emergency access granted.', variant: 'default' });
+    expect(currentToast()).toEqual({
+      title: 'Welcome, Grace!',
+      description: 'Emergency access granted.',
+      variant: 'default',
+    });
     expect(api.callsTo('POST', '/api/auth/admin-emergency')[0].body).toEqual(DEMO);
     expect(queryClient.getQueryData(['auth', 'user'])).toMatchObject({ role: 'super_admin' });
   });
@@ -72,10 +80,22 @@ describe('/emergency-login', () => {
     const user = userEvent.setup();
     renderEmergency();
     await user.click(await screen.findByRole('button', { name: 'Login as Premium User' }));
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Login failed', description: 'Emergency credentials rejected.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        title: 'Login failed',
+        description: 'Emergency credentials rejected.',
+        variant: 'destructive',
+      }),
+    );
     answer = new Response(JSON.stringify({ success: false, message: '' }), { status: 200 });
     await user.click(screen.getByRole('button', { name: 'Login as Premium User' }));
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Login failed', description: 'Please check your credentials', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        title: 'Login failed',
+        description: 'Please check your credentials',
+        variant: 'destructive',
+      }),
+    );
   });
 
   it("says 'Unable to connect to server' when the request cannot be sent", async () => {
@@ -86,6 +106,12 @@ describe('/emergency-login', () => {
     const user = userEvent.setup();
     renderEmergency();
     await user.click(await screen.findByRole('button', { name: 'Login as Premium User' }));
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Login failed', description: 'Unable to connect to server', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        title: 'Login failed',
+        description: 'Unable to connect to server',
+        variant: 'destructive',
+      }),
+    );
   });
 });

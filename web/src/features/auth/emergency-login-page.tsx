@@ -16,7 +16,14 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { emergencyLogin, expectSuccess, fetchEmergencyConfig, isNetworkError, serverMessage, type TEmergencyConfig } from './auth-api';
+import {
+  emergencyLogin,
+  expectSuccess,
+  fetchEmergencyConfig,
+  isNetworkError,
+  serverMessage,
+  type TEmergencyConfig,
+} from './auth-api';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';
@@ -36,9 +43,17 @@ export default function EmergencyLoginPage() {
 
   if (config.isError) {
     return (
-      <AuthLayout title="Emergency Login" icon={<AlertTriangle className="size-6 text-destructive" aria-hidden="true" />}>
+      <AuthLayout
+        title="Emergency Login"
+        icon={<AlertTriangle className="size-6 text-destructive" aria-hidden="true" />}
+      >
         <Notice tone="error">{TOASTS.serverUnreachable}. Please check your connection and try again.</Notice>
-        <Button variant="outline" className="mt-4 w-full" onClick={() => void config.refetch()} disabled={config.isFetching}>
+        <Button
+          variant="outline"
+          className="mt-4 w-full"
+          onClick={() => void config.refetch()}
+          disabled={config.isFetching}
+        >
           <RotateCw aria-hidden="true" className={config.isFetching ? 'animate-spin' : undefined} />
           Try again
         </Button>
@@ -55,8 +70,8 @@ export default function EmergencyLoginPage() {
         showBackToHome
       >
         <p className="text-sm text-muted-foreground">
-          This break-glass path only works when an administrator enables it in the server configuration for a named account.
-          It is disabled on this server, so please sign in with your own account.
+          This break-glass path only works when an administrator enables it in the server configuration for a named
+          account. It is disabled on this server, so please sign in with your own account.
         </p>
         <Button asChild size="lg" className="mt-5 w-full">
           <Link to="/auth/login">Go to Sign In</Link>
@@ -92,7 +107,9 @@ function EmergencyLoginForm({ config }: { config: TEmergencyConfig }) {
       toast({
         variant: 'destructive',
         title: TOASTS.emergencyLoginFailed.title,
-        description: isNetworkError(error) ? TOASTS.serverUnreachable : serverMessage(error) || TOASTS.emergencyLoginFailed.description,
+        description: isNetworkError(error)
+          ? TOASTS.serverUnreachable
+          : serverMessage(error) || TOASTS.emergencyLoginFailed.description,
       });
     },
   });
@@ -111,13 +128,26 @@ function EmergencyLoginForm({ config }: { config: TEmergencyConfig }) {
     >
       {config.demo ? (
         <Notice className="mb-5">
-          <strong className="font-semibold">Demo credentials.</strong> The fields are pre-filled with the demo account, a premium super
-          admin. They only work on this local demo.
+          <strong className="font-semibold">Demo credentials.</strong> The fields are pre-filled with the demo account,
+          a premium super admin. They only work on this local demo.
         </Notice>
       ) : null}
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         <FormField id="emergency-email" label="Email" error={errors.email?.message}>
-          {(a11y) => <Input {...a11y} {...form.register('email')} type="email" autoComplete="email" inputMode="email" spellCheck={false} />}
+          {(a11y) => (
+            <Input
+              {...a11y}
+              {...form.register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
         </FormField>
         <FormField id="emergency-password" label="Password" error={errors.password?.message}>
           {(a11y) => <PasswordInput {...a11y} {...form.register('password')} autoComplete="current-password" />}

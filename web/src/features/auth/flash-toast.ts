@@ -28,7 +28,11 @@ export function showQueuedFlashToast(): void {
   try {
     const options = JSON.parse(raw) as ToastOptions;
     if (options && (options.title || options.description)) {
-      toast({ title: options.title, description: options.description, variant: options.variant === 'destructive' ? 'destructive' : 'default' });
+      toast({
+        title: options.title,
+        description: options.description,
+        variant: options.variant === 'destructive' ? 'destructive' : 'default',
+      });
     }
   } catch {
     // A malformed entry is dropped.

@@ -50,7 +50,11 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title="Check your email" icon={<MailCheck className="size-6" aria-hidden="true" />} footer={backToSignIn}>
+      <AuthLayout
+        title="Check your email"
+        icon={<MailCheck className="size-6" aria-hidden="true" />}
+        footer={backToSignIn}
+      >
         <p role="status" className="text-center text-sm text-muted-foreground sm:text-base">
           {FORGOT_PASSWORD_CONFIRMATION}
         </p>
@@ -68,9 +72,22 @@ export default function ForgotPasswordPage() {
       description="Enter the email address of your account and we will send you a link to choose a new password."
       footer={backToSignIn}
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         <FormField id="forgot-email" label="Email" error={form.formState.errors.email?.message}>
-          {(a11y) => <Input {...a11y} {...form.register('email')} type="email" autoComplete="email" inputMode="email" spellCheck={false} />}
+          {(a11y) => (
+            <Input
+              {...a11y}
+              {...form.register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send reset link'}

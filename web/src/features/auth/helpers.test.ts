@@ -55,7 +55,10 @@ describe('redirects', () => {
 describe('pending verification record', () => {
   it('is saved, read and cleared in localStorage', () => {
     savePendingVerification({ userId: 'u1', email: 'a@example.com' });
-    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ userId: 'u1', email: 'a@example.com' });
+    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      userId: 'u1',
+      email: 'a@example.com',
+    });
     expect(readPendingVerification()).toEqual({ userId: 'u1', email: 'a@example.com' });
     clearPendingVerification();
     expect(readPendingVerification()).toBeNull();
@@ -69,7 +72,9 @@ describe('pending verification record', () => {
   });
 
   it('URL-encodes the verify path', () => {
-    expect(verifyEmailPath({ userId: 'a b', email: 'x+y@z.com' })).toBe('/auth/verify-email?userId=a+b&email=x%2By%40z.com');
+    expect(verifyEmailPath({ userId: 'a b', email: 'x+y@z.com' })).toBe(
+      '/auth/verify-email?userId=a+b&email=x%2By%40z.com',
+    );
   });
 });
 
@@ -93,12 +98,17 @@ describe('phone helpers', () => {
 
 describe('error helpers', () => {
   it('reads the problem detail as the server message', () => {
-    expect(serverMessage(apiError(401, { detail: 'Invalid email/username or password' }))).toBe('Invalid email/username or password');
+    expect(serverMessage(apiError(401, { detail: 'Invalid email/username or password' }))).toBe(
+      'Invalid email/username or password',
+    );
     expect(serverMessage(new Error('x'))).toBe('');
   });
 
   it('recognises an unverified sign-in by the 403 carrying a user id', () => {
-    expect(unverifiedLogin(apiError(403, { detail: 'Verify first', userId: 'u1', email: 'a@b.c' }))).toEqual({ userId: 'u1', email: 'a@b.c' });
+    expect(unverifiedLogin(apiError(403, { detail: 'Verify first', userId: 'u1', email: 'a@b.c' }))).toEqual({
+      userId: 'u1',
+      email: 'a@b.c',
+    });
     expect(unverifiedLogin(apiError(403, { detail: 'Forbidden' }))).toBeNull();
     expect(unverifiedLogin(apiError(401, { userId: 'u1' }))).toBeNull();
   });
@@ -106,7 +116,9 @@ describe('error helpers', () => {
   it('picks the registration toast by marker, also from the raw message', () => {
     expect(registrationErrorToast(new Error('403: trial already used')).title).toBe('Free Trial Not Available');
     expect(registrationErrorToast(apiError(429, { detail: 'Too many attempts' })).title).toBe('Rate Limited');
-    expect(registrationErrorToast(apiError(403, { detail: 'You are temporarily blocked' })).title).toBe('Temporarily Blocked');
+    expect(registrationErrorToast(apiError(403, { detail: 'You are temporarily blocked' })).title).toBe(
+      'Temporarily Blocked',
+    );
     expect(registrationErrorToast(apiError(400, {}))).toEqual({
       variant: 'destructive',
       title: 'Registration Failed',

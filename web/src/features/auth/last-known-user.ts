@@ -34,7 +34,8 @@ export function lastKnownUser(now = Date.now()): TCurrentUser | null {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Partial<TStoredUser>;
-    if (!stored.user || typeof stored.confirmedAt !== 'number' || now - stored.confirmedAt > LAST_KNOWN_USER_MAX_AGE_MS) return null;
+    if (!stored.user || typeof stored.confirmedAt !== 'number' || now - stored.confirmedAt > LAST_KNOWN_USER_MAX_AGE_MS)
+      return null;
     return stored.user;
   } catch {
     return null;

@@ -93,10 +93,17 @@ describe('/auth/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await flush();
 
-    expect(currentToast()).toEqual({ title: 'Welcome back!', description: 'You have successfully logged in.', variant: 'default' });
+    expect(currentToast()).toEqual({
+      title: 'Welcome back!',
+      description: 'You have successfully logged in.',
+      variant: 'default',
+    });
     const [call] = api.callsTo('POST', '/api/auth/login');
     expect(call.body).toEqual({ emailOrUsername: 'ada@example.com', password: 'correct horse' });
-    expect(call.init).toMatchObject({ credentials: 'include', headers: expect.objectContaining({ 'Content-Type': 'application/json' }) });
+    expect(call.init).toMatchObject({
+      credentials: 'include',
+      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+    });
     expect(queryClient.getQueryData(['auth', 'user'])).toEqual(signedIn);
     expect(queryClient.getQueryState(['auth', 'user'])?.isInvalidated).toBe(true);
     expect(location()).toBe('/auth/login');
@@ -131,7 +138,11 @@ describe('/auth/login', () => {
     const { location } = renderLogin();
     await fillAndSubmit(user);
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Login Failed', description: 'Invalid email/username or password', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Login Failed',
+        description: 'Invalid email/username or password',
+        variant: 'destructive',
+      }),
     );
     expect(location()).toBe('/auth/login');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
@@ -143,19 +154,27 @@ describe('/auth/login', () => {
     renderLogin();
     await fillAndSubmit(user);
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Login Failed', description: 'Please check your credentials and try again.', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Login Failed',
+        description: 'Please check your credentials and try again.',
+        variant: 'destructive',
+      }),
     );
   });
 
   it('sends an unverified account to /auth/verify-email with its user id and e-mail', async () => {
     mockApi({
-      'POST /api/auth/login': () => problem(403, 'Please verify your email address first.', { userId: 'u-42', email: 'ada@example.com' }),
+      'POST /api/auth/login': () =>
+        problem(403, 'Please verify your email address first.', { userId: 'u-42', email: 'ada@example.com' }),
     });
     const user = userEvent.setup();
     const { location } = renderLogin();
     await fillAndSubmit(user);
     await waitFor(() => expect(location()).toBe('/auth/verify-email?userId=u-42&email=ada%40example.com'));
-    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ userId: 'u-42', email: 'ada@example.com' });
+    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      userId: 'u-42',
+      email: 'ada@example.com',
+    });
   });
 
   it('greets a verified arrival (?verified=true)', () => {

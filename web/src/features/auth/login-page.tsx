@@ -62,7 +62,11 @@ export default function LoginPage() {
         void navigate(verifyEmailPath(unverified));
         return;
       }
-      toast({ variant: 'destructive', title: TOASTS.loginFailed.title, description: serverMessage(error) || TOASTS.loginFailed.description });
+      toast({
+        variant: 'destructive',
+        title: TOASTS.loginFailed.title,
+        description: serverMessage(error) || TOASTS.loginFailed.description,
+      });
     },
   });
 
@@ -87,7 +91,11 @@ export default function LoginPage() {
           Your email has been verified. Sign in to start reading.
         </Notice>
       ) : null}
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         <FormField id="login-identifier" label="Email or Username" error={errors.emailOrUsername?.message}>
           {(a11y) => (
             <Input

@@ -3,7 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createTestQueryClient, currentUserHandler, makeUser, stubFetch } from '@web/app/test-helpers';
-import { CURRENT_USER_QUERY_KEY, currentUserQuery, fetchCurrentUser, shouldRetryCurrentUser, useCurrentUser } from './queries';
+import {
+  CURRENT_USER_QUERY_KEY,
+  currentUserQuery,
+  fetchCurrentUser,
+  shouldRetryCurrentUser,
+  useCurrentUser,
+} from './queries';
 
 afterEach(() => {
   cleanup();

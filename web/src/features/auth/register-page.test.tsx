@@ -54,7 +54,10 @@ describe('/auth/register', () => {
     expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
-    expect(screen.getByLabelText('Confirm password', { selector: 'input' })).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm password', { selector: 'input' })).toHaveAttribute(
+      'autocomplete',
+      'new-password',
+    );
     expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show confirm password' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
@@ -91,14 +94,19 @@ describe('/auth/register', () => {
     ['Password must be at least 8 characters', { Password: 'short', 'Confirm password': 'short' }, 'Password'],
     ['Passwords do not match', { 'Confirm password': 'analytical engine!' }, 'Confirm password'],
   ])("shows '%s' and sends nothing", async (message, values, label) => {
-    const api = mockApi({ 'POST /api/auth/register': () => json({ requiresVerification: true, userId: 'u1', email: 'ada@example.com' }, 201) });
+    const api = mockApi({
+      'POST /api/auth/register': () =>
+        json({ requiresVerification: true, userId: 'u1', email: 'ada@example.com' }, 201),
+    });
     renderRegister();
     fill(values);
     submit();
     expect(await screen.findByText(message)).toBeInTheDocument();
     const field = screen.getByLabelText(label, { selector: 'input' });
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)).toHaveTextContent(message);
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)).toHaveTextContent(
+      message,
+    );
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
   });
 
@@ -112,7 +120,8 @@ describe('/auth/register', () => {
 
   it('sends the payload with E.164 phone, detected country and device fingerprint; saves the pending record and goes to verify after 1 s', async () => {
     const api = mockApi({
-      'POST /api/auth/register': () => json({ requiresVerification: true, userId: 'user 7', email: 'ada+books@example.com' }, 201),
+      'POST /api/auth/register': () =>
+        json({ requiresVerification: true, userId: 'user 7', email: 'ada+books@example.com' }, 201),
     });
     const { location } = renderRegister();
     fill();
@@ -133,7 +142,10 @@ describe('/auth/register', () => {
       confirmPassword: 'analytical engine',
       deviceFingerprint: expect.stringMatching(/^[0-9a-z]+$/),
     });
-    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({ userId: 'user 7', email: 'ada+books@example.com' });
+    expect(JSON.parse(localStorage.getItem(PENDING_VERIFICATION_KEY)!)).toEqual({
+      userId: 'user 7',
+      email: 'ada+books@example.com',
+    });
     expect(currentToast()?.title).toBe('Account Created!');
     expect(location()).toBe('/auth/register');
 
@@ -144,7 +156,10 @@ describe('/auth/register', () => {
   });
 
   it("welcomes the reader when no verification is needed ('Welcome to Wonderful Books!')", async () => {
-    mockApi({ 'POST /api/auth/register': () => json({ requiresVerification: false, userId: 'u1', email: 'ada@example.com' }, 201) });
+    mockApi({
+      'POST /api/auth/register': () =>
+        json({ requiresVerification: false, userId: 'u1', email: 'ada@example.com' }, 201),
+    });
     renderRegister();
     fill();
     submit();
@@ -160,8 +175,16 @@ describe('/auth/register', () => {
       'Free Trial Not Available',
       'This free trial offer has already been used. Please upgrade to a paid plan to continue.',
     ],
-    ['Too many registration attempts from this network.', 'Rate Limited', 'Too many registration attempts. Please try again later.'],
-    ['Sign-ups from this device are temporarily blocked.', 'Temporarily Blocked', 'Account creation temporarily blocked. Please try again later.'],
+    [
+      'Too many registration attempts from this network.',
+      'Rate Limited',
+      'Too many registration attempts. Please try again later.',
+    ],
+    [
+      'Sign-ups from this device are temporarily blocked.',
+      'Temporarily Blocked',
+      'Account creation temporarily blocked. Please try again later.',
+    ],
     ['Registration is closed today.', 'Registration Failed', 'Registration is closed today.'],
   ])("maps '%s' to the '%s' toast", async (detail, title, description) => {
     mockApi({ 'POST /api/auth/register': () => problem(detail.startsWith('Too many') ? 429 : 403, detail) });
@@ -177,7 +200,11 @@ describe('/auth/register', () => {
     fill();
     submit();
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Registration Failed', description: 'Something went wrong. Please try again.', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Registration Failed',
+        description: 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      }),
     );
   });
 

@@ -33,7 +33,16 @@ import { useDelayedNavigate } from './use-delayed-navigate';
 
 type TRegisterForm = z.input<typeof ZRegisterRequest>;
 
-const SERVER_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'countryCode', 'username', 'email', 'password', 'confirmPassword'] as const;
+const SERVER_FIELDS = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'countryCode',
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+] as const;
 
 export default function RegisterPage() {
   useDocumentTitle('Create Account');
@@ -63,7 +72,10 @@ export default function RegisterPage() {
       if (data.requiresVerification) {
         setIsRedirecting(true);
         savePendingVerification({ userId: data.userId, email: data.email });
-        toast({ title: 'Account Created!', description: 'Please check your email for your 6-digit verification code.' });
+        toast({
+          title: 'Account Created!',
+          description: 'Please check your email for your 6-digit verification code.',
+        });
         navigateLater(verifyEmailPath(data), DELAYS_MS.redirectAfterRegistration);
         return;
       }
@@ -109,7 +121,11 @@ export default function RegisterPage() {
             {(a11y) => <Input {...a11y} {...form.register('lastName')} autoComplete="family-name" />}
           </FormField>
         </div>
-        <FormField id="register-phone" label="Phone number" error={errors.phoneNumber?.message ?? errors.countryCode?.message}>
+        <FormField
+          id="register-phone"
+          label="Phone number"
+          error={errors.phoneNumber?.message ?? errors.countryCode?.message}
+        >
           {(a11y) => (
             <Controller
               control={form.control}
@@ -123,23 +139,54 @@ export default function RegisterPage() {
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   country={form.watch('countryCode') ?? DEFAULT_PHONE_COUNTRY}
-                  onCountryChange={(country) => form.setValue('countryCode', country, { shouldValidate: form.formState.isSubmitted })}
+                  onCountryChange={(country) =>
+                    form.setValue('countryCode', country, { shouldValidate: form.formState.isSubmitted })
+                  }
                 />
               )}
             />
           )}
         </FormField>
         <FormField id="register-username" label="Username" error={errors.username?.message}>
-          {(a11y) => <Input {...a11y} {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />}
+          {(a11y) => (
+            <Input
+              {...a11y}
+              {...form.register('username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          )}
         </FormField>
         <FormField id="register-email" label="Email" error={errors.email?.message}>
-          {(a11y) => <Input {...a11y} {...form.register('email')} type="email" autoComplete="email" inputMode="email" spellCheck={false} />}
+          {(a11y) => (
+            <Input
+              {...a11y}
+              {...form.register('email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
+          )}
         </FormField>
-        <FormField id="register-password" label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <FormField
+          id="register-password"
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters."
+        >
           {(a11y) => <PasswordInput {...a11y} {...form.register('password')} autoComplete="new-password" />}
         </FormField>
         <FormField id="register-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
-          {(a11y) => <PasswordInput {...a11y} {...form.register('confirmPassword')} autoComplete="new-password" fieldName="confirm password" />}
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              {...form.register('confirmPassword')}
+              autoComplete="new-password"
+              fieldName="confirm password"
+            />
+          )}
         </FormField>
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isBusy}>
           {isBusy ? 'Creating Account...' : 'Create Account'}

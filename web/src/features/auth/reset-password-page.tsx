@@ -41,7 +41,9 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const queryClient = useQueryClient();
-  const [state, setState] = useState<'form' | 'done' | 'invalid'>(() => (isTokenAcceptable(token) ? 'form' : 'invalid'));
+  const [state, setState] = useState<'form' | 'done' | 'invalid'>(() =>
+    isTokenAcceptable(token) ? 'form' : 'invalid',
+  );
 
   const form = useForm<TResetForm, unknown, TResetPasswordRequest>({
     resolver: zodResolver(ZResetPasswordRequest),
@@ -64,7 +66,9 @@ export default function ResetPasswordPage() {
       toast({
         variant: 'destructive',
         title: 'Password not changed',
-        description: isNetworkError(error) ? TOASTS.serverUnreachable : serverMessage(error) || 'Something went wrong. Please try again.',
+        description: isNetworkError(error)
+          ? TOASTS.serverUnreachable
+          : serverMessage(error) || 'Something went wrong. Please try again.',
       });
     },
   });
@@ -88,7 +92,12 @@ export default function ResetPasswordPage() {
       <AuthLayout
         title="Password changed"
         icon={<ShieldCheck className="size-6" aria-hidden="true" />}
-        description={<span role="status">Your password has been reset. For your safety you have been signed out everywhere; sign in with your new password.</span>}
+        description={
+          <span role="status">
+            Your password has been reset. For your safety you have been signed out everywhere; sign in with your new
+            password.
+          </span>
+        }
       >
         <Button asChild size="lg" className="w-full">
           <Link to="/auth/login">Sign in</Link>
@@ -108,14 +117,35 @@ export default function ResetPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         <input type="hidden" {...form.register('token')} />
-        <FormField id="reset-password" label="New password" error={errors.password?.message} hint="At least 8 characters.">
-          {(a11y) => <PasswordInput {...a11y} {...form.register('password')} autoComplete="new-password" fieldName="new password" />}
+        <FormField
+          id="reset-password"
+          label="New password"
+          error={errors.password?.message}
+          hint="At least 8 characters."
+        >
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              {...form.register('password')}
+              autoComplete="new-password"
+              fieldName="new password"
+            />
+          )}
         </FormField>
         <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
           {(a11y) => (
-            <PasswordInput {...a11y} {...form.register('confirmPassword')} autoComplete="new-password" fieldName="confirm new password" />
+            <PasswordInput
+              {...a11y}
+              {...form.register('confirmPassword')}
+              autoComplete="new-password"
+              fieldName="confirm new password"
+            />
           )}
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>

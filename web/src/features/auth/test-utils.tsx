@@ -57,7 +57,8 @@ export function mockApi(routes: Record<string, TApiHandler>) {
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) {
-      if (method === 'GET' && url.pathname === '/api/auth/user') return new Response('', { status: 401, statusText: 'Unauthorized' });
+      if (method === 'GET' && url.pathname === '/api/auth/user')
+        return new Response('', { status: 401, statusText: 'Unauthorized' });
       return new Response('Not found', { status: 404, statusText: 'Not Found' });
     }
     const result = await handler(call);
@@ -79,7 +80,11 @@ export function LocationDisplay() {
 /** Renders `ui` at `route` (matched by `path`); every other path renders only the location. */
 export function renderPage(
   ui: ReactElement,
-  { route, path = route.split('?')[0], queryClient = createTestQueryClient() }: { route: string; path?: string; queryClient?: QueryClient },
+  {
+    route,
+    path = route.split('?')[0],
+    queryClient = createTestQueryClient(),
+  }: { route: string; path?: string; queryClient?: QueryClient },
 ) {
   const router = createMemoryRouter(
     [
@@ -101,7 +106,12 @@ export function renderPage(
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...utils, router, queryClient, location: () => `${router.state.location.pathname}${router.state.location.search}` };
+  return {
+    ...utils,
+    router,
+    queryClient,
+    location: () => `${router.state.location.pathname}${router.state.location.search}`,
+  };
 }
 
 export function currentToast() {

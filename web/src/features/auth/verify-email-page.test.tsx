@@ -55,7 +55,11 @@ describe('/auth/verify-email', () => {
     const user = userEvent.setup();
     renderVerify();
     await user.type(codeInput(), '123{Enter}');
-    expect(currentToast()).toEqual({ title: 'Invalid Code', description: 'Please enter the complete 6-digit verification code.', variant: 'destructive' });
+    expect(currentToast()).toEqual({
+      title: 'Invalid Code',
+      description: 'Please enter the complete 6-digit verification code.',
+      variant: 'destructive',
+    });
     expect(api.callsTo('POST', '/api/auth/verify-otp')).toHaveLength(0);
   });
 
@@ -65,7 +69,11 @@ describe('/auth/verify-email', () => {
     renderVerify('/auth/verify-email');
     await user.type(codeInput(), '123456');
     await user.click(verifyButton());
-    const missing = { title: 'Missing Information', description: 'User information is missing. Please try registering again.', variant: 'destructive' };
+    const missing = {
+      title: 'Missing Information',
+      description: 'User information is missing. Please try registering again.',
+      variant: 'destructive',
+    };
     expect(currentToast()).toEqual(missing);
     clearToasts();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
@@ -92,7 +100,11 @@ describe('/auth/verify-email', () => {
     await user.type(codeInput(), '111111');
     await user.click(verifyButton());
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Verification Failed', description: 'That code has expired. Request a new one.', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Verification Failed',
+        description: 'That code has expired. Request a new one.',
+        variant: 'destructive',
+      }),
     );
     expect(codeInput()).toHaveValue('');
     expect(verifyButton()).toBeDisabled();
@@ -105,7 +117,11 @@ describe('/auth/verify-email', () => {
     await user.type(codeInput(), '111111');
     await user.click(verifyButton());
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Verification Failed', description: 'Invalid or expired code. Please try again.', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Verification Failed',
+        description: 'Invalid or expired code. Please try again.',
+        variant: 'destructive',
+      }),
     );
     expect(codeInput()).toHaveValue('');
   });
@@ -120,7 +136,11 @@ describe('/auth/verify-email', () => {
     expect(api.callsTo('POST', '/api/auth/resend-otp')[0].body).toEqual({ userId: 'u-1' });
     await act(async () => finish(new Response(JSON.stringify({ success: true, message: 'Sent' }), { status: 200 })));
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Code Sent!', description: 'A new verification code has been sent to your email.', variant: 'default' }),
+      expect(currentToast()).toEqual({
+        title: 'Code Sent!',
+        description: 'A new verification code has been sent to your email.',
+        variant: 'default',
+      }),
     );
     expect(screen.getByRole('button', { name: 'Resend Code' })).toBeEnabled();
   });
@@ -132,12 +152,20 @@ describe('/auth/verify-email', () => {
     renderVerify();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Failed to Resend', description: 'Please wait a minute before asking for another code.', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Failed to Resend',
+        description: 'Please wait a minute before asking for another code.',
+        variant: 'destructive',
+      }),
     );
     answer = new Response('', { status: 500 });
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: 'Failed to Resend', description: 'Unable to send verification code. Please try again.', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: 'Failed to Resend',
+        description: 'Unable to send verification code. Please try again.',
+        variant: 'destructive',
+      }),
     );
   });
 

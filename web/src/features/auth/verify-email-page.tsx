@@ -48,7 +48,11 @@ export default function VerifyEmailPage() {
       navigateLater(VERIFIED_LOGIN_PATH, DELAYS_MS.redirectAfterVerification, { replace: true });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: TOASTS.verificationFailed.title, description: serverMessage(error) || TOASTS.verificationFailed.description });
+      toast({
+        variant: 'destructive',
+        title: TOASTS.verificationFailed.title,
+        description: serverMessage(error) || TOASTS.verificationFailed.description,
+      });
       setCode('');
       inputRef.current?.focus();
     },
@@ -58,7 +62,11 @@ export default function VerifyEmailPage() {
     mutationFn: (body: { userId: string }) => expectSuccess(resendOtp(body)),
     onSuccess: () => toast(TOASTS.codeSent),
     onError: (error) => {
-      toast({ variant: 'destructive', title: TOASTS.resendFailed.title, description: serverMessage(error) || TOASTS.resendFailed.description });
+      toast({
+        variant: 'destructive',
+        title: TOASTS.resendFailed.title,
+        description: serverMessage(error) || TOASTS.resendFailed.description,
+      });
     },
   });
 
@@ -112,7 +120,8 @@ export default function VerifyEmailPage() {
       description={
         email ? (
           <>
-            We sent a 6-digit code to <strong className="break-all font-semibold text-foreground">{email}</strong>. Enter it below.
+            We sent a 6-digit code to <strong className="break-all font-semibold text-foreground">{email}</strong>.
+            Enter it below.
           </>
         ) : (
           'Enter the 6-digit code from your verification email.'
@@ -150,10 +159,22 @@ export default function VerifyEmailPage() {
             The code is valid for 10 minutes.
           </p>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={code.length !== VERIFICATION_CODE_LENGTH || verify.isPending}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={code.length !== VERIFICATION_CODE_LENGTH || verify.isPending}
+        >
           {verify.isPending ? 'Verifying...' : 'Verify Email'}
         </Button>
-        <Button type="button" variant="outline" size="lg" className="w-full" onClick={handleResend} disabled={resend.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          className="w-full"
+          onClick={handleResend}
+          disabled={resend.isPending}
+        >
           {resend.isPending ? 'Sending...' : 'Resend Code'}
         </Button>
       </form>

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TSubscription } from '@shared/billing';
-import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage, type TApiHandler } from '@web/features/auth/test-utils';
+import {
+  clearToasts,
+  currentToast,
+  makeUser,
+  mockApi,
+  problem,
+  renderPage,
+  type TApiHandler,
+} from '@web/features/auth/test-utils';
 import { makeInvoice, makeSubscription } from '@web/features/checkout/test-fixtures';
 import { PLANS } from '@web/features/catalogue/test-utils';
 import { makeEntitlements } from '@web/features/selections/test-fixtures';
@@ -15,13 +23,31 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderBilling(subscription: TSubscription | (() => unknown), routes: Record<string, TApiHandler> = {}, route = '/billing') {
+function renderBilling(
+  subscription: TSubscription | (() => unknown),
+  routes: Record<string, TApiHandler> = {},
+  route = '/billing',
+) {
   const api = mockApi({
-    'GET /api/auth/user': () => makeUser({ subscriptionTier: subscription instanceof Function ? 'basic' : subscription.tier }),
+    'GET /api/auth/user': () =>
+      makeUser({ subscriptionTier: subscription instanceof Function ? 'basic' : subscription.tier }),
     'GET /api/billing/subscription': subscription instanceof Function ? subscription : () => subscription,
-    'GET /api/billing/invoices': () => ({ items: [makeInvoice(), makeInvoice({ id: 'inv-2', number: 'WB-0002', status: 'open', amountPaid: 0, issuedAt: '2025-04-03T10:00:00.000Z', paidAt: null })] }),
+    'GET /api/billing/invoices': () => ({
+      items: [
+        makeInvoice(),
+        makeInvoice({
+          id: 'inv-2',
+          number: 'WB-0002',
+          status: 'open',
+          amountPaid: 0,
+          issuedAt: '2025-04-03T10:00:00.000Z',
+          paidAt: null,
+        }),
+      ],
+    }),
     'GET /api/plans': () => ({ items: PLANS }),
-    'GET /api/me/entitlements': () => makeEntitlements({ tier: 'basic', subscriptionTier: 'basic', picksUsed: 4, picksLimit: 10 }),
+    'GET /api/me/entitlements': () =>
+      makeEntitlements({ tier: 'basic', subscriptionTier: 'basic', picksUsed: 4, picksLimit: 10 }),
     ...routes,
   });
   const view = renderPage(<BillingPage />, { route, path: '/billing' });
@@ -38,7 +64,9 @@ describe('/billing', () => {
     expect(plan().getByText('Active')).toBeInTheDocument();
     expect(plan().getByText(`£5.99 on ${formatDate('2025-04-03T10:00:00.000Z')}`)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Payment method' })).getByText(/•••• 4242/)).toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: 'Your plan and picks' })).findByText('4 of 10 used')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Your plan and picks' })).findByText('4 of 10 used'),
+    ).toBeInTheDocument();
 
     const invoices = within(screen.getByRole('region', { name: 'Invoices' }));
     const rows = await invoices.findAllByRole('row');
@@ -60,14 +88,22 @@ describe('/billing', () => {
     let subscription = makeSubscription({ currentPeriodEnd: periodEnd, nextChargeAt: periodEnd });
     const { api } = renderBilling(() => subscription, {
       'POST /api/billing/cancel': () => {
-        subscription = makeSubscription({ currentPeriodEnd: periodEnd, cancelAtPeriodEnd: true, status: 'cancelled', nextChargeAt: null, nextChargeAmount: null });
+        subscription = makeSubscription({
+          currentPeriodEnd: periodEnd,
+          cancelAtPeriodEnd: true,
+          status: 'cancelled',
+          nextChargeAt: null,
+          nextChargeAmount: null,
+        });
         return subscription;
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel your subscription?' }));
     const end = formatDate(periodEnd);
-    expect(dialog.getByText(`You keep access to the Basic Plan until ${end}, and you won't be charged again.`)).toBeInTheDocument();
+    expect(
+      dialog.getByText(`You keep access to the Basic Plan until ${end}, and you won't be charged again.`),
+    ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Cancel subscription' }));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/billing/cancel')).toHaveLength(1));
@@ -105,7 +141,9 @@ describe('/billing', () => {
 
   it('upgrades Basic to Premium at once after confirming', async () => {
     const user = userEvent.setup();
-    const { api } = renderBilling(makeSubscription(), { 'POST /api/billing/change-plan': () => makeSubscription({ tier: 'premium', planName: 'Premium Plan' }) });
+    const { api } = renderBilling(makeSubscription(), {
+      'POST /api/billing/change-plan': () => makeSubscription({ tier: 'premium', planName: 'Premium Plan' }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Premium?' }));
     expect(await dialog.findByText(/£9\.99 per month/)).toBeInTheDocument();
@@ -136,10 +174,17 @@ describe('/billing', () => {
 
   it('reports a failed action and keeps the dialog open', async () => {
     const user = userEvent.setup();
-    renderBilling(makeSubscription(), { 'POST /api/billing/cancel': () => problem(409, 'The subscription is already cancelled.') });
+    renderBilling(makeSubscription(), {
+      'POST /api/billing/cancel': () => problem(409, 'The subscription is already cancelled.'),
+    });
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ variant: 'destructive', description: 'The subscription is already cancelled.' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        variant: 'destructive',
+        description: 'The subscription is already cancelled.',
+      }),
+    );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
@@ -152,7 +197,15 @@ describe('/billing', () => {
   it('shows a trial reader their status and a way to choose a plan', async () => {
     const trialEnd = '2025-03-10T10:00:00.000Z';
     renderBilling(
-      makeSubscription({ tier: 'trial', status: 'active', planName: null, nextChargeAt: null, nextChargeAmount: null, paymentMethod: null, trialEndsAt: trialEnd }),
+      makeSubscription({
+        tier: 'trial',
+        status: 'active',
+        planName: null,
+        nextChargeAt: null,
+        nextChargeAmount: null,
+        paymentMethod: null,
+        trialEndsAt: trialEnd,
+      }),
       { 'GET /api/billing/invoices': () => ({ items: [] }) },
     );
     expect(await screen.findByText('Free Trial')).toBeInTheDocument();
@@ -192,8 +245,15 @@ describe('/billing', () => {
   it('sends the browser to an external portal with a full page load', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, origin: window.location.origin, href: window.location.href, assign } as Location);
-    renderBilling(makeSubscription(), { 'POST /api/billing/portal': () => ({ url: 'https://billing.stripe.com/p/session/test_123' }) });
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: window.location.origin,
+      href: window.location.href,
+      assign,
+    } as Location);
+    renderBilling(makeSubscription(), {
+      'POST /api/billing/portal': () => ({ url: 'https://billing.stripe.com/p/session/test_123' }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Update payment method' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_123'));
   });
@@ -201,7 +261,9 @@ describe('/billing', () => {
   it('shows an error with a retry when the plan cannot be read', async () => {
     let fail = true;
     renderBilling(() => (fail ? new Response('down', { status: 503 }) : makeSubscription()));
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('Your billing details could not be loaded.');
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent(
+      'Your billing details could not be loaded.',
+    );
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Basic Plan')).toBeInTheDocument();

@@ -32,7 +32,10 @@ export default function BillingPage() {
           <Skeleton className="h-24 w-full rounded-xl" />
         </div>
       ) : subscription.isError ? (
-        <div role="alert" className="mt-8 flex flex-col items-center gap-4 rounded-xl border border-border bg-card p-8 text-center">
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-center gap-4 rounded-xl border border-border bg-card p-8 text-center"
+        >
           <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
           <div>
             <p className="font-semibold">Your billing details could not be loaded.</p>
@@ -49,7 +52,9 @@ export default function BillingPage() {
             <PlanSection subscription={subscription.data} />
           </BillingSection>
           {subscription.data.tier !== 'free' ? <QuotaPanel className="p-5 sm:p-6" /> : null}
-          {subscription.data.tier === 'basic' || subscription.data.tier === 'premium' || subscription.data.paymentMethod ? (
+          {subscription.data.tier === 'basic' ||
+          subscription.data.tier === 'premium' ||
+          subscription.data.paymentMethod ? (
             <BillingSection id="billing-payment-method" title="Payment method">
               <PaymentMethodSection subscription={subscription.data} />
             </BillingSection>

@@ -30,7 +30,8 @@ function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 export function checkoutSessionQuery(sessionId: string) {
   return queryOptions({
     queryKey: ['billing', 'checkout', sessionId] as const,
-    queryFn: ({ signal }) => getJson<TCheckoutSession>(`/api/billing/checkout/${encodeURIComponent(sessionId)}`, signal),
+    queryFn: ({ signal }) =>
+      getJson<TCheckoutSession>(`/api/billing/checkout/${encodeURIComponent(sessionId)}`, signal),
     staleTime: 0,
     // A missing, foreign or signed-out session is an answer, not a failure to retry.
     retry: (failureCount, error) => !(isApiError(error) && error.status < 500) && failureCount < 1,

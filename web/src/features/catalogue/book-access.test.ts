@@ -9,7 +9,9 @@ const PAST = '2025-05-01T00:00:00Z';
 describe('effectiveTier', () => {
   it('keeps a trial while its end is in the future', () => {
     expect(effectiveTier(makeUser({ subscriptionTier: 'trial', trialEndsAt: FUTURE }), NOW)).toBe('trial');
-    expect(effectiveTier(makeUser({ subscriptionTier: 'trial', trialEndsAt: PAST, freeTrialEndedAt: null }), NOW)).toBe('free');
+    expect(effectiveTier(makeUser({ subscriptionTier: 'trial', trialEndsAt: PAST, freeTrialEndedAt: null }), NOW)).toBe(
+      'free',
+    );
   });
 
   it('counts paid plans only while active', () => {
@@ -26,7 +28,10 @@ describe('bookCtaFor', () => {
       kind: 'upgrade',
       tier: 'basic',
     });
-    expect(bookCtaFor(makeUser({ subscriptionTier: 'basic' }), 'premium', NOW)).toEqual({ kind: 'upgrade', tier: 'premium' });
+    expect(bookCtaFor(makeUser({ subscriptionTier: 'basic' }), 'premium', NOW)).toEqual({
+      kind: 'upgrade',
+      tier: 'premium',
+    });
     expect(bookCtaFor(makeUser({ subscriptionTier: 'basic' }), 'basic', NOW)).toEqual({ kind: 'read' });
     expect(bookCtaFor(makeUser({ subscriptionTier: 'premium' }), 'trial', NOW)).toEqual({ kind: 'read' });
   });

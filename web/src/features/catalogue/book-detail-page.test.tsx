@@ -14,7 +14,11 @@ function renderBook({
   user = null,
   book = makeBookDetail({ id: 'b-1', slug: 'atomic-habits' }),
   route = '/book/atomic-habits',
-}: { user?: TCurrentUser | null; book?: TBookDetail | null; route?: string } = {}) {
+}: {
+  user?: TCurrentUser | null;
+  book?: TBookDetail | null;
+  route?: string;
+} = {}) {
   const api = mockFetch(
     storefrontRoutes({
       user,
@@ -40,7 +44,10 @@ describe('BookDetailPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Atomic Habits' });
     expect(api.callsTo('/api/books/atomic-habits')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'James Clear' })).toHaveAttribute('href', '/bookstore?author=James+Clear');
-    expect(screen.getByRole('link', { name: 'Personal Growth' })).toHaveAttribute('href', '/bookstore?category=personal-growth');
+    expect(screen.getByRole('link', { name: 'Personal Growth' })).toHaveAttribute(
+      'href',
+      '/bookstore?category=personal-growth',
+    );
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('500 BC')).toBeInTheDocument();
     expect(screen.getByText('320')).toBeInTheDocument();
@@ -74,17 +81,29 @@ describe('BookDetailPage', () => {
       book: makeBookDetail({ id: 'b-1', requiredTier: 'premium' }),
     });
     const cta = await ctaRegion();
-    expect(within(cta).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe?tier=premium');
+    expect(within(cta).getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      '/subscribe?tier=premium',
+    );
   });
 
   it('asks a trial reader to upgrade to Basic for a basic book', async () => {
-    renderBook({ user: makeUser({ subscriptionTier: 'trial' }), book: makeBookDetail({ id: 'b-1', requiredTier: 'basic' }) });
+    renderBook({
+      user: makeUser({ subscriptionTier: 'trial' }),
+      book: makeBookDetail({ id: 'b-1', requiredTier: 'basic' }),
+    });
     const cta = await ctaRegion();
-    expect(within(cta).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute('href', '/subscribe?tier=basic');
+    expect(within(cta).getByRole('link', { name: 'Upgrade to Basic' })).toHaveAttribute(
+      'href',
+      '/subscribe?tier=basic',
+    );
   });
 
   it('lets a reader with a sufficient plan read now', async () => {
-    renderBook({ user: makeUser({ subscriptionTier: 'premium' }), book: makeBookDetail({ id: 'b-1', requiredTier: 'premium' }) });
+    renderBook({
+      user: makeUser({ subscriptionTier: 'premium' }),
+      book: makeBookDetail({ id: 'b-1', requiredTier: 'premium' }),
+    });
     const cta = await ctaRegion();
     expect(within(cta).getByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/b-1');
   });

@@ -32,7 +32,11 @@ export default function BookDetailPage() {
   const isNotFound = book.isError && isNotFoundError(book.error);
 
   useSeo('book', {
-    title: book.data ? `${book.data.title} by ${book.data.author} | Wonderful Books` : isNotFound ? 'Book not found | Wonderful Books' : null,
+    title: book.data
+      ? `${book.data.title} by ${book.data.author} | Wonderful Books`
+      : isNotFound
+        ? 'Book not found | Wonderful Books'
+        : null,
     description: book.data?.description,
     image: book.data?.coverImageUrl,
     canonicalUrl: book.data ? `${window.location.origin}/book/${book.data.slug}` : null,
@@ -68,16 +72,19 @@ export default function BookDetailPage() {
           />
         </div>
       ) : (
-        <BookDetail book={book.data} cta={
-          <BookCta
-            bookId={book.data.id}
-            title={book.data.title}
-            requiredTier={book.data.requiredTier}
-            previewPageCount={book.data.previewPageCount}
-            user={user}
-            isUserLoading={isUserLoading}
-          />
-        } />
+        <BookDetail
+          book={book.data}
+          cta={
+            <BookCta
+              bookId={book.data.id}
+              title={book.data.title}
+              requiredTier={book.data.requiredTier}
+              previewPageCount={book.data.previewPageCount}
+              user={user}
+              isUserLoading={isUserLoading}
+            />
+          }
+        />
       )}
     </div>
   );
@@ -110,7 +117,14 @@ function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,18rem)_1fr] md:gap-12 lg:grid-cols-[minmax(0,20rem)_1fr]">
         <div className="mx-auto w-full max-w-[16rem] md:max-w-none">
-          <BookCover src={book.coverImageUrl} title={book.title} width={COVER_WIDTH} height={COVER_HEIGHT} priority className="shadow-lg" />
+          <BookCover
+            src={book.coverImageUrl}
+            title={book.title}
+            width={COVER_WIDTH}
+            height={COVER_HEIGHT}
+            priority
+            className="shadow-lg"
+          />
         </div>
 
         <div className="flex min-w-0 flex-col gap-5">
@@ -128,10 +142,15 @@ function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
           </div>
 
           <div className="flex flex-col gap-2">
-            <h1 className="font-serif text-3xl font-bold leading-tight tracking-tight text-balance md:text-5xl">{book.title}</h1>
+            <h1 className="font-serif text-3xl font-bold leading-tight tracking-tight text-balance md:text-5xl">
+              {book.title}
+            </h1>
             <p className="text-lg text-muted-foreground">
               by{' '}
-              <Link to={bookstorePath({ author: book.author })} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                to={bookstorePath({ author: book.author })}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {book.author}
               </Link>
             </p>
@@ -233,10 +252,23 @@ function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
   );
 }
 
-function DetailSection({ id, title, small = false, children }: { id: string; title: string; small?: boolean; children: ReactNode }) {
+function DetailSection({
+  id,
+  title,
+  small = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  small?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
-      <h2 id={`${id}-title`} className={small ? 'font-serif text-lg font-semibold' : 'font-serif text-2xl font-semibold'}>
+      <h2
+        id={`${id}-title`}
+        className={small ? 'font-serif text-lg font-semibold' : 'font-serif text-2xl font-semibold'}
+      >
         {title}
       </h2>
       {children}
@@ -248,7 +280,10 @@ function BookDetailSkeleton() {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">Loading book...</span>
-      <div aria-hidden="true" className="grid gap-8 md:grid-cols-[minmax(0,18rem)_1fr] md:gap-12 lg:grid-cols-[minmax(0,20rem)_1fr]">
+      <div
+        aria-hidden="true"
+        className="grid gap-8 md:grid-cols-[minmax(0,18rem)_1fr] md:gap-12 lg:grid-cols-[minmax(0,20rem)_1fr]"
+      >
         <Skeleton className="mx-auto aspect-[5/7] w-full max-w-[16rem] md:max-w-none" />
         <div className="flex flex-col gap-4">
           <Skeleton className="h-5 w-40" />

@@ -19,12 +19,15 @@ function renderStore(route: string, books?: TRouteHandler) {
 
 describe('BookstorePage', () => {
   it('reads every filter from the URL and sends it to the API', async () => {
-    const api = renderStore('/bookstore?search=habits&author=James%20Clear&category=business&tier=basic&sort=rating&page=2', () => ({
-      items: makeBooks(3),
-      total: 1000,
-      page: 2,
-      limit: 24,
-    }));
+    const api = renderStore(
+      '/bookstore?search=habits&author=James%20Clear&category=business&tier=basic&sort=rating&page=2',
+      () => ({
+        items: makeBooks(3),
+        total: 1000,
+        page: 2,
+        limit: 24,
+      }),
+    );
     expect(await screen.findByText('1,000 books')).toBeInTheDocument();
     const request = api.callsTo('/api/books').at(-1)!;
     expect(Object.fromEntries(request.searchParams)).toEqual({

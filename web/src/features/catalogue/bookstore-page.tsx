@@ -90,10 +90,18 @@ export default function BookstorePage() {
         {hasFilters && (
           <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-border pt-4">
             <span className="text-sm text-muted-foreground">Active filters:</span>
-            {filters.search && <FilterChip label={`Search: “${filters.search}”`} onRemove={() => update({ search: undefined })} />}
-            {filters.author && <FilterChip label={`Author: ${filters.author}`} onRemove={() => update({ author: undefined })} />}
-            {categoryName && <FilterChip label={`Category: ${categoryName}`} onRemove={() => update({ category: undefined })} />}
-            {filters.tier && <FilterChip label={`Plan: ${tierLabel(filters.tier)}`} onRemove={() => update({ tier: undefined })} />}
+            {filters.search && (
+              <FilterChip label={`Search: “${filters.search}”`} onRemove={() => update({ search: undefined })} />
+            )}
+            {filters.author && (
+              <FilterChip label={`Author: ${filters.author}`} onRemove={() => update({ author: undefined })} />
+            )}
+            {categoryName && (
+              <FilterChip label={`Category: ${categoryName}`} onRemove={() => update({ category: undefined })} />
+            )}
+            {filters.tier && (
+              <FilterChip label={`Plan: ${tierLabel(filters.tier)}`} onRemove={() => update({ tier: undefined })} />
+            )}
             <Button variant="link" size="sm" onClick={clear} className="h-auto px-1">
               Clear filters
             </Button>
@@ -132,7 +140,9 @@ export default function BookstorePage() {
               ) : undefined
             }
           >
-            {hasFilters ? 'Try a different search or remove a filter.' : 'New titles are on their way. Please check back soon.'}
+            {hasFilters
+              ? 'Try a different search or remove a filter.'
+              : 'New titles are on their way. Please check back soon.'}
           </StatePanel>
         ) : books.data ? (
           <div aria-busy={isUpdating} className={cn('transition-opacity', isUpdating && 'opacity-60')}>

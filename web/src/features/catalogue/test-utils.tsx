@@ -32,7 +32,9 @@ export function mockFetch(routes: Record<string, TRouteHandler>) {
     calls.push(url);
     const entry =
       Object.entries(routes).find(([pattern]) => pattern === url.pathname) ??
-      Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && url.pathname.startsWith(pattern.slice(0, -1)));
+      Object.entries(routes).find(
+        ([pattern]) => pattern.endsWith('*') && url.pathname.startsWith(pattern.slice(0, -1)),
+      );
     if (!entry) return new Response('Not found', { status: 404, statusText: 'Not Found' });
     const result = await entry[1](url, init);
     return result instanceof Response ? result : json(result);
@@ -54,7 +56,11 @@ export function createTestQueryClient() {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path, queryClient = createTestQueryClient() }: { route?: string; path?: string; queryClient?: QueryClient } = {},
+  {
+    route = '/',
+    path,
+    queryClient = createTestQueryClient(),
+  }: { route?: string; path?: string; queryClient?: QueryClient } = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
@@ -220,9 +226,13 @@ export const HOMEPAGE_CONTENT = {
  * Default answers for every read the storefront makes; pass overrides per test. The current user is
  * signed out (401) unless `user` is given.
  */
-export function storefrontRoutes(
-  { user = null, ...overrides }: { user?: TCurrentUser | null } & Record<string, TRouteHandler | TCurrentUser | null> = {},
-): Record<string, TRouteHandler> {
+export function storefrontRoutes({
+  user = null,
+  ...overrides
+}: { user?: TCurrentUser | null } & Record<string, TRouteHandler | TCurrentUser | null> = {}): Record<
+  string,
+  TRouteHandler
+> {
   return {
     '/api/auth/user': () => (user ? json(user) : new Response('', { status: 401, statusText: 'Unauthorized' })),
     '/api/seo/config': (url) => seoConfig((url.searchParams.get('pageType') ?? 'home') as TSeoConfig['pageType']),
@@ -230,7 +240,15 @@ export function storefrontRoutes(
     '/api/plans': () => ({ items: PLANS }),
     '/api/categories': () => ({
       items: [
-        { id: 'c1', name: 'Personal Growth', slug: 'personal-growth', description: null, icon: null, color: null, bookCount: 12 },
+        {
+          id: 'c1',
+          name: 'Personal Growth',
+          slug: 'personal-growth',
+          description: null,
+          icon: null,
+          color: null,
+          bookCount: 12,
+        },
         { id: 'c2', name: 'Business', slug: 'business', description: null, icon: null, color: null, bookCount: 8 },
       ],
     }),

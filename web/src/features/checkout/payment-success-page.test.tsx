@@ -26,7 +26,9 @@ describe('/payment-success', () => {
     const { api, queryClient } = renderResult({ [`GET ${PATH}`]: () => makeSession({ status: 'complete' }) });
     queryClient.setQueryData(['me', 'entitlements'], { tier: 'trial' });
     queryClient.setQueryData(['billing', 'subscription'], { tier: 'trial' });
-    expect(await screen.findByRole('heading', { name: 'Payment successful — welcome to the Basic Plan' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Payment successful — welcome to the Basic Plan' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Library' })).toHaveAttribute('href', '/library');
     expect(screen.getByRole('link', { name: 'Browse the bookstore' })).toHaveAttribute('href', '/bookstore');
     await waitFor(() => expect(api.callsTo('GET', '/api/auth/user').length).toBeGreaterThan(0));
@@ -40,7 +42,10 @@ describe('/payment-success', () => {
     renderResult({ [`GET ${PATH}`]: () => makeSession({ lastError: 'Your card was declined.' }) });
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
     expect(screen.getByText(/Your card was declined\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/checkout/test/${SESSION_ID}`);
+    expect(screen.getByRole('link', { name: 'Try the payment again' })).toHaveAttribute(
+      'href',
+      `/checkout/test/${SESSION_ID}`,
+    );
     expect(screen.queryByText(/Payment successful/)).not.toBeInTheDocument();
   });
 
@@ -48,7 +53,8 @@ describe('/payment-success', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderResult({ [`GET ${PATH}`]: () => makeSession() });
     expect(await screen.findByRole('status')).toHaveTextContent('Confirming your payment...');
-    for (let tick = 0; tick < CONFIRM_POLL_TRIES; tick += 1) await act(() => vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS));
+    for (let tick = 0; tick < CONFIRM_POLL_TRIES; tick += 1)
+      await act(() => vi.advanceTimersByTimeAsync(CONFIRM_POLL_MS));
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
     expect(api.callsTo('GET', PATH)).toHaveLength(CONFIRM_POLL_TRIES);
   });

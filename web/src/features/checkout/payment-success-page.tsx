@@ -70,7 +70,11 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
     }
     if ([400, 403, 404].includes(status)) return <UnknownPayment />;
     return (
-      <ResultPanel icon={<AlertTriangle className="text-destructive" />} title="We couldn't check your payment" role="alert">
+      <ResultPanel
+        icon={<AlertTriangle className="text-destructive" />}
+        title="We couldn't check your payment"
+        role="alert"
+      >
         <p>Please check your connection and try again. If you paid, your plan is safe: nothing is lost.</p>
         <Actions>
           <Button variant="outline" onClick={() => void session.refetch()} disabled={session.isFetching}>
@@ -85,9 +89,13 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
   const data = session.data;
   if (data.status === 'complete') {
     return (
-      <ResultPanel icon={<CircleCheck className="text-primary" />} title={`Payment successful — welcome to the ${data.planName}`}>
+      <ResultPanel
+        icon={<CircleCheck className="text-primary" />}
+        title={`Payment successful — welcome to the ${data.planName}`}
+      >
         <p>
-          Your {data.planName} is active. A receipt is on its way to <span className="font-medium text-foreground">{data.customerEmail}</span>.
+          Your {data.planName} is active. A receipt is on its way to{' '}
+          <span className="font-medium text-foreground">{data.customerEmail}</span>.
         </p>
         <Actions>
           <Button asChild>
@@ -112,7 +120,10 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
     return <Spinner label="Confirming your payment..." className="py-16" />;
   }
 
-  const retryPath = data.status === 'open' && data.provider === 'test' ? `/checkout/test/${encodeURIComponent(data.id)}` : `/subscribe?tier=${data.tier}`;
+  const retryPath =
+    data.status === 'open' && data.provider === 'test'
+      ? `/checkout/test/${encodeURIComponent(data.id)}`
+      : `/subscribe?tier=${data.tier}`;
   return (
     <ResultPanel icon={<CircleX className="text-destructive" />} title="Payment not completed">
       <p>
@@ -155,7 +166,17 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">{children}</div>;
 }
 
-function ResultPanel({ icon, title, role, children }: { icon: ReactNode; title: string; role?: 'alert'; children: ReactNode }) {
+function ResultPanel({
+  icon,
+  title,
+  role,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  role?: 'alert';
+  children: ReactNode;
+}) {
   return (
     <Card role={role} className="flex flex-col items-center p-8 text-center [&>svg]:size-12">
       {icon}

@@ -17,7 +17,10 @@ const PATH = `/api/billing/checkout/${SESSION_ID}`;
 
 function renderCheckout(routes: Record<string, TApiHandler> = {}) {
   const api = mockApi({ 'GET /api/auth/user': () => makeUser(), [`GET ${PATH}`]: () => makeSession(), ...routes });
-  const view = renderPage(<SimulatedCheckoutPage />, { route: `/checkout/test/${SESSION_ID}`, path: '/checkout/test/:sessionId' });
+  const view = renderPage(<SimulatedCheckoutPage />, {
+    route: `/checkout/test/${SESSION_ID}`,
+    path: '/checkout/test/:sessionId',
+  });
   return { api, ...view };
 }
 
@@ -58,7 +61,11 @@ describe('/checkout/test/:sessionId', () => {
   it('spaces the card number, adds the expiry slash and posts the digits', async () => {
     const user = userEvent.setup();
     const { api, location } = renderCheckout({
-      [`POST ${PATH}/pay`]: () => ({ outcome: 'succeeded', message: 'Payment succeeded', redirectUrl: `/payment-success?session_id=${SESSION_ID}` }),
+      [`POST ${PATH}/pay`]: () => ({
+        outcome: 'succeeded',
+        message: 'Payment succeeded',
+        redirectUrl: `/payment-success?session_id=${SESSION_ID}`,
+      }),
     });
     await screen.findByRole('button', { name: 'Pay £5.99' });
     await fillCard(user);
@@ -103,7 +110,8 @@ describe('/checkout/test/:sessionId', () => {
   it('puts server field errors on the fields', async () => {
     const user = userEvent.setup();
     renderCheckout({
-      [`POST ${PATH}/pay`]: () => problem(400, 'Invalid card', { errors: [{ field: 'expiry', message: 'The card has expired' }] }),
+      [`POST ${PATH}/pay`]: () =>
+        problem(400, 'Invalid card', { errors: [{ field: 'expiry', message: 'The card has expired' }] }),
     });
     await screen.findByRole('button', { name: 'Pay £5.99' });
     await fillCard(user);
@@ -121,7 +129,10 @@ describe('/checkout/test/:sessionId', () => {
   it('links a paid session to its result', async () => {
     renderCheckout({ [`GET ${PATH}`]: () => makeSession({ status: 'complete' }) });
     expect(await screen.findByRole('heading', { name: 'This checkout is already paid' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See your payment result' })).toHaveAttribute('href', `/payment-success?session_id=${SESSION_ID}`);
+    expect(screen.getByRole('link', { name: 'See your payment result' })).toHaveAttribute(
+      'href',
+      `/payment-success?session_id=${SESSION_ID}`,
+    );
   });
 
   it('says when the session is not found', async () => {

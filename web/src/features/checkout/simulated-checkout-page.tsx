@@ -55,9 +55,18 @@ export default function SimulatedCheckoutPage() {
             </Button>
           </StatusPanel>
         ) : (
-          <StatusPanel icon={<AlertTriangle className="text-destructive" />} title="The checkout could not be loaded" role="alert">
+          <StatusPanel
+            icon={<AlertTriangle className="text-destructive" />}
+            title="The checkout could not be loaded"
+            role="alert"
+          >
             <p>Please check your connection and try again.</p>
-            <Button variant="outline" className="mt-4" onClick={() => void session.refetch()} disabled={session.isFetching}>
+            <Button
+              variant="outline"
+              className="mt-4"
+              onClick={() => void session.refetch()}
+              disabled={session.isFetching}
+            >
               <RotateCw aria-hidden="true" className={session.isFetching ? 'animate-spin' : undefined} />
               {session.isFetching ? 'Retrying...' : 'Try again'}
             </Button>
@@ -132,10 +141,15 @@ function OpenCheckout({ session, onStale }: { session: TCheckoutSession; onStale
               <dt className="text-muted-foreground">Billed to</dt>
               <dd className="break-all font-medium">{session.customerEmail}</dd>
             </dl>
-            <p className="mt-4 text-xs text-muted-foreground">Renews every month until you cancel. Cancel any time in Billing.</p>
+            <p className="mt-4 text-xs text-muted-foreground">
+              Renews every month until you cancel. Cancel any time in Billing.
+            </p>
           </Card>
         </section>
-        <section aria-labelledby="test-cards-title" className="rounded-xl border border-dashed border-border bg-muted/50 p-5 text-sm">
+        <section
+          aria-labelledby="test-cards-title"
+          className="rounded-xl border border-dashed border-border bg-muted/50 p-5 text-sm"
+        >
           <h2 id="test-cards-title" className="font-semibold">
             Test cards
           </h2>
@@ -152,7 +166,12 @@ function OpenCheckout({ session, onStale }: { session: TCheckoutSession; onStale
                   variant="outline"
                   size="sm"
                   aria-label={`Use test card ${card.number}`}
-                  onClick={() => form.setValue('cardNumber', card.number, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+                  onClick={() =>
+                    form.setValue('cardNumber', card.number, {
+                      shouldDirty: true,
+                      shouldValidate: form.formState.isSubmitted,
+                    })
+                  }
                 >
                   Use
                 </Button>
@@ -168,9 +187,16 @@ function OpenCheckout({ session, onStale }: { session: TCheckoutSession; onStale
             <CreditCard className="size-5" aria-hidden="true" />
             Pay with card
           </h1>
-          <form noValidate onSubmit={form.handleSubmit((values) => pay.mutate(values))} className="mt-5 flex flex-col gap-4">
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => pay.mutate(values))}
+            className="mt-5 flex flex-col gap-4"
+          >
             {failure ? (
-              <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+              <div
+                role="alert"
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+              >
                 <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                 <span>{failure}</span>
               </div>
@@ -200,7 +226,17 @@ function OpenCheckout({ session, onStale }: { session: TCheckoutSession; onStale
   );
 }
 
-function StatusPanel({ icon, title, role, children }: { icon: ReactNode; title: string; role?: 'alert'; children: ReactNode }) {
+function StatusPanel({
+  icon,
+  title,
+  role,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  role?: 'alert';
+  children: ReactNode;
+}) {
   return (
     <Card role={role} className="mx-auto flex max-w-lg flex-col items-center p-8 text-center [&>svg]:size-10">
       {icon}

@@ -14,9 +14,38 @@ describe('/dashboard', () => {
   it('greets the reader and shows where they left off, their figures and recent bookmarks', async () => {
     const api = mockApi({
       'GET /api/auth/user': () => makeUser({ firstName: 'Grace' }),
-      'GET /api/progress': () => ({ items: [makeProgressSummary({ bookId: 'book-9', title: 'The Courage to Be Disliked', currentPage: 120, totalPages: 240, progressPercentage: 50 })] }),
-      'GET /api/library/stats': () => makeReadingStats({ inProgress: 2, finished: 1, pagesRead: 1204, timeReadMs: (3 * 60 + 25) * 60_000, listenedMs: 0 }),
-      'GET /api/bookmarks': () => ({ items: [makeRecentBookmark({ bookId: 'book-9', bookTitle: 'The Courage to Be Disliked', page: 42, note: 'Separate the tasks' })], total: 1, page: 1, limit: 5 }),
+      'GET /api/progress': () => ({
+        items: [
+          makeProgressSummary({
+            bookId: 'book-9',
+            title: 'The Courage to Be Disliked',
+            currentPage: 120,
+            totalPages: 240,
+            progressPercentage: 50,
+          }),
+        ],
+      }),
+      'GET /api/library/stats': () =>
+        makeReadingStats({
+          inProgress: 2,
+          finished: 1,
+          pagesRead: 1204,
+          timeReadMs: (3 * 60 + 25) * 60_000,
+          listenedMs: 0,
+        }),
+      'GET /api/bookmarks': () => ({
+        items: [
+          makeRecentBookmark({
+            bookId: 'book-9',
+            bookTitle: 'The Courage to Be Disliked',
+            page: 42,
+            note: 'Separate the tasks',
+          }),
+        ],
+        total: 1,
+        page: 1,
+        limit: 5,
+      }),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -47,7 +76,17 @@ describe('/dashboard', () => {
     mockApi({
       'GET /api/auth/user': () => makeUser({ firstName: 'Ada' }),
       'GET /api/progress': () => ({ items: [] }),
-      'GET /api/library/stats': () => makeReadingStats({ booksInLibrary: 0, inProgress: 0, finished: 0, selected: 0, pagesRead: 0, timeReadMs: 0, sessions: 0, lastReadAt: null }),
+      'GET /api/library/stats': () =>
+        makeReadingStats({
+          booksInLibrary: 0,
+          inProgress: 0,
+          finished: 0,
+          selected: 0,
+          pagesRead: 0,
+          timeReadMs: 0,
+          sessions: 0,
+          lastReadAt: null,
+        }),
       'GET /api/bookmarks': () => ({ items: [], total: 0, page: 1, limit: 5 }),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });

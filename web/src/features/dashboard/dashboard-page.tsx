@@ -31,22 +31,24 @@ export default function DashboardPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">{user?.firstName ? `Welcome back, ${user.firstName}. ` : ''}Your reading at a glance.</p>
+      <p className="mt-2 text-muted-foreground">
+        {user?.firstName ? `Welcome back, ${user.firstName}. ` : ''}Your reading at a glance.
+      </p>
 
       <ContinueReadingCard
         className="mt-6"
         emptyState={
           <div className="mt-6">
             <StatePanel
-            icon={<BookOpen />}
-            title="Nothing in progress"
-            action={
-              <Button asChild>
-                <Link to="/bookstore">Browse the Book Store</Link>
-              </Button>
-            }
-          >
-            Open a book and your place is kept here, on every device you read on.
+              icon={<BookOpen />}
+              title="Nothing in progress"
+              action={
+                <Button asChild>
+                  <Link to="/bookstore">Browse the Book Store</Link>
+                </Button>
+              }
+            >
+              Open a book and your place is kept here, on every device you read on.
             </StatePanel>
           </div>
         }
@@ -100,14 +102,21 @@ function ReadingStats() {
             ))}
           </div>
         ) : stats.isError ? (
-          <ErrorPanel title="We couldn't load your reading figures." error={stats.error} onRetry={() => void stats.refetch()} isRetrying={stats.isFetching} />
+          <ErrorPanel
+            title="We couldn't load your reading figures."
+            error={stats.error}
+            onRetry={() => void stats.refetch()}
+            isRetrying={stats.isFetching}
+          />
         ) : (
           <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
             <Figure icon={<BookOpen />} label="Books in progress" value={formatCount(stats.data.inProgress)} />
             <Figure icon={<CheckCircle2 />} label="Books finished" value={formatCount(stats.data.finished)} />
             <Figure icon={<FileText />} label="Pages read" value={formatCount(stats.data.pagesRead)} />
             <Figure icon={<Clock />} label="Time read" value={formatReadingTime(stats.data.timeReadMs)} />
-            {stats.data.listenedMs > 0 && <Figure icon={<Headphones />} label="Listened" value={formatReadingTime(stats.data.listenedMs)} />}
+            {stats.data.listenedMs > 0 && (
+              <Figure icon={<Headphones />} label="Listened" value={formatReadingTime(stats.data.listenedMs)} />
+            )}
             <Figure icon={<Library />} label="In your library" value={formatCount(stats.data.booksInLibrary)} />
           </div>
         )}
@@ -131,7 +140,12 @@ function RecentBookmarks() {
             <Skeleton className="h-14 w-full" />
           </div>
         ) : bookmarks.isError ? (
-          <ErrorPanel title="We couldn't load your bookmarks." error={bookmarks.error} onRetry={() => void bookmarks.refetch()} isRetrying={bookmarks.isFetching} />
+          <ErrorPanel
+            title="We couldn't load your bookmarks."
+            error={bookmarks.error}
+            onRetry={() => void bookmarks.refetch()}
+            isRetrying={bookmarks.isFetching}
+          />
         ) : bookmarks.data.length === 0 ? (
           <StatePanel icon={<BookMarked />} title="No bookmarks yet">
             Bookmark a page in the reader, with a note if you like, and it will show here.
@@ -140,7 +154,10 @@ function RecentBookmarks() {
           <ul role="list" className="divide-y divide-border rounded-xl border border-border bg-card shadow-sm">
             {bookmarks.data.map((bookmark) => (
               <li key={bookmark.id}>
-                <Link to={`${readerPath(bookmark.bookId)}?page=${bookmark.page}`} className="flex flex-col gap-0.5 p-4 hover:bg-muted">
+                <Link
+                  to={`${readerPath(bookmark.bookId)}?page=${bookmark.page}`}
+                  className="flex flex-col gap-0.5 p-4 hover:bg-muted"
+                >
                   <span className="font-medium">
                     {bookmark.bookTitle} · Page {bookmark.page}
                   </span>

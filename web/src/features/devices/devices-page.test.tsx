@@ -2,8 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TDevice, TDeviceList } from '@shared/devices';
-import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage, type TApiHandler } from '@web/features/auth/test-utils';
-import { fakeEngine, registerThisDeviceForOffline, wipeThisDeviceDownloads } from '@web/features/offline/fake-offline-engine';
+import {
+  clearToasts,
+  currentToast,
+  makeUser,
+  mockApi,
+  problem,
+  renderPage,
+  type TApiHandler,
+} from '@web/features/auth/test-utils';
+import {
+  fakeEngine,
+  registerThisDeviceForOffline,
+  wipeThisDeviceDownloads,
+} from '@web/features/offline/fake-offline-engine';
 import { makeEntitlements } from '@web/features/selections/test-fixtures';
 import { resetDbForTests } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
@@ -40,10 +52,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderDevices({ tier = 'premium' as const, list, routes = {} }: { tier?: 'trial' | 'basic' | 'premium'; list?: TDeviceList; routes?: Record<string, TApiHandler> } = {}) {
+function renderDevices({
+  tier = 'premium' as const,
+  list,
+  routes = {},
+}: {
+  tier?: 'trial' | 'basic' | 'premium';
+  list?: TDeviceList;
+  routes?: Record<string, TApiHandler>;
+} = {}) {
   const api = mockApi({
     'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }),
-    'GET /api/me/entitlements': () => makeEntitlements({ tier, deviceCap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0 }),
+    'GET /api/me/entitlements': () =>
+      makeEntitlements({ tier, deviceCap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0 }),
     'GET /api/devices': () => list ?? { items: [], cap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0, used: 0 },
     ...routes,
   });
@@ -59,7 +80,11 @@ describe('/devices', () => {
     await markThisBrowser();
     renderDevices({
       tier: 'basic',
-      list: { items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux', booksOffline: 1 }), makeDevice()], cap: 2, used: 2 },
+      list: {
+        items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux', booksOffline: 1 }), makeDevice()],
+        cap: 2,
+        used: 2,
+      },
     });
     const list = await screen.findByRole('list', { name: 'Your offline devices' });
     const rows = within(list).getAllByRole('listitem');
@@ -74,7 +99,7 @@ describe('/devices', () => {
     expect(screen.queryByRole('button', { name: 'Register this browser' })).not.toBeInTheDocument();
   });
 
-  it('marks the devices past the plan\'s cap after a downgrade and says what to do', async () => {
+  it("marks the devices past the plan's cap after a downgrade and says what to do", async () => {
     renderDevices({
       tier: 'basic',
       list: {
@@ -100,7 +125,15 @@ describe('/devices', () => {
     await markThisBrowser();
     renderDevices({
       tier: 'basic',
-      list: { items: [makeDevice({ name: 'Laptop' }), makeDevice({ id: THIS_DEVICE_ID.replace('1111', '4444'), name: 'Tablet' }), makeDevice({ id: THIS_DEVICE_ID, name: 'Phone', overCap: true })], cap: 2, used: 3 },
+      list: {
+        items: [
+          makeDevice({ name: 'Laptop' }),
+          makeDevice({ id: THIS_DEVICE_ID.replace('1111', '4444'), name: 'Tablet' }),
+          makeDevice({ id: THIS_DEVICE_ID, name: 'Phone', overCap: true }),
+        ],
+        cap: 2,
+        used: 3,
+      },
     });
     expect(await screen.findByTestId('this-device-over-cap')).toHaveTextContent(
       'Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
@@ -118,8 +151,17 @@ describe('/devices', () => {
   });
 
   it('shows the cap message instead of the form when every device of the plan is used', async () => {
-    renderDevices({ tier: 'basic', list: { items: [makeDevice(), makeDevice({ id: THIS_DEVICE_ID.replace('1111', '3333'), name: 'iPad' })], cap: 2, used: 2 } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('All 2 devices of the Basic plan are registered. Remove one below to register this browser.');
+    renderDevices({
+      tier: 'basic',
+      list: {
+        items: [makeDevice(), makeDevice({ id: THIS_DEVICE_ID.replace('1111', '3333'), name: 'iPad' })],
+        cap: 2,
+        used: 2,
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'All 2 devices of the Basic plan are registered. Remove one below to register this browser.',
+    );
     expect(screen.queryByRole('button', { name: 'Register this browser' })).not.toBeInTheDocument();
   });
 
@@ -140,7 +182,9 @@ describe('/devices', () => {
     await user.clear(field);
     await user.type(field, '  Work laptop ');
     await user.click(screen.getByRole('button', { name: 'Register this browser' }));
-    await waitFor(() => expect(registerThisDeviceForOffline).toHaveBeenCalledWith({ userId: 'user-1', name: 'Work laptop' }));
+    await waitFor(() =>
+      expect(registerThisDeviceForOffline).toHaveBeenCalledWith({ userId: 'user-1', name: 'Work laptop' }),
+    );
     await waitFor(() => expect(currentToast()?.title).toBe('This browser is registered'));
   });
 
@@ -148,7 +192,14 @@ describe('/devices', () => {
     const user = userEvent.setup();
     const { ApiError } = await import('@web/lib/api');
     registerThisDeviceForOffline.mockRejectedValueOnce(
-      new ApiError(409, 'Conflict', JSON.stringify({ status: 409, detail: 'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.' })),
+      new ApiError(
+        409,
+        'Conflict',
+        JSON.stringify({
+          status: 409,
+          detail: 'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.',
+        }),
+      ),
     );
     renderDevices({ tier: 'basic' });
     await user.click(await screen.findByRole('button', { name: 'Register this browser' }));
@@ -226,7 +277,11 @@ describe('/devices', () => {
     await markThisBrowser();
     const { api } = renderDevices({
       routes: {
-        'GET /api/devices': () => ({ items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' })], cap: 5, used: 1 }),
+        'GET /api/devices': () => ({
+          items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' })],
+          cap: 5,
+          used: 1,
+        }),
         'DELETE /api/devices/0b9c7a1e-1111-4111-8111-111111111111': () => new Response(null, { status: 204 }),
       },
     });
@@ -249,13 +304,19 @@ describe('/devices', () => {
     await markThisBrowser();
     renderDevices({
       routes: {
-        'GET /api/devices': () => ({ items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' })], cap: 5, used: 1 }),
+        'GET /api/devices': () => ({
+          items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' })],
+          cap: 5,
+          used: 1,
+        }),
         'DELETE /api/devices/0b9c7a1e-1111-4111-8111-111111111111': () => problem(404, 'Device not found'),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove device' }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Couldn't remove this device", description: 'Device not found' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: "Couldn't remove this device", description: 'Device not found' }),
+    );
     expect(wipeThisDeviceDownloads).not.toHaveBeenCalled();
   });
 

@@ -44,10 +44,14 @@ export default function DevicesPage() {
     <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Devices</h1>
       <p className="mt-2 text-muted-foreground">
-        Register a browser to download books and read them without a connection. Online reading works in any browser you sign in to.
+        Register a browser to download books and read them without a connection. Online reading works in any browser you
+        sign in to.
       </p>
 
-      <section aria-labelledby="this-browser-heading" className="mt-8 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="this-browser-heading"
+        className="mt-8 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6"
+      >
         <h2 id="this-browser-heading" className="font-serif text-xl font-semibold">
           This browser
         </h2>
@@ -59,7 +63,9 @@ export default function DevicesPage() {
             isEntitlementsPending={entitlements.isPending && isOnline}
             list={devices.data}
             isThisRegistered={Boolean(thisDeviceId && devices.data?.items.some((device) => device.id === thisDeviceId))}
-            isThisOverCap={Boolean(thisDeviceId && devices.data?.items.some((device) => device.id === thisDeviceId && device.overCap))}
+            isThisOverCap={Boolean(
+              thisDeviceId && devices.data?.items.some((device) => device.id === thisDeviceId && device.overCap),
+            )}
           />
         </div>
       </section>
@@ -78,7 +84,8 @@ export default function DevicesPage() {
         <div className="mt-4">
           {!isOnline ? (
             <StatePanel icon={<CloudOff />} title="You're offline" role="status">
-              Connect to the internet to see and manage your devices. Books already downloaded to this browser are on the{' '}
+              Connect to the internet to see and manage your devices. Books already downloaded to this browser are on
+              the{' '}
               <Link to="/offline" className="font-medium text-primary underline-offset-4 hover:underline">
                 Offline page
               </Link>
@@ -91,7 +98,12 @@ export default function DevicesPage() {
               <Skeleton className="h-24 w-full" />
             </div>
           ) : devices.isError ? (
-            <ErrorPanel title="We couldn't load your devices." error={devices.error} onRetry={() => void devices.refetch()} isRetrying={devices.isFetching} />
+            <ErrorPanel
+              title="We couldn't load your devices."
+              error={devices.error}
+              onRetry={() => void devices.refetch()}
+              isRetrying={devices.isFetching}
+            />
           ) : devices.data.items.length === 0 ? (
             <StatePanel icon={<MonitorSmartphone />} title="No devices registered yet">
               Devices you register for offline reading appear here, with the books they hold.
@@ -134,7 +146,11 @@ function ThisBrowserPanel({
   isThisOverCap: boolean;
 }) {
   if (!isOnline) {
-    return <p className="text-sm text-muted-foreground">Registering needs a connection. Connect to the internet and come back to this page.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        Registering needs a connection. Connect to the internet and come back to this page.
+      </p>
+    );
   }
   if (isEntitlementsPending || !userId || (entitlements?.offlineAllowed && !list)) {
     return (
@@ -160,7 +176,11 @@ function ThisBrowserPanel({
   }
   if (isThisRegistered && isThisOverCap && list) {
     return (
-      <p role="alert" className="rounded-lg border border-border bg-muted px-3 py-2 text-sm" data-testid="this-device-over-cap">
+      <p
+        role="alert"
+        className="rounded-lg border border-border bg-muted px-3 py-2 text-sm"
+        data-testid="this-device-over-cap"
+      >
         {deviceOverCapMessage(list.cap, entitlements.tier)}
       </p>
     );
@@ -188,7 +208,8 @@ function ThisBrowserPanel({
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">
-        Registering lets this browser keep encrypted copies of your books to read without a connection, for as long as each book’s offline licence lasts. You can remove it at any time.
+        Registering lets this browser keep encrypted copies of your books to read without a connection, for as long as
+        each book’s offline licence lasts. You can remove it at any time.
       </p>
       <RegisterDeviceForm userId={userId} />
     </div>

@@ -15,7 +15,10 @@ export const THIS_BROWSER_QUERY_KEY = ['devices', 'this-browser'] as const;
 
 export const devicesQueryOptions = queryOptions({
   queryKey: DEVICES_QUERY_KEY,
-  queryFn: ({ signal }) => readJson<TDeviceList>(fetch('/api/devices', { credentials: 'include', signal, headers: { Accept: 'application/json' } })),
+  queryFn: ({ signal }) =>
+    readJson<TDeviceList>(
+      fetch('/api/devices', { credentials: 'include', signal, headers: { Accept: 'application/json' } }),
+    ),
   staleTime: 30 * 1000,
   // With no network there is nothing to retry against; the page says so instead.
   retry: (failureCount) => failureCount < 1 && (typeof navigator === 'undefined' || navigator.onLine !== false),

@@ -5,10 +5,22 @@
  */
 import type { TEmailPreferences } from '@shared/auth.schemas';
 
-export const PREFERENCE_CATEGORIES: { key: Exclude<keyof TEmailPreferences, 'isUnsubscribedAll'>; label: string; description: string }[] = [
-  { key: 'marketingEmails', label: 'Recommendations and offers', description: 'New books we think you will like, and occasional offers.' },
+export const PREFERENCE_CATEGORIES: {
+  key: Exclude<keyof TEmailPreferences, 'isUnsubscribedAll'>;
+  label: string;
+  description: string;
+}[] = [
+  {
+    key: 'marketingEmails',
+    label: 'Recommendations and offers',
+    description: 'New books we think you will like, and occasional offers.',
+  },
   { key: 'trialReminders', label: 'Trial reminders', description: 'A reminder before your free trial ends.' },
-  { key: 'subscriptionUpdates', label: 'Subscription updates', description: 'News about your plan, renewals and changes.' },
+  {
+    key: 'subscriptionUpdates',
+    label: 'Subscription updates',
+    description: 'News about your plan, renewals and changes.',
+  },
 ];
 
 export function PreferencesFields({

@@ -45,7 +45,11 @@ describe('/unsubscribe', () => {
     await user.click(screen.getByLabelText('Recommendations and offers'));
     await user.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByText('Your email preferences have been saved.')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/email/unsubscribe')[0].body).toEqual({ token: TOKEN, ...PREFS, marketingEmails: false });
+    expect(api.callsTo('POST', '/api/email/unsubscribe')[0].body).toEqual({
+      token: TOKEN,
+      ...PREFS,
+      marketingEmails: false,
+    });
   });
 
   it("'Unsubscribe from all' switches every category off", async () => {
@@ -60,7 +64,10 @@ describe('/unsubscribe', () => {
     expect(screen.getByLabelText('Recommendations and offers')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save preferences' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/email/unsubscribe')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/email/unsubscribe')[0].body).toMatchObject({ token: TOKEN, isUnsubscribedAll: true });
+    expect(api.callsTo('POST', '/api/email/unsubscribe')[0].body).toMatchObject({
+      token: TOKEN,
+      isUnsubscribedAll: true,
+    });
     expect(await screen.findByText('You have been unsubscribed from all optional emails.')).toBeInTheDocument();
   });
 });

@@ -31,7 +31,9 @@ export function maskEmail(email: string): string {
 
 function fetchUnsubscribeInfo(token: string, signal: AbortSignal): Promise<TUnsubscribeInfo> {
   const url = `/api/email/unsubscribe?${new URLSearchParams({ token }).toString()}`;
-  return readJson<TUnsubscribeInfo>(fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }));
+  return readJson<TUnsubscribeInfo>(
+    fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }),
+  );
 }
 
 function isInvalidLink(error: unknown): boolean {
@@ -55,9 +57,19 @@ export default function UnsubscribePage() {
   if (info.isPending) return <Spinner label="Loading..." className="min-h-[50vh] py-16" />;
   if (info.isError) {
     return (
-      <AuthLayout title="Email preferences" icon={<AlertTriangle className="size-6 text-destructive" aria-hidden="true" />}>
-        <Notice tone="error">We could not load your email preferences. Please check your connection and try again.</Notice>
-        <Button variant="outline" className="mt-4 w-full" onClick={() => void info.refetch()} disabled={info.isFetching}>
+      <AuthLayout
+        title="Email preferences"
+        icon={<AlertTriangle className="size-6 text-destructive" aria-hidden="true" />}
+      >
+        <Notice tone="error">
+          We could not load your email preferences. Please check your connection and try again.
+        </Notice>
+        <Button
+          variant="outline"
+          className="mt-4 w-full"
+          onClick={() => void info.refetch()}
+          disabled={info.isFetching}
+        >
           <RotateCw aria-hidden="true" />
           Try again
         </Button>
@@ -79,7 +91,11 @@ function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInf
     mutationFn: (body: TUnsubscribeRequest) => sendJson<unknown>('POST', '/api/email/unsubscribe', body),
     onSuccess: () => setIsSaved(true),
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Preferences not saved', description: describeError(error) || 'Something went wrong. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: 'Preferences not saved',
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
   });
 
   return (
@@ -88,7 +104,8 @@ function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInf
       icon={<MailX className="size-6" aria-hidden="true" />}
       description={
         <>
-          Choose which emails we send to <strong className="font-semibold text-foreground">{maskEmail(info.email)}</strong>.
+          Choose which emails we send to{' '}
+          <strong className="font-semibold text-foreground">{maskEmail(info.email)}</strong>.
         </>
       }
       showBackToHome

@@ -72,7 +72,10 @@ describe('HomePage', () => {
     await within(pricing).findByText('£5.99');
     expect(within(pricing).getByRole('link', { name: /Free Trial/ })).toHaveAttribute('href', '/auth/login');
     expect(within(pricing).getByRole('link', { name: /Basic Plan/ })).toHaveAttribute('href', '/subscribe?tier=basic');
-    expect(within(pricing).getByRole('link', { name: /Premium Plan/ })).toHaveAttribute('href', '/subscribe?tier=premium');
+    expect(within(pricing).getByRole('link', { name: /Premium Plan/ })).toHaveAttribute(
+      'href',
+      '/subscribe?tier=premium',
+    );
     const premium = within(pricing).getByRole('group', { name: 'Premium Plan' });
     expect(within(premium).getByText('MOST POPULAR')).toBeInTheDocument();
   });
@@ -97,7 +100,10 @@ describe('HomePage', () => {
 
     const collection = screen.getByRole('region', { name: "Readers' favourites" });
     await waitFor(() => expect(within(collection).getAllByRole('article')).toHaveLength(6));
-    expect(within(collection).getByRole('link', { name: /Browse Full Collection/ })).toHaveAttribute('href', '/bookstore');
+    expect(within(collection).getByRole('link', { name: /Browse Full Collection/ })).toHaveAttribute(
+      'href',
+      '/bookstore',
+    );
     const featuredRequest = api.calls.find((url) => url.searchParams.get('featured') === 'true')!;
     expect(featuredRequest.searchParams.get('limit')).toBe('8');
 

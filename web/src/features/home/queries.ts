@@ -10,7 +10,9 @@ export function homepageContentQueryOptions() {
   return queryOptions({
     queryKey: ['page-content', HOMEPAGE_CONTENT_KEY] as const,
     queryFn: ({ signal }) =>
-      readJson<TPageContent>(api['page-content'][':key'].$get({ param: { key: HOMEPAGE_CONTENT_KEY } }, withSignal(signal))),
+      readJson<TPageContent>(
+        api['page-content'][':key'].$get({ param: { key: HOMEPAGE_CONTENT_KEY } }, withSignal(signal)),
+      ),
     staleTime: 5 * 60 * 1000,
     // The record is admin-edited JSON: use it only when it has the homepage shape.
     select: (record): THomepageContent | null => (isHomepageContent(record.content) ? record.content : null),

@@ -15,7 +15,12 @@ afterEach(() => {
 
 describe('/library', () => {
   it('shows the quota panel and the chosen books with author, lock end and Read now', async () => {
-    const selection = makeSelection({ bookId: 'book-1', title: 'Deep Work', lockedUntil: '2026-06-01T00:00:00.000Z', canRemove: false });
+    const selection = makeSelection({
+      bookId: 'book-1',
+      title: 'Deep Work',
+      lockedUntil: '2026-06-01T00:00:00.000Z',
+      canRemove: false,
+    });
     mockApi({
       'GET /api/auth/user': () => makeUser({ subscriptionTier: 'basic' }),
       'GET /api/me/entitlements': () => makeEntitlements({ tier: 'basic', picksUsed: 1, selections: [selection] }),
@@ -24,7 +29,9 @@ describe('/library', () => {
     });
     renderPage(<LibraryPage />, { route: '/library' });
     expect(screen.getByRole('heading', { level: 1, name: 'My Library' })).toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: 'Your plan and picks' })).findByText('1 of 10 used')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Your plan and picks' })).findByText('1 of 10 used'),
+    ).toBeInTheDocument();
     const books = within(screen.getByRole('region', { name: 'Your chosen books' }));
     expect(await books.findByText('Cal Newport')).toBeInTheDocument();
     expect(books.getByText(`Locked until ${formatDate(selection.lockedUntil)}`)).toBeInTheDocument();
@@ -50,7 +57,8 @@ describe('/library', () => {
     });
     renderPage(<LibraryPage />, { route: '/library' });
     expect(await screen.findByText('No active plan')).toBeInTheDocument();
-    for (const link of screen.getAllByRole('link', { name: 'Choose a plan' })) expect(link).toHaveAttribute('href', '/subscribe');
+    for (const link of screen.getAllByRole('link', { name: 'Choose a plan' }))
+      expect(link).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('link', { name: 'Browse the Book Store' })).toBeNull();
   });
 });
@@ -65,33 +73,63 @@ describe('/library: reading progress and the shelf', () => {
   it('offers "Continue where you left off" for the most recent book in progress', async () => {
     mockApi({
       ...base,
-      'GET /api/progress': () => ({ items: [makeProgressSummary({ bookId: 'book-7', title: 'Atomic Habits', currentPage: 30, totalPages: 300, progressPercentage: 10 })] }),
+      'GET /api/progress': () => ({
+        items: [
+          makeProgressSummary({
+            bookId: 'book-7',
+            title: 'Atomic Habits',
+            currentPage: 30,
+            totalPages: 300,
+            progressPercentage: 10,
+          }),
+        ],
+      }),
       'GET /api/library': () => makeLibraryList([]),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     const card = within(await screen.findByRole('region', { name: 'Continue where you left off' }));
     expect(card.getByText('Atomic Habits')).toBeInTheDocument();
     expect(card.getByText('Page 30 of 300 · 10%')).toBeInTheDocument();
-    expect(card.getByRole('progressbar', { name: 'Reading progress of Atomic Habits' })).toHaveAttribute('aria-valuenow', '10');
+    expect(card.getByRole('progressbar', { name: 'Reading progress of Atomic Habits' })).toHaveAttribute(
+      'aria-valuenow',
+      '10',
+    );
     expect(card.getByRole('link', { name: 'Continue reading' })).toHaveAttribute('href', '/reader/book-7');
   });
 
   it('lists the shelf with progress bars and filters it by status through the URL', async () => {
-    const reading = makeLibraryItem({ bookId: 'book-2', title: 'Atomic Habits', status: 'in_progress', progress: { currentPage: 50, totalPages: 200, progressPercentage: 25, furthestPage: 50, lastReadAt: null } });
-    const done = makeLibraryItem({ bookId: 'book-3', title: 'Mindset', status: 'finished', selected: true, inLibrary: false, progress: { currentPage: 90, totalPages: 90, progressPercentage: 100, furthestPage: 90, lastReadAt: null } });
+    const reading = makeLibraryItem({
+      bookId: 'book-2',
+      title: 'Atomic Habits',
+      status: 'in_progress',
+      progress: { currentPage: 50, totalPages: 200, progressPercentage: 25, furthestPage: 50, lastReadAt: null },
+    });
+    const done = makeLibraryItem({
+      bookId: 'book-3',
+      title: 'Mindset',
+      status: 'finished',
+      selected: true,
+      inLibrary: false,
+      progress: { currentPage: 90, totalPages: 90, progressPercentage: 100, furthestPage: 90, lastReadAt: null },
+    });
     const api = mockApi({
       ...base,
       'GET /api/progress': () => ({ items: [] }),
       'GET /api/library': (call) => {
         const status = new URLSearchParams(call.search).get('status');
-        return status === 'in_progress' ? makeLibraryList([reading], { all: 2, finished: 1, selected: 1 }) : makeLibraryList([reading, done]);
+        return status === 'in_progress'
+          ? makeLibraryList([reading], { all: 2, finished: 1, selected: 1 })
+          : makeLibraryList([reading, done]);
       },
     });
     const { location } = renderPage(<LibraryPage />, { route: '/library' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
     expect(await shelf.findByText('Atomic Habits')).toBeInTheDocument();
     expect(shelf.getByText('Mindset')).toBeInTheDocument();
-    expect(shelf.getByRole('progressbar', { name: 'Reading progress of Atomic Habits' })).toHaveAttribute('aria-valuenow', '25');
+    expect(shelf.getByRole('progressbar', { name: 'Reading progress of Atomic Habits' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
     expect(shelf.getByText('Page 50 of 200 · 25%')).toBeInTheDocument();
     expect(shelf.getByRole('link', { name: 'Continue reading' })).toHaveAttribute('href', '/reader/book-2');
     expect(shelf.getByRole('link', { name: 'Read again' })).toHaveAttribute('href', '/reader/book-3');
@@ -101,7 +139,9 @@ describe('/library: reading progress and the shelf', () => {
     await waitFor(() => expect(shelf.queryByText('Mindset')).toBeNull());
     expect(location()).toBe('/library?status=in_progress');
     expect(shelf.getByRole('button', { name: 'In progress (1)' })).toHaveAttribute('aria-pressed', 'true');
-    expect(api.callsTo('GET', '/api/library').map((call) => new URLSearchParams(call.search).get('status'))).toContain('in_progress');
+    expect(api.callsTo('GET', '/api/library').map((call) => new URLSearchParams(call.search).get('status'))).toContain(
+      'in_progress',
+    );
   });
 
   it('adds to and removes from the library, with a toast', async () => {
@@ -117,7 +157,9 @@ describe('/library: reading progress and the shelf', () => {
     renderPage(<LibraryPage />, { route: '/library' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
     await userEvent.click(await shelf.findByRole('button', { name: 'Remove from library' }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Removed from your library', description: '“Deep Work”' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: 'Removed from your library', description: '“Deep Work”' }),
+    );
     await userEvent.click(shelf.getByRole('button', { name: 'Add to library' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/library')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/library')[0].body).toEqual({ bookId: 'book-5' });
@@ -129,7 +171,9 @@ describe('/library: reading progress and the shelf', () => {
     mockApi({ ...base, 'GET /api/progress': () => ({ items: [] }), 'GET /api/library': () => makeLibraryList([]) });
     renderPage(<LibraryPage />, { route: '/library?status=finished' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
-    expect(await shelf.findByText('No finished books yet. Books you read to the last page appear here.')).toBeInTheDocument();
+    expect(
+      await shelf.findByText('No finished books yet. Books you read to the last page appear here.'),
+    ).toBeInTheDocument();
     expect(shelf.getByRole('button', { name: 'Finished (0)' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('region', { name: 'Continue where you left off' })).toBeNull();
   });

@@ -29,7 +29,9 @@ export default function LibraryPage() {
   const entitlements = useEntitlements();
   const selections = useQuery(selectionsQueryOptions);
   // The selection answer has no author; the book records are shared with the book pages' cache.
-  const books = useQueries({ queries: (selections.data ?? []).map((selection) => ({ ...bookQueryOptions(selection.bookId), retry: false })) });
+  const books = useQueries({
+    queries: (selections.data ?? []).map((selection) => ({ ...bookQueryOptions(selection.bookId), retry: false })),
+  });
   const authorOf = (bookId: string) => books.find((book) => book.data?.id === bookId)?.data?.author;
   const isPremium = entitlements.data?.tier === 'premium';
   const isFree = entitlements.data?.tier === 'free';
@@ -68,7 +70,11 @@ export default function LibraryPage() {
               title={isPremium ? 'Every book is yours to read' : isFree ? 'No active plan' : 'No books chosen yet'}
               action={
                 <Button asChild>
-                  {isFree ? <Link to="/subscribe">Choose a plan</Link> : <Link to="/bookstore">Browse the Book Store</Link>}
+                  {isFree ? (
+                    <Link to="/subscribe">Choose a plan</Link>
+                  ) : (
+                    <Link to="/bookstore">Browse the Book Store</Link>
+                  )}
                 </Button>
               }
             >
@@ -98,7 +104,11 @@ function ChosenBook({ selection, author }: { selection: TSelection; author: stri
   return (
     <BookListItem book={selection} author={author}>
       <p className="text-xs text-muted-foreground">
-        {lockEnd ? (selection.canRemove ? `Lock ended ${lockEnd}` : `Locked until ${lockEnd}`) : `Chosen ${formatDate(selection.selectedAt)}`}
+        {lockEnd
+          ? selection.canRemove
+            ? `Lock ended ${lockEnd}`
+            : `Locked until ${lockEnd}`
+          : `Chosen ${formatDate(selection.selectedAt)}`}
       </p>
       <Button asChild size="sm" className="mt-auto self-start">
         <Link to={readerPath(selection.bookId)}>

@@ -21,11 +21,20 @@ const RETURNED = makeLoan({
   loanType: 'subscription',
   returnedAt: '2026-03-04T10:00:00.000Z',
 });
-const REVOKED = makeLoan({ id: '33333333-3333-4333-8333-333333333333', title: 'Grit', status: 'revoked', revokedAt: '2026-03-08T10:00:00.000Z', revokeReason: 'Your trial ended' });
+const REVOKED = makeLoan({
+  id: '33333333-3333-4333-8333-333333333333',
+  title: 'Grit',
+  status: 'revoked',
+  revokedAt: '2026-03-08T10:00:00.000Z',
+  revokeReason: 'Your trial ended',
+});
 
 describe('/loans', () => {
   it('lists loans with type, status, dates, and Read and Return only for active ones', async () => {
-    mockApi({ 'GET /api/auth/user': () => makeUser(), 'GET /api/loans': () => ({ items: [ACTIVE, RETURNED, REVOKED] }) });
+    mockApi({
+      'GET /api/auth/user': () => makeUser(),
+      'GET /api/loans': () => ({ items: [ACTIVE, RETURNED, REVOKED] }),
+    });
     renderPage(<LoansPage />, { route: '/loans' });
     const active = await screen.findByRole('listitem', { name: 'Deep Work' });
     expect(active).toHaveTextContent('Active');
@@ -76,7 +85,9 @@ describe('/loans', () => {
     renderPage(<LoansPage />, { route: '/loans' });
     await userEvent.click(await screen.findByRole('button', { name: 'Return Deep Work' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Return book' }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ variant: 'destructive', description: 'This loan has already ended' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ variant: 'destructive', description: 'This loan has already ended' }),
+    );
   });
 
   it('shows an empty state linking to the store', async () => {

@@ -34,7 +34,9 @@ export default function LoansPage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Loans</h1>
-      <p className="mt-2 text-muted-foreground">Books you have opened with your plan. Return a book when you have finished with it.</p>
+      <p className="mt-2 text-muted-foreground">
+        Books you have opened with your plan. Return a book when you have finished with it.
+      </p>
       <div className="mt-6">
         {loans.isPending ? (
           <div role="status" className="flex flex-col gap-3">
@@ -44,7 +46,12 @@ export default function LoansPage() {
             ))}
           </div>
         ) : loans.isError ? (
-          <ErrorPanel title="We couldn't load your loans." error={loans.error} onRetry={() => void loans.refetch()} isRetrying={loans.isFetching} />
+          <ErrorPanel
+            title="We couldn't load your loans."
+            error={loans.error}
+            onRetry={() => void loans.refetch()}
+            isRetrying={loans.isFetching}
+          />
         ) : loans.data.length === 0 ? (
           <StatePanel
             icon={<BookMarked />}
@@ -75,9 +82,16 @@ function LoanRow({ loan }: { loan: TLoan }) {
     mutationFn: () => returnLoan(loan.id),
     onSuccess: () => toast({ title: 'Book returned', description: `“${loan.title}” has been returned.` }),
     onError: (error) =>
-      toast({ variant: 'destructive', title: "Couldn't return this book", description: describeError(error) || 'Something went wrong. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: "Couldn't return this book",
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: LOANS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ENTITLEMENTS_QUERY_KEY })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: LOANS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ENTITLEMENTS_QUERY_KEY }),
+      ]),
   });
   const status = STATUS[loan.status];
   const ended = loan.returnedAt ?? loan.revokedAt;
@@ -116,7 +130,9 @@ function LoanRow({ loan }: { loan: TLoan }) {
               </div>
             ) : null}
           </dl>
-          {loan.status === 'revoked' && loan.revokeReason ? <p className="text-xs text-muted-foreground">{loan.revokeReason}</p> : null}
+          {loan.status === 'revoked' && loan.revokeReason ? (
+            <p className="text-xs text-muted-foreground">{loan.revokeReason}</p>
+          ) : null}
         </div>
         {isActive ? (
           <div className="flex shrink-0 gap-2">

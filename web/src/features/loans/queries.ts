@@ -8,7 +8,11 @@ export const LOANS_QUERY_KEY = ['loans'] as const;
 export const loansQueryOptions = queryOptions({
   queryKey: LOANS_QUERY_KEY,
   queryFn: async ({ signal }) =>
-    (await readJson<TLoanList>(fetch('/api/loans', { credentials: 'include', signal, headers: { Accept: 'application/json' } }))).items,
+    (
+      await readJson<TLoanList>(
+        fetch('/api/loans', { credentials: 'include', signal, headers: { Accept: 'application/json' } }),
+      )
+    ).items,
   staleTime: 30 * 1000,
 });
 

@@ -9,7 +9,14 @@ import { vi } from 'vitest';
 import { forgetBrowserDevice } from '@web/storage/device-store';
 import type { TDownloadState, TOfflineBook, TPartialOfflineBook, TStorageSummary } from './engine';
 
-export type { TDownloadState, TDownloadStatus, TOfflineBook, TOfflineBookStatus, TPartialOfflineBook, TStorageSummary } from './engine';
+export type {
+  TDownloadState,
+  TDownloadStatus,
+  TOfflineBook,
+  TOfflineBookStatus,
+  TPartialOfflineBook,
+  TStorageSummary,
+} from './engine';
 
 const IDLE: TDownloadState = Object.freeze({ status: 'idle', receivedBytes: 0, totalBytes: 0, error: null });
 
@@ -34,7 +41,9 @@ export const downloadManager = {
     states.delete(bookId);
     notify(null);
   }),
-  renew: vi.fn(async (_bookId: string, _options?: { userId?: string }) => ({ expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })),
+  renew: vi.fn(async (_bookId: string, _options?: { userId?: string }) => ({
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  })),
   subscribe(listener: (bookId: string | null, state: TDownloadState | null) => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -13,7 +13,9 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${Math.round(value)} ${value === 1 ? 'byte' : 'bytes'}` : `${sizeFormatter.format(value)} ${UNITS[unit]}`;
+  return unit === 0
+    ? `${Math.round(value)} ${value === 1 ? 'byte' : 'bytes'}`
+    : `${sizeFormatter.format(value)} ${UNITS[unit]}`;
 }
 
 /** Whole percent of a download, 0..100; 0 while the total is unknown. */

@@ -13,4 +13,11 @@ export {
   storageSummary,
   wipeThisDeviceDownloads,
 } from './engine';
-export type { TDownloadState, TDownloadStatus, TOfflineBook, TOfflineBookStatus, TPartialOfflineBook, TStorageSummary } from './engine';
+export type {
+  TDownloadState,
+  TDownloadStatus,
+  TOfflineBook,
+  TOfflineBookStatus,
+  TPartialOfflineBook,
+  TStorageSummary,
+} from './engine';

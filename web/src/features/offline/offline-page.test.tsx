@@ -33,8 +33,21 @@ describe('/offline', () => {
   it('lists downloaded books with size, availability, state and actions, and the storage summary', async () => {
     fakeEngine.setBooks([
       makeOfflineBook({ bookId: 'book-1', title: 'Deep Work', sizeBytes: 2_621_440, expiresAt: FUTURE }),
-      makeOfflineBook({ bookId: 'book-2', title: 'Atomic Habits', sizeBytes: 1_048_576, expiresAt: PAST, status: 'expired', licenseId: 'l-2' }),
-      makeOfflineBook({ bookId: 'book-3', title: 'Thrift', sizeBytes: 512, status: 'expiring', renewalError: 'This download has been renewed as many times as allowed.' }),
+      makeOfflineBook({
+        bookId: 'book-2',
+        title: 'Atomic Habits',
+        sizeBytes: 1_048_576,
+        expiresAt: PAST,
+        status: 'expired',
+        licenseId: 'l-2',
+      }),
+      makeOfflineBook({
+        bookId: 'book-3',
+        title: 'Thrift',
+        sizeBytes: 512,
+        status: 'expiring',
+        renewalError: 'This download has been renewed as many times as allowed.',
+      }),
     ]);
     fakeEngine.setStorage({ usage: 5 * 1_048_576, quota: 100 * 1_048_576, persisted: true });
     renderOffline();
@@ -52,7 +65,9 @@ describe('/offline', () => {
 
     const expiring = within(list).getByRole('listitem', { name: 'Thrift' });
     expect(expiring).toHaveTextContent('Expires soon');
-    expect(within(expiring).getByTestId('renewal-error')).toHaveTextContent('Not renewed: This download has been renewed as many times as allowed.');
+    expect(within(expiring).getByTestId('renewal-error')).toHaveTextContent(
+      'Not renewed: This download has been renewed as many times as allowed.',
+    );
 
     expect(screen.getByTestId('books-bytes')).toHaveTextContent('3.5 MB');
     const meter = await screen.findByRole('meter', { name: 'Browser storage used' });
@@ -106,7 +121,10 @@ describe('/offline', () => {
     renderOffline();
     await user.click(await screen.findByRole('button', { name: 'Renew Deep Work now' }));
     await waitFor(() =>
-      expect(currentToast()).toMatchObject({ title: "Couldn't renew this book", description: 'This download has been renewed as many times as allowed.' }),
+      expect(currentToast()).toMatchObject({
+        title: "Couldn't renew this book",
+        description: 'This download has been renewed as many times as allowed.',
+      }),
     );
   });
 
@@ -123,10 +141,15 @@ describe('/offline', () => {
 
   it('shows an unfinished download with its progress and Resume', async () => {
     const user = userEvent.setup();
-    fakeEngine.setPartials([{ bookId: 'book-1', title: 'Deep Work', slug: 'deep-work', version: 1, receivedBytes: 500, totalBytes: 1000 }]);
+    fakeEngine.setPartials([
+      { bookId: 'book-1', title: 'Deep Work', slug: 'deep-work', version: 1, receivedBytes: 500, totalBytes: 1000 },
+    ]);
     fakeEngine.setState('book-1', { status: 'paused', receivedBytes: 500, totalBytes: 1000 });
     fakeEngine.setRegistered(true);
-    mockApi({ 'GET /api/auth/user': () => makeUser(), 'GET /api/me/entitlements': () => ({ tier: 'premium', offlineAllowed: true }) });
+    mockApi({
+      'GET /api/auth/user': () => makeUser(),
+      'GET /api/me/entitlements': () => ({ tier: 'premium', offlineAllowed: true }),
+    });
     await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
     renderPage(<OfflinePage />, { route: '/offline' });
     const row = await screen.findByRole('listitem', { name: 'Deep Work' });

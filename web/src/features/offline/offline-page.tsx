@@ -33,9 +33,14 @@ export default function OfflinePage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Offline reading</h1>
-      <p className="mt-2 text-muted-foreground">Books downloaded to this browser open without a connection until their offline licence ends.</p>
+      <p className="mt-2 text-muted-foreground">
+        Books downloaded to this browser open without a connection until their offline licence ends.
+      </p>
       {!isOnline && (
-        <p role="status" className="mt-4 flex items-start gap-2 rounded-lg border border-border bg-muted px-3 py-2 text-sm">
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2 rounded-lg border border-border bg-muted px-3 py-2 text-sm"
+        >
           <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           You're offline. Your downloaded books still open here; renewing a licence needs a connection.
         </p>
@@ -67,7 +72,8 @@ export default function OfflinePage() {
               </div>
             ) : books.isError ? (
               <StatePanel role="alert" icon={<CloudOff />} title="Downloaded books could not be read">
-                This browser's storage did not answer. Reload the page; if it keeps happening, your browser may have cleared its storage.
+                This browser's storage did not answer. Reload the page; if it keeps happening, your browser may have
+                cleared its storage.
               </StatePanel>
             ) : items.length === 0 && unfinished.length === 0 ? (
               <StatePanel
@@ -84,7 +90,8 @@ export default function OfflinePage() {
                   </div>
                 }
               >
-                Use “Download for offline” on a book in your library or on its page. Offline reading needs this browser registered on the Devices page.
+                Use “Download for offline” on a book in your library or on its page. Offline reading needs this browser
+                registered on the Devices page.
               </StatePanel>
             ) : items.length === 0 ? null : (
               <ul className="flex flex-col gap-3" role="list" aria-labelledby="offline-books-heading">

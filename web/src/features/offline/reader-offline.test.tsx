@@ -44,8 +44,12 @@ describe('offline reader failures', () => {
   });
 
   it('a device removed elsewhere points to the Devices page; another withdrawal to the offline books', () => {
-    expect(describeReaderFailure(new ReaderError('offline_revoked', READER_ERROR_MESSAGES.offlineDeviceRemoved)).actions).toEqual(['devices', 'retry']);
-    expect(describeReaderFailure(new ReaderError('offline_revoked', READER_ERROR_MESSAGES.offlineReturned)).actions).toEqual(['retry', 'offline']);
+    expect(
+      describeReaderFailure(new ReaderError('offline_revoked', READER_ERROR_MESSAGES.offlineDeviceRemoved)).actions,
+    ).toEqual(['devices', 'retry']);
+    expect(
+      describeReaderFailure(new ReaderError('offline_revoked', READER_ERROR_MESSAGES.offlineReturned)).actions,
+    ).toEqual(['retry', 'offline']);
     renderScreen(new ReaderError('offline_revoked', READER_ERROR_MESSAGES.offlineDeviceRemoved));
     expect(screen.getByRole('heading', { name: 'This download was removed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage devices' })).toHaveAttribute('href', '/devices');
@@ -54,7 +58,9 @@ describe('offline reader failures', () => {
   it('adds a connection hint when the browser is offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderScreen(new ReaderError('offline_expired', READER_ERROR_MESSAGES.offlineExpired));
-    expect(screen.getByTestId('reader-offline-hint')).toHaveTextContent("You're offline. Connect to the internet, then try again.");
+    expect(screen.getByTestId('reader-offline-hint')).toHaveTextContent(
+      "You're offline. Connect to the internet, then try again.",
+    );
   });
 });
 
@@ -92,7 +98,13 @@ function controls(overrides: Partial<TReaderControls> = {}): TReaderControls {
 
 describe('reader More options', () => {
   it('shows the page’s extra entries first in the narrow More options sheet', () => {
-    render(<MorePanelBody controls={controls()} onDone={vi.fn()} extra={<button type="button">Download for offline</button>} />);
+    render(
+      <MorePanelBody
+        controls={controls()}
+        onDone={vi.fn()}
+        extra={<button type="button">Download for offline</button>}
+      />,
+    );
     const buttons = screen.getAllByRole('button');
     expect(buttons[0]).toHaveAccessibleName('Download for offline');
   });

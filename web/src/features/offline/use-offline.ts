@@ -7,7 +7,13 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { THIS_BROWSER_QUERY_KEY } from '@web/features/devices/queries';
-import { downloadManager, listOfflineBooks, listPartialDownloadsOf, storageSummary, type TDownloadState } from './offline-engine';
+import {
+  downloadManager,
+  listOfflineBooks,
+  listPartialDownloadsOf,
+  storageSummary,
+  type TDownloadState,
+} from './offline-engine';
 
 export const OFFLINE_QUERY_KEY = ['offline'] as const;
 

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage, type TApiHandler } from '@web/features/auth/test-utils';
+import {
+  clearToasts,
+  currentToast,
+  makeUser,
+  mockApi,
+  problem,
+  renderPage,
+  type TApiHandler,
+} from '@web/features/auth/test-utils';
 import { FLASH_TOAST_KEY } from '@web/features/auth/flash-toast';
 import ProfilePage from './profile-page';
 import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, EXPORT_FILE_NAME, exportFileName, type TProfile } from './queries';
@@ -192,7 +200,10 @@ describe('/profile', () => {
     const { api } = renderProfile({
       'GET /api/me/export': () =>
         new Response('{"user":{}}', {
-          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="wonderful-books-my-data-2025-06-01.json"' },
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': 'attachment; filename="wonderful-books-my-data-2025-06-01.json"',
+          },
         }),
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -206,7 +217,9 @@ describe('/profile', () => {
   });
 
   it('names the export file from Content-Disposition, else a default', () => {
-    expect(exportFileName('attachment; filename="wonderful-books-my-data-2025-06-01.json"')).toBe('wonderful-books-my-data-2025-06-01.json');
+    expect(exportFileName('attachment; filename="wonderful-books-my-data-2025-06-01.json"')).toBe(
+      'wonderful-books-my-data-2025-06-01.json',
+    );
     expect(exportFileName('attachment; filename="../../evil.sh"')).toBe(EXPORT_FILE_NAME);
     expect(exportFileName(null)).toBe(EXPORT_FILE_NAME);
   });

@@ -19,7 +19,9 @@ import { profileQuery, type TProfile } from './queries';
 function memberSince(createdAt: string | null | undefined): string | null {
   if (!createdAt) return null;
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(date);
 }
 
 export default function ProfilePage() {
@@ -32,7 +34,10 @@ export default function ProfilePage() {
       {profile.isPending ? (
         <ProfileSkeleton />
       ) : profile.isError ? (
-        <div role="alert" className="mt-8 flex flex-col items-center gap-4 rounded-xl border border-border bg-card p-8 text-center">
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-center gap-4 rounded-xl border border-border bg-card p-8 text-center"
+        >
           <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
           <div>
             <p className="font-semibold">Your profile could not be loaded.</p>
@@ -75,7 +80,11 @@ function ProfileSections({ profile }: { profile: TProfile }) {
         >
           <EmailPreferencesSection />
         </ProfileSection>
-        <ProfileSection id="profile-data" title="Your data" description="Take a copy of your data, or delete your account.">
+        <ProfileSection
+          id="profile-data"
+          title="Your data"
+          description="Take a copy of your data, or delete your account."
+        >
           <DataSection />
         </ProfileSection>
       </div>

@@ -65,7 +65,9 @@ export function deleteAccount(body: TDeleteAccountRequest): Promise<unknown> {
 export function uploadAvatar(file: File): Promise<{ profileImageUrl?: string | null } | undefined> {
   const body = new FormData();
   body.append('avatar', file);
-  return readJson(fetch('/api/me/avatar', { method: 'PUT', credentials: 'include', body, headers: { Accept: 'application/json' } }));
+  return readJson(
+    fetch('/api/me/avatar', { method: 'PUT', credentials: 'include', body, headers: { Accept: 'application/json' } }),
+  );
 }
 
 export const EXPORT_FILE_NAME = 'wonderful-books-my-data.json';
@@ -79,7 +81,9 @@ export function exportFileName(contentDisposition: string | null): string {
 
 /** GET /api/me/export and hand the JSON to the browser as a download. */
 export async function downloadMyData(): Promise<void> {
-  const response = await ensureOk(await fetch('/api/me/export', { credentials: 'include', headers: { Accept: 'application/json' } }));
+  const response = await ensureOk(
+    await fetch('/api/me/export', { credentials: 'include', headers: { Accept: 'application/json' } }),
+  );
   const blob = await response.blob();
   const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: 'application/json' }));
   try {

@@ -34,8 +34,14 @@ describe('decideCopy', () => {
   });
 
   it('refuses at the limit or past it with the reader message, without asking', () => {
-    expect(decideCopy({ characters: 1, budget: budget(100, 100) })).toEqual({ kind: 'refuse', message: READER_MESSAGES.copyLimitReached });
-    expect(decideCopy({ characters: 41, budget: budget(60, 100) })).toEqual({ kind: 'refuse', message: READER_MESSAGES.copyLimitReached });
+    expect(decideCopy({ characters: 1, budget: budget(100, 100) })).toEqual({
+      kind: 'refuse',
+      message: READER_MESSAGES.copyLimitReached,
+    });
+    expect(decideCopy({ characters: 41, budget: budget(60, 100) })).toEqual({
+      kind: 'refuse',
+      message: READER_MESSAGES.copyLimitReached,
+    });
   });
 
   it('never refuses locally when copying is not limited', () => {
@@ -72,7 +78,14 @@ describe('installCopyGuard', () => {
     const record = vi.fn(options.record ?? (async (characters: number) => budget(characters, 100)));
     const onRefused = vi.fn();
     const onBudget = vi.fn();
-    uninstall = installCopyGuard({ root, getBudget: () => options.budget ?? null, recordCopy: record, onBudget, onRefused, clipboard });
+    uninstall = installCopyGuard({
+      root,
+      getBudget: () => options.budget ?? null,
+      recordCopy: record,
+      onBudget,
+      onRefused,
+      clipboard,
+    });
     return { root, outside, written, record, onRefused, onBudget };
   }
 
@@ -116,7 +129,9 @@ describe('installCopyGuard', () => {
   });
 
   it("writes nothing when the server refuses, and shows the server's message", async () => {
-    const { root, written, onRefused } = setup({ record: () => Promise.reject(new CopyRefusedError(READER_MESSAGES.copyLimitReached)) });
+    const { root, written, onRefused } = setup({
+      record: () => Promise.reject(new CopyRefusedError(READER_MESSAGES.copyLimitReached)),
+    });
     select(root.querySelector('#line')!);
     copy(root.querySelector('#line')!);
     await expect(written[0]).rejects.toBeInstanceOf(CopyRefusedError);
@@ -275,7 +290,10 @@ describe('installCopyGuard offline', () => {
   });
 
   it('fails closed when the offline count cannot be stored', async () => {
-    const { written, onRefused, copy } = setup({ isOffline: () => true, recordOffline: () => Promise.reject(new Error('QuotaExceededError')) });
+    const { written, onRefused, copy } = setup({
+      isOffline: () => true,
+      recordOffline: () => Promise.reject(new Error('QuotaExceededError')),
+    });
     copy();
     await expect(written[0]).rejects.toThrow('QuotaExceededError');
     expect(onRefused).toHaveBeenCalledExactlyOnceWith(COPY_CHECK_FAILED_MESSAGE);

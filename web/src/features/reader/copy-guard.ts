@@ -23,14 +23,19 @@ export type TCopyDecision =
 /** What to do with a copy before asking the server: nothing selected, already over, or ask. */
 export function decideCopy({ characters, budget }: { characters: number; budget: TCopyBudget | null }): TCopyDecision {
   if (characters <= 0) return { kind: 'ignore' };
-  if (budget && budget.limit !== COPY_LIMIT_UNLIMITED && (budget.isLimitReached || budget.used + characters > budget.limit)) {
+  if (
+    budget &&
+    budget.limit !== COPY_LIMIT_UNLIMITED &&
+    (budget.isLimitReached || budget.used + characters > budget.limit)
+  ) {
     return { kind: 'refuse', message: READER_MESSAGES.copyLimitReached };
   }
   return { kind: 'ask-server', characters };
 }
 
 /** Shown when the server could not be asked (offline, server error): the copy fails closed. */
-export const COPY_CHECK_FAILED_MESSAGE = "We couldn't check your copy allowance, so nothing was copied. Please try again.";
+export const COPY_CHECK_FAILED_MESSAGE =
+  "We couldn't check your copy allowance, so nothing was copied. Please try again.";
 
 /** Characters left, never below zero; null when copying is not limited. */
 export function remainingCopyCharacters(budget: TCopyBudget): number | null {

@@ -43,7 +43,12 @@ describe('readerActionForKey', () => {
     expect(new Set(listed).size).toBe(listed.length);
     const eventFor = (shown: string) => {
       if (shown === 'Ctrl + F') return { key: 'f', ctrlKey: true };
-      const named: Record<string, string> = { '→': 'ArrowRight', '←': 'ArrowLeft', 'Page Down': 'PageDown', 'Page Up': 'PageUp' };
+      const named: Record<string, string> = {
+        '→': 'ArrowRight',
+        '←': 'ArrowLeft',
+        'Page Down': 'PageDown',
+        'Page Up': 'PageUp',
+      };
       return { key: named[shown] ?? (shown.length === 1 ? shown.toLowerCase() : shown) };
     };
     for (const shortcut of READER_SHORTCUTS) {

@@ -80,7 +80,17 @@ export function readerActionForKey(input: TKeyInput): TReaderAction | null {
   return PLAIN_KEYS[key] ?? null;
 }
 
-const NON_TEXT_INPUT_TYPES = new Set(['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'color', 'file', 'image']);
+const NON_TEXT_INPUT_TYPES = new Set([
+  'button',
+  'checkbox',
+  'radio',
+  'range',
+  'submit',
+  'reset',
+  'color',
+  'file',
+  'image',
+]);
 
 /** True when a key press belongs to a field the reader is typing in, not to the reader. */
 export function isTypingTarget(target: EventTarget | null): boolean {

@@ -11,7 +11,9 @@ function fakeDocument(outline: unknown[] | null) {
   ]);
   return {
     getOutline: vi.fn(async () => outline),
-    getDestination: vi.fn(async (name: string) => (name === 'chapter-2' ? [ref(20), { name: 'XYZ' }, 0, 0, null] : null)),
+    getDestination: vi.fn(async (name: string) =>
+      name === 'chapter-2' ? [ref(20), { name: 'XYZ' }, 0, 0, null] : null,
+    ),
     getPageIndex: vi.fn(async (r: { num: number }) => {
       const index = pages.get(r.num);
       if (index === undefined) throw new Error('Invalid page reference');
@@ -23,7 +25,11 @@ function fakeDocument(outline: unknown[] | null) {
 describe('loadOutline', () => {
   it('builds the tree with the page of each explicit, named and numeric destination', async () => {
     const pdf = fakeDocument([
-      { title: 'Chapter 1', dest: [ref(10), { name: 'Fit' }], items: [{ title: '  Section 1.1 ', dest: [3, { name: 'Fit' }], items: [] }] },
+      {
+        title: 'Chapter 1',
+        dest: [ref(10), { name: 'Fit' }],
+        items: [{ title: '  Section 1.1 ', dest: [3, { name: 'Fit' }], items: [] }],
+      },
       { title: 'Chapter 2', dest: 'chapter-2', items: [] },
       { title: '', dest: [ref(30)], items: [] },
       { title: 'Website', dest: null, url: 'https://example.com', items: [] },

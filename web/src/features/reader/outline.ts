@@ -56,7 +56,8 @@ export function currentOutlineEntryId(entries: TOutlineEntry[], page: number): s
   let best: { id: string; page: number } | null = null;
   const visit = (list: TOutlineEntry[]) => {
     for (const entry of list) {
-      if (entry.page !== null && entry.page <= page && (!best || entry.page >= best.page)) best = { id: entry.id, page: entry.page };
+      if (entry.page !== null && entry.page <= page && (!best || entry.page >= best.page))
+        best = { id: entry.id, page: entry.page };
       visit(entry.children);
     }
   };

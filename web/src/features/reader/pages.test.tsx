@@ -23,15 +23,35 @@ vi.mock('./reader-shell', () => ({
 }));
 
 const openProtectedBook = vi.fn();
-vi.mock('@web/protected-content/open-protected-book', () => ({ openProtectedBook: (options: unknown) => openProtectedBook(options) }));
+vi.mock('@web/protected-content/open-protected-book', () => ({
+  openProtectedBook: (options: unknown) => openProtectedBook(options),
+}));
 
-let savedPosition: { isLoading: boolean; progress: { currentPage: number; totalPages: number } | null } = { isLoading: false, progress: null };
+let savedPosition: { isLoading: boolean; progress: { currentPage: number; totalPages: number } | null } = {
+  isLoading: false,
+  progress: null,
+};
 const setPosition = vi.fn();
 vi.mock('@web/features/sync/use-reading-position', () => ({
-  useReadingPosition: () => ({ ...savedPosition, setPosition, flushPosition: vi.fn(), otherDevice: null, dismissOtherDevice: vi.fn(), isError: false, position: null }),
+  useReadingPosition: () => ({
+    ...savedPosition,
+    setPosition,
+    flushPosition: vi.fn(),
+    otherDevice: null,
+    dismissOtherDevice: vi.fn(),
+    isError: false,
+    position: null,
+  }),
 }));
 vi.mock('@web/features/sync/use-synced-bookmarks', () => ({
-  useBookmarks: () => ({ bookmarks: [], isLoading: false, isError: false, addBookmark: vi.fn(), editBookmark: vi.fn(), deleteBookmark: vi.fn() }),
+  useBookmarks: () => ({
+    bookmarks: [],
+    isLoading: false,
+    isError: false,
+    addBookmark: vi.fn(),
+    editBookmark: vi.fn(),
+    deleteBookmark: vi.fn(),
+  }),
 }));
 vi.mock('./reader-sync', () => ({ queueReaderMutation: vi.fn() }));
 
@@ -45,21 +65,46 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const manifest = { bookId: 'b-uuid', slug: 'deep-work', title: 'Deep Work', version: 1, size: 10, sha256: 'x', pageCount: 300, chunkSize: 10, chunkCount: 1, cipher: 'A256GCM', chunks: [] } satisfies TBookManifest;
+const manifest = {
+  bookId: 'b-uuid',
+  slug: 'deep-work',
+  title: 'Deep Work',
+  version: 1,
+  size: 10,
+  sha256: 'x',
+  pageCount: 300,
+  chunkSize: 10,
+  chunkCount: 1,
+  cipher: 'A256GCM',
+  chunks: [],
+} satisfies TBookManifest;
 
 function openedBook() {
   return {
     manifest,
     loanId: 'loan-1',
     licenseId: 'lic-1',
-    policy: { watermark: { name: 'Ada Lovelace', email: 'ada@example.com', loanId: 'loan-1' }, copyLimitChars: 1000, print: false as const },
-    documentParams: { range: {}, length: 10, rangeChunkSize: 10, disableAutoFetch: false, disableStream: true as const },
+    policy: {
+      watermark: { name: 'Ada Lovelace', email: 'ada@example.com', loanId: 'loan-1' },
+      copyLimitChars: 1000,
+      print: false as const,
+    },
+    documentParams: {
+      range: {},
+      length: 10,
+      rangeChunkSize: 10,
+      disableAutoFetch: false,
+      disableStream: true as const,
+    },
     close: vi.fn(),
   };
 }
 
 function renderReader(route: string, path = '/reader/:bookId') {
-  mockFetch({ '/api/auth/user': () => makeUser({ id: 'user-1' }), '/api/books/b-uuid/copy-budget': () => ({ used: 0, limit: 1000, isLimitReached: false }) });
+  mockFetch({
+    '/api/auth/user': () => makeUser({ id: 'user-1' }),
+    '/api/books/b-uuid/copy-budget': () => ({ used: 0, limit: 1000, isLimitReached: false }),
+  });
   return renderWithProviders(<ReaderPage />, { route, path });
 }
 
@@ -96,7 +141,11 @@ describe('ReaderPage', () => {
 
 describe('PreviewPage', () => {
   it("opens the book's preview file with the closing prompt", async () => {
-    mockFetch({ '/api/auth/user': () => new Response('{}', { status: 401 }), '/api/books/deep-work': () => makeBookDetail({ id: 'b-uuid', slug: 'deep-work', title: 'Deep Work', previewPageCount: 5 }) });
+    mockFetch({
+      '/api/auth/user': () => new Response('{}', { status: 401 }),
+      '/api/books/deep-work': () =>
+        makeBookDetail({ id: 'b-uuid', slug: 'deep-work', title: 'Deep Work', previewPageCount: 5 }),
+    });
     renderWithProviders(<PreviewPage />, { route: '/book/deep-work/preview', path: '/book/:id/preview' });
     expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work (preview) from page 1');
     expect(shellProps?.source).toEqual({ kind: 'url', url: '/api/books/deep-work/preview' });
@@ -108,8 +157,14 @@ describe('PreviewPage', () => {
   });
 
   it('explains when a book has no preview, or does not exist', async () => {
-    mockFetch({ '/api/auth/user': () => new Response('{}', { status: 401 }), '/api/books/no-preview': () => makeBookDetail({ slug: 'no-preview', previewPageCount: 0 }) });
-    const { unmount } = renderWithProviders(<PreviewPage />, { route: '/book/no-preview/preview', path: '/book/:id/preview' });
+    mockFetch({
+      '/api/auth/user': () => new Response('{}', { status: 401 }),
+      '/api/books/no-preview': () => makeBookDetail({ slug: 'no-preview', previewPageCount: 0 }),
+    });
+    const { unmount } = renderWithProviders(<PreviewPage />, {
+      route: '/book/no-preview/preview',
+      path: '/book/:id/preview',
+    });
     expect(await screen.findByRole('heading', { name: 'No preview yet' })).toBeInTheDocument();
     unmount();
     mockFetch({ '/api/auth/user': () => new Response('{}', { status: 401 }) });

@@ -33,7 +33,11 @@ function isMissingFile(error: unknown): boolean {
 
 function NoPreview({ bookRef, title, message }: { bookRef: string; title: string; message: string }) {
   return (
-    <section aria-labelledby="no-preview-title" data-testid="reader-error" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <section
+      aria-labelledby="no-preview-title"
+      data-testid="reader-error"
+      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+    >
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <BookX className="size-7" aria-hidden="true" />
       </span>
@@ -67,7 +71,11 @@ export default function PreviewPage() {
   if (book.isPending) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
   if (book.isError) {
     return isNotFoundError(book.error) ? (
-      <NoPreview bookRef="" title="Book not found" message="We couldn't find that book. It may have been moved or removed from the catalogue." />
+      <NoPreview
+        bookRef=""
+        title="Book not found"
+        message="We couldn't find that book. It may have been moved or removed from the catalogue."
+      />
     ) : (
       <ReaderErrorScreen error={book.error} bookRef={id} />
     );

@@ -13,12 +13,16 @@ function bookPath(bookId: string, rest: string): string {
 
 export async function searchInBook(bookId: string, query: string, signal?: AbortSignal): Promise<TBookSearchHit[]> {
   const url = `${bookPath(bookId, 'search')}?q=${encodeURIComponent(query)}`;
-  const result = await readJson<TBookSearchResult>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
+  const result = await readJson<TBookSearchResult>(
+    fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }),
+  );
   return result.items;
 }
 
 export function fetchCopyBudget(bookId: string, signal?: AbortSignal): Promise<TCopyBudget> {
-  return readJson<TCopyBudget>(fetch(bookPath(bookId, 'copy-budget'), { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
+  return readJson<TCopyBudget>(
+    fetch(bookPath(bookId, 'copy-budget'), { credentials: 'include', headers: { Accept: 'application/json' }, signal }),
+  );
 }
 
 /** Counts a copy; a 422 (over the limit) becomes CopyRefusedError with the server's message. */

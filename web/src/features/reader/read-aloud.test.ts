@@ -111,6 +111,8 @@ describe('isSpeechSupported and page text', () => {
   });
 
   it('joins text items and keeps line ends', () => {
-    expect(pageTextFromItems([{ str: 'Hello', hasEOL: true }, { str: 'world' }, { type: 'beginMarkedContent' }, null])).toBe('Hello\nworld');
+    expect(
+      pageTextFromItems([{ str: 'Hello', hasEOL: true }, { str: 'world' }, { type: 'beginMarkedContent' }, null]),
+    ).toBe('Hello\nworld');
   });
 });

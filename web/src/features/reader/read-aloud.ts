@@ -18,7 +18,9 @@ export interface TSpeechSynth {
   getVoices(): SpeechSynthesisVoice[];
 }
 
-export function isSpeechSupported(scope: { speechSynthesis?: unknown; SpeechSynthesisUtterance?: unknown } = globalThis): boolean {
+export function isSpeechSupported(
+  scope: { speechSynthesis?: unknown; SpeechSynthesisUtterance?: unknown } = globalThis,
+): boolean {
   return !!scope.speechSynthesis && typeof scope.SpeechSynthesisUtterance === 'function';
 }
 

@@ -30,29 +30,65 @@ export function describeReaderFailure(error: unknown): TReaderFailure {
     return {
       code: 'unknown',
       title: 'This book could not be opened',
-      message: 'Something went wrong while opening the book. Please reload the reader; if it keeps happening, contact support.',
+      message:
+        'Something went wrong while opening the book. Please reload the reader; if it keeps happening, contact support.',
       actions: ['reload', 'book'],
     };
   }
   const { code, message } = parts;
   switch (code) {
     case 'no_access':
-      return { code, title: 'This book is not available to you', message: message || 'You do not have access to this book.', actions: ['subscribe', 'book'] };
+      return {
+        code,
+        title: 'This book is not available to you',
+        message: message || 'You do not have access to this book.',
+        actions: ['subscribe', 'book'],
+      };
     case 'license_invalid':
-      return { code, title: 'Your licence could not be verified', message: READER_MESSAGES.licenseInvalid, actions: ['retry', 'book'] };
+      return {
+        code,
+        title: 'Your licence could not be verified',
+        message: READER_MESSAGES.licenseInvalid,
+        actions: ['retry', 'book'],
+      };
     case 'decrypt_failed':
-      return { code, title: 'This book could not be verified', message: READER_MESSAGES.decryptFailed, actions: ['reload', 'book'] };
+      return {
+        code,
+        title: 'This book could not be verified',
+        message: READER_MESSAGES.decryptFailed,
+        actions: ['reload', 'book'],
+      };
     case 'no_content':
       return { code, title: 'Not available yet', message: READER_MESSAGES.noContent, actions: ['book'] };
     case 'clock_rollback':
-      return { code, title: "Check your device's date and time", message: message || READER_ERROR_MESSAGES.clockRollback, actions: ['retry', 'book'] };
+      return {
+        code,
+        title: "Check your device's date and time",
+        message: message || READER_ERROR_MESSAGES.clockRollback,
+        actions: ['retry', 'book'],
+      };
     case 'network':
-      return { code, title: "We couldn't reach Wonderful Books", message: message || 'Unable to connect to server', actions: ['retry', 'book'] };
+      return {
+        code,
+        title: "We couldn't reach Wonderful Books",
+        message: message || 'Unable to connect to server',
+        actions: ['retry', 'book'],
+      };
     // Offline opening (issue 6): each says what to do; "Try again" opens the book online once connected.
     case 'offline_expired':
-      return { code, title: 'Offline access has expired', message: message || READER_ERROR_MESSAGES.offlineExpired, actions: ['retry', 'offline'] };
+      return {
+        code,
+        title: 'Offline access has expired',
+        message: message || READER_ERROR_MESSAGES.offlineExpired,
+        actions: ['retry', 'offline'],
+      };
     case 'offline_unavailable':
-      return { code, title: 'This book is not downloaded', message: message || READER_ERROR_MESSAGES.offlineUnavailable, actions: ['retry', 'offline'] };
+      return {
+        code,
+        title: 'This book is not downloaded',
+        message: message || READER_ERROR_MESSAGES.offlineUnavailable,
+        actions: ['retry', 'offline'],
+      };
     case 'offline_revoked':
       return {
         code,

@@ -13,7 +13,10 @@ import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '@web/features/catalogue/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
-import { DownloadForOfflineButton, useIsDownloadForOfflineShown } from '@web/features/offline/components/download-for-offline-button';
+import {
+  DownloadForOfflineButton,
+  useIsDownloadForOfflineShown,
+} from '@web/features/offline/components/download-for-offline-button';
 import { ReaderErrorScreen } from './components/reader-error-screen';
 import { pageFromSearch } from './page-number';
 import { loadPdfjs } from './pdf/load-pdfjs';
@@ -81,7 +84,17 @@ export default function ReaderPage() {
   return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} userId={userId} onRetry={retry} />;
 }
 
-function OpenedReader({ book, bookRef, userId, onRetry }: { book: TOpenedBook; bookRef: string; userId: string; onRetry: () => void }) {
+function OpenedReader({
+  book,
+  bookRef,
+  userId,
+  onRetry,
+}: {
+  book: TOpenedBook;
+  bookRef: string;
+  userId: string;
+  onRetry: () => void;
+}) {
   const { manifest, policy } = book;
   const bookId = manifest.bookId;
   const location = useLocation();
@@ -118,17 +131,26 @@ function OpenedReader({ book, bookRef, userId, onRetry }: { book: TOpenedBook; b
 
   // The first page is decided once, when the saved position is known: ?page= first, then the saved
   // position (this device's unsent move included), else the first page.
-  const [opening, setOpening] = useState<{ page: number; restored: { page: number; totalPages: number } | null } | null>(null);
+  const [opening, setOpening] = useState<{
+    page: number;
+    restored: { page: number; totalPages: number } | null;
+  } | null>(null);
   const { isLoading, progress } = position;
   useEffect(() => {
     if (opening || isLoading) return;
-    const saved = progress ? { page: progress.currentPage, totalPages: progress.totalPages ?? manifest.pageCount } : null;
+    const saved = progress
+      ? { page: progress.currentPage, totalPages: progress.totalPages ?? manifest.pageCount }
+      : null;
     setOpening({ page: pageFromSearch(location.search) ?? saved?.page ?? 1, restored: saved });
   }, [opening, isLoading, progress, location.search, manifest.pageCount]);
 
   const setPosition = position.setPosition;
   const storePosition = useCallback((page: number, totalPages: number) => setPosition(page, totalPages), [setPosition]);
-  const session = useReadingSession({ bookId: opening ? bookId : null, restored: opening?.restored ?? null, setPosition: storePosition });
+  const session = useReadingSession({
+    bookId: opening ? bookId : null,
+    restored: opening?.restored ?? null,
+    setPosition: storePosition,
+  });
 
   const source = useMemo<TPdfSource>(() => ({ kind: 'range', params: book.documentParams }), [book]);
   const copy = useMemo<TCopyFeature>(
@@ -148,7 +170,10 @@ function OpenedReader({ book, bookRef, userId, onRetry }: { book: TOpenedBook; b
     }),
     [bookId, userId, copyLimit, copyBudget, offlineCopyBudget],
   );
-  const searchServer = useCallback((query: string, signal: AbortSignal) => searchInBook(bookId, query, signal), [bookId]);
+  const searchServer = useCallback(
+    (query: string, signal: AbortSignal) => searchInBook(bookId, query, signal),
+    [bookId],
+  );
   const { otherDevice, dismissOtherDevice } = position;
   const canDownload = useIsDownloadForOfflineShown(bookId);
 
@@ -181,7 +206,9 @@ function OpenedReader({ book, bookRef, userId, onRetry }: { book: TOpenedBook; b
         )
       }
       renderLoadError={(error) => <ReaderErrorScreen error={error} bookRef={bookRef} onRetry={onRetry} />}
-      moreOptions={canDownload ? <DownloadForOfflineButton bookId={bookId} title={manifest.title} layout="menu" /> : undefined}
+      moreOptions={
+        canDownload ? <DownloadForOfflineButton bookId={bookId} title={manifest.title} layout="menu" /> : undefined
+      }
     />
   );
 }

@@ -47,8 +47,23 @@ function readyState(pagesCount = 12, page = 1) {
     getPageIndex: vi.fn(),
     getPage: vi.fn(() => new Promise(() => undefined)),
   };
-  const api = { pdf, viewer, eventBus: {}, linkService: { goToDestination: vi.fn() }, find: vi.fn(), clearFind: vi.fn() };
-  const state = { status: 'ready', error: null, api, pageNumber: page, pagesCount, scale: 1.25, findMatches: null } as unknown as TPdfViewerState;
+  const api = {
+    pdf,
+    viewer,
+    eventBus: {},
+    linkService: { goToDestination: vi.fn() },
+    find: vi.fn(),
+    clearFind: vi.fn(),
+  };
+  const state = {
+    status: 'ready',
+    error: null,
+    api,
+    pageNumber: page,
+    pagesCount,
+    scale: 1.25,
+    findMatches: null,
+  } as unknown as TPdfViewerState;
   return { state, viewer, api };
 }
 
@@ -65,7 +80,14 @@ function setWidth(isWide: boolean) {
 }
 
 function fakeBookmarks(): TBookmarksFeature {
-  return { items: [], isLoading: false, isError: false, add: vi.fn(), updateNote: vi.fn(), remove: vi.fn() } as unknown as TBookmarksFeature;
+  return {
+    items: [],
+    isLoading: false,
+    isError: false,
+    add: vi.fn(),
+    updateNote: vi.fn(),
+    remove: vi.fn(),
+  } as unknown as TBookmarksFeature;
 }
 
 function renderShell(props: Partial<ReaderShellProps> = {}) {
@@ -208,11 +230,21 @@ describe('ReaderShell on a wide screen', () => {
     page.className = 'page';
     page.dataset.pageNumber = '4';
     lastOptions!.onPageRendered!(page, 4);
-    expect(page.querySelector('[data-testid="watermark"]')).toHaveTextContent('Ada Lovelace · ada@example.com · Loan loan-7');
+    expect(page.querySelector('[data-testid="watermark"]')).toHaveTextContent(
+      'Ada Lovelace · ada@example.com · Loan loan-7',
+    );
   });
 
   it('shows Loading... until the first page is ready, and the load error when opening fails', () => {
-    viewerState = { status: 'loading', error: null, api: null, pageNumber: 1, pagesCount: 0, scale: 1, findMatches: null };
+    viewerState = {
+      status: 'loading',
+      error: null,
+      api: null,
+      pageNumber: 1,
+      pagesCount: 0,
+      scale: 1,
+      findMatches: null,
+    };
     const { rerender } = renderShell();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
@@ -259,9 +291,22 @@ describe('ReaderShell on a wide screen', () => {
 
 describe('ReaderShell with speech synthesis', () => {
   it('offers read aloud with play, voice and speed', async () => {
-    const speechSynthesis = { speak: vi.fn(), cancel: vi.fn(), pause: vi.fn(), resume: vi.fn(), getVoices: () => [{ name: 'Daniel', lang: 'en-GB', voiceURI: 'daniel' }], addEventListener: vi.fn(), removeEventListener: vi.fn() };
+    const speechSynthesis = {
+      speak: vi.fn(),
+      cancel: vi.fn(),
+      pause: vi.fn(),
+      resume: vi.fn(),
+      getVoices: () => [{ name: 'Daniel', lang: 'en-GB', voiceURI: 'daniel' }],
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    };
     vi.stubGlobal('speechSynthesis', speechSynthesis);
-    vi.stubGlobal('SpeechSynthesisUtterance', class { constructor(public text: string) {} });
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        constructor(public text: string) {}
+      },
+    );
     viewerState = readyState().state;
     renderShell();
     await userEvent.click(screen.getByRole('button', { name: 'Read aloud' }));

@@ -76,7 +76,19 @@ function notifyPrintBlocked() {
 }
 
 export function ReaderShell(props: ReaderShellProps) {
-  const { title, backTo, backLabel, source, initialPage, watermark, bookmarks, copy, searchServer, afterLastPage, renderLoadError } = props;
+  const {
+    title,
+    backTo,
+    backLabel,
+    source,
+    initialPage,
+    watermark,
+    bookmarks,
+    copy,
+    searchServer,
+    afterLastPage,
+    renderLoadError,
+  } = props;
   const [rootElement, setRootElement] = useState<HTMLDivElement | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
@@ -87,23 +99,33 @@ export function ReaderShell(props: ReaderShellProps) {
   const [panel, setPanel] = useState<TReaderPanel | null>(null);
 
   const stampText = watermark ? watermarkText(watermark) : null;
-  const onPageRendered = useCallback((pageDiv: HTMLElement) => {
-    if (stampText) applyWatermark(pageDiv, stampText);
-  }, [stampText]);
+  const onPageRendered = useCallback(
+    (pageDiv: HTMLElement) => {
+      if (stampText) applyWatermark(pageDiv, stampText);
+    },
+    [stampText],
+  );
   const hasReportedRenderError = useRef(false);
   const onRenderError = useCallback(() => {
     if (hasReportedRenderError.current) return;
     hasReportedRenderError.current = true;
-    toast({ variant: 'destructive', title: 'A page could not be shown', description: 'Please reload the reader to try again.' });
+    toast({
+      variant: 'destructive',
+      title: 'A page could not be shown',
+      description: 'Please reload the reader to try again.',
+    });
   }, []);
 
   const viewerState = usePdfViewer({ containerRef, viewerRef, source, initialPage, onPageRendered, onRenderError });
   const { api, pageNumber, pagesCount, scale, status, findMatches } = viewerState;
   const isReady = status === 'ready' && api !== null;
 
-  const goToPage = useCallback((page: number) => {
-    if (api) api.viewer.currentPageNumber = clampPage(page, api.viewer.pagesCount);
-  }, [api]);
+  const goToPage = useCallback(
+    (page: number) => {
+      if (api) api.viewer.currentPageNumber = clampPage(page, api.viewer.pagesCount);
+    },
+    [api],
+  );
   const nextPage = useCallback(() => {
     if (!api) return;
     if (api.viewer.currentPageNumber >= api.viewer.pagesCount) {
@@ -123,12 +145,15 @@ export function ReaderShell(props: ReaderShellProps) {
     toast({ title: 'Bookmark added', description: `Page ${page} is in your bookmarks.` });
   }, [bookmarks, api]);
 
-  const getPageText = useCallback(async (page: number) => {
-    if (!api) return '';
-    const pdfPage = await api.pdf.getPage(page);
-    const content = await pdfPage.getTextContent();
-    return pageTextFromItems(content.items);
-  }, [api]);
+  const getPageText = useCallback(
+    async (page: number) => {
+      if (!api) return '';
+      const pdfPage = await api.pdf.getPage(page);
+      const content = await pdfPage.getTextContent();
+      return pageTextFromItems(content.items);
+    },
+    [api],
+  );
   const readAloud = useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, onEvent: props.onReadAloudEvent });
 
   const isDocked = isWide;
@@ -273,14 +298,25 @@ export function ReaderShell(props: ReaderShellProps) {
     if (!area) return;
     let start: { x: number; y: number; time: number } | null = null;
     const onDown = (event: PointerEvent) => {
-      start = event.pointerType === 'touch' && event.isPrimary ? { x: event.clientX, y: event.clientY, time: event.timeStamp } : null;
+      start =
+        event.pointerType === 'touch' && event.isPrimary
+          ? { x: event.clientX, y: event.clientY, time: event.timeStamp }
+          : null;
     };
     const onUp = (event: PointerEvent) => {
       const begin = start;
       start = null;
       if (!begin || event.pointerType !== 'touch') return;
-      if (Math.hypot(event.clientX - begin.x, event.clientY - begin.y) > TAP_MAX_MOVE_PX || event.timeStamp - begin.time > TAP_MAX_MS) return;
-      if (event.target instanceof Element && event.target.closest('a, button, input, textarea, select, [data-no-tap-zone]')) return;
+      if (
+        Math.hypot(event.clientX - begin.x, event.clientY - begin.y) > TAP_MAX_MOVE_PX ||
+        event.timeStamp - begin.time > TAP_MAX_MS
+      )
+        return;
+      if (
+        event.target instanceof Element &&
+        event.target.closest('a, button, input, textarea, select, [data-no-tap-zone]')
+      )
+        return;
       const selection = document.getSelection();
       if (selection && !selection.isCollapsed) return;
       const rect = area.getBoundingClientRect();
@@ -344,7 +380,11 @@ export function ReaderShell(props: ReaderShellProps) {
   }, [isDocked, panel]);
 
   return (
-    <div ref={setRootElement} className="reader-root fixed inset-0 z-[45] flex flex-col bg-background text-foreground" data-reader-theme={theme}>
+    <div
+      ref={setRootElement}
+      className="reader-root fixed inset-0 z-[45] flex flex-col bg-background text-foreground"
+      data-reader-theme={theme}
+    >
       {isWide ? <WideToolbar controls={controls} /> : <NarrowTopBar controls={controls} />}
       <div className="relative min-h-0 flex-1">
         <div
@@ -368,10 +408,19 @@ export function ReaderShell(props: ReaderShellProps) {
             <Spinner label="Loading..." className="rounded-lg bg-background/90 px-5 py-3 shadow" />
           </div>
         )}
-        {status === 'error' && <div className="absolute inset-0 overflow-auto bg-background">{renderLoadError(viewerState.error)}</div>}
-        {isReady && props.notice && <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-3">{props.notice(goToPage)}</div>}
+        {status === 'error' && (
+          <div className="absolute inset-0 overflow-auto bg-background">{renderLoadError(viewerState.error)}</div>
+        )}
+        {isReady && props.notice && (
+          <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-3">
+            {props.notice(goToPage)}
+          </div>
+        )}
         {isWide && copyRemaining !== null && (
-          <CopyAllowance remaining={copyRemaining} className="pointer-events-none absolute bottom-2 left-2 rounded bg-background/85 px-2 py-1 text-xs text-muted-foreground shadow-sm" />
+          <CopyAllowance
+            remaining={copyRemaining}
+            className="pointer-events-none absolute bottom-2 left-2 rounded bg-background/85 px-2 py-1 text-xs text-muted-foreground shadow-sm"
+          />
         )}
       </div>
       {!isWide && <NarrowBottomBar controls={controls} />}
@@ -433,7 +482,10 @@ export function ReaderShell(props: ReaderShellProps) {
         open={panel === 'help'}
         onOpenChange={(open) => setPanel(open ? 'help' : null)}
         container={rootElement}
-        hiddenActions={[...(bookmarks ? [] : (['add-bookmark'] as const)), ...(fullscreen.isSupported ? [] : (['fullscreen'] as const))]}
+        hiddenActions={[
+          ...(bookmarks ? [] : (['add-bookmark'] as const)),
+          ...(fullscreen.isSupported ? [] : (['fullscreen'] as const)),
+        ]}
       />
     </div>
   );

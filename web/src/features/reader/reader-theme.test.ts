@@ -21,7 +21,14 @@ describe('reader theme', () => {
   });
 
   it('falls back to light when storage throws', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(loadReaderTheme(broken)).toBe('light');
     expect(() => saveReaderTheme('sepia', broken)).not.toThrow();
   });

@@ -29,7 +29,10 @@ export function loadReaderTheme(storage: Pick<Storage, 'getItem'> | null = safeL
   }
 }
 
-export function saveReaderTheme(theme: TReaderTheme, storage: Pick<Storage, 'setItem'> | null = safeLocalStorage()): void {
+export function saveReaderTheme(
+  theme: TReaderTheme,
+  storage: Pick<Storage, 'setItem'> | null = safeLocalStorage(),
+): void {
   try {
     storage?.setItem(READER_THEME_KEY, theme);
   } catch {
@@ -45,7 +48,11 @@ function safeLocalStorage(): Storage | null {
   }
 }
 
-export function useReaderTheme(): { theme: TReaderTheme; setTheme: (theme: TReaderTheme) => void; cycleTheme: () => void } {
+export function useReaderTheme(): {
+  theme: TReaderTheme;
+  setTheme: (theme: TReaderTheme) => void;
+  cycleTheme: () => void;
+} {
   const [theme, setThemeState] = useState<TReaderTheme>(() => loadReaderTheme());
   const setTheme = useCallback((next: TReaderTheme) => {
     setThemeState(next);

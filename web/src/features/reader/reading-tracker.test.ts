@@ -18,7 +18,9 @@ function setup() {
     newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
   });
   const events = () =>
-    queued.filter((m) => m.type === 'event.record').map((m) => m.payload as { eventType: string; pageNumber?: number; durationMs?: number; progressPct?: number });
+    queued
+      .filter((m) => m.type === 'event.record')
+      .map((m) => m.payload as { eventType: string; pageNumber?: number; durationMs?: number; progressPct?: number });
   return { tracker, queued, events, advance: (ms: number) => (clock += ms) };
 }
 
@@ -42,7 +44,9 @@ describe('createReadingTracker', () => {
     advance(4000);
     tracker.pageShown(3, 10);
     tracker.pageShown(3, 10); // the same page again is not a change
-    expect(events().filter((e) => e.eventType === 'page_view')).toEqual([expect.objectContaining({ pageNumber: 2, durationMs: 4000 })]);
+    expect(events().filter((e) => e.eventType === 'page_view')).toEqual([
+      expect.objectContaining({ pageNumber: 2, durationMs: 4000 }),
+    ]);
   });
 
   it('records finish_book once, the first time the last page shows', () => {
@@ -77,7 +81,9 @@ describe('createReadingTracker', () => {
     const ends = queued.filter((m) => m.type === 'session.end');
     expect(ends).toHaveLength(1);
     expect(ZSessionEndPayload.safeParse(ends[0].payload).success).toBe(true);
-    expect(events().at(-1)).toEqual(expect.objectContaining({ eventType: 'page_view', pageNumber: 3, durationMs: 2500 }));
+    expect(events().at(-1)).toEqual(
+      expect.objectContaining({ eventType: 'page_view', pageNumber: 3, durationMs: 2500 }),
+    );
   });
 
   it('sends nothing for a session that never opened', () => {
@@ -90,8 +96,12 @@ describe('createReadingTracker', () => {
 
 describe('describeReadingDevice', () => {
   it('names the browser family and input, nothing identifying', () => {
-    expect(describeReadingDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36', false)).toBe('web Chrome desktop');
-    expect(describeReadingDevice('Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1', true)).toBe('web Safari touch');
+    expect(
+      describeReadingDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36', false),
+    ).toBe('web Chrome desktop');
+    expect(
+      describeReadingDevice('Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1', true),
+    ).toBe('web Safari touch');
     expect(describeReadingDevice('Mozilla/5.0 Firefox/128.0', false)).toBe('web Firefox desktop');
   });
 });

@@ -28,7 +28,10 @@ export interface TReadingTracker {
   open(page: number, totalPages: number): void;
   pageShown(page: number, totalPages: number): void;
   progressSaved(page: number, totalPages: number): void;
-  readAloud(eventType: Extract<TReadingEventType, 'tts_play' | 'tts_pause' | 'tts_stop'>, details: { page: number; durationMs?: number; meta?: Record<string, unknown> }): void;
+  readAloud(
+    eventType: Extract<TReadingEventType, 'tts_play' | 'tts_pause' | 'tts_stop'>,
+    details: { page: number; durationMs?: number; meta?: Record<string, unknown> },
+  ): void;
   close(): void;
 }
 
@@ -48,7 +51,10 @@ export function createReadingTracker(options: TReadingTrackerOptions): TReadingT
 
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function record(eventType: TReadingEventType, fields: { pageNumber?: number; progressPct?: number; durationMs?: number; meta?: Record<string, unknown> } = {}) {
+  function record(
+    eventType: TReadingEventType,
+    fields: { pageNumber?: number; progressPct?: number; durationMs?: number; meta?: Record<string, unknown> } = {},
+  ) {
     queue({
       type: 'event.record',
       payload: { id: newId(), sessionId, bookId, eventType, ...fields, occurredAt: iso(now()) },

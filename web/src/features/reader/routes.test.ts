@@ -16,7 +16,11 @@ describe('reader routes', () => {
   it('are known to the server, which keeps them out of search engines', () => {
     expect(matchSpaRoute(readerPath('deep-work'))).toMatchObject({ indexable: false });
     expect(matchSpaRoute('/read/deep-work')).toMatchObject({ indexable: false });
-    expect(matchSpaRoute(previewPath('deep-work'))).toMatchObject({ pageType: 'book', indexable: false, bookIdOrSlug: 'deep-work' });
+    expect(matchSpaRoute(previewPath('deep-work'))).toMatchObject({
+      pageType: 'book',
+      indexable: false,
+      bookIdOrSlug: 'deep-work',
+    });
     expect(matchSpaRoute('/book/deep-work/preview/extra')).toBeNull();
   });
 });

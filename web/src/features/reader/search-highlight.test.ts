@@ -9,7 +9,11 @@ describe('highlightParts', () => {
       { text: 'habit', isMatch: true },
       { text: ' stacks.', isMatch: false },
     ]);
-    expect(highlightParts('deep work and deep rest', 'DEEP rest').filter((part) => part.isMatch).map((part) => part.text)).toEqual(['deep', 'deep', 'rest']);
+    expect(
+      highlightParts('deep work and deep rest', 'DEEP rest')
+        .filter((part) => part.isMatch)
+        .map((part) => part.text),
+    ).toEqual(['deep', 'deep', 'rest']);
   });
 
   it('treats regular-expression characters as text', () => {

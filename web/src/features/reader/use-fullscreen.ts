@@ -10,8 +10,15 @@ function subscribe(onChange: () => void) {
  * false where the browser has no element fullscreen (iPhone Safari), and the control is then hidden.
  */
 export function useFullscreen(): { isSupported: boolean; isFullscreen: boolean; toggle: () => void } {
-  const isFullscreen = useSyncExternalStore(subscribe, () => document.fullscreenElement !== null && document.fullscreenElement !== undefined, () => false);
-  const isSupported = typeof document !== 'undefined' && !!document.fullscreenEnabled && typeof document.documentElement.requestFullscreen === 'function';
+  const isFullscreen = useSyncExternalStore(
+    subscribe,
+    () => document.fullscreenElement !== null && document.fullscreenElement !== undefined,
+    () => false,
+  );
+  const isSupported =
+    typeof document !== 'undefined' &&
+    !!document.fullscreenEnabled &&
+    typeof document.documentElement.requestFullscreen === 'function';
   const toggle = useCallback(() => {
     if (document.fullscreenElement) {
       void document.exitFullscreen().catch(() => undefined);

@@ -16,7 +16,10 @@ export interface TUseReadAloudOptions {
   pagesCount: number;
   getPageText: (page: number) => Promise<string>;
   goToPage: (page: number) => void;
-  onEvent?: (event: TReadAloudEvent, details: { page: number; durationMs?: number; meta?: Record<string, unknown> }) => void;
+  onEvent?: (
+    event: TReadAloudEvent,
+    details: { page: number; durationMs?: number; meta?: Record<string, unknown> },
+  ) => void;
 }
 
 export interface TReadAloud {
@@ -47,7 +50,10 @@ export function pageTextFromItems(items: readonly unknown[]): string {
 
 function loadSettings(): { voiceUri: string; rate: number } {
   try {
-    const value = JSON.parse(window.localStorage.getItem(SETTINGS_KEY) ?? '{}') as { voiceUri?: unknown; rate?: unknown };
+    const value = JSON.parse(window.localStorage.getItem(SETTINGS_KEY) ?? '{}') as {
+      voiceUri?: unknown;
+      rate?: unknown;
+    };
     const rate = typeof value.rate === 'number' && value.rate >= 0.5 && value.rate <= 2 ? value.rate : 1;
     return { voiceUri: typeof value.voiceUri === 'string' ? value.voiceUri : '', rate };
   } catch {
@@ -63,7 +69,13 @@ function saveSettings(settings: { voiceUri: string; rate: number }) {
   }
 }
 
-export function useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, onEvent }: TUseReadAloudOptions): TReadAloud {
+export function useReadAloud({
+  pageNumber,
+  pagesCount,
+  getPageText,
+  goToPage,
+  onEvent,
+}: TUseReadAloudOptions): TReadAloud {
   const isSupported = typeof window !== 'undefined' && isSpeechSupported(window);
   const [status, setStatus] = useState<TReadAloudStatus>('idle');
   const [voices, setVoices] = useState<SpeechSynthesisVoice[]>([]);
@@ -84,7 +96,10 @@ export function useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, on
     const text = await latest.current.getPageText(page).catch(() => '');
     const { settings: current, voices: available } = latest.current;
     speakingPage.current = page;
-    controller.current?.speak(text, { voice: available.find((voice) => voice.voiceURI === current.voiceUri) ?? null, rate: current.rate });
+    controller.current?.speak(text, {
+      voice: available.find((voice) => voice.voiceURI === current.voiceUri) ?? null,
+      rate: current.rate,
+    });
   }, []);
 
   useEffect(() => {
@@ -99,7 +114,11 @@ export function useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, on
       onFinished: () => {
         const next = speakingPage.current + 1;
         if (next > latest.current.pagesCount) {
-          latest.current.onEvent?.('tts_stop', { page: speakingPage.current, durationMs: listened(), meta: { reason: 'end_of_book' } });
+          latest.current.onEvent?.('tts_stop', {
+            page: speakingPage.current,
+            durationMs: listened(),
+            meta: { reason: 'end_of_book' },
+          });
           return;
         }
         latest.current.goToPage(next);
@@ -117,7 +136,10 @@ export function useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, on
     if (!controller.current) return;
     const page = latest.current.pageNumber;
     listeningSince.current = Date.now();
-    latest.current.onEvent?.('tts_play', { page, meta: { rate: latest.current.settings.rate, voice: latest.current.settings.voiceUri || 'default' } });
+    latest.current.onEvent?.('tts_play', {
+      page,
+      meta: { rate: latest.current.settings.rate, voice: latest.current.settings.voiceUri || 'default' },
+    });
     void speakPage(page);
   }, [speakPage]);
 
@@ -156,5 +178,17 @@ export function useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, on
     });
   }, []);
 
-  return { isSupported, status, voices, voiceUri: settings.voiceUri, rate: settings.rate, setVoiceUri, setRate, play, pause, resume, stop };
+  return {
+    isSupported,
+    status,
+    voices,
+    voiceUri: settings.voiceUri,
+    rate: settings.rate,
+    setVoiceUri,
+    setRate,
+    play,
+    pause,
+    resume,
+    stop,
+  };
 }

@@ -4,7 +4,17 @@ import type { TBookmark } from '@shared/progress';
 import { useReaderBookmarks } from './use-reader-bookmarks';
 
 const synced = {
-  bookmarks: [{ id: 'b-40', bookId: 'book-1', page: 40, note: null, hlc: 'x', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }] as TBookmark[],
+  bookmarks: [
+    {
+      id: 'b-40',
+      bookId: 'book-1',
+      page: 40,
+      note: null,
+      hlc: 'x',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    },
+  ] as TBookmark[],
   isLoading: false,
   isError: false,
   addBookmark: vi.fn(() => 'new-id'),
@@ -12,7 +22,9 @@ const synced = {
   deleteBookmark: vi.fn(),
 };
 const useSyncedBookmarks = vi.fn((bookId: string) => (bookId ? synced : synced));
-vi.mock('@web/features/sync/use-synced-bookmarks', () => ({ useBookmarks: (bookId: string) => useSyncedBookmarks(bookId) }));
+vi.mock('@web/features/sync/use-synced-bookmarks', () => ({
+  useBookmarks: (bookId: string) => useSyncedBookmarks(bookId),
+}));
 
 describe('useReaderBookmarks', () => {
   it("reads and changes the book's bookmarks through the sync layer", () => {

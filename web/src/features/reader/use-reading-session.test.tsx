@@ -24,7 +24,9 @@ const types = () => queued.map((m) => (m.type === 'event.record' ? `event:${Stri
 describe('useReadingSession', () => {
   it('opens a session on the first page shown, hands every move to the position store and ends on close', () => {
     const setPosition = vi.fn();
-    const { result, unmount } = renderHook(() => useReadingSession({ bookId: BOOK, restored: { page: 30, totalPages: 100 }, setPosition }));
+    const { result, unmount } = renderHook(() =>
+      useReadingSession({ bookId: BOOK, restored: { page: 30, totalPages: 100 }, setPosition }),
+    );
     act(() => result.current.onPageChange(30, 100));
     expect(types()).toEqual(['session.start', 'event:open_book']);
     expect(setPosition).toHaveBeenLastCalledWith(30, 100);
@@ -38,7 +40,9 @@ describe('useReadingSession', () => {
     vi.advanceTimersByTime(999);
     expect(types()).not.toContain('event:progress_update');
     vi.advanceTimersByTime(1);
-    expect(queued.filter((m) => m.payload.eventType === 'progress_update').map((m) => m.payload.pageNumber)).toEqual([32]);
+    expect(queued.filter((m) => m.payload.eventType === 'progress_update').map((m) => m.payload.pageNumber)).toEqual([
+      32,
+    ]);
 
     act(() => result.current.onReadAloudEvent('tts_play', { page: 32 }));
     expect(types().at(-1)).toBe('event:tts_play');
@@ -52,7 +56,9 @@ describe('useReadingSession', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    expect(queued.filter((m) => m.payload.eventType === 'progress_update').map((m) => m.payload.pageNumber)).toEqual([5]);
+    expect(queued.filter((m) => m.payload.eventType === 'progress_update').map((m) => m.payload.pageNumber)).toEqual([
+      5,
+    ]);
   });
 
   it('records nothing until the book and its saved position are known', () => {

@@ -81,9 +81,12 @@ export function useReadingSession({ bookId, restored, setPosition }: TUseReading
     setPositionRef.current(page, totalPages);
   }, []);
 
-  const onReadAloudEvent = useCallback((event: TReadAloudEvent, details: { page: number; durationMs?: number; meta?: Record<string, unknown> }) => {
-    tracker.current?.readAloud(event, details);
-  }, []);
+  const onReadAloudEvent = useCallback(
+    (event: TReadAloudEvent, details: { page: number; durationMs?: number; meta?: Record<string, unknown> }) => {
+      tracker.current?.readAloud(event, details);
+    },
+    [],
+  );
 
   return { onPageChange, onReadAloudEvent };
 }

@@ -9,7 +9,9 @@ describe('watermarkText', () => {
   });
 
   it('leaves out empty parts instead of printing separators', () => {
-    expect(watermarkText({ name: '  ', email: 'ada@example.com', loanId: 'loan-42' })).toBe('ada@example.com · Loan loan-42');
+    expect(watermarkText({ name: '  ', email: 'ada@example.com', loanId: 'loan-42' })).toBe(
+      'ada@example.com · Loan loan-42',
+    );
   });
 });
 

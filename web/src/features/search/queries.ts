@@ -8,7 +8,8 @@ export function searchSuggestQueryOptions(q: string) {
   const query = q.trim();
   return queryOptions({
     queryKey: ['search-suggest', query] as const,
-    queryFn: ({ signal }) => readJson<TSuggestResponse>(api.search.suggest.$get({ query: { q: query } }, withSignal(signal))),
+    queryFn: ({ signal }) =>
+      readJson<TSuggestResponse>(api.search.suggest.$get({ query: { q: query } }, withSignal(signal))),
     enabled: isSuggestible(query),
     staleTime: 60 * 1000,
     // Keep the last list on screen while the next one loads, so the menu does not flicker per keystroke.

@@ -50,12 +50,15 @@ describe('SearchBox', () => {
   });
 
   it('shows at most eight suggestions', async () => {
-    const many = Array.from({ length: 12 }, (_, index): TSearchSuggestion => ({
-      id: `b${index}`,
-      type: 'book',
-      title: `Leader ${index}`,
-      subtitle: '',
-    }));
+    const many = Array.from(
+      { length: 12 },
+      (_, index): TSearchSuggestion => ({
+        id: `b${index}`,
+        type: 'book',
+        title: `Leader ${index}`,
+        subtitle: '',
+      }),
+    );
     const { user, input } = setup(many);
     await user.type(input, 'lead');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(8));

@@ -78,7 +78,10 @@ export function SearchBox({
   const trimmed = text.trim();
   const debounced = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
   const canSuggest = isSuggestible(trimmed);
-  const suggestions = useQuery({ ...searchSuggestQueryOptions(debounced), enabled: canSuggest && isSuggestible(debounced) });
+  const suggestions = useQuery({
+    ...searchSuggestQueryOptions(debounced),
+    enabled: canSuggest && isSuggestible(debounced),
+  });
 
   const items = useMemo(
     () => (canSuggest ? arrangeSuggestions(suggestions.data?.items ?? []) : []),
@@ -86,7 +89,11 @@ export function SearchBox({
   );
 
   const isSettled =
-    canSuggest && debounced === trimmed && suggestions.isSuccess && !suggestions.isPlaceholderData && !suggestions.isFetching;
+    canSuggest &&
+    debounced === trimmed &&
+    suggestions.isSuccess &&
+    !suggestions.isPlaceholderData &&
+    !suggestions.isFetching;
   const isEmpty = isSettled && items.length === 0;
   const isLoading = canSuggest && items.length === 0 && !isSettled && !suggestions.isError;
 
@@ -123,7 +130,9 @@ export function SearchBox({
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter' || highlightedIndex >= 0 || event.nativeEvent.isComposing) return;
     // Nothing highlighted: Enter is a plain search, not a pick (downshift would otherwise swallow it).
-    (event.nativeEvent as KeyboardEvent['nativeEvent'] & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+    (
+      event.nativeEvent as KeyboardEvent['nativeEvent'] & { preventDownshiftDefault?: boolean }
+    ).preventDownshiftDefault = true;
     event.preventDefault();
     closeMenu();
     submitSearch(text);
@@ -174,47 +183,50 @@ export function SearchBox({
           hidden={!showPanel}
           className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-lg border border-border bg-card text-left shadow-lg"
         >
-          <ul {...getMenuProps()} className={cn('max-h-[min(24rem,60vh)] overflow-y-auto py-1', items.length === 0 && 'hidden')}>
+          <ul
+            {...getMenuProps()}
+            className={cn('max-h-[min(24rem,60vh)] overflow-y-auto py-1', items.length === 0 && 'hidden')}
+          >
             {showPanel &&
               GROUPS.map((group) => {
-              const groupItems = items
-                .map((item, index) => ({ item, index }))
-                .filter(({ item }) => item.type === group.type);
-              if (groupItems.length === 0) return null;
-              const Icon = group.icon;
-              const headingId = `${groupId}-${group.type}`;
-              return (
-                <li key={group.type} role="presentation">
-                  <div
-                    id={headingId}
-                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-                  >
-                    {group.label}
-                  </div>
-                  <ul role="group" aria-labelledby={headingId}>
-                    {groupItems.map(({ item, index }) => (
-                      <li
-                        key={`${item.type}:${item.id}`}
-                        {...getItemProps({ item, index })}
-                        className={cn(
-                          'flex cursor-pointer items-center gap-3 px-3 py-2',
-                          highlightedIndex === index ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
-                        )}
-                      >
-                        <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                        <span className="min-w-0 flex-1">
-                          <span className="block truncate text-sm font-medium">{item.title}</span>
-                          {item.subtitle && (
-                            <span className="block truncate text-xs text-muted-foreground">{item.subtitle}</span>
+                const groupItems = items
+                  .map((item, index) => ({ item, index }))
+                  .filter(({ item }) => item.type === group.type);
+                if (groupItems.length === 0) return null;
+                const Icon = group.icon;
+                const headingId = `${groupId}-${group.type}`;
+                return (
+                  <li key={group.type} role="presentation">
+                    <div
+                      id={headingId}
+                      className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+                    >
+                      {group.label}
+                    </div>
+                    <ul role="group" aria-labelledby={headingId}>
+                      {groupItems.map(({ item, index }) => (
+                        <li
+                          key={`${item.type}:${item.id}`}
+                          {...getItemProps({ item, index })}
+                          className={cn(
+                            'flex cursor-pointer items-center gap-3 px-3 py-2',
+                            highlightedIndex === index ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
                           )}
-                        </span>
-                        <span className="sr-only">({TYPE_NAMES[item.type]})</span>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              );
-            })}
+                        >
+                          <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                          <span className="min-w-0 flex-1">
+                            <span className="block truncate text-sm font-medium">{item.title}</span>
+                            {item.subtitle && (
+                              <span className="block truncate text-xs text-muted-foreground">{item.subtitle}</span>
+                            )}
+                          </span>
+                          <span className="sr-only">({TYPE_NAMES[item.type]})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                );
+              })}
           </ul>
           {isEmpty && (
             <p role="status" className="px-4 py-3 text-sm text-muted-foreground">

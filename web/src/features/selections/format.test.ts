@@ -12,7 +12,9 @@ describe('picksUsedText', () => {
     expect(picksUsedText(makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt }))).toBe(
       `7 of 10 picks used this cycle; resets on ${formatDate(nextResetAt)}`,
     );
-    expect(picksUsedText(makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt: null }))).toBe('7 of 10 picks used this cycle');
+    expect(picksUsedText(makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt: null }))).toBe(
+      '7 of 10 picks used this cycle',
+    );
   });
 
   it('says Unlimited for premium and No picks for free', () => {
@@ -44,7 +46,9 @@ describe('helpers', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDate('2026-04-05T12:00:00.000Z')).toBe(
-      new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date('2026-04-05T12:00:00.000Z')),
+      new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+        new Date('2026-04-05T12:00:00.000Z'),
+      ),
     );
   });
 });

@@ -41,7 +41,9 @@ export function picksRemaining(entitlements: Pick<TEntitlements, 'picksUsed' | '
  * "2 of 3 picks used" (trial), "7 of 10 picks used this cycle; resets on 5 May 2026" (Basic),
  * "Unlimited" (premium), "No picks" (free).
  */
-export function picksUsedText(entitlements: Pick<TEntitlements, 'tier' | 'picksUsed' | 'picksLimit' | 'nextResetAt'>): string {
+export function picksUsedText(
+  entitlements: Pick<TEntitlements, 'tier' | 'picksUsed' | 'picksLimit' | 'nextResetAt'>,
+): string {
   const { tier, picksUsed, picksLimit, nextResetAt } = entitlements;
   if (picksLimit < 0 || tier === 'premium') return 'Unlimited';
   if (tier === 'free') return 'No picks';
@@ -57,6 +59,9 @@ export function tierAllows(tier: TSubscriptionTier, requiredTier: TBookTier): bo
   return tier !== 'free' && rank[tier] >= rank[requiredTier];
 }
 
-export function findSelection(entitlements: Pick<TEntitlements, 'selections'> | null | undefined, bookId: string): TSelection | undefined {
+export function findSelection(
+  entitlements: Pick<TEntitlements, 'selections'> | null | undefined,
+  bookId: string,
+): TSelection | undefined {
   return entitlements?.selections.find((selection) => selection.bookId === bookId || selection.slug === bookId);
 }

@@ -24,7 +24,11 @@ afterEach(() => {
 describe('useSeo', () => {
   it('sets the title and meta tags from the page type config, updating or creating tags', async () => {
     const api = mockFetch({
-      '/api/seo/config': () => ({ ...seoConfig('bookstore'), ogImage: '/og.png', canonicalUrl: 'https://example.test/bookstore' }),
+      '/api/seo/config': () => ({
+        ...seoConfig('bookstore'),
+        ogImage: '/og.png',
+        canonicalUrl: 'https://example.test/bookstore',
+      }),
     });
     renderWithProviders(<Page />);
     await waitFor(() => expect(document.title).toBe('Wonderful Books bookstore'));
@@ -35,12 +39,17 @@ describe('useSeo', () => {
     expect(meta('meta[property="og:title"]')).toBe('Wonderful Books bookstore');
     expect(meta('meta[property="og:image"]')).toMatch(/^https?:\/\/.+\/og\.png$/);
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://example.test/bookstore');
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://example.test/bookstore',
+    );
   });
 
   it('lets the page override title, description and image', async () => {
     mockFetch({ '/api/seo/config': () => seoConfig('book') });
-    renderWithProviders(<Page overrides={{ title: 'Atomic Habits', description: 'Tiny changes', image: '/cover.svg' }} />);
+    renderWithProviders(
+      <Page overrides={{ title: 'Atomic Habits', description: 'Tiny changes', image: '/cover.svg' }} />,
+    );
     await waitFor(() => expect(meta('meta[property="og:description"]')).toBe('Tiny changes'));
     expect(document.title).toBe('Atomic Habits');
     expect(meta('meta[name="twitter:title"]')).toBe('Atomic Habits');

@@ -61,7 +61,10 @@ export function applySeo(config: Partial<TSeoConfig>, overrides: TSeoOverrides =
   setMeta({ attribute: 'name', key: 'robots' }, config.metaRobots);
 
   setMeta({ attribute: 'property', key: 'og:title' }, overrides.title || config.ogTitle || title);
-  setMeta({ attribute: 'property', key: 'og:description' }, overrides.description || config.ogDescription || description);
+  setMeta(
+    { attribute: 'property', key: 'og:description' },
+    overrides.description || config.ogDescription || description,
+  );
   setMeta({ attribute: 'property', key: 'og:image' }, image);
   setMeta({ attribute: 'property', key: 'og:type' }, config.ogType);
   setMeta({ attribute: 'property', key: 'og:url' }, overrides.canonicalUrl || config.canonicalUrl);

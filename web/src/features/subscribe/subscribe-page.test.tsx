@@ -30,7 +30,10 @@ describe('SubscribePage', () => {
     expect(within(summary).getByText('per month')).toBeInTheDocument();
     expect(within(summary).getByText('Multi-device sync')).toBeInTheDocument();
     expect(within(summary).getByText('You will be asked to sign in or create an account first.')).toBeInTheDocument();
-    expect(within(summary).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login?redirect=%2Fsubscribe%3Ftier%3Dpremium');
+    expect(within(summary).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth/login?redirect=%2Fsubscribe%3Ftier%3Dpremium',
+    );
     expect(within(summary).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
   });
 
@@ -80,7 +83,12 @@ describe('SubscribePage', () => {
   it('sends the browser to an external checkout with a full page load', async () => {
     const user = userEvent.setup();
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, origin: window.location.origin, href: window.location.href, assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: window.location.origin,
+      href: window.location.href,
+      assign,
+    } as Location);
     mockFetch(
       storefrontRoutes({
         user: makeUser({ subscriptionTier: 'free', subscriptionStatus: 'inactive', trialEndsAt: null }),
@@ -91,7 +99,9 @@ describe('SubscribePage', () => {
     const summary = await screen.findByRole('region', { name: 'Premium Plan' });
     await user.click(await within(summary).findByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_123'));
-    expect(within(screen.getByRole('group', { name: 'Free Trial' })).getByRole('button', { name: 'For new accounts' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('group', { name: 'Free Trial' })).getByRole('button', { name: 'For new accounts' }),
+    ).toBeDisabled();
   });
 
   it('shows the reason when the checkout is refused (already on that plan)', async () => {
@@ -99,7 +109,11 @@ describe('SubscribePage', () => {
     mockFetch(
       storefrontRoutes({
         user: makeUser({ subscriptionTier: 'trial' }),
-        '/api/billing/checkout': () => json({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'You are already on the Basic Plan.' }, 409),
+        '/api/billing/checkout': () =>
+          json(
+            { type: 'about:blank', title: 'Conflict', status: 409, detail: 'You are already on the Basic Plan.' },
+            409,
+          ),
       }),
     );
     renderWithProviders(<SubscribePage />, { route: '/subscribe?tier=basic', path: '/subscribe' });
@@ -113,7 +127,9 @@ describe('SubscribePage', () => {
 
   it('shows a paying reader their current plan, and sends plan changes to Billing', async () => {
     const user = userEvent.setup();
-    const { callsTo } = mockFetch(storefrontRoutes({ user: makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active' }) }));
+    const { callsTo } = mockFetch(
+      storefrontRoutes({ user: makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active' }) }),
+    );
     renderWithProviders(<SubscribePage />, { route: '/subscribe?tier=basic', path: '/subscribe' });
     const basic = await screen.findByRole('group', { name: 'Basic Plan' });
     expect(await within(basic).findByRole('button', { name: 'Your current plan' })).toBeDisabled();

@@ -78,47 +78,47 @@ export default function SubscribePage() {
 
       <PlanQueryState plans={plans}>
         {(items) => (
-        <>
-          <ul className={PLAN_GRID} aria-label="Plans">
-            {items.map((plan) => {
-              const isSelected = plan.tier === selectedTier;
-              return (
-                <li key={plan.id}>
-                  <PlanCard
-                    ref={(node) => {
-                      if (node) cardRefs.current.set(plan.tier, node);
-                      else cardRefs.current.delete(plan.tier);
-                    }}
-                    plan={plan}
-                    headingLevel={2}
-                    isSelected={isSelected}
-                    action={<PlanAction plan={plan} user={user} isSelected={isSelected} onSelect={selectTier} />}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <ul className={PLAN_GRID} aria-label="Plans">
+              {items.map((plan) => {
+                const isSelected = plan.tier === selectedTier;
+                return (
+                  <li key={plan.id}>
+                    <PlanCard
+                      ref={(node) => {
+                        if (node) cardRefs.current.set(plan.tier, node);
+                        else cardRefs.current.delete(plan.tier);
+                      }}
+                      plan={plan}
+                      headingLevel={2}
+                      isSelected={isSelected}
+                      action={<PlanAction plan={plan} user={user} isSelected={isSelected} onSelect={selectTier} />}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
 
-          <section
-            ref={summaryRef}
-            aria-labelledby="summary-title"
-            aria-live="polite"
-            className="mx-auto mt-12 max-w-2xl scroll-mt-24 rounded-xl border border-border bg-card p-6 shadow-sm md:p-8"
-          >
-            {selectedPlan ? (
-              <PlanSummary plan={selectedPlan} user={user} isAuthenticated={isAuthenticated} />
-            ) : (
-              <>
-                <h2 id="summary-title" className="font-serif text-xl font-semibold">
-                  Your selection
-                </h2>
-                <p className="mt-2 text-muted-foreground">
-                  Choose Basic or Premium above to see a summary of what's included.
-                </p>
-              </>
-            )}
-          </section>
-        </>
+            <section
+              ref={summaryRef}
+              aria-labelledby="summary-title"
+              aria-live="polite"
+              className="mx-auto mt-12 max-w-2xl scroll-mt-24 rounded-xl border border-border bg-card p-6 shadow-sm md:p-8"
+            >
+              {selectedPlan ? (
+                <PlanSummary plan={selectedPlan} user={user} isAuthenticated={isAuthenticated} />
+              ) : (
+                <>
+                  <h2 id="summary-title" className="font-serif text-xl font-semibold">
+                    Your selection
+                  </h2>
+                  <p className="mt-2 text-muted-foreground">
+                    Choose Basic or Premium above to see a summary of what's included.
+                  </p>
+                </>
+              )}
+            </section>
+          </>
         )}
       </PlanQueryState>
     </div>
@@ -198,11 +198,20 @@ function trialStatus(user: TCurrentUser, isOnTrial: boolean): string {
     const ends = formatDate(user.trialEndsAt ?? user.freeTrialEndedAt);
     return ends ? `Your free trial ends on ${ends}.` : 'You are on the free trial.';
   }
-  if (user.subscriptionTier === 'trial' || user.freeTrialEndedAt || user.trialEndsAt) return 'Your free trial has ended.';
+  if (user.subscriptionTier === 'trial' || user.freeTrialEndedAt || user.trialEndsAt)
+    return 'Your free trial has ended.';
   return 'The free trial comes with every new account.';
 }
 
-function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurrentUser | null; isAuthenticated: boolean }) {
+function PlanSummary({
+  plan,
+  user,
+  isAuthenticated,
+}: {
+  plan: TPlan;
+  user: TCurrentUser | null;
+  isAuthenticated: boolean;
+}) {
   const paidTier = currentPaidTier(user);
   return (
     <div className="flex flex-col gap-5">
@@ -212,7 +221,8 @@ function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurr
           {plan.name}
         </h2>
         <p className="text-lg">
-          <span className="font-semibold">{plan.price}</span> <span className="text-muted-foreground">{plan.period}</span>
+          <span className="font-semibold">{plan.price}</span>{' '}
+          <span className="text-muted-foreground">{plan.period}</span>
         </p>
       </div>
 
@@ -258,7 +268,8 @@ function PlanSummary({ plan, user, isAuthenticated }: { plan: TPlan; user: TCurr
       ) : paidTier ? (
         <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm">
-            You already have a plan. Change plans in Billing: an upgrade starts at once, a downgrade at the end of your billing period.
+            You already have a plan. Change plans in Billing: an upgrade starts at once, a downgrade at the end of your
+            billing period.
           </p>
           <Button asChild>
             <Link to="/billing">Go to Billing</Link>

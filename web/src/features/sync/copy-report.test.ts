@@ -33,7 +33,12 @@ function serverAppliesEverything() {
       if (!online) throw new TypeError('Failed to fetch');
       const batch = JSON.parse(String(init?.body)) as TSentBatch;
       sent.push(batch);
-      const answer: TSyncResponse = { applied: batch.mutations.map((m) => m.id), rejected: [], state: { progress: {}, bookmarks: {} }, serverTime: new Date().toISOString() };
+      const answer: TSyncResponse = {
+        applied: batch.mutations.map((m) => m.id),
+        rejected: [],
+        state: { progress: {}, bookmarks: {} },
+        serverTime: new Date().toISOString(),
+      };
       return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -62,7 +67,9 @@ afterEach(async () => {
 });
 
 const copyReports = async () =>
-  (await listPendingMutations(USER)).filter((entry) => entry.type === 'copy.report').map((entry) => ({ deviceId: entry.deviceId, payload: entry.payload }));
+  (await listPendingMutations(USER))
+    .filter((entry) => entry.type === 'copy.report')
+    .map((entry) => ({ deviceId: entry.deviceId, payload: entry.payload }));
 
 describe('recordOfflineCopy', () => {
   it('allows copies within the budget, stores them and queues copy.report with a growing device total', async () => {
@@ -71,7 +78,9 @@ describe('recordOfflineCopy', () => {
       allowed: true,
       budget: { used: 40, limit: 100, isLimitReached: false },
     });
-    expect(await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 25, limit: 100 })).toMatchObject({ allowed: true });
+    expect(await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 25, limit: 100 })).toMatchObject({
+      allowed: true,
+    });
     expect(await copyReports()).toEqual([
       { deviceId, payload: { bookId: BOOK, deviceTotal: 40 } },
       { deviceId, payload: { bookId: BOOK, deviceTotal: 65 } },
@@ -80,7 +89,12 @@ describe('recordOfflineCopy', () => {
   });
 
   it("reports under the browser's registered device id, never 'online'", async () => {
-    await saveBrowserDevice({ userId: USER, deviceId: REGISTERED_DEVICE, thumbprint: 'thumb', offlineRegistered: true });
+    await saveBrowserDevice({
+      userId: USER,
+      deviceId: REGISTERED_DEVICE,
+      thumbprint: 'thumb',
+      offlineRegistered: true,
+    });
     await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 10, limit: 100 });
     expect(await copyReports()).toEqual([{ deviceId: REGISTERED_DEVICE, payload: { bookId: BOOK, deviceTotal: 10 } }]);
   });
@@ -95,14 +109,20 @@ describe('recordOfflineCopy', () => {
   });
 
   it('allows any amount when copying is not limited', async () => {
-    expect(await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 1_000_000, limit: COPY_LIMIT_UNLIMITED })).toMatchObject({ allowed: true });
+    expect(
+      await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 1_000_000, limit: COPY_LIMIT_UNLIMITED }),
+    ).toMatchObject({ allowed: true });
     expect((await copyReports()).map((report) => report.payload)).toEqual([{ bookId: BOOK, deviceTotal: 1_000_000 }]);
   });
 
   it("spends the server's last known figure first, and counts a synced report only once", async () => {
     const deviceId = await getBrowserSyncId();
     online = true;
-    await loadCopyBudget({ userId: USER, bookId: BOOK, load: async () => ({ used: 50, limit: 100, isLimitReached: false }) });
+    await loadCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      load: async () => ({ used: 50, limit: 100, isLimitReached: false }),
+    });
     online = false;
     expect((await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 51, limit: 100 })).allowed).toBe(false);
     expect((await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 30, limit: 100 })).allowed).toBe(true);
@@ -114,8 +134,16 @@ describe('recordOfflineCopy', () => {
       [deviceId, 'copy.report', { bookId: BOOK, deviceTotal: 30 }],
     ]);
     expect(await copyReports()).toEqual([]);
-    await loadCopyBudget({ userId: USER, bookId: BOOK, load: async () => ({ used: 80, limit: 100, isLimitReached: false }) });
-    expect(await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({ used: 80, limit: 100, isLimitReached: false });
+    await loadCopyBudget({
+      userId: USER,
+      bookId: BOOK,
+      load: async () => ({ used: 80, limit: 100, isLimitReached: false }),
+    });
+    expect(await estimateCopyBudget({ userId: USER, bookId: BOOK, limit: 100 })).toEqual({
+      used: 80,
+      limit: 100,
+      isLimitReached: false,
+    });
 
     online = false;
     expect((await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 20, limit: 100 })).allowed).toBe(true);
@@ -173,7 +201,10 @@ describe('the copy guard with offline counting', () => {
   }
 
   it('offline: copies until the budget is spent, then refuses with the message and queues nothing more', async () => {
-    const { written, onRefused, serverCopy, copy } = installReaderGuard({ limit: 40, serverCopy: async () => ({ used: 0, limit: 40, isLimitReached: false }) });
+    const { written, onRefused, serverCopy, copy } = installReaderGuard({
+      limit: 40,
+      serverCopy: async () => ({ used: 0, limit: 40, isLimitReached: false }),
+    });
     copy();
     await expect(written[0]).resolves.toBe('The quick brown fox');
     copy();
@@ -188,7 +219,7 @@ describe('the copy guard with offline counting', () => {
     ]);
   });
 
-  it("online: the server decides and its refusal stands, with nothing counted on the device", async () => {
+  it('online: the server decides and its refusal stands, with nothing counted on the device', async () => {
     online = true;
     const { written, onRefused, serverCopy, copy } = installReaderGuard({
       limit: 1000,

@@ -6,7 +6,12 @@
  * of order. The device id is the outbox's own (resolveSyncDeviceId), never the online reader's.
  */
 import type { TCopyBudget } from '@shared/reader';
-import { confirmedCopyTotals, noteCopyReportQueued, rememberServerCopyBudget, reserveOfflineCopy } from '@web/storage/copy-counters';
+import {
+  confirmedCopyTotals,
+  noteCopyReportQueued,
+  rememberServerCopyBudget,
+  reserveOfflineCopy,
+} from '@web/storage/copy-counters';
 import { resolveSyncDeviceId } from './device-id';
 import { queueMutation } from './sync-engine';
 
@@ -17,13 +22,27 @@ export type TOfflineCopyOutcome = { allowed: boolean; budget: TCopyBudget };
  * copyLimitChars), and queues its report. Resolves `{allowed: false}` without queueing anything when
  * it does not fit; rejects when the copy could not be stored or queued (the caller refuses the copy).
  */
-export async function recordOfflineCopy(options: { userId: string; bookId: string; characters: number; limit: number }): Promise<TOfflineCopyOutcome> {
+export async function recordOfflineCopy(options: {
+  userId: string;
+  bookId: string;
+  characters: number;
+  limit: number;
+}): Promise<TOfflineCopyOutcome> {
   const { userId, bookId, characters, limit } = options;
   const deviceId = await resolveSyncDeviceId(userId);
   const reservation = await reserveOfflineCopy({ userId, bookId, deviceId, characters, limit });
   if (!reservation.allowed) return { allowed: false, budget: reservation.budget };
-  const entry = await queueMutation({ type: 'copy.report', payload: { bookId, deviceTotal: reservation.deviceTotal } }, { flush: 'soon' });
-  await noteCopyReportQueued({ userId, bookId, deviceId: entry.deviceId, mutationId: entry.id, deviceTotal: reservation.deviceTotal });
+  const entry = await queueMutation(
+    { type: 'copy.report', payload: { bookId, deviceTotal: reservation.deviceTotal } },
+    { flush: 'soon' },
+  );
+  await noteCopyReportQueued({
+    userId,
+    bookId,
+    deviceId: entry.deviceId,
+    mutationId: entry.id,
+    deviceTotal: reservation.deviceTotal,
+  });
   return { allowed: true, budget: reservation.budget };
 }
 
@@ -31,7 +50,11 @@ export async function recordOfflineCopy(options: { userId: string; bookId: strin
  * Loads the server's copy budget and remembers it for offline use, with how much of this browser's
  * reported copies it already includes (read before the request, so the answer includes at least that).
  */
-export async function loadCopyBudget(options: { userId: string; bookId: string; load: () => Promise<TCopyBudget> }): Promise<TCopyBudget> {
+export async function loadCopyBudget(options: {
+  userId: string;
+  bookId: string;
+  load: () => Promise<TCopyBudget>;
+}): Promise<TCopyBudget> {
   const { userId, bookId } = options;
   // Storage trouble must not cost the online reader its budget: it is then simply not remembered.
   const included = await confirmedCopyTotals(userId, bookId).catch(() => null);

@@ -18,7 +18,9 @@ let queryClient: QueryClient;
 let serverBookmarks: TBookmark[];
 let serverProgress: TReadingProgress | null;
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
 
 beforeEach(async () => {
   await resetSyncEngineForTests();
@@ -31,11 +33,15 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === '/api/bookmarks') return json({ items: serverBookmarks, total: serverBookmarks.length, page: 1, limit: 500 });
-      if (url.pathname === '/api/progress/book-1') return serverProgress ? json(serverProgress) : json({ status: 404, detail: 'Reading progress not found' }, 404);
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/api/bookmarks')
+        return json({ items: serverBookmarks, total: serverBookmarks.length, page: 1, limit: 500 });
+      if (url.pathname === '/api/progress/book-1')
+        return serverProgress ? json(serverProgress) : json({ status: 404, detail: 'Reading progress not found' }, 404);
       // Sync requests fail softly: these tests look at what waits in the outbox.
-      if (url.pathname === '/api/sync' && init?.method === 'POST') return json({ status: 503, detail: 'Unavailable' }, 503);
+      if (url.pathname === '/api/sync' && init?.method === 'POST')
+        return json({ status: 503, detail: 'Unavailable' }, 503);
       return json({ status: 404 }, 404);
     }),
   );
@@ -47,11 +53,22 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const pendingOfType = async (type: string) => (await listPendingMutations('user-1')).filter((entry) => entry.type === type).map((entry) => entry.payload);
+const pendingOfType = async (type: string) =>
+  (await listPendingMutations('user-1')).filter((entry) => entry.type === type).map((entry) => entry.payload);
 
 describe('useBookmarks', () => {
   it('adds, edits and deletes at once on screen, queues each change, and keeps them over a stale server answer', async () => {
-    serverBookmarks = [{ id: 'saved', bookId: 'book-1', page: 10, note: 'from the laptop', hlc: encodeHlc({ wallMs: T0, counter: 0, node: 'laptop' }), createdAt: 'c', updatedAt: 'u' }];
+    serverBookmarks = [
+      {
+        id: 'saved',
+        bookId: 'book-1',
+        page: 10,
+        note: 'from the laptop',
+        hlc: encodeHlc({ wallMs: T0, counter: 0, node: 'laptop' }),
+        createdAt: 'c',
+        updatedAt: 'u',
+      },
+    ];
     const { result } = renderHook(() => useBookmarks('book-1'), { wrapper });
     await waitFor(() => expect(result.current.bookmarks).toHaveLength(1));
 
@@ -86,8 +103,17 @@ describe('useBookmarks', () => {
 describe('useReadingPosition', () => {
   it("restores the server's position, shows moves at once and stores the last one after the pause", async () => {
     serverProgress = {
-      bookId: 'book-1', currentPage: 30, totalPages: 300, progressPercentage: 10, furthestPage: 30, lastReadAt: null, completedAt: null,
-      hlc: encodeHlc({ wallMs: T0, counter: 0, node: 'laptop' }), deviceId: 'laptop', deviceName: 'Laptop', updatedAt: new Date(T0).toISOString(),
+      bookId: 'book-1',
+      currentPage: 30,
+      totalPages: 300,
+      progressPercentage: 10,
+      furthestPage: 30,
+      lastReadAt: null,
+      completedAt: null,
+      hlc: encodeHlc({ wallMs: T0, counter: 0, node: 'laptop' }),
+      deviceId: 'laptop',
+      deviceName: 'Laptop',
+      updatedAt: new Date(T0).toISOString(),
     };
     const { result, unmount } = renderHook(() => useReadingPosition('book-1'), { wrapper });
     await waitFor(() => expect(result.current.position).toEqual({ page: 30, totalPages: 300, source: 'server' }));
@@ -98,7 +124,9 @@ describe('useReadingPosition', () => {
     expect(result.current.position).toEqual({ page: 32, totalPages: 300, source: 'screen' });
     expect(await listPendingMutations('user-1')).toEqual([]);
     act(() => result.current.flushPosition());
-    await waitFor(async () => expect(await pendingOfType('progress.set')).toEqual([{ bookId: 'book-1', page: 32, totalPages: 300 }]));
+    await waitFor(async () =>
+      expect(await pendingOfType('progress.set')).toEqual([{ bookId: 'book-1', page: 32, totalPages: 300 }]),
+    );
 
     // Another device moves on later: the hook offers it instead of jumping.
     act(() => {
@@ -118,21 +146,55 @@ describe('useReadingPosition', () => {
     // Leaving the book stores a move still waiting for its pause.
     act(() => result.current.setPosition(33, 300));
     unmount();
-    await waitFor(async () => expect((await pendingOfType('progress.set')).at(-1)).toEqual({ bookId: 'book-1', page: 33, totalPages: 300 }));
+    await waitFor(async () =>
+      expect((await pendingOfType('progress.set')).at(-1)).toEqual({ bookId: 'book-1', page: 33, totalPages: 300 }),
+    );
   });
 });
 
 describe('reading sessions and events', () => {
   it('queue session.start, events and session.end in the order they happen', async () => {
     startSync(queryClient);
-    const sessionId = startReadingSession({ bookId: 'book-1', device: 'Chrome on macOS', appVersion: 'web-test', startedAt: new Date(T0) });
-    const eventId = recordReadingEvent({ sessionId, bookId: 'book-1', eventType: 'page_view', pageNumber: 3, durationMs: 4000, occurredAt: new Date(T0 + 4000) });
+    const sessionId = startReadingSession({
+      bookId: 'book-1',
+      device: 'Chrome on macOS',
+      appVersion: 'web-test',
+      startedAt: new Date(T0),
+    });
+    const eventId = recordReadingEvent({
+      sessionId,
+      bookId: 'book-1',
+      eventType: 'page_view',
+      pageNumber: 3,
+      durationMs: 4000,
+      occurredAt: new Date(T0 + 4000),
+    });
     endReadingSession({ sessionId, bookId: 'book-1', endedAt: new Date(T0 + 5000) });
     await waitFor(async () => expect(await listPendingMutations('user-1')).toHaveLength(3));
     const pending = await listPendingMutations('user-1');
     expect(pending.map((entry) => [entry.type, entry.payload])).toEqual([
-      ['session.start', { id: sessionId, bookId: 'book-1', startedAt: new Date(T0).toISOString(), device: 'Chrome on macOS', appVersion: 'web-test' }],
-      ['event.record', { id: eventId, sessionId, bookId: 'book-1', eventType: 'page_view', pageNumber: 3, durationMs: 4000, occurredAt: new Date(T0 + 4000).toISOString() }],
+      [
+        'session.start',
+        {
+          id: sessionId,
+          bookId: 'book-1',
+          startedAt: new Date(T0).toISOString(),
+          device: 'Chrome on macOS',
+          appVersion: 'web-test',
+        },
+      ],
+      [
+        'event.record',
+        {
+          id: eventId,
+          sessionId,
+          bookId: 'book-1',
+          eventType: 'page_view',
+          pageNumber: 3,
+          durationMs: 4000,
+          occurredAt: new Date(T0 + 4000).toISOString(),
+        },
+      ],
       ['session.end', { id: sessionId, bookId: 'book-1', endedAt: new Date(T0 + 5000).toISOString() }],
     ]);
   });

@@ -38,7 +38,13 @@ const server: TReadingProgress = {
 describe('overlayProgress', () => {
   it("shows this device's newer pending position over the server's", () => {
     const result = overlayProgress(server, [entry('progress.set', { bookId: 'book-1', page: 70 }, 1000)], 'book-1');
-    expect(result).toMatchObject({ currentPage: 70, totalPages: 200, progressPercentage: 35, furthestPage: 70, deviceId: 'this-browser' });
+    expect(result).toMatchObject({
+      currentPage: 70,
+      totalPages: 200,
+      progressPercentage: 35,
+      furthestPage: 70,
+      deviceId: 'this-browser',
+    });
   });
 
   it('keeps a newer server position, only raising the furthest page', () => {
@@ -47,8 +53,12 @@ describe('overlayProgress', () => {
   });
 
   it('ignores other books and works offline with no server answer', () => {
-    expect(overlayProgress(server, [entry('progress.set', { bookId: 'book-2', page: 5 }, 1000)], 'book-1')).toBe(server);
-    expect(overlayProgress(null, [entry('progress.set', { bookId: 'book-1', page: 5, totalPages: 10 }, 1000)], 'book-1')).toMatchObject({
+    expect(overlayProgress(server, [entry('progress.set', { bookId: 'book-2', page: 5 }, 1000)], 'book-1')).toBe(
+      server,
+    );
+    expect(
+      overlayProgress(null, [entry('progress.set', { bookId: 'book-1', page: 5, totalPages: 10 }, 1000)], 'book-1'),
+    ).toMatchObject({
       currentPage: 5,
       progressPercentage: 50,
       completedAt: null,
@@ -57,7 +67,15 @@ describe('overlayProgress', () => {
 });
 
 describe('overlayBookmarks', () => {
-  const saved: TBookmark = { id: 'b1', bookId: 'book-1', page: 3, note: 'saved', hlc: stamp(0, 'laptop'), createdAt: 'c', updatedAt: 'u' };
+  const saved: TBookmark = {
+    id: 'b1',
+    bookId: 'book-1',
+    page: 3,
+    note: 'saved',
+    hlc: stamp(0, 'laptop'),
+    createdAt: 'c',
+    updatedAt: 'u',
+  };
 
   it('applies pending adds, edits and deletes by HLC', () => {
     const list = overlayBookmarks(
@@ -77,8 +95,12 @@ describe('overlayBookmarks', () => {
     expect(list[1].createdAt).toBe('c');
   });
 
-  it("does not undo a newer server edit with an older pending one", () => {
-    const list = overlayBookmarks([{ ...saved, hlc: stamp(5000, 'laptop') }], [entry('bookmark.upsert', { id: 'b1', bookId: 'book-1', page: 3, note: 'old' }, 100)], 'book-1');
+  it('does not undo a newer server edit with an older pending one', () => {
+    const list = overlayBookmarks(
+      [{ ...saved, hlc: stamp(5000, 'laptop') }],
+      [entry('bookmark.upsert', { id: 'b1', bookId: 'book-1', page: 3, note: 'old' }, 100)],
+      'book-1',
+    );
     expect(list.map((b) => b.note)).toEqual(['saved']);
   });
 });

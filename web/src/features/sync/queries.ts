@@ -5,7 +5,14 @@
  * entry. Writes never go through here: they are sync mutations (sync-engine.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { TBookmark, TBookmarkList, TBookmarkListItem, TProgressList, TProgressSummary, TReadingProgress } from '@shared/progress';
+import type {
+  TBookmark,
+  TBookmarkList,
+  TBookmarkListItem,
+  TProgressList,
+  TProgressSummary,
+  TReadingProgress,
+} from '@shared/progress';
 import { ApiError, readJson } from '@web/lib/api';
 
 export const syncKeys = {
@@ -22,7 +29,13 @@ export const syncKeys = {
 };
 
 /** Roots of every cached answer a flush can change (positions, bookmarks, library, dashboard figures). */
-export const SYNC_DEPENDENT_ROOTS = [['reader', 'progress'], ['reader', 'bookmarks'], ['progress'], ['bookmarks'], ['library']] as const;
+export const SYNC_DEPENDENT_ROOTS = [
+  ['reader', 'progress'],
+  ['reader', 'bookmarks'],
+  ['progress'],
+  ['bookmarks'],
+  ['library'],
+] as const;
 
 function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return readJson<T>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
@@ -63,7 +76,8 @@ export function bookmarksQueryOptions(bookId: string) {
 export function recentProgressQueryOptions(status: 'in_progress' | 'all' = 'in_progress', limit = 5) {
   return queryOptions({
     queryKey: syncKeys.recentProgress(status, limit),
-    queryFn: async ({ signal }): Promise<TProgressSummary[]> => (await getJson<TProgressList>(`/api/progress?status=${status}&limit=${limit}`, signal)).items,
+    queryFn: async ({ signal }): Promise<TProgressSummary[]> =>
+      (await getJson<TProgressList>(`/api/progress?status=${status}&limit=${limit}`, signal)).items,
     staleTime: 30_000,
   });
 }
@@ -71,7 +85,8 @@ export function recentProgressQueryOptions(status: 'in_progress' | 'all' = 'in_p
 export function recentBookmarksQueryOptions(limit = 5) {
   return queryOptions({
     queryKey: syncKeys.recentBookmarks(limit),
-    queryFn: async ({ signal }): Promise<TBookmarkListItem[]> => (await getJson<TBookmarkList>(`/api/bookmarks?limit=${limit}`, signal)).items,
+    queryFn: async ({ signal }): Promise<TBookmarkListItem[]> =>
+      (await getJson<TBookmarkList>(`/api/bookmarks?limit=${limit}`, signal)).items,
     staleTime: 30_000,
   });
 }

@@ -24,7 +24,13 @@ export function startReadingSession(input: TStartSessionInput): string {
   const id = crypto.randomUUID();
   const startedAt = (input.startedAt ?? new Date()).toISOString();
   queueQuietly(() =>
-    queueMutation({ type: 'session.start', payload: { id, bookId: input.bookId, startedAt, device: input.device, appVersion: input.appVersion } }, { flush: 'later' }),
+    queueMutation(
+      {
+        type: 'session.start',
+        payload: { id, bookId: input.bookId, startedAt, device: input.device, appVersion: input.appVersion },
+      },
+      { flush: 'later' },
+    ),
   );
   return id;
 }
@@ -32,7 +38,12 @@ export function startReadingSession(input: TStartSessionInput): string {
 /** Ends a reading session (session.end); sent soon, as the reader is usually leaving. */
 export function endReadingSession(input: { sessionId: string; bookId: string; endedAt?: Date }): void {
   const endedAt = (input.endedAt ?? new Date()).toISOString();
-  queueQuietly(() => queueMutation({ type: 'session.end', payload: { id: input.sessionId, bookId: input.bookId, endedAt } }, { flush: 'soon' }));
+  queueQuietly(() =>
+    queueMutation(
+      { type: 'session.end', payload: { id: input.sessionId, bookId: input.bookId, endedAt } },
+      { flush: 'soon' },
+    ),
+  );
 }
 
 export interface TReadingEventInput {

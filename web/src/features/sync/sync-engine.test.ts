@@ -36,9 +36,15 @@ function answerWith(respond: (batch: TSentBatch, call: number) => Response | Pro
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
+  });
 
-const applyAll = (batch: TSentBatch, state: TSyncResponse['state'] = { progress: {}, bookmarks: {} }): TSyncResponse => ({
+const applyAll = (
+  batch: TSentBatch,
+  state: TSyncResponse['state'] = { progress: {}, bookmarks: {} },
+): TSyncResponse => ({
   applied: batch.mutations.map((m) => m.id),
   rejected: [],
   state,
@@ -81,7 +87,10 @@ afterEach(async () => {
 
 const queuePages = async (...pages: number[]) => {
   const entries = [];
-  for (const page of pages) entries.push(await queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }));
+  for (const page of pages)
+    entries.push(
+      await queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }),
+    );
   return entries;
 };
 
@@ -90,21 +99,41 @@ describe('flushing the outbox', () => {
     const [a, b, c] = await queuePages(1, 2, 3);
     answerWith((batch, call) =>
       call === 1
-        ? json({ applied: [a.id], rejected: [{ id: c.id, reason: 'Book not found' }], state: { progress: { 'book-1': progress(1) }, bookmarks: {} }, serverTime: new Date().toISOString() })
+        ? json({
+            applied: [a.id],
+            rejected: [{ id: c.id, reason: 'Book not found' }],
+            state: { progress: { 'book-1': progress(1) }, bookmarks: {} },
+            serverTime: new Date().toISOString(),
+          })
         : json(applyAll(batch)),
     );
     await flushOutbox();
 
     expect(sent[0]).toEqual({
       deviceId: await getBrowserSyncId(),
-      mutations: [a, b, c].map((entry) => ({ id: entry.id, type: 'progress.set', hlc: entry.hlc, payload: entry.payload })),
+      mutations: [a, b, c].map((entry) => ({
+        id: entry.id,
+        type: 'progress.set',
+        hlc: entry.hlc,
+        payload: entry.payload,
+      })),
     });
     // b was neither applied nor rejected: it stayed and went again in the next batch.
     expect(sent[1].mutations.map((m) => m.id)).toEqual([b.id]);
     expect(await listPendingMutations('user-1')).toEqual([]);
-    expect((await listRejectedMutations('user-1')).map((entry) => [entry.id, entry.lastError])).toEqual([[c.id, 'Book not found']]);
-    expect(getSyncStatus()).toMatchObject({ state: 'idle', pending: 0, rejected: [expect.objectContaining({ id: c.id })] });
-    expect(getCurrentToast()).toMatchObject({ title: 'A change could not be saved', description: 'Book not found', variant: 'destructive' });
+    expect((await listRejectedMutations('user-1')).map((entry) => [entry.id, entry.lastError])).toEqual([
+      [c.id, 'Book not found'],
+    ]);
+    expect(getSyncStatus()).toMatchObject({
+      state: 'idle',
+      pending: 0,
+      rejected: [expect.objectContaining({ id: c.id })],
+    });
+    expect(getCurrentToast()).toMatchObject({
+      title: 'A change could not be saved',
+      description: 'Book not found',
+      variant: 'destructive',
+    });
     expect(queryClient.getQueryData(['reader', 'progress', 'book-1'])).toEqual(progress(1));
   });
 
@@ -124,7 +153,9 @@ describe('flushing the outbox', () => {
     answerWith(() => json({ status: 503, detail: 'Service unavailable' }, 503));
     const before = Date.now();
     await flushOutbox();
-    expect(await listPendingMutations('user-1')).toMatchObject([{ id: entry.id, attempts: 1, lastError: 'Service unavailable' }]);
+    expect(await listPendingMutations('user-1')).toMatchObject([
+      { id: entry.id, attempts: 1, lastError: 'Service unavailable' },
+    ]);
     expect(getSyncStatus().state).toBe('retrying');
     expect(getSyncStatus().retryAt).toBeGreaterThanOrEqual(before + SYNC_RETRY_BASE_MS);
 
@@ -180,7 +211,12 @@ describe('flushing the outbox', () => {
 
   it('sends the oldest first, in batches of at most 100 that share one device id', async () => {
     for (let index = 0; index < 150; index += 1) {
-      await enqueueMutation({ userId: 'user-1', deviceId: index < 120 ? 'browser-a' : 'device-b', type: 'progress.set', payload: { bookId: 'book-1', page: index + 1 } });
+      await enqueueMutation({
+        userId: 'user-1',
+        deviceId: index < 120 ? 'browser-a' : 'device-b',
+        type: 'progress.set',
+        payload: { bookId: 'book-1', page: index + 1 },
+      });
     }
     await flushOutbox();
     expect(sent.map((batch) => [batch.deviceId, batch.mutations.length])).toEqual([
@@ -193,7 +229,12 @@ describe('flushing the outbox', () => {
   });
 
   it("never sends another reader's changes", async () => {
-    await enqueueMutation({ userId: 'user-2', deviceId: 'browser-a', type: 'progress.set', payload: { bookId: 'book-1', page: 9 } });
+    await enqueueMutation({
+      userId: 'user-2',
+      deviceId: 'browser-a',
+      type: 'progress.set',
+      payload: { bookId: 'book-1', page: 9 },
+    });
     await flushOutbox();
     expect(sent).toEqual([]);
   });
@@ -205,7 +246,12 @@ describe('flushing the outbox', () => {
     await queuePages(8);
     answerWith((batch) => json(applyAll(batch, { progress: { 'book-1': progress(8) }, bookmarks: {} })));
     await flushOutbox();
-    await vi.waitFor(() => expect(messages).toContainEqual({ kind: 'synced', state: { progress: { 'book-1': progress(8) }, bookmarks: {} } }));
+    await vi.waitFor(() =>
+      expect(messages).toContainEqual({
+        kind: 'synced',
+        state: { progress: { 'book-1': progress(8) }, bookmarks: {} },
+      }),
+    );
     expect(messages).toContainEqual({ kind: 'outbox-changed' });
     other.close();
   });
@@ -213,7 +259,9 @@ describe('flushing the outbox', () => {
 
 describe('queueMutation', () => {
   it('stores changes in the order they are made, each with a later stamp', async () => {
-    const calls = [1, 2, 3, 4, 5].map((page) => queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }));
+    const calls = [1, 2, 3, 4, 5].map((page) =>
+      queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }),
+    );
     const entries = await Promise.all(calls);
     const pending = await listPendingMutations('user-1');
     expect(pending.map((entry) => (entry.payload as { page: number }).page)).toEqual([1, 2, 3, 4, 5]);
@@ -222,7 +270,9 @@ describe('queueMutation', () => {
 
   it('refuses when nobody is signed in', async () => {
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-    await expect(queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page: 1 } })).rejects.toThrow('Sign in to save your reading.');
+    await expect(queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page: 1 } })).rejects.toThrow(
+      'Sign in to save your reading.',
+    );
     expect(getSyncStatus().lastError).toBe('Sign in to save your reading.');
   });
 });

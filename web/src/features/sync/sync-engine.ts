@@ -18,7 +18,10 @@ import type { TCurrentUser } from '@shared/auth';
 import type { TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
 import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@web/features/auth/queries';
-import { requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from '@web/features/offline/engine/background-sync';
+import {
+  requestOutboxBackgroundSync,
+  subscribeToOutboxFlushRequests,
+} from '@web/features/offline/engine/background-sync';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import type { TOutboxEntry } from '@web/storage/db';
@@ -67,7 +70,14 @@ export interface TSyncStatus {
 
 type TChannelMessage = { kind: 'outbox-changed' } | { kind: 'synced'; state: TSyncResponse['state'] };
 
-const INITIAL_STATUS: TSyncStatus = { state: 'idle', pending: 0, rejected: [], retryAt: null, lastError: null, lastSyncedAt: null };
+const INITIAL_STATUS: TSyncStatus = {
+  state: 'idle',
+  pending: 0,
+  rejected: [],
+  retryAt: null,
+  lastError: null,
+  lastSyncedAt: null,
+};
 
 let queryClient: QueryClient | null = null;
 let status: TSyncStatus = INITIAL_STATUS;
@@ -163,8 +173,10 @@ function invalidatePending(): void {
 /** Puts the server's merged state into the cache and refreshes everything a flush can change. */
 function applyServerState(state: TSyncResponse['state']): void {
   if (!queryClient) return;
-  for (const [bookId, progress] of Object.entries(state.progress)) queryClient.setQueryData(syncKeys.position(bookId), progress);
-  for (const [bookId, bookmarks] of Object.entries(state.bookmarks)) queryClient.setQueryData(syncKeys.bookmarks(bookId), bookmarks);
+  for (const [bookId, progress] of Object.entries(state.progress))
+    queryClient.setQueryData(syncKeys.position(bookId), progress);
+  for (const [bookId, bookmarks] of Object.entries(state.bookmarks))
+    queryClient.setQueryData(syncKeys.bookmarks(bookId), bookmarks);
   for (const root of SYNC_DEPENDENT_ROOTS) {
     if (root[0] === 'reader') continue;
     void queryClient.invalidateQueries({ queryKey: [...root] });
@@ -214,7 +226,10 @@ function retryAfterMs(response: Response): number {
 
 async function problemText(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
-  return new ApiError(response.status, response.statusText, text).problem?.detail || `${response.status}: ${text || response.statusText}`;
+  return (
+    new ApiError(response.status, response.statusText, text).problem?.detail ||
+    `${response.status}: ${text || response.statusText}`
+  );
 }
 
 /** The oldest pending entries that share one device id (the order they were made in is kept). */
@@ -241,7 +256,10 @@ async function sendBatch(batch: TOutboxEntry[], keepalive: boolean): Promise<boo
       credentials: 'include',
       keepalive,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ deviceId: batch[0].deviceId, mutations: batch.map(({ id, type, hlc, payload }) => ({ id, type, hlc, payload })) }),
+      body: JSON.stringify({
+        deviceId: batch[0].deviceId,
+        mutations: batch.map(({ id, type, hlc, payload }) => ({ id, type, hlc, payload })),
+      }),
     });
   } catch (error) {
     await backOff(ids, error instanceof Error && error.message ? error.message : 'The network is unavailable');
@@ -351,7 +369,10 @@ export function flushOutbox(options: { keepalive?: boolean } = {}): Promise<void
  * online). Calls are stored in the order they are made, so a session starts before its events.
  * Rejects only when no signed-in reader is known or IndexedDB is unavailable.
  */
-export function queueMutation(mutation: TSyncMutationInput, options: { flush?: TFlushWhen } = {}): Promise<TOutboxEntry> {
+export function queueMutation(
+  mutation: TSyncMutationInput,
+  options: { flush?: TFlushWhen } = {},
+): Promise<TOutboxEntry> {
   const store = async () => {
     const userId = await userForQueue();
     if (!userId) throw new Error('Sign in to save your reading.');
@@ -370,7 +391,9 @@ export function queueMutation(mutation: TSyncMutationInput, options: { flush?: T
       return entry;
     },
     (error: unknown) => {
-      setStatus({ lastError: error instanceof Error ? error.message : 'This change could not be stored on this device.' });
+      setStatus({
+        lastError: error instanceof Error ? error.message : 'This change could not be stored on this device.',
+      });
       throw error;
     },
   );

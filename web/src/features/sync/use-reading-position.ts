@@ -60,7 +60,12 @@ export function useReadingPosition(bookId: string): TReadingPositionState {
   // Offline the server's answer cannot come (the query is paused): this device's unsent moves stand in.
   const isPaused = query.isPending && query.fetchStatus === 'paused';
   const progress = useMemo(
-    () => (query.data === undefined ? (isPaused ? (overlayProgress(null, pending, bookId) ?? undefined) : undefined) : overlayProgress(query.data, pending, bookId)),
+    () =>
+      query.data === undefined
+        ? isPaused
+          ? (overlayProgress(null, pending, bookId) ?? undefined)
+          : undefined
+        : overlayProgress(query.data, pending, bookId),
     [query.data, isPaused, pending, bookId],
   );
 
@@ -70,7 +75,10 @@ export function useReadingPosition(bookId: string): TReadingPositionState {
     const change = unsaved.current;
     unsaved.current = null;
     if (!change) return;
-    void queueMutation({ type: 'progress.set', payload: { bookId, page: change.page, totalPages: change.totalPages } }).catch(() => undefined);
+    void queueMutation({
+      type: 'progress.set',
+      payload: { bookId, page: change.page, totalPages: change.totalPages },
+    }).catch(() => undefined);
   }, [bookId]);
 
   const setPosition = useCallback(
@@ -105,13 +113,22 @@ export function useReadingPosition(bookId: string): TReadingPositionState {
     !ownIds.includes(server.deviceId) &&
     server.currentPage !== screen.page;
   const otherDevice = fromElsewhere
-    ? { page: server.currentPage, deviceId: server.deviceId, deviceName: server.deviceName, lastReadAt: server.lastReadAt }
+    ? {
+        page: server.currentPage,
+        deviceId: server.deviceId,
+        deviceName: server.deviceName,
+        lastReadAt: server.lastReadAt,
+      }
     : null;
 
   const position: TPosition | null = screen
     ? { ...screen, source: 'screen' }
     : progress
-      ? { page: progress.currentPage, totalPages: progress.totalPages, source: progress.hlc !== (server?.hlc ?? null) ? 'outbox' : 'server' }
+      ? {
+          page: progress.currentPage,
+          totalPages: progress.totalPages,
+          source: progress.hlc !== (server?.hlc ?? null) ? 'outbox' : 'server',
+        }
       : null;
 
   return {

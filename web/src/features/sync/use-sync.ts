@@ -45,6 +45,11 @@ export function usePendingMutations(): TOutboxEntry[] {
 export function useThisBrowserDeviceIds(): readonly string[] {
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
-  const query = useQuery({ queryKey: syncKeys.deviceIds(userId), queryFn: () => thisBrowserDeviceIds(userId), staleTime: Infinity, networkMode: 'always' });
+  const query = useQuery({
+    queryKey: syncKeys.deviceIds(userId),
+    queryFn: () => thisBrowserDeviceIds(userId),
+    staleTime: Infinity,
+    networkMode: 'always',
+  });
   return query.data ?? NO_IDS;
 }

@@ -30,7 +30,8 @@ export function cleanNote(note: string | null | undefined): string | null {
   return text ? text.slice(0, BOOKMARK_NOTE_MAX) : null;
 }
 
-const byPage = (a: TBookmark, b: TBookmark) => a.page - b.page || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+const byPage = (a: TBookmark, b: TBookmark) =>
+  a.page - b.page || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 export function useBookmarks(bookId: string): TBookmarksState {
   useSyncEngine();
@@ -38,10 +39,14 @@ export function useBookmarks(bookId: string): TBookmarksState {
   const key = useMemo(() => syncKeys.bookmarks(bookId), [bookId]);
   const query = useQuery({ ...bookmarksQueryOptions(bookId), enabled: bookId !== '' });
   const pending = usePendingMutations();
-  const bookmarks = useMemo(() => overlayBookmarks(query.data ?? [], pending, bookId).sort(byPage), [query.data, pending, bookId]);
+  const bookmarks = useMemo(
+    () => overlayBookmarks(query.data ?? [], pending, bookId).sort(byPage),
+    [query.data, pending, bookId],
+  );
 
   const change = useCallback(
-    (update: (items: TBookmark[]) => TBookmark[]) => queryClient.setQueryData<TBookmark[]>(key, (items) => update(items ?? []).sort(byPage)),
+    (update: (items: TBookmark[]) => TBookmark[]) =>
+      queryClient.setQueryData<TBookmark[]>(key, (items) => update(items ?? []).sort(byPage)),
     [queryClient, key],
   );
 
@@ -51,7 +56,9 @@ export function useBookmarks(bookId: string): TBookmarksState {
       const now = new Date().toISOString();
       const clean = cleanNote(note);
       change((items) => [...items, { id, bookId, page, note: clean, hlc: null, createdAt: now, updatedAt: now }]);
-      void queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, page, note: clean } }).catch(() => undefined);
+      void queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, page, note: clean } }).catch(
+        () => undefined,
+      );
       return id;
     },
     [bookId, change],
@@ -61,11 +68,16 @@ export function useBookmarks(bookId: string): TBookmarksState {
     (id: string, edit: { page?: number; note?: string | null }) => {
       const current = bookmarks.find((bookmark) => bookmark.id === id);
       if (!current) return;
-      const next = { page: edit.page ?? current.page, note: edit.note === undefined ? current.note : cleanNote(edit.note) };
+      const next = {
+        page: edit.page ?? current.page,
+        note: edit.note === undefined ? current.note : cleanNote(edit.note),
+      };
       const now = new Date().toISOString();
       change((items) => {
         const exists = items.some((item) => item.id === id);
-        return exists ? items.map((item) => (item.id === id ? { ...item, ...next, updatedAt: now } : item)) : [...items, { ...current, ...next, updatedAt: now }];
+        return exists
+          ? items.map((item) => (item.id === id ? { ...item, ...next, updatedAt: now } : item))
+          : [...items, { ...current, ...next, updatedAt: now }];
       });
       void queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, ...next } }).catch(() => undefined);
     },
@@ -80,5 +92,12 @@ export function useBookmarks(bookId: string): TBookmarksState {
     [bookId, change],
   );
 
-  return { bookmarks, isLoading: query.isPending && query.fetchStatus !== 'paused' && bookId !== '', isError: query.isError, addBookmark, editBookmark, deleteBookmark };
+  return {
+    bookmarks,
+    isLoading: query.isPending && query.fetchStatus !== 'paused' && bookId !== '',
+    isError: query.isError,
+    addBookmark,
+    editBookmark,
+    deleteBookmark,
+  };
 }

@@ -4,7 +4,12 @@
  */
 import { BRAND, formatEmailDate, greeting, renderEmail, type TEmailTemplate } from './layout';
 
-export function emailChangedEmail(input: { firstName: string | null; oldEmail: string; newEmail: string; changedAt: Date }): TEmailTemplate {
+export function emailChangedEmail(input: {
+  firstName: string | null;
+  oldEmail: string;
+  newEmail: string;
+  changedAt: Date;
+}): TEmailTemplate {
   return (context) =>
     renderEmail({
       subject: `Your ${BRAND} e-mail address was changed`,

@@ -15,7 +15,10 @@ export function emergencyLoginAlertEmail(input: {
       context,
       blocks: [
         { kind: 'paragraph', text: greeting(input.firstName) },
-        { kind: 'paragraph', text: `Someone signed in to ${BRAND} through the emergency login. Every super admin receives this alert.` },
+        {
+          kind: 'paragraph',
+          text: `Someone signed in to ${BRAND} through the emergency login. Every super admin receives this alert.`,
+        },
         {
           kind: 'facts',
           rows: [

@@ -4,7 +4,16 @@ export { passwordResetEmail } from './password-reset';
 export { welcomeEmail } from './welcome';
 export { emailChangedEmail } from './email-changed';
 export { emergencyLoginAlertEmail } from './emergency-login-alert';
-export { BRAND, escapeHtml, html, renderEmail, type TEmailContext, type TEmailTemplate, type TRenderedEmail, type TEmailBlock } from './layout';
+export {
+  BRAND,
+  escapeHtml,
+  html,
+  renderEmail,
+  type TEmailContext,
+  type TEmailTemplate,
+  type TRenderedEmail,
+  type TEmailBlock,
+} from './layout';
 export { paymentReceiptEmail } from './payment-receipt';
 export { paymentFailedEmail } from './payment-failed';
 export { subscriptionCancelledEmail } from './subscription-cancelled';

@@ -53,12 +53,15 @@ function toHtml(value: HtmlValue): string {
 
 /** Tagged template: literal parts are trusted markup, every `${value}` is escaped unless it is already SafeHtml. */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
-  return new SafeHtml(strings.reduce((out, part, index) => out + part + (index < values.length ? toHtml(values[index]) : ''), ''));
+  return new SafeHtml(
+    strings.reduce((out, part, index) => out + part + (index < values.length ? toHtml(values[index]) : ''), ''),
+  );
 }
 
 /** Links only ever point at the web: a template handed a javascript: or data: URL is a bug. */
 function assertWebUrl(url: string): string {
-  if (!/^https?:\/\//i.test(url)) throw new Error(`E-mail links must be http(s) URLs, got ${JSON.stringify(url.slice(0, 40))}`);
+  if (!/^https?:\/\//i.test(url))
+    throw new Error(`E-mail links must be http(s) URLs, got ${JSON.stringify(url.slice(0, 40))}`);
   return url;
 }
 

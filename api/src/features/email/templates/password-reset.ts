@@ -1,7 +1,11 @@
 /** The link that lets a reader choose a new password (SPEC §2 forgot/reset password). */
 import { BRAND, greeting, renderEmail, type TEmailTemplate } from './layout';
 
-export function passwordResetEmail(input: { firstName: string | null; resetUrl: string; expiresInMinutes: number }): TEmailTemplate {
+export function passwordResetEmail(input: {
+  firstName: string | null;
+  resetUrl: string;
+  expiresInMinutes: number;
+}): TEmailTemplate {
   return (context) =>
     renderEmail({
       subject: `Reset your ${BRAND} password`,
@@ -10,13 +14,19 @@ export function passwordResetEmail(input: { firstName: string | null; resetUrl: 
       context,
       blocks: [
         { kind: 'paragraph', text: greeting(input.firstName) },
-        { kind: 'paragraph', text: `Someone asked to reset the password of your ${BRAND} account. If it was you, choose a new password:` },
+        {
+          kind: 'paragraph',
+          text: `Someone asked to reset the password of your ${BRAND} account. If it was you, choose a new password:`,
+        },
         { kind: 'button', label: 'Choose a new password', url: input.resetUrl },
         {
           kind: 'paragraph',
           text: `The link works once and expires in ${input.expiresInMinutes} minutes. Resetting your password signs you out on every device.`,
         },
-        { kind: 'paragraph', text: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.' },
+        {
+          kind: 'paragraph',
+          text: 'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+        },
       ],
     });
 }

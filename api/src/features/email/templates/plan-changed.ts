@@ -1,7 +1,13 @@
 /** Sent when a reader changes plan: an upgrade applies at once, a downgrade at the period end. */
 import { BRAND, formatEmailDate, greeting, renderEmail, type TEmailTemplate } from './layout';
 
-export function planChangedEmail(input: { firstName: string | null; fromPlan: string; toPlan: string; effectiveAt: Date | null; immediate: boolean }): TEmailTemplate {
+export function planChangedEmail(input: {
+  firstName: string | null;
+  fromPlan: string;
+  toPlan: string;
+  effectiveAt: Date | null;
+  immediate: boolean;
+}): TEmailTemplate {
   return (context) =>
     renderEmail({
       subject: `Your ${BRAND} plan is changing to ${input.toPlan}`,

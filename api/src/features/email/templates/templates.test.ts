@@ -19,21 +19,43 @@ const context: TEmailContext = {
 const hostile = '<script>alert("x")</script>';
 
 const templates: Array<[string, TEmailTemplate, string[]]> = [
-  ['verification code', verificationCodeEmail({ firstName: hostile, code: '482913', expiresInMinutes: 10 }), ['482913', '10 minutes']],
+  [
+    'verification code',
+    verificationCodeEmail({ firstName: hostile, code: '482913', expiresInMinutes: 10 }),
+    ['482913', '10 minutes'],
+  ],
   [
     'password reset',
-    passwordResetEmail({ firstName: hostile, resetUrl: 'https://books.example.com/auth/reset-password?token=t0k3n', expiresInMinutes: 60 }),
+    passwordResetEmail({
+      firstName: hostile,
+      resetUrl: 'https://books.example.com/auth/reset-password?token=t0k3n',
+      expiresInMinutes: 60,
+    }),
     ['https://books.example.com/auth/reset-password?token=t0k3n', '60 minutes'],
   ],
-  ['welcome', welcomeEmail({ firstName: hostile, trialDays: 7 }), ['7-day free trial', 'https://books.example.com/dashboard']],
+  [
+    'welcome',
+    welcomeEmail({ firstName: hostile, trialDays: 7 }),
+    ['7-day free trial', 'https://books.example.com/dashboard'],
+  ],
   [
     'e-mail changed',
-    emailChangedEmail({ firstName: hostile, oldEmail: 'old@example.com', newEmail: 'new@example.com', changedAt: new Date('2026-03-01T09:30:00Z') }),
+    emailChangedEmail({
+      firstName: hostile,
+      oldEmail: 'old@example.com',
+      newEmail: 'new@example.com',
+      changedAt: new Date('2026-03-01T09:30:00Z'),
+    }),
     ['old@example.com', 'new@example.com', '1 March 2026'],
   ],
   [
     'emergency login alert',
-    emergencyLoginAlertEmail({ firstName: hostile, accountEmail: 'root@example.com', ipAddress: '203.0.113.9', at: new Date('2026-03-01T09:30:00Z') }),
+    emergencyLoginAlertEmail({
+      firstName: hostile,
+      accountEmail: 'root@example.com',
+      ipAddress: '203.0.113.9',
+      at: new Date('2026-03-01T09:30:00Z'),
+    }),
     ['root@example.com', '203.0.113.9', '1 March 2026'],
   ],
 ];
@@ -77,11 +99,15 @@ describe('layout', () => {
       context: { ...context, isTransactional: false },
     });
     expect(rendered.text).not.toContain('regardless');
-    expect(rendered.text).toContain('Unsubscribe or choose which e-mails you receive: https://books.example.com/unsubscribe?token=abc123');
+    expect(rendered.text).toContain(
+      'Unsubscribe or choose which e-mails you receive: https://books.example.com/unsubscribe?token=abc123',
+    );
   });
 
   it('greets without a name when there is none', () => {
-    expect(verificationCodeEmail({ firstName: null, code: '000111', expiresInMinutes: 10 })(context).text).toContain('Hello,\n');
+    expect(verificationCodeEmail({ firstName: null, code: '000111', expiresInMinutes: 10 })(context).text).toContain(
+      'Hello,\n',
+    );
   });
 
   it('refuses links that are not http(s)', () => {

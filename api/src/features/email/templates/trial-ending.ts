@@ -1,7 +1,11 @@
 /** Sent 2 days before the free trial ends and on its last day (trial reminders category). */
 import { BRAND, formatEmailDate, greeting, renderEmail, type TEmailTemplate } from './layout';
 
-export function trialEndingEmail(input: { firstName: string | null; trialEndsAt: Date; daysLeft: number }): TEmailTemplate {
+export function trialEndingEmail(input: {
+  firstName: string | null;
+  trialEndsAt: Date;
+  daysLeft: number;
+}): TEmailTemplate {
   const when = input.daysLeft <= 0 ? 'today' : input.daysLeft === 1 ? 'tomorrow' : `in ${input.daysLeft} days`;
   return (context) =>
     renderEmail({

@@ -1,7 +1,11 @@
 /** The 6-digit code that confirms a new account's e-mail address (SPEC §2 verify-email). */
 import { BRAND, greeting, renderEmail, type TEmailTemplate } from './layout';
 
-export function verificationCodeEmail(input: { firstName: string | null; code: string; expiresInMinutes: number }): TEmailTemplate {
+export function verificationCodeEmail(input: {
+  firstName: string | null;
+  code: string;
+  expiresInMinutes: number;
+}): TEmailTemplate {
   return (context) =>
     renderEmail({
       subject: `Your ${BRAND} verification code`,
@@ -10,8 +14,15 @@ export function verificationCodeEmail(input: { firstName: string | null; code: s
       context,
       blocks: [
         { kind: 'paragraph', text: greeting(input.firstName) },
-        { kind: 'code', label: `Enter this code on the ${BRAND} verification page to finish creating your account:`, code: input.code },
-        { kind: 'paragraph', text: `The code expires in ${input.expiresInMinutes} minutes. Never share it with anyone: we will never ask you for it.` },
+        {
+          kind: 'code',
+          label: `Enter this code on the ${BRAND} verification page to finish creating your account:`,
+          code: input.code,
+        },
+        {
+          kind: 'paragraph',
+          text: `The code expires in ${input.expiresInMinutes} minutes. Never share it with anyone: we will never ask you for it.`,
+        },
         { kind: 'paragraph', text: 'If you did not create an account, you can ignore this e-mail.' },
       ],
     });

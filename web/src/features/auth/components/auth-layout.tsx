@@ -19,7 +19,15 @@ export interface AuthLayoutProps {
   showBackToHome?: boolean;
 }
 
-export function AuthLayout({ title, description, icon, children, footer, width = 'narrow', showBackToHome = false }: AuthLayoutProps) {
+export function AuthLayout({
+  title,
+  description,
+  icon,
+  children,
+  footer,
+  width = 'narrow',
+  showBackToHome = false,
+}: AuthLayoutProps) {
   return (
     <div className={cn('mx-auto flex w-full flex-col px-4 py-8 sm:py-14', width === 'wide' ? 'max-w-xl' : 'max-w-md')}>
       <Card className="shadow-md">
@@ -49,7 +57,15 @@ export function AuthLayout({ title, description, icon, children, footer, width =
 }
 
 /** A short success or information note inside a card (role=status, announced politely). */
-export function Notice({ tone = 'info', children, className }: { tone?: 'info' | 'success' | 'error'; children: ReactNode; className?: string }) {
+export function Notice({
+  tone = 'info',
+  children,
+  className,
+}: {
+  tone?: 'info' | 'success' | 'error';
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -66,4 +82,5 @@ export function Notice({ tone = 'info', children, className }: { tone?: 'info' |
   );
 }
 
-export const textLinkClass = 'font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm';
+export const textLinkClass =
+  'font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm';

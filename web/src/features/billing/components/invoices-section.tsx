@@ -42,7 +42,8 @@ export function InvoicesSection() {
     );
   }
   const items = invoices.data.items;
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">No invoices yet. They appear here after your first payment.</p>;
+  if (items.length === 0)
+    return <p className="text-sm text-muted-foreground">No invoices yet. They appear here after your first payment.</p>;
 
   return (
     <div className="-mx-5 overflow-x-auto sm:mx-0">
@@ -78,7 +79,9 @@ export function InvoicesSection() {
                 {formatMoney(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
               </td>
               <td className="px-3 py-3">
-                <Badge variant={invoice.status === 'paid' ? 'secondary' : 'outline'}>{STATUS_LABELS[invoice.status]}</Badge>
+                <Badge variant={invoice.status === 'paid' ? 'secondary' : 'outline'}>
+                  {STATUS_LABELS[invoice.status]}
+                </Badge>
               </td>
               <td className="whitespace-nowrap px-5 py-3 text-right sm:pr-0">
                 {invoice.status === 'paid' ? (

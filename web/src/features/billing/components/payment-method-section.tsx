@@ -31,7 +31,11 @@ export function PaymentMethodSection({ subscription }: { subscription: TSubscrip
     mutationFn: openBillingPortal,
     onSuccess: ({ url }) => followProviderUrl(url, navigate),
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Payment method', description: describeError(error) || 'The payment settings could not be opened. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: 'Payment method',
+        description: describeError(error) || 'The payment settings could not be opened. Please try again.',
+      }),
   });
 
   function closeDialog() {
@@ -67,7 +71,10 @@ export function PaymentMethodSection({ subscription }: { subscription: TSubscrip
 
 function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<TCardForm, unknown, TTestCardPayment>({ resolver: zodResolver(ZTestCardPayment), defaultValues: EMPTY_CARD });
+  const form = useForm<TCardForm, unknown, TTestCardPayment>({
+    resolver: zodResolver(ZTestCardPayment),
+    defaultValues: EMPTY_CARD,
+  });
   const save = useMutation({
     mutationFn: updatePaymentMethod,
     onSuccess: async () => {
@@ -78,7 +85,10 @@ function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => voi
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, CARD_FIELDS) > 0) return;
-      form.setError('root.server', { type: 'server', message: describeError(error) || 'Your card could not be saved. Please try again.' });
+      form.setError('root.server', {
+        type: 'server',
+        message: describeError(error) || 'Your card could not be saved. Please try again.',
+      });
     },
   });
   const rootError = form.formState.errors.root?.server?.message;
@@ -96,16 +106,28 @@ function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => voi
         <Dialog.Description className="mt-2 text-sm text-muted-foreground">
           The new card replaces the saved one and is used from your next charge. Test mode: no real payment is taken.
         </Dialog.Description>
-        <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 flex flex-col gap-4">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          className="mt-5 flex flex-col gap-4"
+        >
           {rootError ? (
-            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+            >
               {rootError}
             </p>
           ) : null}
           <fieldset disabled={save.isPending} className="contents">
             <CardFields form={form} idPrefix="update-card" />
           </fieldset>
-          <DialogFormActions className="mt-2" isPending={save.isPending} submitLabel="Save card" pendingLabel="Saving..." />
+          <DialogFormActions
+            className="mt-2"
+            isPending={save.isPending}
+            submitLabel="Save card"
+            pendingLabel="Saving..."
+          />
         </form>
       </DialogPanel>
     </Dialog.Root>

@@ -44,7 +44,11 @@ function planLabel(tier: TPaidTier): string {
 }
 
 /** A billing action: refresh everything the plan touches on success, a toast either way. */
-function usePlanAction<TVariables>(action: (variables: TVariables) => Promise<unknown>, success: { title: string; description?: string }, failureTitle: string) {
+function usePlanAction<TVariables>(
+  action: (variables: TVariables) => Promise<unknown>,
+  success: { title: string; description?: string },
+  failureTitle: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
@@ -53,7 +57,11 @@ function usePlanAction<TVariables>(action: (variables: TVariables) => Promise<un
       await refreshAfterPlanChange(queryClient);
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: failureTitle, description: describeError(error) || 'Something went wrong. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: failureTitle,
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      });
     },
   });
 }
@@ -69,12 +77,12 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
     { title: 'Subscription cancelled', description: periodEnd ? `You keep access until ${periodEnd}.` : undefined },
     'Subscription not cancelled',
   );
-  const resume = usePlanAction(() => resumeSubscription(), { title: 'Subscription resumed', description: 'Your plan will renew as usual.' }, 'Subscription not resumed');
-  const change = usePlanAction(
-    (tier: TPaidTier) => changePlan(tier),
-    { title: 'Plan changed' },
-    'Plan not changed',
+  const resume = usePlanAction(
+    () => resumeSubscription(),
+    { title: 'Subscription resumed', description: 'Your plan will renew as usual.' },
+    'Subscription not resumed',
   );
+  const change = usePlanAction((tier: TPaidTier) => changePlan(tier), { title: 'Plan changed' }, 'Plan not changed');
 
   const name = subscription.planName ?? (state === 'trial' ? 'Free Trial' : 'No plan');
   const paidTier = subscription.tier === 'basic' || subscription.tier === 'premium' ? subscription.tier : null;
@@ -83,47 +91,63 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
         <p className="font-serif text-2xl font-bold">{name}</p>
-        <Badge variant={state === 'active' ? 'default' : state === 'past_due' ? 'accent' : 'outline'}>{STATUS_LABELS[state]}</Badge>
+        <Badge variant={state === 'active' ? 'default' : state === 'past_due' ? 'accent' : 'outline'}>
+          {STATUS_LABELS[state]}
+        </Badge>
       </div>
 
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         {state === 'active' && subscription.nextChargeAt && subscription.nextChargeAmount !== null ? (
           <Detail term="Next charge">
-            {formatMoney(subscription.nextChargeAmount, subscription.currency)} on {formatDate(subscription.nextChargeAt)}
+            {formatMoney(subscription.nextChargeAmount, subscription.currency)} on{' '}
+            {formatDate(subscription.nextChargeAt)}
           </Detail>
         ) : null}
         {state === 'cancelling' ? <Detail term="Access until">{periodEnd}</Detail> : null}
-        {state === 'trial' && subscription.trialEndsAt ? <Detail term="Trial ends">{formatDate(subscription.trialEndsAt)}</Detail> : null}
-        {state === 'past_due' && subscription.currentPeriodEnd ? <Detail term="Period ended">{periodEnd}</Detail> : null}
+        {state === 'trial' && subscription.trialEndsAt ? (
+          <Detail term="Trial ends">{formatDate(subscription.trialEndsAt)}</Detail>
+        ) : null}
+        {state === 'past_due' && subscription.currentPeriodEnd ? (
+          <Detail term="Period ended">{periodEnd}</Detail>
+        ) : null}
       </dl>
 
       {subscription.pendingTier && state === 'active' ? (
         <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm">
           <ArrowDown className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            Your plan changes to the {planLabel(subscription.pendingTier)} on {periodEnd}. You keep your current plan until then.
+            Your plan changes to the {planLabel(subscription.pendingTier)} on {periodEnd}. You keep your current plan
+            until then.
           </span>
         </p>
       ) : null}
 
       {state === 'cancelling' ? (
         <p className="rounded-lg bg-muted p-3 text-sm">
-          Your subscription is cancelled — access until {periodEnd}. You won't be charged again. Resume before then to keep your plan.
+          Your subscription is cancelled — access until {periodEnd}. You won't be charged again. Resume before then to
+          keep your plan.
         </p>
       ) : null}
 
       {state === 'past_due' ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>Your last payment didn't go through. Update your payment method to keep reading.</span>
         </p>
       ) : null}
 
       {state === 'trial' ? (
-        <p className="text-sm text-muted-foreground">You're on the 7-day free trial. Choose a plan to keep reading after it ends.</p>
+        <p className="text-sm text-muted-foreground">
+          You're on the 7-day free trial. Choose a plan to keep reading after it ends.
+        </p>
       ) : null}
       {state === 'none' || state === 'inactive' ? (
-        <p className="text-sm text-muted-foreground">You don't have an active plan. Choose one to read the whole library.</p>
+        <p className="text-sm text-muted-foreground">
+          You don't have an active plan. Choose one to read the whole library.
+        </p>
       ) : null}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
@@ -172,7 +196,9 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
             onConfirm={() => change.mutateAsync('basic')}
             keepOpenOnError
           >
-            <p>You keep Premium until {periodEnd || 'the end of this billing period'}. Then your plan changes to Basic.</p>
+            <p>
+              You keep Premium until {periodEnd || 'the end of this billing period'}. Then your plan changes to Basic.
+            </p>
             <p>
               Basic lets you choose up to 10 books per billing cycle
               {priceOf('basic') ? ` for ${priceOf('basic')?.price} ${priceOf('basic')?.period}` : ''}.
@@ -202,7 +228,8 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
             keepOpenOnError
           >
             <p>
-              You keep access to the {name} until {periodEnd || 'the end of this billing period'}, and you won't be charged again.
+              You keep access to the {name} until {periodEnd || 'the end of this billing period'}, and you won't be
+              charged again.
             </p>
             <p>You can resume any time before then.</p>
           </ConfirmDialog>

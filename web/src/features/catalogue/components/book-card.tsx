@@ -23,7 +23,15 @@ export type TBookCardData = Pick<
  * keyboard and screen-reader users meet a single link per book. Signed-in trial and Basic readers
  * also get a small 'Choose' / 'Chosen' control above that hit area.
  */
-export function BookCard({ book, headingLevel = 3, className }: { book: TBookCardData; headingLevel?: 2 | 3 | 4; className?: string }) {
+export function BookCard({
+  book,
+  headingLevel = 3,
+  className,
+}: {
+  book: TBookCardData;
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}) {
   const Heading = `h${headingLevel}` as const;
   const { user, isAuthenticated } = useCurrentUser();
   const mayPick = isAuthenticated && (user?.subscriptionTier === 'trial' || user?.subscriptionTier === 'basic');

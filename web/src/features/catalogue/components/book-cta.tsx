@@ -47,7 +47,12 @@ export function BookCta({
   const entitlements = user ? entitlementsQuery.data : undefined;
   const cta = entitlements ? ctaFromTier(entitlements.tier, requiredTier) : bookCtaFor(user, requiredTier);
   // A reader who may need to pick waits for the server's counts rather than flashing 'Read now'.
-  const isWaitingForPicks = Boolean(user) && !entitlements && entitlementsQuery.isPending && cta.kind === 'read' && isPickingTier(user!.subscriptionTier);
+  const isWaitingForPicks =
+    Boolean(user) &&
+    !entitlements &&
+    entitlementsQuery.isPending &&
+    cta.kind === 'read' &&
+    isPickingTier(user!.subscriptionTier);
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
       {isUserLoading || isWaitingForPicks ? (
@@ -88,9 +93,7 @@ export function BookCta({
           <Button asChild size="lg" variant={cta.tier === 'premium' ? 'default' : 'accent'} className="sm:self-start">
             <Link to={`/subscribe?tier=${cta.tier}`}>Upgrade to {tierLabel(cta.tier)}</Link>
           </Button>
-          <p className="text-sm text-muted-foreground">
-            This book needs the {tierLabel(cta.tier)} plan or higher.
-          </p>
+          <p className="text-sm text-muted-foreground">This book needs the {tierLabel(cta.tier)} plan or higher.</p>
         </>
       ) : entitlements && isPickingTier(entitlements.tier) ? (
         <BookChoice bookId={bookId} title={title} entitlements={entitlements} />
@@ -102,9 +105,11 @@ export function BookCta({
           </Link>
         </Button>
       )}
-      {entitlements?.offlineAllowed && cta.kind === 'read' && (!isPickingTier(entitlements.tier) || findSelection(entitlements, bookId)) && (
-        <LazyDownloadForOfflineButton bookId={bookId} title={title} />
-      )}
+      {entitlements?.offlineAllowed &&
+        cta.kind === 'read' &&
+        (!isPickingTier(entitlements.tier) || findSelection(entitlements, bookId)) && (
+          <LazyDownloadForOfflineButton bookId={bookId} title={title} />
+        )}
       {previewPageCount > 0 && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
           <Button asChild size="sm" variant="outline">

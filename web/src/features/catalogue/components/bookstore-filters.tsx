@@ -116,7 +116,15 @@ export function BookstoreFilters({
   );
 }
 
-export function FilterChip({ label, onRemove, className }: { label: string; onRemove: () => void; className?: string }) {
+export function FilterChip({
+  label,
+  onRemove,
+  className,
+}: {
+  label: string;
+  onRemove: () => void;
+  className?: string;
+}) {
   return (
     <span
       className={cn(

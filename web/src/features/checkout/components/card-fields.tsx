@@ -26,7 +26,13 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-export function CardFields({ form, idPrefix }: { form: UseFormReturn<TCardForm, unknown, TTestCardPayment>; idPrefix: string }) {
+export function CardFields({
+  form,
+  idPrefix,
+}: {
+  form: UseFormReturn<TCardForm, unknown, TTestCardPayment>;
+  idPrefix: string;
+}) {
   const { errors } = form.formState;
   const cardNumber = form.register('cardNumber');
   const expiry = form.register('expiry');

@@ -42,15 +42,25 @@ export function DeviceRow({
           : `“${device.name}” is no longer registered. Its downloaded books will be deleted the next time it goes online.`,
       }),
     onError: (error) =>
-      toast({ variant: 'destructive', title: "Couldn't remove this device", description: describeError(error) || 'Something went wrong. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: "Couldn't remove this device",
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
   });
 
   const lastActive = formatLastActive(device.lastActiveAt);
   const licenseUntil = formatDate(device.licenseExpiresAt);
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center" aria-label={device.name}>
-      <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground sm:inline-flex" aria-hidden="true">
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-center"
+      aria-label={device.name}
+    >
+      <span
+        className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground sm:inline-flex"
+        aria-hidden="true"
+      >
         <Laptop className="size-5" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -61,7 +71,8 @@ export function DeviceRow({
         </div>
         {device.overCap && (
           <p className="text-sm text-destructive">
-            Your plan now allows fewer offline devices. This one can't download or renew books until you remove another device.
+            Your plan now allows fewer offline devices. This one can't download or renew books until you remove another
+            device.
           </p>
         )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:gap-x-5">

@@ -42,7 +42,10 @@ export function RegisterDeviceForm({ userId, disabled = false }: { userId: strin
     mutationFn: (name: string) => registerThisDeviceForOffline({ userId, name }),
     onMutate: () => setRefusal(null),
     onSuccess: () => {
-      toast({ title: 'This browser is registered', description: 'You can now download books and read them without a connection.' });
+      toast({
+        title: 'This browser is registered',
+        description: 'You can now download books and read them without a connection.',
+      });
     },
     onError: (error) => setRefusal(refusalMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
@@ -59,7 +62,10 @@ export function RegisterDeviceForm({ userId, disabled = false }: { userId: strin
         {(a11y) => <Input {...a11y} {...form.register('name')} autoComplete="off" disabled={disabled} />}
       </FormField>
       {refusal && (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+        >
           {refusal}
         </p>
       )}

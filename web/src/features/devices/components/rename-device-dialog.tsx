@@ -33,7 +33,10 @@ export function RenameDeviceDialog({ device, trigger }: { device: TDevice; trigg
 
 function RenameForm({ device, onDone }: { device: TDevice; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<TRenameFormInput, unknown, TRenameForm>({ resolver: zodResolver(ZRenameForm), defaultValues: { name: device.name } });
+  const form = useForm<TRenameFormInput, unknown, TRenameForm>({
+    resolver: zodResolver(ZRenameForm),
+    defaultValues: { name: device.name },
+  });
   const { errors } = form.formState;
   const rename = useMutation({
     mutationFn: (name: string) => renameDevice(device.id, name),
@@ -44,15 +47,31 @@ function RenameForm({ device, onDone }: { device: TDevice; onDone: () => void })
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, ['name'] as const) > 0) return;
-      form.setError('name', { type: 'server', message: describeError(error) || 'The device could not be renamed. Please try again.' }, { shouldFocus: true });
+      form.setError(
+        'name',
+        { type: 'server', message: describeError(error) || 'The device could not be renamed. Please try again.' },
+        { shouldFocus: true },
+      );
     },
   });
   const onSubmit = form.handleSubmit((values) => rename.mutate(values.name));
   const fieldId = `rename-device-${device.id}`;
   return (
     <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-      <FormField id={fieldId} label="Device name" error={errors.name?.message} hint={`Up to ${OFFLINE_DEVICE_NAME_MAX_CHARS} characters.`}>
-        {(a11y) => <Input {...a11y} {...form.register('name')} autoComplete="off" maxLength={OFFLINE_DEVICE_NAME_MAX_CHARS + 20} />}
+      <FormField
+        id={fieldId}
+        label="Device name"
+        error={errors.name?.message}
+        hint={`Up to ${OFFLINE_DEVICE_NAME_MAX_CHARS} characters.`}
+      >
+        {(a11y) => (
+          <Input
+            {...a11y}
+            {...form.register('name')}
+            autoComplete="off"
+            maxLength={OFFLINE_DEVICE_NAME_MAX_CHARS + 20}
+          />
+        )}
       </FormField>
       <DialogFormActions isPending={rename.isPending} submitLabel="Save name" pendingLabel="Saving..." />
     </form>

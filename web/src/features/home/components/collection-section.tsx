@@ -24,7 +24,13 @@ export function CollectionSection() {
 
   return (
     <Section labelledBy="collection-title">
-      <SectionHeader id="collection-title" eyebrow="The collection" title="Readers' favourites" align="left" action={browse}>
+      <SectionHeader
+        id="collection-title"
+        eyebrow="The collection"
+        title="Readers' favourites"
+        align="left"
+        action={browse}
+      >
         Highly rated books on leadership, mindset, business, faith and personal growth.
       </SectionHeader>
       {books.isPending ? (

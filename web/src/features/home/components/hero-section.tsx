@@ -45,7 +45,10 @@ export function HeroSection({
       <div className="relative mx-auto flex w-full max-w-4xl flex-col items-center gap-6 px-4 pb-16 pt-14 text-center sm:px-6 md:pb-24 md:pt-24">
         {text ? (
           <>
-            <h1 id="hero-title" className="font-serif text-4xl font-bold leading-tight tracking-tight text-balance sm:text-5xl md:text-6xl">
+            <h1
+              id="hero-title"
+              className="font-serif text-4xl font-bold leading-tight tracking-tight text-balance sm:text-5xl md:text-6xl"
+            >
               {text.heroTitle}
             </h1>
             <p className="max-w-2xl text-lg text-muted-foreground text-pretty md:text-xl">{text.heroSubtitle}</p>

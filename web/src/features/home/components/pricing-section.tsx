@@ -23,25 +23,25 @@ export function PricingSection() {
       </SectionHeader>
       <PlanQueryState plans={plans}>
         {(items) => (
-        <ul className={PLAN_GRID}>
-          {items.map((plan) => {
-            const action = landingPlanAction(plan);
-            return (
-              <li key={plan.id}>
-                <PlanCard
-                  plan={plan}
-                  action={
-                    <Button asChild variant={plan.badge ? 'default' : 'outline'} size="lg">
-                      <Link to={action.to} aria-label={`${action.label}: ${plan.name}`}>
-                        {action.label}
-                      </Link>
-                    </Button>
-                  }
-                />
-              </li>
-            );
-          })}
-        </ul>
+          <ul className={PLAN_GRID}>
+            {items.map((plan) => {
+              const action = landingPlanAction(plan);
+              return (
+                <li key={plan.id}>
+                  <PlanCard
+                    plan={plan}
+                    action={
+                      <Button asChild variant={plan.badge ? 'default' : 'outline'} size="lg">
+                        <Link to={action.to} aria-label={`${action.label}: ${plan.name}`}>
+                          {action.label}
+                        </Link>
+                      </Button>
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
         )}
       </PlanQueryState>
     </Section>

@@ -35,7 +35,10 @@ export function ContinueReadingCard({ className, emptyState }: { className?: str
   if (!book) return emptyState ? <>{emptyState}</> : null;
   const lastRead = formatDate(book.lastReadAt);
   return (
-    <section aria-labelledby="continue-title" className={cn('rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5', className)}>
+    <section
+      aria-labelledby="continue-title"
+      className={cn('rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5', className)}
+    >
       <h2 id="continue-title" className="font-serif text-xl font-semibold">
         Continue where you left off
       </h2>

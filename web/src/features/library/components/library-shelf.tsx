@@ -63,7 +63,13 @@ export function LibraryShelf({ className }: { className?: string }) {
       </h2>
       <div role="group" aria-label="Filter your books" className="mt-4 flex flex-wrap gap-2">
         {(['in_progress', 'finished', 'selected', 'all'] as const).map((option) => (
-          <Button key={option} size="sm" variant={option === filter ? 'default' : 'outline'} aria-pressed={option === filter} onClick={() => choose(option)}>
+          <Button
+            key={option}
+            size="sm"
+            variant={option === filter ? 'default' : 'outline'}
+            aria-pressed={option === filter}
+            onClick={() => choose(option)}
+          >
             {FILTER_LABELS[option]}
             {counts ? <span className="tabular-nums opacity-80">({counts[option]})</span> : null}
           </Button>
@@ -78,7 +84,12 @@ export function LibraryShelf({ className }: { className?: string }) {
             ))}
           </div>
         ) : query.isError ? (
-          <ErrorPanel title="We couldn't load your library." error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+          <ErrorPanel
+            title="We couldn't load your library."
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isFetching}
+          />
         ) : query.data.items.length === 0 ? (
           <StatePanel
             icon={<BookMarked />}
@@ -103,8 +114,16 @@ export function LibraryShelf({ className }: { className?: string }) {
   );
 }
 
-const STATUS_BADGE: Record<TLibraryItem['status'], string> = { not_started: 'Not started', in_progress: 'In progress', finished: 'Finished' };
-const READ_LABEL: Record<TLibraryItem['status'], string> = { not_started: 'Start reading', in_progress: 'Continue reading', finished: 'Read again' };
+const STATUS_BADGE: Record<TLibraryItem['status'], string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  finished: 'Finished',
+};
+const READ_LABEL: Record<TLibraryItem['status'], string> = {
+  not_started: 'Start reading',
+  in_progress: 'Continue reading',
+  finished: 'Read again',
+};
 
 function ShelfBook({ item }: { item: TLibraryItem }) {
   const membership = useLibraryMembership();
@@ -143,7 +162,9 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
           {item.inLibrary ? <Minus aria-hidden="true" /> : <Plus aria-hidden="true" />}
           {item.inLibrary ? 'Remove from library' : 'Add to library'}
         </Button>
-        {canDownload && <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} className="min-w-0 basis-full" />}
+        {canDownload && (
+          <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} className="min-w-0 basis-full" />
+        )}
       </div>
     </BookListItem>
   );

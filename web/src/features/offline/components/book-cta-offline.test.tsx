@@ -24,10 +24,20 @@ afterEach(() => {
 function renderCta(entitlements: TEntitlements, requiredTier: 'trial' | 'basic' | 'premium' = 'basic') {
   const user = makeUser({ subscriptionTier: entitlements.tier });
   const api = mockApi({ 'GET /api/auth/user': () => user, 'GET /api/me/entitlements': () => entitlements });
-  renderPage(<BookCta bookId="book-1" title="Deep Work" requiredTier={requiredTier} previewPageCount={0} user={user} isUserLoading={false} />, {
-    route: '/book/deep-work',
-    path: '/book/:id',
-  });
+  renderPage(
+    <BookCta
+      bookId="book-1"
+      title="Deep Work"
+      requiredTier={requiredTier}
+      previewPageCount={0}
+      user={user}
+      isUserLoading={false}
+    />,
+    {
+      route: '/book/deep-work',
+      path: '/book/:id',
+    },
+  );
   return api;
 }
 
@@ -49,12 +59,17 @@ describe('BookCta offline download', () => {
   });
 
   it('offers it to a Basic reader for a chosen book', async () => {
-    renderCta(makeEntitlements({ tier: 'basic', selections: [makeSelection({ bookId: 'book-1', subscriptionTier: 'basic' })] }));
+    renderCta(
+      makeEntitlements({ tier: 'basic', selections: [makeSelection({ bookId: 'book-1', subscriptionTier: 'basic' })] }),
+    );
     expect(await screen.findByRole('button', { name: 'Download for offline' })).toBeInTheDocument();
   });
 
   it('never offers it to a trial reader, even for a chosen book', async () => {
-    const api = renderCta(makeEntitlements({ tier: 'trial', selections: [makeSelection({ bookId: 'book-1' })] }), 'trial');
+    const api = renderCta(
+      makeEntitlements({ tier: 'trial', selections: [makeSelection({ bookId: 'book-1' })] }),
+      'trial',
+    );
     await settle(api);
     expect(screen.getByRole('link', { name: 'Read now' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download for offline' })).not.toBeInTheDocument();

@@ -12,7 +12,13 @@ import { DownloadForOfflineButton, downloadButtonView } from './download-for-off
 vi.mock('@web/features/offline/offline-engine', () => import('@web/features/offline/fake-offline-engine'));
 
 const IDLE: TDownloadState = { status: 'idle', receivedBytes: 0, totalBytes: 0, error: null };
-const base = { isSignedIn: true, offlineAllowed: true, isDeviceRegistered: true, state: IDLE, storedExpiresAt: undefined };
+const base = {
+  isSignedIn: true,
+  offlineAllowed: true,
+  isDeviceRegistered: true,
+  state: IDLE,
+  storedExpiresAt: undefined,
+};
 
 describe('downloadButtonView', () => {
   it('is hidden for signed-out readers and plans without offline reading', () => {
@@ -23,39 +29,68 @@ describe('downloadButtonView', () => {
 
   it('asks to register an unregistered browser, also instead of resuming', () => {
     expect(downloadButtonView({ ...base, isDeviceRegistered: false })).toEqual({ kind: 'register' });
-    expect(downloadButtonView({ ...base, isDeviceRegistered: false, state: { ...IDLE, status: 'error', error: 'Register first.' } })).toEqual({ kind: 'register' });
+    expect(
+      downloadButtonView({
+        ...base,
+        isDeviceRegistered: false,
+        state: { ...IDLE, status: 'error', error: 'Register first.' },
+      }),
+    ).toEqual({ kind: 'register' });
     expect(downloadButtonView({ ...base, isDeviceRegistered: undefined })).toEqual({ kind: 'idle' });
   });
 
   it('follows the download: progress, pause, error and completion', () => {
-    expect(downloadButtonView({ ...base, state: { status: 'downloading', receivedBytes: 421, totalBytes: 1000, error: null } })).toEqual({
+    expect(
+      downloadButtonView({
+        ...base,
+        state: { status: 'downloading', receivedBytes: 421, totalBytes: 1000, error: null },
+      }),
+    ).toEqual({
       kind: 'downloading',
       percent: 42,
       receivedBytes: 421,
       totalBytes: 1000,
     });
-    expect(downloadButtonView({ ...base, state: { status: 'paused', receivedBytes: 250, totalBytes: 1000, error: null } })).toEqual({
+    expect(
+      downloadButtonView({ ...base, state: { status: 'paused', receivedBytes: 250, totalBytes: 1000, error: null } }),
+    ).toEqual({
       kind: 'paused',
       percent: 25,
       message: 'Download paused at 25%.',
     });
-    expect(downloadButtonView({ ...base, state: { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Not enough storage space.' } })).toEqual({
+    expect(
+      downloadButtonView({
+        ...base,
+        state: { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Not enough storage space.' },
+      }),
+    ).toEqual({
       kind: 'error',
       percent: 0,
       message: 'Not enough storage space.',
       fixOnDevicesPage: false,
     });
     expect(
-      downloadButtonView({ ...base, state: { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Past the cap.', fixOnDevicesPage: true } }),
+      downloadButtonView({
+        ...base,
+        state: { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Past the cap.', fixOnDevicesPage: true },
+      }),
     ).toMatchObject({ kind: 'error', fixOnDevicesPage: true });
-    expect(downloadButtonView({ ...base, state: { ...IDLE, status: 'complete' }, storedExpiresAt: '2026-04-05T10:00:00.000Z' })).toEqual({
+    expect(
+      downloadButtonView({
+        ...base,
+        state: { ...IDLE, status: 'complete' },
+        storedExpiresAt: '2026-04-05T10:00:00.000Z',
+      }),
+    ).toEqual({
       kind: 'complete',
       expiresAt: '2026-04-05T10:00:00.000Z',
     });
   });
 
   it('shows a stored book as available offline even when the plan no longer says so', () => {
-    expect(downloadButtonView({ ...base, offlineAllowed: false, storedExpiresAt: '2026-04-05T10:00:00.000Z' })).toMatchObject({ kind: 'complete' });
+    expect(
+      downloadButtonView({ ...base, offlineAllowed: false, storedExpiresAt: '2026-04-05T10:00:00.000Z' }),
+    ).toMatchObject({ kind: 'complete' });
   });
 });
 
@@ -69,13 +104,24 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function renderButton({ tier = 'premium' as 'trial' | 'basic' | 'premium', registered = true, signedIn = true } = {}) {
-  if (registered) await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
+async function renderButton({
+  tier = 'premium' as 'trial' | 'basic' | 'premium',
+  registered = true,
+  signedIn = true,
+} = {}) {
+  if (registered)
+    await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
   const api = mockApi({
     ...(signedIn ? { 'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }) } : {}),
     'GET /api/me/entitlements': () => makeEntitlements({ tier }),
   });
-  return { api, ...renderPage(<DownloadForOfflineButton bookId="book-1" title="Deep Work" />, { route: '/book/deep-work', path: '/book/:id' }) };
+  return {
+    api,
+    ...renderPage(<DownloadForOfflineButton bookId="book-1" title="Deep Work" />, {
+      route: '/book/deep-work',
+      path: '/book/:id',
+    }),
+  };
 }
 
 describe('DownloadForOfflineButton', () => {
@@ -85,7 +131,9 @@ describe('DownloadForOfflineButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Download for offline' }));
     expect(downloadManager.start).toHaveBeenCalledWith('book-1', { userId: 'user-1' });
 
-    act(() => fakeEngine.setState('book-1', { status: 'downloading', receivedBytes: 42 * 1024, totalBytes: 100 * 1024 }));
+    act(() =>
+      fakeEngine.setState('book-1', { status: 'downloading', receivedBytes: 42 * 1024, totalBytes: 100 * 1024 }),
+    );
     const bar = screen.getByRole('progressbar', { name: 'Download progress of “Deep Work”' });
     expect(bar).toHaveAttribute('aria-valuenow', '42');
     expect(screen.getByText('Downloading… 42%')).toBeInTheDocument();
@@ -93,7 +141,14 @@ describe('DownloadForOfflineButton', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel download of “Deep Work”' }));
     expect(downloadManager.cancel).toHaveBeenCalledWith('book-1');
 
-    act(() => fakeEngine.setState('book-1', { status: 'error', receivedBytes: 0, totalBytes: 100, error: 'Not enough storage space on this device.' }));
+    act(() =>
+      fakeEngine.setState('book-1', {
+        status: 'error',
+        receivedBytes: 0,
+        totalBytes: 100,
+        error: 'Not enough storage space on this device.',
+      }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Not enough storage space on this device.');
     await user.click(screen.getByRole('button', { name: 'Resume download of “Deep Work”' }));
     expect(downloadManager.start).toHaveBeenCalledTimes(2);
@@ -114,7 +169,15 @@ describe('DownloadForOfflineButton', () => {
   it('links to the Devices page instead of offering Resume when only a change there can help', async () => {
     await renderButton();
     await screen.findByRole('button', { name: 'Download for offline' });
-    act(() => fakeEngine.setState('book-1', { status: 'error', receivedBytes: 0, totalBytes: 0, error: 'Past the cap.', fixOnDevicesPage: true }));
+    act(() =>
+      fakeEngine.setState('book-1', {
+        status: 'error',
+        receivedBytes: 0,
+        totalBytes: 0,
+        error: 'Past the cap.',
+        fixOnDevicesPage: true,
+      }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Past the cap.');
     expect(screen.getByRole('link', { name: 'Manage devices' })).toHaveAttribute('href', '/devices');
     expect(screen.queryByRole('button', { name: /^Resume download/ })).not.toBeInTheDocument();
@@ -130,7 +193,9 @@ describe('DownloadForOfflineButton', () => {
 
   it('shows nothing to a trial reader or a signed-out visitor', async () => {
     const trial = await renderButton({ tier: 'trial' });
-    await waitFor(() => expect(trial.queryClient.getQueryData(['me', 'entitlements'])).toMatchObject({ offlineAllowed: false }));
+    await waitFor(() =>
+      expect(trial.queryClient.getQueryData(['me', 'entitlements'])).toMatchObject({ offlineAllowed: false }),
+    );
     expect(screen.queryByTestId('download-for-offline')).not.toBeInTheDocument();
     trial.unmount();
 

@@ -52,14 +52,23 @@ export function downloadButtonView(input: {
   const { state } = input;
   if (!input.isSignedIn) return { kind: 'hidden' };
   const percent = downloadPercent(state.receivedBytes, state.totalBytes);
-  if (state.status === 'downloading') return { kind: 'downloading', percent, receivedBytes: state.receivedBytes, totalBytes: state.totalBytes };
+  if (state.status === 'downloading')
+    return { kind: 'downloading', percent, receivedBytes: state.receivedBytes, totalBytes: state.totalBytes };
   // A stored book stays readable offline whatever the plan says now (the server revokes it if not).
-  if (state.status === 'complete' || input.storedExpiresAt) return { kind: 'complete', expiresAt: input.storedExpiresAt ?? null };
+  if (state.status === 'complete' || input.storedExpiresAt)
+    return { kind: 'complete', expiresAt: input.storedExpiresAt ?? null };
   if (input.offlineAllowed !== true) return { kind: 'hidden' };
   // An unregistered browser cannot get a licence, so registering comes before resuming.
   if (input.isDeviceRegistered === false) return { kind: 'register' };
-  if (state.status === 'paused') return { kind: 'paused', percent, message: state.error || `Download paused at ${percent}%.` };
-  if (state.status === 'error') return { kind: 'error', percent, message: state.error || 'The download stopped.', fixOnDevicesPage: state.fixOnDevicesPage === true };
+  if (state.status === 'paused')
+    return { kind: 'paused', percent, message: state.error || `Download paused at ${percent}%.` };
+  if (state.status === 'error')
+    return {
+      kind: 'error',
+      percent,
+      message: state.error || 'The download stopped.',
+      fixOnDevicesPage: state.fixOnDevicesPage === true,
+    };
   return { kind: 'idle' };
 }
 
@@ -87,16 +96,29 @@ export function useIsDownloadForOfflineShown(bookId: string): boolean {
   return useDownloadButtonView(bookId).view.kind !== 'hidden';
 }
 
-export function DownloadForOfflineButton({ bookId, title, layout = 'inline', className }: DownloadForOfflineButtonProps) {
+export function DownloadForOfflineButton({
+  bookId,
+  title,
+  layout = 'inline',
+  className,
+}: DownloadForOfflineButtonProps) {
   const { view, userId } = useDownloadButtonView(bookId);
   if (view.kind === 'hidden') return null;
   const name = title ? ` of “${title}”` : '';
   const isMenu = layout === 'menu';
 
   return (
-    <div className={cn('flex flex-col gap-2', isMenu && 'px-3 py-2', className)} data-testid="download-for-offline" data-state={view.kind}>
+    <div
+      className={cn('flex flex-col gap-2', isMenu && 'px-3 py-2', className)}
+      data-testid="download-for-offline"
+      data-state={view.kind}
+    >
       {view.kind === 'idle' && (
-        <Button variant="outline" className={cn(!isMenu && 'sm:self-start')} onClick={() => void downloadManager.start(bookId, { userId: userId ?? undefined })}>
+        <Button
+          variant="outline"
+          className={cn(!isMenu && 'sm:self-start')}
+          onClick={() => void downloadManager.start(bookId, { userId: userId ?? undefined })}
+        >
           <Download aria-hidden="true" />
           Download for offline
         </Button>
@@ -104,13 +126,19 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
       {view.kind === 'register' && (
         <>
           {/* A long label: it may wrap on narrow screens rather than push the page sideways. */}
-          <Button asChild variant="outline" className={cn('h-auto min-h-10 whitespace-normal py-2 text-left', !isMenu && 'sm:self-start')}>
+          <Button
+            asChild
+            variant="outline"
+            className={cn('h-auto min-h-10 whitespace-normal py-2 text-left', !isMenu && 'sm:self-start')}
+          >
             <Link to="/devices">
               <ShieldCheck aria-hidden="true" />
               Register this device for offline reading
             </Link>
           </Button>
-          <p className="text-xs text-muted-foreground">Books download only to a browser you have registered on the Devices page.</p>
+          <p className="text-xs text-muted-foreground">
+            Books download only to a browser you have registered on the Devices page.
+          </p>
         </>
       )}
       {view.kind === 'downloading' && (
@@ -126,7 +154,13 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
             )}
           </div>
           <ProgressBar percent={view.percent} label={`Download progress${name}`} />
-          <Button variant="outline" size="sm" className="self-start" onClick={() => void downloadManager.cancel(bookId)} aria-label={`Cancel download${name}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() => void downloadManager.cancel(bookId)}
+            aria-label={`Cancel download${name}`}
+          >
             <X aria-hidden="true" />
             Cancel
           </Button>
@@ -134,7 +168,10 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
       )}
       {(view.kind === 'paused' || view.kind === 'error') && (
         <>
-          <p role={view.kind === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-2 text-sm', view.kind === 'error' && 'text-destructive')}>
+          <p
+            role={view.kind === 'error' ? 'alert' : 'status'}
+            className={cn('flex items-start gap-2 text-sm', view.kind === 'error' && 'text-destructive')}
+          >
             {view.kind === 'error' ? (
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             ) : (
@@ -149,12 +186,22 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
                 <Link to="/devices">Manage devices</Link>
               </Button>
             ) : (
-              <Button variant="outline" size="sm" onClick={() => void downloadManager.start(bookId, { userId: userId ?? undefined })} aria-label={`Resume download${name}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void downloadManager.start(bookId, { userId: userId ?? undefined })}
+                aria-label={`Resume download${name}`}
+              >
                 <Play aria-hidden="true" />
                 Resume
               </Button>
             )}
-            <Button variant="ghost" size="sm" onClick={() => void downloadManager.cancel(bookId)} aria-label={`Discard download${name}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void downloadManager.cancel(bookId)}
+              aria-label={`Discard download${name}`}
+            >
               Discard
             </Button>
           </div>
@@ -166,7 +213,9 @@ export function DownloadForOfflineButton({ bookId, title, layout = 'inline', cla
             <CheckCircle2 className="size-4" aria-hidden="true" />
             Available offline
           </span>
-          {formatDate(view.expiresAt) && <span className="text-muted-foreground">until {formatDate(view.expiresAt)}</span>}
+          {formatDate(view.expiresAt) && (
+            <span className="text-muted-foreground">until {formatDate(view.expiresAt)}</span>
+          )}
           <Link to="/offline" className="font-medium text-primary underline-offset-4 hover:underline">
             Manage
           </Link>
@@ -187,7 +236,10 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
       aria-valuetext={`${percent}%`}
       className="h-2 w-full overflow-hidden rounded-full bg-muted"
     >
-      <div className="h-full rounded-full bg-primary transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary transition-[width] duration-200"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

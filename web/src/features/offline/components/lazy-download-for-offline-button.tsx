@@ -5,7 +5,9 @@
 import { lazy, Suspense } from 'react';
 import type { DownloadForOfflineButtonProps } from './download-for-offline-button';
 
-const DownloadForOfflineButton = lazy(() => import('./download-for-offline-button').then((module) => ({ default: module.DownloadForOfflineButton })));
+const DownloadForOfflineButton = lazy(() =>
+  import('./download-for-offline-button').then((module) => ({ default: module.DownloadForOfflineButton })),
+);
 
 export function LazyDownloadForOfflineButton(props: DownloadForOfflineButtonProps) {
   return (

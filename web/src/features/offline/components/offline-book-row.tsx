@@ -11,7 +11,12 @@ import { describeError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { availableUntilText, formatBytes } from '../format';
-import { downloadManager, type TOfflineBook, type TOfflineBookStatus, type TPartialOfflineBook } from '../offline-engine';
+import {
+  downloadManager,
+  type TOfflineBook,
+  type TOfflineBookStatus,
+  type TPartialOfflineBook,
+} from '../offline-engine';
 import { DownloadForOfflineButton } from './download-for-offline-button';
 import { OFFLINE_QUERY_KEY } from '../use-offline';
 
@@ -34,12 +39,25 @@ function OfflineCover({ bookId, dimmed = false }: { bookId: string; dimmed?: boo
   const className = cn('h-[90px] w-16 shrink-0 rounded-md bg-muted object-cover shadow-sm', dimmed && 'opacity-70');
   if (attempt >= urls.length) {
     return (
-      <span className={cn(className, 'inline-flex items-center justify-center text-muted-foreground')} aria-hidden="true">
+      <span
+        className={cn(className, 'inline-flex items-center justify-center text-muted-foreground')}
+        aria-hidden="true"
+      >
         <BookOpen className="size-6" />
       </span>
     );
   }
-  return <img src={urls[attempt]} alt="" width={64} height={90} loading="lazy" className={className} onError={() => setAttempt((value) => value + 1)} />;
+  return (
+    <img
+      src={urls[attempt]}
+      alt=""
+      width={64}
+      height={90}
+      loading="lazy"
+      className={className}
+      onError={() => setAttempt((value) => value + 1)}
+    />
+  );
 }
 
 export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnline: boolean }) {
@@ -51,17 +69,27 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
   const renew = useMutation({
     mutationFn: () => downloadManager.renew(book.bookId),
     networkMode: 'always',
-    onSuccess: ({ expiresAt }) => toast({ title: 'Licence renewed', description: `“${book.title}”: ${availableUntilText(expiresAt)}.` }),
+    onSuccess: ({ expiresAt }) =>
+      toast({ title: 'Licence renewed', description: `“${book.title}”: ${availableUntilText(expiresAt)}.` }),
     onError: (error) =>
-      toast({ variant: 'destructive', title: "Couldn't renew this book", description: describeError(error) || 'Please try again when you are online.' }),
+      toast({
+        variant: 'destructive',
+        title: "Couldn't renew this book",
+        description: describeError(error) || 'Please try again when you are online.',
+      }),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: () => downloadManager.remove(book.bookId),
     networkMode: 'always',
-    onSuccess: () => toast({ title: 'Download removed', description: `“${book.title}” is no longer stored on this browser.` }),
+    onSuccess: () =>
+      toast({ title: 'Download removed', description: `“${book.title}” is no longer stored on this browser.` }),
     onError: (error) =>
-      toast({ variant: 'destructive', title: "Couldn't remove this download", description: describeError(error) || 'Something went wrong. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: "Couldn't remove this download",
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
     onSettled: refresh,
   });
 
@@ -76,7 +104,9 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
             <span>{formatBytes(book.sizeBytes)}</span>
           </div>
           <p className="text-sm">
-            {isExpired ? 'Offline access has expired. Go online and renew it to keep reading here.' : availableUntilText(book.expiresAt)}
+            {isExpired
+              ? 'Offline access has expired. Go online and renew it to keep reading here.'
+              : availableUntilText(book.expiresAt)}
           </p>
           {book.renewalError && (
             <p className="text-xs text-muted-foreground" data-testid="renewal-error">
@@ -115,7 +145,10 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
             confirmVariant="destructive"
             onConfirm={() => remove.mutateAsync()}
           >
-            <p>The downloaded copy and its offline licence are deleted from this browser. You can still read the book online, and download it again later.</p>
+            <p>
+              The downloaded copy and its offline licence are deleted from this browser. You can still read the book
+              online, and download it again later.
+            </p>
           </ConfirmDialog>
         </div>
       </div>
@@ -126,7 +159,10 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
 /** A download begun and not finished on this browser: its progress with Resume or Discard (the download button does both). */
 export function PartialDownloadRow({ book }: { book: TPartialOfflineBook }) {
   return (
-    <li className="flex gap-3 rounded-xl border border-dashed border-border bg-card p-3 sm:gap-4" aria-label={book.title}>
+    <li
+      className="flex gap-3 rounded-xl border border-dashed border-border bg-card p-3 sm:gap-4"
+      aria-label={book.title}
+    >
       <OfflineCover bookId={book.bookId} dimmed />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="line-clamp-2 break-words font-serif text-base font-semibold leading-snug">{book.title}</h3>

@@ -4,7 +4,15 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatBytes } from '../format';
 import type { TStorageSummary } from '../offline-engine';
 
-export function StoragePanel({ booksBytes, summary, isPending }: { booksBytes: number; summary: TStorageSummary | undefined; isPending: boolean }) {
+export function StoragePanel({
+  booksBytes,
+  summary,
+  isPending,
+}: {
+  booksBytes: number;
+  summary: TStorageSummary | undefined;
+  isPending: boolean;
+}) {
   const quota = summary?.quota ?? 0;
   const usage = summary?.usage ?? 0;
   const percent = quota > 0 ? Math.min(100, Math.round((usage / quota) * 100)) : 0;
@@ -15,7 +23,11 @@ export function StoragePanel({ booksBytes, summary, isPending }: { booksBytes: n
         Storage
       </h2>
       <p className="mt-2 text-sm">
-        Downloaded books use <span className="font-semibold" data-testid="books-bytes">{formatBytes(booksBytes)}</span> on this browser.
+        Downloaded books use{' '}
+        <span className="font-semibold" data-testid="books-bytes">
+          {formatBytes(booksBytes)}
+        </span>{' '}
+        on this browser.
       </p>
       {isPending ? (
         <div role="status" className="mt-3 flex flex-col gap-2">
@@ -34,7 +46,10 @@ export function StoragePanel({ booksBytes, summary, isPending }: { booksBytes: n
             aria-valuetext={`${formatBytes(usage)} of ${formatBytes(quota)} used`}
             className="h-2 w-full overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full rounded-full bg-primary" style={{ width: `${Math.max(percent, usage > 0 ? 1 : 0)}%` }} />
+            <div
+              className="h-full rounded-full bg-primary"
+              style={{ width: `${Math.max(percent, usage > 0 ? 1 : 0)}%` }}
+            />
           </div>
           <p className="text-xs text-muted-foreground">
             This site uses {formatBytes(usage)} of the {formatBytes(quota)} the browser allows it ({percent}%).
@@ -53,7 +68,10 @@ export function StoragePanel({ booksBytes, summary, isPending }: { booksBytes: n
           ) : (
             <>
               <ShieldAlert className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span>Storage is not persistent: the browser may clear downloads if the device runs low on space. Installing the app usually keeps them.</span>
+              <span>
+                Storage is not persistent: the browser may clear downloads if the device runs low on space. Installing
+                the app usually keeps them.
+              </span>
             </>
           )}
         </p>

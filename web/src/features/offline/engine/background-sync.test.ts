@@ -6,7 +6,10 @@ afterEach(() => {
 });
 
 function stubServiceWorker(registration: unknown) {
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: vi.fn(async () => registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: vi.fn(async () => registration) },
+  });
 }
 
 describe('requestOutboxBackgroundSync', () => {

@@ -40,7 +40,10 @@ export async function requestOutboxBackgroundSync(): Promise<boolean> {
  * Calls `flush` whenever the service worker asks (OUTBOX_FLUSH_MESSAGE) and tells it when the flush has
  * finished, so the browser keeps the sync event alive until then. Returns the function that stops.
  */
-export function subscribeToOutboxFlushRequests(flush: () => Promise<unknown>, container: ServiceWorkerContainer | undefined = serviceWorkerContainer()): () => void {
+export function subscribeToOutboxFlushRequests(
+  flush: () => Promise<unknown>,
+  container: ServiceWorkerContainer | undefined = serviceWorkerContainer(),
+): () => void {
   if (!container) return () => undefined;
   const onMessage = (event: MessageEvent) => {
     if ((event.data as { type?: unknown } | null)?.type !== OUTBOX_FLUSH_MESSAGE) return;

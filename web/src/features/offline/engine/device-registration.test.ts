@@ -2,9 +2,21 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { describeError } from '@web/lib/api';
-import { encryptBook, makeLicenseSigner, makePlainBook, problem, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
+import {
+  encryptBook,
+  makeLicenseSigner,
+  makePlainBook,
+  problem,
+  type TEncryptedBook,
+  type TLicenseSigner,
+} from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
-import { answerDeviceChallenge, defaultDeviceName, isThisDeviceOfflineRegistered, registerThisDeviceForOffline } from './device-registration';
+import {
+  answerDeviceChallenge,
+  defaultDeviceName,
+  isThisDeviceOfflineRegistered,
+  registerThisDeviceForOffline,
+} from './device-registration';
 import { resetOfflineEngineForTests, serveOffline, type TOfflineServerOptions } from './offline-test-support';
 
 let book: TEncryptedBook;
@@ -31,20 +43,31 @@ describe('registerThisDeviceForOffline', () => {
     // The answer sent was exactly the nonce the server encrypted to this browser's key.
     expect([...server.challenges.values()]).toEqual([expect.objectContaining({ used: true })]);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(true);
-    expect(await getDb().browserDevices.get('user-1')).toMatchObject({ deviceId: server.deviceId, offlineRegistered: true });
+    expect(await getDb().browserDevices.get('user-1')).toMatchObject({
+      deviceId: server.deviceId,
+      offlineRegistered: true,
+    });
   });
 
   it('uses the browser and platform as the default name', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36');
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    );
     const server = serve();
     await registerThisDeviceForOffline({ userId: 'user-1' });
     expect(server.state.deviceName).toBe('Chrome on Linux');
-    expect(defaultDeviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5; rv:127.0) Gecko/20100101 Firefox/127.0')).toBe('Firefox on macOS');
+    expect(
+      defaultDeviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5; rv:127.0) Gecko/20100101 Firefox/127.0'),
+    ).toBe('Firefox on macOS');
     expect(defaultDeviceName('')).toBe('Browser');
   });
 
   it('refuses to answer a challenge encrypted to another key, and the server is never told it is registered', async () => {
-    const other = await crypto.subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt']);
+    const other = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    );
     const server = serve();
     server.state.challengeKey = await crypto.subtle.exportKey('jwk', other.publicKey);
     await expect(registerThisDeviceForOffline({ userId: 'user-1' })).rejects.toThrow(DEVICE_MESSAGES.proofFailed);
@@ -54,8 +77,12 @@ describe('registerThisDeviceForOffline', () => {
   });
 
   it("surfaces the server's refusal (device cap) and stores nothing as registered", async () => {
-    const message = 'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.';
-    serve({ override: ({ url }) => (url === '/api/devices/challenge' ? problem(409, message, 'device_cap_reached') : undefined) });
+    const message =
+      'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.';
+    serve({
+      override: ({ url }) =>
+        url === '/api/devices/challenge' ? problem(409, message, 'device_cap_reached') : undefined,
+    });
     const error = await registerThisDeviceForOffline({ userId: 'user-1' }).catch((caught: unknown) => caught);
     expect(describeError(error)).toBe(message);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(false);
@@ -63,11 +90,19 @@ describe('registerThisDeviceForOffline', () => {
 
   it('registers the key again when the cached device id is unknown to the server', async () => {
     const key = await getOrCreateDeviceKey();
-    await getDb().browserDevices.put({ userId: 'user-1', deviceId: 'stale-device', thumbprint: key.thumbprint, offlineRegistered: false });
+    await getDb().browserDevices.put({
+      userId: 'user-1',
+      deviceId: 'stale-device',
+      thumbprint: key.thumbprint,
+      offlineRegistered: false,
+    });
     const server = serve();
     await registerThisDeviceForOffline({ userId: 'user-1' });
     expect(server.requests.filter((request) => request === 'POST /api/devices/challenge')).toHaveLength(2);
-    expect(await getDb().browserDevices.get('user-1')).toMatchObject({ deviceId: server.deviceId, offlineRegistered: true });
+    expect(await getDb().browserDevices.get('user-1')).toMatchObject({
+      deviceId: server.deviceId,
+      offlineRegistered: true,
+    });
   });
 
   it('answerDeviceChallenge gives back the nonce as base64url', async () => {
@@ -76,6 +111,8 @@ describe('registerThisDeviceForOffline', () => {
     const { base64url } = await import('jose');
     const encrypted = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.publicKey, nonce));
     expect(await answerDeviceChallenge(base64url.encode(encrypted), key.privateKey)).toBe(base64url.encode(nonce));
-    await expect(answerDeviceChallenge('bm90LWEtY2hhbGxlbmdl', key.privateKey)).rejects.toThrow(DEVICE_MESSAGES.proofFailed);
+    await expect(answerDeviceChallenge('bm90LWEtY2hhbGxlbmdl', key.privateKey)).rejects.toThrow(
+      DEVICE_MESSAGES.proofFailed,
+    );
   });
 });

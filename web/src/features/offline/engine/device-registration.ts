@@ -8,7 +8,12 @@
 import { base64url } from 'jose';
 import { DEVICE_MESSAGES, type TDevice, type TDeviceChallenge } from '@shared/devices';
 import { OFFLINE_DEVICE_NAME_MAX_CHARS } from '@shared/devices.schemas';
-import { describeThisBrowser, ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
+import {
+  describeThisBrowser,
+  ensureBrowserDevice,
+  forgetRegisteredBrowserDevice,
+  getOrCreateDeviceKey,
+} from '@web/crypto/device-key';
 import { isApiError, sendJson } from '@web/lib/api';
 import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
 import type { TStoredBrowserDevice } from '@web/storage/db';
@@ -31,7 +36,13 @@ function isUnknownDevice(error: unknown): boolean {
 export async function answerDeviceChallenge(encryptedChallenge: string, privateKey: CryptoKey): Promise<string> {
   let nonce: Uint8Array;
   try {
-    nonce = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, base64url.decode(encryptedChallenge) as BufferSource));
+    nonce = new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'RSA-OAEP' },
+        privateKey,
+        base64url.decode(encryptedChallenge) as BufferSource,
+      ),
+    );
   } catch (error) {
     throw new Error(DEVICE_MESSAGES.proofFailed, { cause: error });
   }
@@ -40,16 +51,25 @@ export async function answerDeviceChallenge(encryptedChallenge: string, privateK
   return answer;
 }
 
-async function challengeFor(userId: string, name: string): Promise<{ device: TStoredBrowserDevice; challenge: TDeviceChallenge }> {
+async function challengeFor(
+  userId: string,
+  name: string,
+): Promise<{ device: TStoredBrowserDevice; challenge: TDeviceChallenge }> {
   let device = await ensureBrowserDevice(userId, { name });
   try {
-    return { device, challenge: await sendJson<TDeviceChallenge>('POST', DEVICE_CHALLENGE_PATH, { deviceId: device.deviceId }) };
+    return {
+      device,
+      challenge: await sendJson<TDeviceChallenge>('POST', DEVICE_CHALLENGE_PATH, { deviceId: device.deviceId }),
+    };
   } catch (error) {
     if (!isUnknownDevice(error)) throw error;
     // The cached device id is stale (removed on another device): register the key again, once.
     await forgetRegisteredBrowserDevice(userId);
     device = await ensureBrowserDevice(userId, { name });
-    return { device, challenge: await sendJson<TDeviceChallenge>('POST', DEVICE_CHALLENGE_PATH, { deviceId: device.deviceId }) };
+    return {
+      device,
+      challenge: await sendJson<TDeviceChallenge>('POST', DEVICE_CHALLENGE_PATH, { deviceId: device.deviceId }),
+    };
   }
 }
 
@@ -64,7 +84,12 @@ export async function registerThisDeviceForOffline(options: { userId: string; na
   const key = await getOrCreateDeviceKey();
   const { device, challenge } = await challengeFor(userId, name);
   const response = await answerDeviceChallenge(challenge.encryptedChallenge, key.privateKey);
-  const registered = await sendJson<TDevice>('POST', DEVICES_PATH, { deviceId: device.deviceId, challengeId: challenge.challengeId, response, name });
+  const registered = await sendJson<TDevice>('POST', DEVICES_PATH, {
+    deviceId: device.deviceId,
+    challengeId: challenge.challengeId,
+    response,
+    name,
+  });
   await saveBrowserDevice({ ...device, offlineRegistered: registered.isOfflineRegistered });
   announceStoredChange();
   return registered;

@@ -1,13 +1,31 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LICENSE_MESSAGES } from '@shared/reader';
-import { encryptBook, makeLicenseSigner, makePlainBook, problem, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
+import {
+  encryptBook,
+  makeLicenseSigner,
+  makePlainBook,
+  problem,
+  type TEncryptedBook,
+  type TLicenseSigner,
+} from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readPartialDownload } from '@web/storage/offline-books';
 import { registerThisDeviceForOffline } from './device-registration';
-import { createDownloadManager, listOfflineBooks, listPartialDownloadsOf, storageSummary, type TDownloadManager } from './download-manager';
+import {
+  createDownloadManager,
+  listOfflineBooks,
+  listPartialDownloadsOf,
+  storageSummary,
+  type TDownloadManager,
+} from './download-manager';
 import { DOWNLOAD_MESSAGES, type TDownloadState } from './download-types';
 import { DOWNLOADS_CHANNEL_NAME } from './downloads-channel';
-import { resetOfflineEngineForTests, serveOffline, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
+import {
+  resetOfflineEngineForTests,
+  serveOffline,
+  type TOfflineServer,
+  type TOfflineServerOptions,
+} from './offline-test-support';
 
 const CHUNK = 4096;
 const USER = 'user-1';
@@ -18,7 +36,13 @@ let totalBytes: number;
 
 beforeAll(async () => {
   plaintext = makePlainBook(5 * CHUNK + 321, 'PLAINTEXT-MARKER-OF-THE-DOWNLOAD');
-  book = await encryptBook(plaintext, { bookId: 'book-1', version: 2, chunkSize: CHUNK, title: 'Deep Work', slug: 'deep-work' });
+  book = await encryptBook(plaintext, {
+    bookId: 'book-1',
+    version: 2,
+    chunkSize: CHUNK,
+    title: 'Deep Work',
+    slug: 'deep-work',
+  });
   signer = await makeLicenseSigner();
   totalBytes = book.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
 });
@@ -89,7 +113,16 @@ describe('downloadManager.start', () => {
     expect(await readPartialDownload('book-1')).toBeUndefined();
 
     const [listed] = await listOfflineBooks(USER);
-    expect(listed).toMatchObject({ bookId: 'book-1', title: 'Deep Work', slug: 'deep-work', version: 2, sizeBytes: totalBytes, status: 'active', renewalCount: 0, renewalError: null });
+    expect(listed).toMatchObject({
+      bookId: 'book-1',
+      title: 'Deep Work',
+      slug: 'deep-work',
+      version: 2,
+      sizeBytes: totalBytes,
+      status: 'active',
+      renewalCount: 0,
+      renewalError: null,
+    });
     expect(Date.parse(listed.expiresAt)).toBeGreaterThan(Date.now() + 29 * 24 * 3_600_000);
     expect(await storageSummary()).toEqual({ usage: 0, quota: 1_000_000_000, persisted: false });
   });
@@ -108,7 +141,10 @@ describe('downloadManager.start', () => {
   it("surfaces the server's refusal to open the loan", async () => {
     const message = 'Offline reading is part of the Basic and Premium plans.';
     serve({ override: ({ url }) => (url === '/api/loans' ? problem(402, message, 'not_entitled') : undefined) });
-    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({ status: 'error', error: message });
+    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({
+      status: 'error',
+      error: message,
+    });
   });
 
   it('refuses before fetching anything when the book does not fit the storage estimate', async () => {
@@ -116,16 +152,20 @@ describe('downloadManager.start', () => {
     const server = await registeredServer();
     const final = await createDownloadManager().start('book-1', { userId: USER });
     expect(final.status).toBe('error');
-    expect(final.error).toMatch(/^This book needs .* of storage but only 1 KB is free on this device\. Free some space and try again\.$/);
+    expect(final.error).toMatch(
+      /^This book needs .* of storage but only 1 KB is free on this device\. Free some space and try again\.$/,
+    );
     expect(server.chunkFetches).toEqual([]);
     expect(server.requests).not.toContain('POST /api/licenses');
     expect(await readPartialDownload('book-1')).toBeUndefined();
   });
 
-  it('points to the Devices page when the server refuses this browser a licence past the plan\'s cap', async () => {
-    const detail = 'Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.';
+  it("points to the Devices page when the server refuses this browser a licence past the plan's cap", async () => {
+    const detail =
+      'Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.';
     const server = await registeredServer({
-      override: ({ url, method }) => (method === 'POST' && url === '/api/licenses' ? problem(403, detail, 'device_over_cap') : undefined),
+      override: ({ url, method }) =>
+        method === 'POST' && url === '/api/licenses' ? problem(403, detail, 'device_over_cap') : undefined,
     });
     const final = await createDownloadManager().start('book-1', { userId: USER });
     expect(final).toMatchObject({ status: 'error', error: detail, fixOnDevicesPage: true });
@@ -143,7 +183,10 @@ describe('downloadManager.start', () => {
       return realPut(...args);
     }) as typeof chunks.put);
     const final = await createDownloadManager().start('book-1', { userId: USER });
-    expect(final).toMatchObject({ status: 'error', error: 'Not enough storage space on this device to download this book. Free some space and try again.' });
+    expect(final).toMatchObject({
+      status: 'error',
+      error: 'Not enough storage space on this device to download this book. Free some space and try again.',
+    });
     expect(await getDb().chunks.count()).toBe(0);
     expect(await readPartialDownload('book-1')).toBeUndefined();
     expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
@@ -200,12 +243,16 @@ describe('downloadManager.start', () => {
     const kept = (await storedChunkRows()).map((row) => row.index);
     expect(kept.length).toBeGreaterThanOrEqual(2);
     expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
-    expect(await listPartialDownloadsOf(USER)).toEqual([expect.objectContaining({ bookId: 'book-1', totalBytes, receivedBytes: paused.receivedBytes })]);
+    expect(await listPartialDownloadsOf(USER)).toEqual([
+      expect.objectContaining({ bookId: 'book-1', totalBytes, receivedBytes: paused.receivedBytes }),
+    ]);
 
     // A reload: a new manager reads the partial download from IndexedDB, then resumes it.
     const second = createDownloadManager();
     second.getState('book-1');
-    await vi.waitFor(() => expect(second.getState('book-1')).toMatchObject({ status: 'paused', receivedBytes: paused.receivedBytes }));
+    await vi.waitFor(() =>
+      expect(second.getState('book-1')).toMatchObject({ status: 'paused', receivedBytes: paused.receivedBytes }),
+    );
     dropAfter = Number.POSITIVE_INFINITY;
     server.chunkFetches.length = 0;
     const final = await second.start('book-1', { userId: USER });
@@ -219,7 +266,10 @@ describe('downloadManager.start', () => {
     const manager = createDownloadManager();
     await manager.start('book-1', { userId: USER });
     server.chunkFetches.length = 0;
-    expect(await manager.start('book-1', { userId: USER })).toMatchObject({ status: 'complete', receivedBytes: totalBytes });
+    expect(await manager.start('book-1', { userId: USER })).toMatchObject({
+      status: 'complete',
+      receivedBytes: totalBytes,
+    });
     expect(server.chunkFetches).toEqual([]);
     expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(1);
   });
@@ -227,7 +277,10 @@ describe('downloadManager.start', () => {
   it('refuses to start while offline', async () => {
     await registeredServer();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({ status: 'error', error: DOWNLOAD_MESSAGES.offline });
+    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({
+      status: 'error',
+      error: DOWNLOAD_MESSAGES.offline,
+    });
   });
 });
 
@@ -261,7 +314,10 @@ describe('downloadManager.remove and renew', () => {
     await manager.start('book-1', { userId: USER });
     server.state.refuseRenewal = { status: 409, code: 'renewal_limit_reached', detail: LICENSE_MESSAGES.renewalLimit };
     await expect(manager.renew('book-1', { userId: USER })).rejects.toThrow(LICENSE_MESSAGES.renewalLimit);
-    expect((await listOfflineBooks(USER))[0]).toMatchObject({ renewalError: LICENSE_MESSAGES.renewalLimit, renewalCount: 0 });
+    expect((await listOfflineBooks(USER))[0]).toMatchObject({
+      renewalError: LICENSE_MESSAGES.renewalLimit,
+      renewalCount: 0,
+    });
   });
 });
 
@@ -273,11 +329,28 @@ describe('tabs', () => {
     otherTab.addEventListener('message', (event) => heard.push(event.data));
     const manager = createDownloadManager();
     await manager.start('book-1', { userId: USER });
-    await vi.waitFor(() => expect(heard).toContainEqual({ type: 'state', bookId: 'book-1', state: expect.objectContaining({ status: 'complete' }) }));
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual({
+        type: 'state',
+        bookId: 'book-1',
+        state: expect.objectContaining({ status: 'complete' }),
+      }),
+    );
     expect(heard).toContainEqual({ type: 'stored-changed' });
 
-    otherTab.postMessage({ type: 'state', bookId: 'book-2', state: { status: 'downloading', receivedBytes: 10, totalBytes: 100, error: null } });
-    await vi.waitFor(() => expect(manager.getState('book-2')).toEqual({ status: 'downloading', receivedBytes: 10, totalBytes: 100, error: null }));
+    otherTab.postMessage({
+      type: 'state',
+      bookId: 'book-2',
+      state: { status: 'downloading', receivedBytes: 10, totalBytes: 100, error: null },
+    });
+    await vi.waitFor(() =>
+      expect(manager.getState('book-2')).toEqual({
+        status: 'downloading',
+        receivedBytes: 10,
+        totalBytes: 100,
+        error: null,
+      }),
+    );
     const snapshot = manager.statusSnapshot();
     expect(snapshot.statuses).toMatchObject({ 'book-1': 'complete', 'book-2': 'downloading' });
     otherTab.close();

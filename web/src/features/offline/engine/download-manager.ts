@@ -37,7 +37,13 @@ import {
   storeChunk,
   storedChunkIndexes,
 } from '@web/storage/offline-books';
-import { freeStorageBytes, isQuotaExceededError, requestPersistentStorage, storageSummary as readStorageSummary, type TStorageSummary } from '@web/storage/storage-quota';
+import {
+  freeStorageBytes,
+  isQuotaExceededError,
+  requestPersistentStorage,
+  storageSummary as readStorageSummary,
+  type TStorageSummary,
+} from '@web/storage/storage-quota';
 import { currentTrustedTime } from '@web/storage/trusted-time';
 import { decodeJwt } from 'jose';
 import {
@@ -49,7 +55,12 @@ import {
   type TOfflineBookStatus,
   type TPartialOfflineBook,
 } from './download-types';
-import { announceStoredChange, onDownloadsMessage, postDownloadsMessage, type TDownloadsMessage } from './downloads-channel';
+import {
+  announceStoredChange,
+  onDownloadsMessage,
+  postDownloadsMessage,
+  type TDownloadsMessage,
+} from './downloads-channel';
 import { resolveEngineUserId } from './engine-user';
 import { acceptOfflineGrant, requestOfflineLicense } from './offline-license';
 import { LicenseRenewalError, renewStoredLicense } from './license-renewal';
@@ -140,7 +151,12 @@ async function withBookLock<T>(bookId: string, fn: () => Promise<T>): Promise<T 
 }
 
 /** Fetches the chunks `concurrency` at a time; waits for every lane to stop before reporting the first failure. */
-async function forEachConcurrently(indexes: number[], concurrency: number, signal: AbortSignal, work: (index: number, signal: AbortSignal) => Promise<void>): Promise<void> {
+async function forEachConcurrently(
+  indexes: number[],
+  concurrency: number,
+  signal: AbortSignal,
+  work: (index: number, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
   const lanes = new AbortController();
   const stop = () => lanes.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
@@ -210,11 +226,22 @@ export function createDownloadManager(): TDownloadManager {
   /** The book's state from IndexedDB alone: complete, or idle. */
   async function storedState(bookId: string): Promise<TDownloadState> {
     const progress = await readDownloadProgress(bookId).catch(() => null);
-    return progress?.status === 'complete' ? { status: 'complete', receivedBytes: progress.totalBytes, totalBytes: progress.totalBytes, error: null } : IDLE;
+    return progress?.status === 'complete'
+      ? { status: 'complete', receivedBytes: progress.totalBytes, totalBytes: progress.totalBytes, error: null }
+      : IDLE;
   }
 
-  function fail(bookId: string, error: string, progress?: Pick<TDownloadState, 'receivedBytes' | 'totalBytes'>): TDownloadState {
-    return setState(bookId, { status: 'error', receivedBytes: progress?.receivedBytes ?? 0, totalBytes: progress?.totalBytes ?? 0, error });
+  function fail(
+    bookId: string,
+    error: string,
+    progress?: Pick<TDownloadState, 'receivedBytes' | 'totalBytes'>,
+  ): TDownloadState {
+    return setState(bookId, {
+      status: 'error',
+      receivedBytes: progress?.receivedBytes ?? 0,
+      totalBytes: progress?.totalBytes ?? 0,
+      error,
+    });
   }
 
   /** What IndexedDB says about a book this tab is not downloading. */
@@ -227,14 +254,25 @@ export function createDownloadManager(): TDownloadManager {
       if (runs.has(bookId)) return;
       const current = states.get(bookId);
       // Another tab's live download, or this tab's own answer (an error), wins over the stored picture.
-      if (current && (current.status === 'downloading' || current.status === 'error') && progress.status !== 'complete') return;
+      if (current && (current.status === 'downloading' || current.status === 'error') && progress.status !== 'complete')
+        return;
       const next: TDownloadState =
         progress.status === 'complete'
           ? { status: 'complete', receivedBytes: progress.totalBytes, totalBytes: progress.totalBytes, error: null }
           : progress.status === 'partial'
-            ? { status: 'paused', receivedBytes: progress.storedBytes, totalBytes: progress.totalBytes, error: current?.status === 'paused' ? current.error : null }
+            ? {
+                status: 'paused',
+                receivedBytes: progress.storedBytes,
+                totalBytes: progress.totalBytes,
+                error: current?.status === 'paused' ? current.error : null,
+              }
             : IDLE;
-      if (!current || current.status !== next.status || current.receivedBytes !== next.receivedBytes || current.totalBytes !== next.totalBytes) {
+      if (
+        !current ||
+        current.status !== next.status ||
+        current.receivedBytes !== next.receivedBytes ||
+        current.totalBytes !== next.totalBytes
+      ) {
         setState(bookId, next, false);
       }
     } catch {
@@ -265,10 +303,13 @@ export function createDownloadManager(): TDownloadManager {
             run.controller.abort();
           }
         }
-        for (const [bookId, userId] of waitingForNetwork) if (userId === message.userId) waitingForNetwork.delete(bookId);
+        for (const [bookId, userId] of waitingForNetwork)
+          if (userId === message.userId) waitingForNetwork.delete(bookId);
         return;
       case 'hello':
-        if (fromOtherTab) for (const bookId of runs.keys()) postDownloadsMessage({ type: 'state', bookId, state: states.get(bookId) ?? IDLE });
+        if (fromOtherTab)
+          for (const bookId of runs.keys())
+            postDownloadsMessage({ type: 'state', bookId, state: states.get(bookId) ?? IDLE });
         return;
     }
   }
@@ -303,7 +344,14 @@ export function createDownloadManager(): TDownloadManager {
         throw error;
       }
     }
-    const { license } = await acceptOfflineGrant({ grant, userId, device, bookId: manifest.bookId, bookVersion: manifest.version, loanId });
+    const { license } = await acceptOfflineGrant({
+      grant,
+      userId,
+      device,
+      bookId: manifest.bookId,
+      bookVersion: manifest.version,
+      loanId,
+    });
     return license;
   }
 
@@ -321,7 +369,11 @@ export function createDownloadManager(): TDownloadManager {
       if (isBrowserOffline()) throw new OfflineError();
       void requestPersistentStorage();
       const loan = await sendJson<TLoan>('POST', OPEN_LOAN_PATH, { bookId });
-      manifest = withoutLoan(await readJson<TReaderManifest>(fetch(manifestPath(bookId), { credentials: 'include', headers: { Accept: 'application/json' }, signal })));
+      manifest = withoutLoan(
+        await readJson<TReaderManifest>(
+          fetch(manifestPath(bookId), { credentials: 'include', headers: { Accept: 'application/json' }, signal }),
+        ),
+      );
       assertUsableManifest(manifest);
       signal.throwIfAborted();
       const book = manifest;
@@ -329,7 +381,12 @@ export function createDownloadManager(): TDownloadManager {
 
       const existing = await findDownloadedBook(userId, book.bookId);
       if (existing && existing.manifest.version === book.version) {
-        return setState(bookId, { status: 'complete', receivedBytes: progress.totalBytes, totalBytes: progress.totalBytes, error: null });
+        return setState(bookId, {
+          status: 'complete',
+          receivedBytes: progress.totalBytes,
+          totalBytes: progress.totalBytes,
+          error: null,
+        });
       }
 
       // Only an unfinished download of this very version is resumed; older partial chunks go.
@@ -343,7 +400,10 @@ export function createDownloadManager(): TDownloadManager {
       const free = await freeStorageBytes();
       if (free !== null && missingBytes * SPACE_MARGIN > free) {
         await discardPartialDownload(book.bookId);
-        return fail(bookId, notEnoughSpaceMessage(missingBytes, free), { receivedBytes: 0, totalBytes: progress.totalBytes });
+        return fail(bookId, notEnoughSpaceMessage(missingBytes, free), {
+          receivedBytes: 0,
+          totalBytes: progress.totalBytes,
+        });
       }
       await savePartialDownload({
         bookId: book.bookId,
@@ -368,10 +428,17 @@ export function createDownloadManager(): TDownloadManager {
         async (index, laneSignal) => {
           const entry = book.chunks[index];
           const data = await fetchChunkCiphertext(book, index, laneSignal);
-          if (data.byteLength !== entry.size || (await sha256Hex(data)) !== entry.sha256.toLowerCase()) throw new CorruptChunkError(index);
+          if (data.byteLength !== entry.size || (await sha256Hex(data)) !== entry.sha256.toLowerCase())
+            throw new CorruptChunkError(index);
           // A chunk that arrived whole is kept even when another lane failed: a resume will not fetch it again.
           signal.throwIfAborted();
-          await storeChunk({ bookId: book.bookId, version: book.version, index, data, sha256: entry.sha256.toLowerCase() });
+          await storeChunk({
+            bookId: book.bookId,
+            version: book.version,
+            index,
+            data,
+            sha256: entry.sha256.toLowerCase(),
+          });
           progress.receivedBytes += entry.size;
           setState(bookId, { status: 'downloading', ...progress, error: null });
         },
@@ -379,7 +446,12 @@ export function createDownloadManager(): TDownloadManager {
 
       await commitDownload({ manifest: { ...book, userId, storedAt: Date.now() }, license });
       announceStoredChange();
-      return setState(bookId, { status: 'complete', receivedBytes: progress.totalBytes, totalBytes: progress.totalBytes, error: null });
+      return setState(bookId, {
+        status: 'complete',
+        receivedBytes: progress.totalBytes,
+        totalBytes: progress.totalBytes,
+        error: null,
+      });
     } catch (error) {
       const storedBookId = manifest?.bookId ?? bookId;
       if (run.cancelled) {
@@ -398,7 +470,8 @@ export function createDownloadManager(): TDownloadManager {
         return setState(bookId, { status: 'paused', ...progress, error: DOWNLOAD_MESSAGES.paused });
       }
       const failed = fail(bookId, messageFor(error), progress);
-      if (isApiError(error) && DEVICE_PAGE_CODES.has(error.problem?.code ?? '')) return setState(bookId, { ...failed, fixOnDevicesPage: true });
+      if (isApiError(error) && DEVICE_PAGE_CODES.has(error.problem?.code ?? ''))
+        return setState(bookId, { ...failed, fixOnDevicesPage: true });
       return failed;
     }
   }
@@ -408,7 +481,12 @@ export function createDownloadManager(): TDownloadManager {
       wire();
       const running = runs.get(bookId);
       if (running) return running.promise;
-      const run: TRun = { controller: new AbortController(), cancelled: false, userId: options.userId ?? null, promise: Promise.resolve(IDLE) };
+      const run: TRun = {
+        controller: new AbortController(),
+        cancelled: false,
+        userId: options.userId ?? null,
+        promise: Promise.resolve(IDLE),
+      };
       run.promise = withBookLock(bookId, () => download(bookId, run, options))
         .then((state) => state ?? states.get(bookId) ?? IDLE)
         // IndexedDB failing while cleaning up after an error: still an answer, never a rejection.
@@ -507,7 +585,8 @@ export async function listOfflineBooks(userId: string): Promise<TOfflineBook[]> 
   const now = await currentTrustedTime().catch(() => Date.now());
   const renewalErrors = await readRenewalErrors(books.map((book) => book.license.id));
   return books.map(({ manifest, license }) => {
-    const status: TOfflineBookStatus = license.expiresAt <= now ? 'expired' : license.expiresAt - now < RENEW_WITHIN_MS ? 'expiring' : 'active';
+    const status: TOfflineBookStatus =
+      license.expiresAt <= now ? 'expired' : license.expiresAt - now < RENEW_WITHIN_MS ? 'expiring' : 'active';
     return {
       bookId: manifest.bookId,
       title: manifest.title,

@@ -1,5 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encryptBook, makeLicenseSigner, makePlainBook, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
+import {
+  encryptBook,
+  makeLicenseSigner,
+  makePlainBook,
+  type TEncryptedBook,
+  type TLicenseSigner,
+} from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readRemovalNotice, savePartialDownload, storeChunk } from '@web/storage/offline-books';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
@@ -7,7 +13,13 @@ import { registerThisDeviceForOffline } from './device-registration';
 import { createDownloadManager, listOfflineBooks } from './download-manager';
 import { LICENSE_STATUS_MAX_IDS } from '@shared/licenses.schemas';
 import { LICENCE_STATUS_BATCH, runLicenseMaintenance, startLicenseMaintenance } from './license-maintenance';
-import { resetOfflineEngineForTests, serveOffline, DAY_MS, type TOfflineServer, type TOfflineServerOptions } from './offline-test-support';
+import {
+  resetOfflineEngineForTests,
+  serveOffline,
+  DAY_MS,
+  type TOfflineServer,
+  type TOfflineServerOptions,
+} from './offline-test-support';
 
 const USER = 'user-1';
 let book: TEncryptedBook;
@@ -72,7 +84,17 @@ describe('runLicenceMaintenance', () => {
 
   it('wipes every download, unfinished ones too, and the registration when the device was removed', async () => {
     const server = await downloaded();
-    await savePartialDownload({ bookId: 'book-2', version: 1, userId: USER, title: 'Other', slug: 'other', chunkCount: 2, totalBytes: 20, chunkSizes: [10, 10], startedAt: Date.now() });
+    await savePartialDownload({
+      bookId: 'book-2',
+      version: 1,
+      userId: USER,
+      title: 'Other',
+      slug: 'other',
+      chunkCount: 2,
+      totalBytes: 20,
+      chunkSizes: [10, 10],
+      startedAt: Date.now(),
+    });
     await storeChunk({ bookId: 'book-2', version: 1, index: 0, data: new ArrayBuffer(10), sha256: 'x' });
     server.state.deviceStatus = 'removed';
     const report = await runLicenseMaintenance({ userId: USER });
@@ -125,7 +147,12 @@ describe('startLicenceMaintenance', () => {
     const statusCalls = () => server.requests.filter((request) => request === 'POST /api/licenses/status').length;
     server.requests.length = 0;
     const current = vi.fn(async () => new Response(JSON.stringify({ id: USER }), { status: 200 }));
-    vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL, init?: RequestInit) => (String(input) === '/api/auth/user' ? current() : server.fetch(input, init))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        String(input) === '/api/auth/user' ? current() : server.fetch(input, init),
+      ),
+    );
     const stop = startLicenseMaintenance();
     await vi.waitFor(() => expect(statusCalls()).toBe(1));
     expect(current).toHaveBeenCalled();

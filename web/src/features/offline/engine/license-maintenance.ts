@@ -54,7 +54,10 @@ function isBrowserOffline(): boolean {
 async function checkStatuses(ids: string[], deviceId: string | undefined): Promise<TLicenseStatusList> {
   const answers: TLicenseStatusList[] = [];
   for (let start = 0; start < ids.length; start += LICENCE_STATUS_BATCH) {
-    const answer = await sendJson<TLicenseStatusList>('POST', LICENCE_STATUS_PATH, { ids: ids.slice(start, start + LICENCE_STATUS_BATCH), ...(deviceId ? { deviceId } : {}) });
+    const answer = await sendJson<TLicenseStatusList>('POST', LICENCE_STATUS_PATH, {
+      ids: ids.slice(start, start + LICENCE_STATUS_BATCH),
+      ...(deviceId ? { deviceId } : {}),
+    });
     await recordServerTimeText(answer.serverTime);
     await recordServerTimeText(answer.device?.serverTime);
     answers.push(answer);
@@ -72,7 +75,14 @@ async function checkStatuses(ids: string[], deviceId: string | undefined): Promi
  */
 export async function runLicenseMaintenance(options: { userId: string }): Promise<TMaintenanceReport> {
   const { userId } = options;
-  const report: TMaintenanceReport = { skipped: null, checked: 0, removed: [], renewed: [], notRenewed: [], wiped: false };
+  const report: TMaintenanceReport = {
+    skipped: null,
+    checked: 0,
+    removed: [],
+    renewed: [],
+    notRenewed: [],
+    wiped: false,
+  };
   if (isBrowserOffline()) return { ...report, skipped: 'offline' };
   rememberEngineUser(userId);
   const [licenses, device] = await Promise.all([listStoredOfflineLicenses(userId), readBrowserDevice(userId)]);
@@ -80,7 +90,9 @@ export async function runLicenseMaintenance(options: { userId: string }): Promis
   if (licenses.length === 0) {
     if (!device?.offlineRegistered) return { ...report, skipped: 'nothing-stored' };
     // No books, but the registration itself may have been removed on another device.
-    const status = await readJson<TDeviceStatus>(fetch(deviceStatusPath(device.deviceId), { credentials: 'include', headers: { Accept: 'application/json' } }));
+    const status = await readJson<TDeviceStatus>(
+      fetch(deviceStatusPath(device.deviceId), { credentials: 'include', headers: { Accept: 'application/json' } }),
+    );
     await recordServerTimeText(status.serverTime);
     if (status.status !== 'registered') {
       await wipeThisDeviceDownloads(userId);
@@ -141,7 +153,9 @@ async function withMaintenanceLock(fn: () => Promise<void>): Promise<void> {
  * current-user query so no extra request is made). Nothing is asked of the server while this browser
  * holds no licence and no registration. Returns the function that stops it.
  */
-export function startLicenseMaintenance(options: { signedInUserId?: () => Promise<string | null>; intervalMs?: number } = {}): () => void {
+export function startLicenseMaintenance(
+  options: { signedInUserId?: () => Promise<string | null>; intervalMs?: number } = {},
+): () => void {
   let running: Promise<void> | null = null;
   const signedInUserId = options.signedInUserId ?? (async () => (await fetchSignedInUser())?.id ?? null);
   const run = () => {

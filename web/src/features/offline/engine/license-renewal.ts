@@ -9,7 +9,12 @@ import { forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { describeError, isApiError } from '@web/lib/api';
 import type { TStoredLicense } from '@web/storage/db';
 import { readBrowserDevice } from '@web/storage/device-store';
-import { deleteDownloadedBook, replaceStoredLicense, saveRenewalError, wipeDownloadsOf } from '@web/storage/offline-books';
+import {
+  deleteDownloadedBook,
+  replaceStoredLicense,
+  saveRenewalError,
+  wipeDownloadsOf,
+} from '@web/storage/offline-books';
 import { announceStoredChange, postDownloadsMessage } from './downloads-channel';
 import { acceptOfflineGrant, requestLicenseRenewal } from './offline-license';
 
@@ -74,7 +79,13 @@ export async function renewStoredLicense(userId: string, license: TStoredLicense
   }
   const device = await readBrowserDevice(userId);
   if (!device) throw new LicenseRenewalError('refused', 'This browser is not registered for offline reading.', null);
-  const { license: renewed } = await acceptOfflineGrant({ grant, userId, device, bookId: license.bookId, bookVersion: license.bookVersion });
+  const { license: renewed } = await acceptOfflineGrant({
+    grant,
+    userId,
+    device,
+    bookId: license.bookId,
+    bookVersion: license.bookVersion,
+  });
   await replaceStoredLicense(renewed);
   announceStoredChange();
   return renewed;

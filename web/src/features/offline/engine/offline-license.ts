@@ -48,7 +48,8 @@ export async function acceptOfflineGrant(options: {
       kind: 'offline',
     },
   });
-  if (claims.jti !== grant.licenseId) throw licenseRefused('claims', new Error('The licence id does not match the grant.'));
+  if (claims.jti !== grant.licenseId)
+    throw licenseRefused('claims', new Error('The licence id does not match the grant.'));
   await recordServerTime(claims.serverTime);
   await unwrapContentKey(claims, deviceKey.privateKey);
   const license: TStoredLicense = {

@@ -8,9 +8,23 @@ import { base64url, calculateJwkThumbprint, type JWK } from 'jose';
 import { vi } from 'vitest';
 import type { TDevice, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
-import { chunkPath, LICENSE_MESSAGES, type TBrowserDevice, type TLicenseGrant, type TLicenseStatus, type TLicenseStatusList } from '@shared/reader';
+import {
+  chunkPath,
+  LICENSE_MESSAGES,
+  type TBrowserDevice,
+  type TLicenseGrant,
+  type TLicenseStatus,
+  type TLicenseStatusList,
+} from '@shared/reader';
 import { resetDeviceKeyCache } from '@web/crypto/device-key';
-import { licenseClaims, problem, signLicense, wrapKeyForDevice, type TEncryptedBook, type TLicenseSigner } from '@web/protected-content/protected-test-support';
+import {
+  licenseClaims,
+  problem,
+  signLicense,
+  wrapKeyForDevice,
+  type TEncryptedBook,
+  type TLicenseSigner,
+} from '@web/protected-content/protected-test-support';
 import { resetDbForTests } from '@web/storage/db';
 import { resetDownloadsChannelForTests } from './downloads-channel';
 import { forgetEngineUser } from './engine-user';
@@ -34,7 +48,11 @@ export interface TOfflineServerOptions {
   /** Answer a chunk request differently (return undefined for the real chunk). */
   chunk?: (index: number) => Response | Promise<Response> | undefined;
   /** Answer any request before the default routes (return undefined to fall through). */
-  override?: (request: { url: string; method: string; body: unknown }) => Response | undefined | Promise<Response | undefined>;
+  override?: (request: {
+    url: string;
+    method: string;
+    body: unknown;
+  }) => Response | undefined | Promise<Response | undefined>;
 }
 
 export interface TLicenseRecord {
@@ -66,7 +84,11 @@ export function createOfflineServer(options: TOfflineServerOptions) {
   };
   let licenseCount = 0;
 
-  async function grant(id: string, renewalCount: number, kind: 'online' | 'offline' = 'offline'): Promise<TLicenseGrant> {
+  async function grant(
+    id: string,
+    renewalCount: number,
+    kind: 'online' | 'offline' = 'offline',
+  ): Promise<TLicenseGrant> {
     const now = state.serverNow();
     const expMs = now + (kind === 'online' ? 15 * 60_000 : (options.offlineMs ?? 30 * DAY_MS));
     const claims = licenseClaims(
@@ -86,7 +108,12 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       now,
     );
     if (kind === 'offline') licenses.set(id, { id, status: 'active', renewalCount, expMs });
-    return { licenseId: id, license: await signLicense(claims, signer), expiresAt: new Date(expMs).toISOString(), serverTime: new Date(now).toISOString() };
+    return {
+      licenseId: id,
+      license: await signLicense(claims, signer),
+      expiresAt: new Date(expMs).toISOString(),
+      serverTime: new Date(now).toISOString(),
+    };
   }
 
   const fetchDouble = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -107,16 +134,37 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         state.deviceStatus = 'browser';
         state.offlineRegistered = false;
       }
-      return json({ deviceId, keyThumbprint: state.thumbprint, offlineRegistered: state.offlineRegistered } satisfies TBrowserDevice, 201);
+      return json(
+        {
+          deviceId,
+          keyThumbprint: state.thumbprint,
+          offlineRegistered: state.offlineRegistered,
+        } satisfies TBrowserDevice,
+        201,
+      );
     }
     if (method === 'POST' && url === '/api/devices/challenge') {
-      if ((body as { deviceId: string }).deviceId !== deviceId || !state.registeredKey) return problem(404, 'Device not found', 'not_found');
+      if ((body as { deviceId: string }).deviceId !== deviceId || !state.registeredKey)
+        return problem(404, 'Device not found', 'not_found');
       const nonce = crypto.getRandomValues(new Uint8Array(32));
-      const key = await crypto.subtle.importKey('jwk', state.challengeKey ?? state.registeredKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+      const key = await crypto.subtle.importKey(
+        'jwk',
+        state.challengeKey ?? state.registeredKey,
+        { name: 'RSA-OAEP', hash: 'SHA-256' },
+        false,
+        ['encrypt'],
+      );
       const encrypted = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, nonce));
       const challengeId = crypto.randomUUID();
       challenges.set(challengeId, { nonce: base64url.encode(nonce), used: false });
-      return json({ challengeId, encryptedChallenge: base64url.encode(encrypted), expiresAt: new Date(Date.now() + 300_000).toISOString() }, 201);
+      return json(
+        {
+          challengeId,
+          encryptedChallenge: base64url.encode(encrypted),
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        },
+        201,
+      );
     }
     if (method === 'POST' && url === '/api/devices') {
       const { challengeId, response, name } = body as { challengeId: string; response: string; name?: string };
@@ -146,7 +194,16 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       return json({ deviceId, status: state.deviceStatus, serverTime });
     }
     if (method === 'POST' && url === '/api/loans') {
-      return json({ id: loanId, bookId: book.manifest.bookId, title: book.manifest.title, slug: book.manifest.slug, status: 'active' }, 201);
+      return json(
+        {
+          id: loanId,
+          bookId: book.manifest.bookId,
+          title: book.manifest.title,
+          slug: book.manifest.slug,
+          status: 'active',
+        },
+        201,
+      );
     }
     if (method === 'GET' && url === `/api/books/${encodeURIComponent(book.manifest.bookId)}/manifest`) {
       return json({ ...book.manifest, loanId });
@@ -154,8 +211,10 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     if (method === 'GET' && url === '/api/.well-known/jwks.json') return json(signer.jwks);
     if (method === 'POST' && url === '/api/licenses') {
       const request = body as { loanId: string; deviceId: string; kind: string };
-      if (request.deviceId !== deviceId || !state.registeredKey || state.deviceStatus === 'removed') return problem(404, 'Device not found', 'not_found');
-      if (request.kind === 'offline' && !state.offlineRegistered) return problem(403, LICENSE_MESSAGES.deviceNotOffline, 'device_not_offline');
+      if (request.deviceId !== deviceId || !state.registeredKey || state.deviceStatus === 'removed')
+        return problem(404, 'Device not found', 'not_found');
+      if (request.kind === 'offline' && !state.offlineRegistered)
+        return problem(403, LICENSE_MESSAGES.deviceNotOffline, 'device_not_offline');
       licenseCount += 1;
       const kind = request.kind === 'online' ? 'online' : 'offline';
       return json(await grant(`33333333-3333-4333-8333-${String(licenseCount).padStart(12, '0')}`, 0, kind), 201);
@@ -164,7 +223,8 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     if (method === 'POST' && renew) {
       const record = licenses.get(renew[1]);
       if (!record) return problem(404, 'Licence not found', 'not_found');
-      if (state.refuseRenewal) return problem(state.refuseRenewal.status, state.refuseRenewal.detail, state.refuseRenewal.code);
+      if (state.refuseRenewal)
+        return problem(state.refuseRenewal.status, state.refuseRenewal.detail, state.refuseRenewal.code);
       if (state.deviceStatus !== 'registered') return problem(409, DEVICE_MESSAGES.deviceRemoved, 'device_removed');
       if (record.status === 'revoked') return problem(409, LICENSE_MESSAGES.revoked, 'license_revoked');
       if (record.status === 'returned') return problem(409, LICENSE_MESSAGES.returned, 'license_returned');
@@ -176,15 +236,25 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         items: ids.map((id) => ({ id, status: licenses.get(id)?.status ?? 'revoked' })),
         serverTime,
       };
-      if (askingDevice) answer.device = { deviceId: askingDevice, status: askingDevice === deviceId ? state.deviceStatus : 'removed', serverTime };
+      if (askingDevice)
+        answer.device = {
+          deviceId: askingDevice,
+          status: askingDevice === deviceId ? state.deviceStatus : 'removed',
+          serverTime,
+        };
       return json(answer);
     }
-    const chunkIndex = book.chunks.findIndex((_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index));
+    const chunkIndex = book.chunks.findIndex(
+      (_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index),
+    );
     if (method === 'GET' && chunkIndex >= 0) {
       chunkFetches.push(chunkIndex);
       const custom = await options.chunk?.(chunkIndex);
       if (custom) return custom;
-      return new Response(book.chunks[chunkIndex].slice(0), { status: 200, headers: { 'Content-Type': 'application/octet-stream' } });
+      return new Response(book.chunks[chunkIndex].slice(0), {
+        status: 200,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      });
     }
     return problem(404, `No route for ${method} ${url}`);
   };
@@ -214,7 +284,8 @@ export async function resetOfflineEngineForTests(): Promise<void> {
 /** Whether `needle` occurs in `haystack`. */
 export function containsBytes(haystack: Uint8Array, needle: Uint8Array): boolean {
   outer: for (let start = 0; start + needle.length <= haystack.length; start++) {
-    for (let offset = 0; offset < needle.length; offset++) if (haystack[start + offset] !== needle[offset]) continue outer;
+    for (let offset = 0; offset < needle.length; offset++)
+      if (haystack[start + offset] !== needle[offset]) continue outer;
     return true;
   }
   return false;

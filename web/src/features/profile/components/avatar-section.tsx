@@ -40,7 +40,8 @@ export function AvatarSection({ profile }: { profile: TProfile }) {
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY, exact: true });
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
-    onError: (uploadError) => setError(describeError(uploadError) || 'The photo could not be uploaded. Please try again.'),
+    onError: (uploadError) =>
+      setError(describeError(uploadError) || 'The photo could not be uploaded. Please try again.'),
   });
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
@@ -100,7 +101,10 @@ export function AvatarSection({ profile }: { profile: TProfile }) {
           ) : (
             <Button asChild variant="outline">
               {/* A label keeps the native file input (and its keyboard access) while looking like a button. */}
-              <label htmlFor={inputId} className="cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2">
+              <label
+                htmlFor={inputId}
+                className="cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2"
+              >
                 <ImageUp aria-hidden="true" />
                 Choose a photo
               </label>

@@ -31,25 +31,57 @@ export function ChangePasswordForm() {
       if (applyServerFieldErrors(error, form.setError, FIELDS) > 0) return;
       // A refused current password comes back as 400/403 without a field list.
       if (isApiError(error) && [400, 403].includes(error.status)) {
-        form.setError('currentPassword', { type: 'server', message: serverMessage(error) || 'Your current password is not correct.' }, { shouldFocus: true });
+        form.setError(
+          'currentPassword',
+          { type: 'server', message: serverMessage(error) || 'Your current password is not correct.' },
+          { shouldFocus: true },
+        );
         return;
       }
-      toast({ variant: 'destructive', title: 'Password not changed', description: serverMessage(error) || 'Something went wrong. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Password not changed',
+        description: serverMessage(error) || 'Something went wrong. Please try again.',
+      });
     },
   });
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
       <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-        {(a11y) => <PasswordInput {...a11y} {...form.register('currentPassword')} autoComplete="current-password" fieldName="current password" />}
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            {...form.register('currentPassword')}
+            autoComplete="current-password"
+            fieldName="current password"
+          />
+        )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="new-password" label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
-          {(a11y) => <PasswordInput {...a11y} {...form.register('newPassword')} autoComplete="new-password" fieldName="new password" />}
+        <FormField
+          id="new-password"
+          label="New password"
+          error={errors.newPassword?.message}
+          hint="At least 8 characters."
+        >
+          {(a11y) => (
+            <PasswordInput
+              {...a11y}
+              {...form.register('newPassword')}
+              autoComplete="new-password"
+              fieldName="new password"
+            />
+          )}
         </FormField>
         <FormField id="confirm-new-password" label="Confirm new password" error={errors.confirmPassword?.message}>
           {(a11y) => (
-            <PasswordInput {...a11y} {...form.register('confirmPassword')} autoComplete="new-password" fieldName="confirm new password" />
+            <PasswordInput
+              {...a11y}
+              {...form.register('confirmPassword')}
+              autoComplete="new-password"
+              fieldName="confirm new password"
+            />
           )}
         </FormField>
       </div>

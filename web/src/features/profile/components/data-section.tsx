@@ -11,14 +11,23 @@ export function DataSection() {
   const download = useMutation({
     mutationFn: downloadMyData,
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Download failed', description: describeError(error) || 'Your data could not be downloaded. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: 'Download failed',
+        description: describeError(error) || 'Your data could not be downloaded. Please try again.',
+      }),
   });
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">A copy of everything we hold about you, as a JSON file.</p>
-        <Button variant="outline" onClick={() => download.mutate()} disabled={download.isPending} className="w-full shrink-0 sm:w-auto">
+        <Button
+          variant="outline"
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          className="w-full shrink-0 sm:w-auto"
+        >
           <Download aria-hidden="true" />
           {download.isPending ? 'Preparing download...' : 'Download my data'}
         </Button>

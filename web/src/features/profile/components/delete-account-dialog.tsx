@@ -51,10 +51,18 @@ export function DeleteAccountDialog() {
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, ['password', 'confirmation'] as const) > 0) return;
       if (isApiError(error) && [400, 401, 403].includes(error.status)) {
-        form.setError('password', { type: 'server', message: serverMessage(error) || 'Your password is not correct.' }, { shouldFocus: true });
+        form.setError(
+          'password',
+          { type: 'server', message: serverMessage(error) || 'Your password is not correct.' },
+          { shouldFocus: true },
+        );
         return;
       }
-      toast({ variant: 'destructive', title: 'Account not deleted', description: serverMessage(error) || 'Something went wrong. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Account not deleted',
+        description: serverMessage(error) || 'Something went wrong. Please try again.',
+      });
     },
   });
 
@@ -67,7 +75,10 @@ export function DeleteAccountDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Trigger asChild>
-        <Button variant="outline" className="w-full border-destructive/50 text-destructive hover:bg-destructive/5 sm:w-auto">
+        <Button
+          variant="outline"
+          className="w-full border-destructive/50 text-destructive hover:bg-destructive/5 sm:w-auto"
+        >
           <Trash2 aria-hidden="true" />
           Delete my account
         </Button>
@@ -85,12 +96,32 @@ export function DeleteAccountDialog() {
             <p>If you want a copy of your data, download it first.</p>
           </div>
         </Dialog.Description>
-        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="mt-5 flex flex-col gap-4">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+          className="mt-5 flex flex-col gap-4"
+        >
           <FormField id="delete-password" label="Your password" error={errors.password?.message}>
             {(a11y) => <PasswordInput {...a11y} {...form.register('password')} autoComplete="current-password" />}
           </FormField>
-          <FormField id="delete-confirmation" label={<>Type <strong>DELETE</strong> to confirm</>} error={errors.confirmation?.message}>
-            {(a11y) => <Input {...a11y} {...form.register('confirmation')} autoComplete="off" autoCapitalize="characters" spellCheck={false} />}
+          <FormField
+            id="delete-confirmation"
+            label={
+              <>
+                Type <strong>DELETE</strong> to confirm
+              </>
+            }
+            error={errors.confirmation?.message}
+          >
+            {(a11y) => (
+              <Input
+                {...a11y}
+                {...form.register('confirmation')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+            )}
           </FormField>
           <DialogFormActions
             className="mt-2"

@@ -30,7 +30,11 @@ function detailsResolver(initialPhone: string): Resolver<TDetailsForm, unknown, 
     const phone = values.phoneNumber?.trim() ?? '';
     const isUnchanged = !phone || phone === initialPhone;
     return baseResolver(
-      { ...values, phoneNumber: isUnchanged ? undefined : values.phoneNumber, countryCode: isUnchanged ? undefined : values.countryCode },
+      {
+        ...values,
+        phoneNumber: isUnchanged ? undefined : values.phoneNumber,
+        countryCode: isUnchanged ? undefined : values.countryCode,
+      },
       context,
       options,
     );
@@ -40,11 +44,18 @@ function detailsResolver(initialPhone: string): Resolver<TDetailsForm, unknown, 
 export function DetailsForm({ profile }: { profile: TProfile }) {
   const queryClient = useQueryClient();
   const initialCountry = toCountry(profile.countryCode ?? DEFAULT_PHONE_COUNTRY);
-  const initialPhone = profile.phoneNumber ? (toInternational(profile.phoneNumber, initialCountry) ?? profile.phoneNumber) : '';
+  const initialPhone = profile.phoneNumber
+    ? (toInternational(profile.phoneNumber, initialCountry) ?? profile.phoneNumber)
+    : '';
   const [resolver] = useState(() => detailsResolver(initialPhone));
   const form = useForm<TDetailsForm, unknown, TUpdateProfileRequest>({
     resolver,
-    defaultValues: { firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', phoneNumber: initialPhone, countryCode: initialCountry },
+    defaultValues: {
+      firstName: profile.firstName ?? '',
+      lastName: profile.lastName ?? '',
+      phoneNumber: initialPhone,
+      countryCode: initialCountry,
+    },
   });
   const { errors, isDirty } = form.formState;
 
@@ -58,15 +69,24 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
     onError: (error) => {
-      if (applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'phoneNumber', 'countryCode'] as const) > 0) return;
-      toast({ variant: 'destructive', title: 'Profile not saved', description: describeError(error) || 'Something went wrong. Please try again.' });
+      if (
+        applyServerFieldErrors(error, form.setError, ['firstName', 'lastName', 'phoneNumber', 'countryCode'] as const) >
+        0
+      )
+        return;
+      toast({
+        variant: 'destructive',
+        title: 'Profile not saved',
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      });
     },
   });
 
   const onSubmit = form.handleSubmit((values) => {
     const body: TUpdateProfileRequest = { firstName: values.firstName, lastName: values.lastName };
     const typed = form.getValues();
-    if (values.phoneNumber) Object.assign(body, phonePayload(values.phoneNumber, typed.countryCode ?? DEFAULT_PHONE_COUNTRY));
+    if (values.phoneNumber)
+      Object.assign(body, phonePayload(values.phoneNumber, typed.countryCode ?? DEFAULT_PHONE_COUNTRY));
     mutation.mutate(body);
   });
 
@@ -80,7 +100,11 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
           {(a11y) => <Input {...a11y} {...form.register('lastName')} autoComplete="family-name" />}
         </FormField>
       </div>
-      <FormField id="profile-phone" label="Phone number" error={errors.phoneNumber?.message ?? errors.countryCode?.message}>
+      <FormField
+        id="profile-phone"
+        label="Phone number"
+        error={errors.phoneNumber?.message ?? errors.countryCode?.message}
+      >
         {(a11y) => (
           <Controller
             control={form.control}

@@ -25,7 +25,12 @@ export function EmailPreferencesSection() {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 text-sm">
         <p>Your email preferences could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void preferences.refetch()} disabled={preferences.isFetching}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void preferences.refetch()}
+          disabled={preferences.isFetching}
+        >
           <RotateCw aria-hidden="true" />
           Try again
         </Button>
@@ -48,7 +53,11 @@ function PreferencesEditor({ initial }: { initial: TEmailPreferences }) {
       queryClient.setQueryData(EMAIL_PREFERENCES_QUERY_KEY, saved && typeof saved === 'object' ? saved : value);
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: 'Preferences not saved', description: describeError(error) || 'Something went wrong. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: 'Preferences not saved',
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
   });
 
   return (

@@ -8,7 +8,15 @@ import type { TBookmarksFeature } from '../use-reader-bookmarks';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-export function BookmarksPanelBody({ bookmarks, pageNumber, onOpen }: { bookmarks: TBookmarksFeature; pageNumber: number; onOpen: (bookmark: TBookmark) => void }) {
+export function BookmarksPanelBody({
+  bookmarks,
+  pageNumber,
+  onOpen,
+}: {
+  bookmarks: TBookmarksFeature;
+  pageNumber: number;
+  onOpen: (bookmark: TBookmark) => void;
+}) {
   const [note, setNote] = useState('');
   const noteId = useId();
 
@@ -32,7 +40,10 @@ export function BookmarksPanelBody({ bookmarks, pageNumber, onOpen }: { bookmark
           onChange={(event) => setNote(event.currentTarget.value)}
           className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
         />
-        <button type="submit" className="inline-flex h-10 items-center justify-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <button
+          type="submit"
+          className="inline-flex h-10 items-center justify-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <BookmarkPlus className="size-4" aria-hidden="true" />
           Bookmark page {pageNumber}
         </button>
@@ -41,7 +52,9 @@ export function BookmarksPanelBody({ bookmarks, pageNumber, onOpen }: { bookmark
       {bookmarks.isLoading ? (
         <Spinner label="Loading bookmarks..." className="py-6" />
       ) : bookmarks.items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{bookmarks.isError ? 'Your bookmarks could not be loaded.' : 'No bookmarks yet.'}</p>
+        <p className="text-sm text-muted-foreground">
+          {bookmarks.isError ? 'Your bookmarks could not be loaded.' : 'No bookmarks yet.'}
+        </p>
       ) : (
         <ul aria-label="Your bookmarks" className="flex flex-col gap-2">
           {bookmarks.items.map((bookmark) => (
@@ -53,7 +66,15 @@ export function BookmarksPanelBody({ bookmarks, pageNumber, onOpen }: { bookmark
   );
 }
 
-function BookmarkItem({ bookmark, bookmarks, onOpen }: { bookmark: TBookmark; bookmarks: TBookmarksFeature; onOpen: (bookmark: TBookmark) => void }) {
+function BookmarkItem({
+  bookmark,
+  bookmarks,
+  onOpen,
+}: {
+  bookmark: TBookmark;
+  bookmarks: TBookmarksFeature;
+  onOpen: (bookmark: TBookmark) => void;
+}) {
   const [isEditing, setIsEditing] = useState(false);
   const [draft, setDraft] = useState(bookmark.note ?? '');
   const fieldId = useId();
@@ -74,7 +95,9 @@ function BookmarkItem({ bookmark, bookmarks, onOpen }: { bookmark: TBookmark; bo
           className="flex min-h-11 flex-1 flex-col items-start rounded-md px-2 py-1.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
         >
           <span className="text-sm font-semibold">Page {bookmark.page}</span>
-          {bookmark.note && !isEditing && <span className="whitespace-pre-wrap break-words text-sm">{bookmark.note}</span>}
+          {bookmark.note && !isEditing && (
+            <span className="whitespace-pre-wrap break-words text-sm">{bookmark.note}</span>
+          )}
           <span className="text-xs text-muted-foreground">{dateFormat.format(new Date(bookmark.updatedAt))}</span>
         </button>
         <button
@@ -113,10 +136,17 @@ function BookmarkItem({ bookmark, bookmarks, onOpen }: { bookmark: TBookmark; bo
             className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
           />
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => setIsEditing(false)} className="h-9 rounded-md border border-border px-3 text-sm hover:bg-muted">
+            <button
+              type="button"
+              onClick={() => setIsEditing(false)}
+              className="h-9 rounded-md border border-border px-3 text-sm hover:bg-muted"
+            >
               Cancel
             </button>
-            <button type="submit" className="h-9 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+            <button
+              type="submit"
+              className="h-9 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+            >
               Save note
             </button>
           </div>

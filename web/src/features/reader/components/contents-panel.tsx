@@ -5,7 +5,15 @@ import { currentOutlineEntryId, loadOutline, type TOutlineEntry } from '../outli
 
 type TOutlineDocument = Parameters<typeof loadOutline>[0];
 
-export function ContentsPanelBody({ pdf, pageNumber, onSelect }: { pdf: TOutlineDocument | null; pageNumber: number; onSelect: (entry: TOutlineEntry) => void }) {
+export function ContentsPanelBody({
+  pdf,
+  pageNumber,
+  onSelect,
+}: {
+  pdf: TOutlineDocument | null;
+  pageNumber: number;
+  onSelect: (entry: TOutlineEntry) => void;
+}) {
   const [entries, setEntries] = useState<TOutlineEntry[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -23,7 +31,8 @@ export function ContentsPanelBody({ pdf, pageNumber, onSelect }: { pdf: TOutline
 
   if (failed) return <p className="p-4 text-sm text-muted-foreground">The contents could not be loaded.</p>;
   if (!entries) return <Spinner label="Loading contents..." className="py-8" />;
-  if (entries.length === 0) return <p className="p-4 text-sm text-muted-foreground">This book has no table of contents.</p>;
+  if (entries.length === 0)
+    return <p className="p-4 text-sm text-muted-foreground">This book has no table of contents.</p>;
   const currentId = currentOutlineEntryId(entries, pageNumber);
   return (
     <nav aria-label="Table of contents" className="p-2">
@@ -32,7 +41,17 @@ export function ContentsPanelBody({ pdf, pageNumber, onSelect }: { pdf: TOutline
   );
 }
 
-function OutlineList({ entries, currentId, onSelect, depth }: { entries: TOutlineEntry[]; currentId: string | null; onSelect: (entry: TOutlineEntry) => void; depth: number }) {
+function OutlineList({
+  entries,
+  currentId,
+  onSelect,
+  depth,
+}: {
+  entries: TOutlineEntry[];
+  currentId: string | null;
+  onSelect: (entry: TOutlineEntry) => void;
+  depth: number;
+}) {
   return (
     <ul className={depth > 0 ? 'ml-4 border-l border-border pl-2' : undefined}>
       {entries.map((entry) => (
@@ -47,7 +66,9 @@ function OutlineList({ entries, currentId, onSelect, depth }: { entries: TOutlin
             <span className="flex-1">{entry.title}</span>
             {entry.page !== null && <span className="tabular-nums text-muted-foreground">{entry.page}</span>}
           </button>
-          {entry.children.length > 0 && <OutlineList entries={entry.children} currentId={currentId} onSelect={onSelect} depth={depth + 1} />}
+          {entry.children.length > 0 && (
+            <OutlineList entries={entry.children} currentId={currentId} onSelect={onSelect} depth={depth + 1} />
+          )}
         </li>
       ))}
     </ul>

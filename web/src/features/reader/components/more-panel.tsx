@@ -1,6 +1,17 @@
 /** The narrow-screen "More options" sheet: the controls that do not fit the bottom bar. */
 import type { ReactNode } from 'react';
-import { BookmarkPlus, Keyboard, LayoutGrid, Maximize, Minimize, MoveHorizontal, Palette, Volume2, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  BookmarkPlus,
+  Keyboard,
+  LayoutGrid,
+  Maximize,
+  Minimize,
+  MoveHorizontal,
+  Palette,
+  Volume2,
+  ZoomIn,
+  ZoomOut,
+} from 'lucide-react';
 import type { TReaderControls } from '../reader-controls';
 import { READER_THEME_LABELS } from '../reader-theme';
 import { CopyAllowance, formatZoom } from './reader-toolbar';
@@ -43,7 +54,15 @@ function Item({
 }
 
 /** `extra`: the page's own entries (Download for offline), shown first. */
-export function MorePanelBody({ controls, onDone, extra }: { controls: TReaderControls; onDone: () => void; extra?: ReactNode }) {
+export function MorePanelBody({
+  controls,
+  onDone,
+  extra,
+}: {
+  controls: TReaderControls;
+  onDone: () => void;
+  extra?: ReactNode;
+}) {
   const c = controls;
   const then = (action: () => void) => () => {
     action();
@@ -52,9 +71,18 @@ export function MorePanelBody({ controls, onDone, extra }: { controls: TReaderCo
   return (
     <div className="flex flex-col gap-1 p-2">
       {extra && <div className="mb-1 border-b border-border pb-2">{extra}</div>}
-      <Item label="Thumbnails" icon={<LayoutGrid />} onClick={() => c.togglePanel('thumbnails')} disabled={!c.isReady} />
-      {c.canBookmark && <Item label="Add bookmark" icon={<BookmarkPlus />} onClick={then(c.addBookmark)} disabled={!c.isReady} />}
-      {c.canReadAloud && <Item label="Read aloud" icon={<Volume2 />} onClick={() => c.togglePanel('read-aloud')} disabled={!c.isReady} />}
+      <Item
+        label="Thumbnails"
+        icon={<LayoutGrid />}
+        onClick={() => c.togglePanel('thumbnails')}
+        disabled={!c.isReady}
+      />
+      {c.canBookmark && (
+        <Item label="Add bookmark" icon={<BookmarkPlus />} onClick={then(c.addBookmark)} disabled={!c.isReady} />
+      )}
+      {c.canReadAloud && (
+        <Item label="Read aloud" icon={<Volume2 />} onClick={() => c.togglePanel('read-aloud')} disabled={!c.isReady} />
+      )}
       <div className="my-1 grid grid-cols-3 gap-1">
         <Item compact label="Zoom out" icon={<ZoomOut />} onClick={c.zoomOut} disabled={!c.isReady} />
         <Item compact label="Zoom in" icon={<ZoomIn />} onClick={c.zoomIn} disabled={!c.isReady} />
@@ -65,7 +93,12 @@ export function MorePanelBody({ controls, onDone, extra }: { controls: TReaderCo
       </p>
       <Item label="Theme" icon={<Palette />} onClick={c.cycleTheme} detail={READER_THEME_LABELS[c.theme]} />
       {c.canFullscreen && (
-        <Item label="Fullscreen" icon={c.isFullscreen ? <Minimize /> : <Maximize />} onClick={then(c.toggleFullscreen)} pressed={c.isFullscreen} />
+        <Item
+          label="Fullscreen"
+          icon={c.isFullscreen ? <Minimize /> : <Maximize />}
+          onClick={then(c.toggleFullscreen)}
+          pressed={c.isFullscreen}
+        />
       )}
       <Item label="Keyboard shortcuts" icon={<Keyboard />} onClick={() => c.togglePanel('help')} />
       <CopyAllowance remaining={c.copyRemaining} className="px-3 pt-2 text-xs text-muted-foreground" />

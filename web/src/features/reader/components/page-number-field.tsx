@@ -83,7 +83,11 @@ export function PageNumberField({ pageNumber, pagesCount, disabled, onGoToPage }
         <span data-testid="page-count">{pagesCount || '–'}</span>
       </span>
       {message && (
-        <p id={messageId} role="alert" className="reader-field-message absolute left-0 top-full z-10 mt-2 w-56 rounded-md bg-foreground px-3 py-2 text-xs text-background shadow-lg">
+        <p
+          id={messageId}
+          role="alert"
+          className="reader-field-message absolute left-0 top-full z-10 mt-2 w-56 rounded-md bg-foreground px-3 py-2 text-xs text-background shadow-lg"
+        >
           {message}
         </p>
       )}

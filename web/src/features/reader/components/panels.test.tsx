@@ -15,11 +15,27 @@ import { ThumbnailsPanelBody } from './thumbnails-panel';
 afterEach(() => vi.unstubAllGlobals());
 
 function bookmark(overrides: Partial<TBookmark>): TBookmark {
-  return { id: 'b1', bookId: 'book', page: 3, note: null, hlc: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z', ...overrides };
+  return {
+    id: 'b1',
+    bookId: 'book',
+    page: 3,
+    note: null,
+    hlc: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T00:00:00Z',
+    ...overrides,
+  };
 }
 
 function bookmarksFeature(items: TBookmark[]): TBookmarksFeature {
-  return { items, isLoading: false, isError: false, add: vi.fn(), updateNote: vi.fn(), remove: vi.fn() } as unknown as TBookmarksFeature;
+  return {
+    items,
+    isLoading: false,
+    isError: false,
+    add: vi.fn(),
+    updateNote: vi.fn(),
+    remove: vi.fn(),
+  } as unknown as TBookmarksFeature;
 }
 
 describe('BookmarksPanelBody', () => {
@@ -34,7 +50,10 @@ describe('BookmarksPanelBody', () => {
   });
 
   it('jumps to, edits and deletes bookmarks', async () => {
-    const feature = bookmarksFeature([bookmark({ id: 'b1', page: 3, note: 'First' }), bookmark({ id: 'b2', page: 40, note: null })]);
+    const feature = bookmarksFeature([
+      bookmark({ id: 'b1', page: 3, note: 'First' }),
+      bookmark({ id: 'b2', page: 40, note: null }),
+    ]);
     const onOpen = vi.fn();
     render(<BookmarksPanelBody bookmarks={feature} pageNumber={1} onOpen={onOpen} />);
     const list = screen.getByRole('list', { name: 'Your bookmarks' });
@@ -65,7 +84,15 @@ describe('SearchPanelBody', () => {
     ]);
     const onFind = vi.fn();
     const onOpenResult = vi.fn();
-    render(<SearchPanelBody searchServer={searchServer} findMatches={{ current: 1, total: 7 }} onFind={onFind} onClear={vi.fn()} onOpenResult={onOpenResult} />);
+    render(
+      <SearchPanelBody
+        searchServer={searchServer}
+        findMatches={{ current: 1, total: 7 }}
+        onFind={onFind}
+        onClear={vi.fn()}
+        onOpenResult={onOpenResult}
+      />,
+    );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'habit{Enter}');
     expect(onFind).toHaveBeenCalledWith('habit', { again: false });
     expect(searchServer).toHaveBeenCalledWith('habit', expect.any(AbortSignal));
@@ -80,8 +107,19 @@ describe('SearchPanelBody', () => {
   });
 
   it('says when nothing matches and shows a failed search', async () => {
-    const searchServer = vi.fn().mockResolvedValueOnce([]).mockRejectedValueOnce(new Error('Unable to connect to server'));
-    render(<SearchPanelBody searchServer={searchServer} findMatches={null} onFind={vi.fn()} onClear={vi.fn()} onOpenResult={vi.fn()} />);
+    const searchServer = vi
+      .fn()
+      .mockResolvedValueOnce([])
+      .mockRejectedValueOnce(new Error('Unable to connect to server'));
+    render(
+      <SearchPanelBody
+        searchServer={searchServer}
+        findMatches={null}
+        onFind={vi.fn()}
+        onClear={vi.fn()}
+        onOpenResult={vi.fn()}
+      />,
+    );
     const box = screen.getByRole('searchbox', { name: 'Search text' });
     await userEvent.type(box, 'zebra{Enter}');
     expect(await screen.findByText('No results for “zebra”.')).toBeInTheDocument();
@@ -116,7 +154,9 @@ describe('ThumbnailsPanelBody', () => {
     );
     const pdf = { numPages: 4, getPage: vi.fn() };
     const onSelect = vi.fn();
-    render(<ThumbnailsPanelBody pdf={pdf as never} pageNumber={2} watermarkText="ada@example.com" onSelect={onSelect} />);
+    render(
+      <ThumbnailsPanelBody pdf={pdf as never} pageNumber={2} watermarkText="ada@example.com" onSelect={onSelect} />,
+    );
     const buttons = screen.getAllByRole('button', { name: /^Page \d$/ });
     expect(buttons).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -134,7 +174,9 @@ describe('PreviewEndPrompt', () => {
       ['Subscribe', '/subscribe'],
     ]);
     expect(previewEndActions({ kind: 'subscribe' }, 'b1').map((a) => a.to)).toEqual(['/subscribe']);
-    expect(previewEndActions({ kind: 'upgrade', tier: 'premium' }, 'b1').map((a) => [a.label, a.to])).toEqual([['Upgrade to Premium', '/subscribe?tier=premium']]);
+    expect(previewEndActions({ kind: 'upgrade', tier: 'premium' }, 'b1').map((a) => [a.label, a.to])).toEqual([
+      ['Upgrade to Premium', '/subscribe?tier=premium'],
+    ]);
     expect(previewEndActions({ kind: 'read' }, 'b1').map((a) => a.to)).toEqual(['/reader/b1']);
   });
 
@@ -177,7 +219,11 @@ describe('ReaderErrorScreen', () => {
     expect(reload).toHaveBeenCalledOnce();
     rerender(
       <MemoryRouter>
-        <ReaderErrorScreen error={{ code: 'network', message: 'Unable to connect to server' }} bookRef="b" onRetry={onRetry} />
+        <ReaderErrorScreen
+          error={{ code: 'network', message: 'Unable to connect to server' }}
+          bookRef="b"
+          onRetry={onRetry}
+        />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -191,8 +237,18 @@ describe('OtherDeviceNotice', () => {
     const onStay = vi.fn();
     const lastReadAt = new Date();
     lastReadAt.setHours(9, 5, 0, 0);
-    render(<OtherDeviceNotice page={30} deviceName="Chrome on macOS" lastReadAt={lastReadAt.toISOString()} onGo={onGo} onStay={onStay} />);
-    expect(screen.getByTestId('other-device-notice')).toHaveTextContent(/^You were on page 30 on Chrome on macOS, today, 09:05( AM)? — jump there\?/);
+    render(
+      <OtherDeviceNotice
+        page={30}
+        deviceName="Chrome on macOS"
+        lastReadAt={lastReadAt.toISOString()}
+        onGo={onGo}
+        onStay={onStay}
+      />,
+    );
+    expect(screen.getByTestId('other-device-notice')).toHaveTextContent(
+      /^You were on page 30 on Chrome on macOS, today, 09:05( AM)? — jump there\?/,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Stay here' }));
     expect(onStay).toHaveBeenCalledOnce();
     await userEvent.click(screen.getByRole('button', { name: 'Jump to page 30' }));

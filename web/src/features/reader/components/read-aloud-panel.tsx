@@ -13,7 +13,11 @@ export function ReadAloudPanelBody({ readAloud, pageNumber }: { readAloud: TRead
   return (
     <div className="flex flex-col gap-4 p-3">
       <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="read-aloud-status">
-        {status === 'playing' ? `Reading page ${pageNumber} aloud.` : status === 'paused' ? 'Paused.' : `Reads page ${pageNumber}, then carries on page by page.`}
+        {status === 'playing'
+          ? `Reading page ${pageNumber} aloud.`
+          : status === 'paused'
+            ? 'Paused.'
+            : `Reads page ${pageNumber}, then carries on page by page.`}
       </p>
       <div className="flex gap-2">
         {status === 'playing' ? (
@@ -68,7 +72,9 @@ export function ReadAloudPanelBody({ readAloud, pageNumber }: { readAloud: TRead
           ))}
         </select>
       </div>
-      <p className="text-xs text-muted-foreground">Changes to voice or speed apply from the next page, or press Play again.</p>
+      <p className="text-xs text-muted-foreground">
+        Changes to voice or speed apply from the next page, or press Play again.
+      </p>
     </div>
   );
 }

@@ -6,11 +6,24 @@ import { bookDetailPath } from '@web/features/catalogue/paths';
 import { useOnlineStatus } from '@web/features/offline/use-online-status';
 import { describeReaderFailure } from '../reader-failure';
 
-export function ReaderErrorScreen({ error, bookRef, onRetry }: { error: unknown; bookRef: string; onRetry?: () => void }) {
+export function ReaderErrorScreen({
+  error,
+  bookRef,
+  onRetry,
+}: {
+  error: unknown;
+  bookRef: string;
+  onRetry?: () => void;
+}) {
   const failure = describeReaderFailure(error);
   const isOnline = useOnlineStatus();
   return (
-    <section aria-labelledby="reader-error-title" data-testid="reader-error" data-code={failure.code} className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <section
+      aria-labelledby="reader-error-title"
+      data-testid="reader-error"
+      data-code={failure.code}
+      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+    >
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <BookX className="size-7" aria-hidden="true" />
       </span>

@@ -23,7 +23,17 @@ export interface ReaderPanelProps {
   header?: ReactNode;
 }
 
-export function ReaderPanel({ open, onOpenChange, title, description, side, docked, container, children, header }: ReaderPanelProps) {
+export function ReaderPanel({
+  open,
+  onOpenChange,
+  title,
+  description,
+  side,
+  docked,
+  container,
+  children,
+  header,
+}: ReaderPanelProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange} modal={!docked}>
       <Dialog.Portal container={container}>
@@ -32,10 +42,16 @@ export function ReaderPanel({ open, onOpenChange, title, description, side, dock
           className={cn(
             'reader-panel z-50 flex flex-col bg-background text-foreground shadow-xl outline-none',
             docked
-              ? cn('absolute bottom-0 top-14 w-80 border-border', side === 'right' ? 'right-0 border-l' : 'left-0 border-r')
+              ? cn(
+                  'absolute bottom-0 top-14 w-80 border-border',
+                  side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
+                )
               : side === 'bottom'
                 ? 'fixed inset-x-0 bottom-0 max-h-[85dvh] rounded-t-2xl border-t border-border pb-[env(safe-area-inset-bottom)]'
-                : cn('fixed inset-y-0 w-[88vw] max-w-sm border-border', side === 'right' ? 'right-0 border-l' : 'left-0 border-r'),
+                : cn(
+                    'fixed inset-y-0 w-[88vw] max-w-sm border-border',
+                    side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
+                  ),
           )}
           onInteractOutside={docked ? (event) => event.preventDefault() : undefined}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -64,40 +64,118 @@ export function CopyAllowance({ remaining, className }: { remaining: number | nu
 export function WideToolbar({ controls }: { controls: TReaderControls }) {
   const c = controls;
   return (
-    <div role="toolbar" aria-label="Reader controls" className="flex h-14 items-center gap-0.5 border-b border-border bg-background px-2 text-foreground">
+    <div
+      role="toolbar"
+      aria-label="Reader controls"
+      className="flex h-14 items-center gap-0.5 border-b border-border bg-background px-2 text-foreground"
+    >
       <BackLink controls={c} />
       <h1 className="mx-2 min-w-0 max-w-[22rem] truncate font-serif text-base font-semibold" title={c.title}>
         {c.title}
       </h1>
       <div className="ml-auto flex items-center gap-0.5">
-        <ToolbarButton label="Contents" icon={<ListTree />} pressed={c.panel === 'contents'} onClick={() => c.togglePanel('contents')} disabled={!c.isReady} />
-        <ToolbarButton label="Thumbnails" icon={<LayoutGrid />} pressed={c.panel === 'thumbnails'} onClick={() => c.togglePanel('thumbnails')} disabled={!c.isReady} />
-        <ToolbarButton label="Search in book" icon={<Search />} pressed={c.panel === 'search'} onClick={() => c.togglePanel('search')} disabled={!c.isReady} />
+        <ToolbarButton
+          label="Contents"
+          icon={<ListTree />}
+          pressed={c.panel === 'contents'}
+          onClick={() => c.togglePanel('contents')}
+          disabled={!c.isReady}
+        />
+        <ToolbarButton
+          label="Thumbnails"
+          icon={<LayoutGrid />}
+          pressed={c.panel === 'thumbnails'}
+          onClick={() => c.togglePanel('thumbnails')}
+          disabled={!c.isReady}
+        />
+        <ToolbarButton
+          label="Search in book"
+          icon={<Search />}
+          pressed={c.panel === 'search'}
+          onClick={() => c.togglePanel('search')}
+          disabled={!c.isReady}
+        />
         {c.canBookmark && (
-          <ToolbarButton label="Bookmarks" icon={<Bookmark />} pressed={c.panel === 'bookmarks'} onClick={() => c.togglePanel('bookmarks')} disabled={!c.isReady} />
+          <ToolbarButton
+            label="Bookmarks"
+            icon={<Bookmark />}
+            pressed={c.panel === 'bookmarks'}
+            onClick={() => c.togglePanel('bookmarks')}
+            disabled={!c.isReady}
+          />
         )}
         <Divider />
-        <ToolbarButton label="Previous page" icon={<ChevronLeft />} onClick={c.previousPage} disabled={!c.isReady || c.pageNumber <= 1} />
-        <PageNumberField pageNumber={c.pageNumber} pagesCount={c.pagesCount} disabled={!c.isReady} onGoToPage={c.goToPage} />
-        <ToolbarButton label="Next page" icon={<ChevronRight />} onClick={c.nextPage} disabled={!c.isReady || !c.canGoNext} />
+        <ToolbarButton
+          label="Previous page"
+          icon={<ChevronLeft />}
+          onClick={c.previousPage}
+          disabled={!c.isReady || c.pageNumber <= 1}
+        />
+        <PageNumberField
+          pageNumber={c.pageNumber}
+          pagesCount={c.pagesCount}
+          disabled={!c.isReady}
+          onGoToPage={c.goToPage}
+        />
+        <ToolbarButton
+          label="Next page"
+          icon={<ChevronRight />}
+          onClick={c.nextPage}
+          disabled={!c.isReady || !c.canGoNext}
+        />
         <Divider />
         <ToolbarButton label="Zoom out" icon={<ZoomOut />} onClick={c.zoomOut} disabled={!c.isReady} />
-        <span className="w-12 text-center text-sm tabular-nums text-muted-foreground" aria-live="polite" data-testid="zoom-level">
+        <span
+          className="w-12 text-center text-sm tabular-nums text-muted-foreground"
+          aria-live="polite"
+          data-testid="zoom-level"
+        >
           {c.isReady ? formatZoom(c.scale) : ''}
         </span>
         <ToolbarButton label="Zoom in" icon={<ZoomIn />} onClick={c.zoomIn} disabled={!c.isReady} />
         <ToolbarButton label="Fit width" icon={<MoveHorizontal />} onClick={c.fitWidth} disabled={!c.isReady} />
         <Divider />
-        {c.canBookmark && <ToolbarButton label="Add bookmark" icon={<BookmarkPlus />} onClick={c.addBookmark} disabled={!c.isReady} />}
+        {c.canBookmark && (
+          <ToolbarButton label="Add bookmark" icon={<BookmarkPlus />} onClick={c.addBookmark} disabled={!c.isReady} />
+        )}
         {c.canReadAloud && (
-          <ToolbarButton label="Read aloud" icon={<Volume2 />} pressed={c.panel === 'read-aloud' || c.isReadingAloud} onClick={() => c.togglePanel('read-aloud')} disabled={!c.isReady} />
+          <ToolbarButton
+            label="Read aloud"
+            icon={<Volume2 />}
+            pressed={c.panel === 'read-aloud' || c.isReadingAloud}
+            onClick={() => c.togglePanel('read-aloud')}
+            disabled={!c.isReady}
+          />
         )}
-        <ToolbarButton label="Theme" icon={<Palette />} text={READER_THEME_LABELS[c.theme]} onClick={c.cycleTheme} className="w-24" />
+        <ToolbarButton
+          label="Theme"
+          icon={<Palette />}
+          text={READER_THEME_LABELS[c.theme]}
+          onClick={c.cycleTheme}
+          className="w-24"
+        />
         {c.canFullscreen && (
-          <ToolbarButton label="Fullscreen" icon={c.isFullscreen ? <Minimize /> : <Maximize />} pressed={c.isFullscreen} onClick={c.toggleFullscreen} />
+          <ToolbarButton
+            label="Fullscreen"
+            icon={c.isFullscreen ? <Minimize /> : <Maximize />}
+            pressed={c.isFullscreen}
+            onClick={c.toggleFullscreen}
+          />
         )}
-        <ToolbarButton label="Keyboard shortcuts" icon={<Keyboard />} pressed={c.panel === 'help'} onClick={() => c.togglePanel('help')} />
-        {c.hasMoreOptions && <ToolbarButton label="More options" icon={<Ellipsis />} pressed={c.panel === 'more'} onClick={() => c.togglePanel('more')} />}
+        <ToolbarButton
+          label="Keyboard shortcuts"
+          icon={<Keyboard />}
+          pressed={c.panel === 'help'}
+          onClick={() => c.togglePanel('help')}
+        />
+        {c.hasMoreOptions && (
+          <ToolbarButton
+            label="More options"
+            icon={<Ellipsis />}
+            pressed={c.panel === 'more'}
+            onClick={() => c.togglePanel('more')}
+          />
+        )}
       </div>
     </div>
   );
@@ -111,9 +189,21 @@ export function NarrowTopBar({ controls }: { controls: TReaderControls }) {
       <h1 className="mx-1 min-w-0 flex-1 truncate font-serif text-base font-semibold" title={c.title}>
         {c.title}
       </h1>
-      <ToolbarButton label="Search in book" icon={<Search />} pressed={c.panel === 'search'} onClick={() => c.togglePanel('search')} disabled={!c.isReady} />
+      <ToolbarButton
+        label="Search in book"
+        icon={<Search />}
+        pressed={c.panel === 'search'}
+        onClick={() => c.togglePanel('search')}
+        disabled={!c.isReady}
+      />
       {c.canBookmark && (
-        <ToolbarButton label="Bookmarks" icon={<Bookmark />} pressed={c.panel === 'bookmarks'} onClick={() => c.togglePanel('bookmarks')} disabled={!c.isReady} />
+        <ToolbarButton
+          label="Bookmarks"
+          icon={<Bookmark />}
+          pressed={c.panel === 'bookmarks'}
+          onClick={() => c.togglePanel('bookmarks')}
+          disabled={!c.isReady}
+        />
       )}
     </div>
   );
@@ -127,13 +217,39 @@ export function NarrowBottomBar({ controls }: { controls: TReaderControls }) {
       aria-label="Reader controls"
       className="flex items-center justify-between gap-1 border-t border-border bg-background px-1 pb-[env(safe-area-inset-bottom)] text-foreground"
     >
-      <ToolbarButton label="Contents" icon={<ListTree />} pressed={c.panel === 'contents'} onClick={() => c.togglePanel('contents')} disabled={!c.isReady} />
+      <ToolbarButton
+        label="Contents"
+        icon={<ListTree />}
+        pressed={c.panel === 'contents'}
+        onClick={() => c.togglePanel('contents')}
+        disabled={!c.isReady}
+      />
       <div className="flex items-center gap-0.5">
-        <ToolbarButton label="Previous page" icon={<ChevronLeft />} onClick={c.previousPage} disabled={!c.isReady || c.pageNumber <= 1} />
-        <PageNumberField pageNumber={c.pageNumber} pagesCount={c.pagesCount} disabled={!c.isReady} onGoToPage={c.goToPage} />
-        <ToolbarButton label="Next page" icon={<ChevronRight />} onClick={c.nextPage} disabled={!c.isReady || !c.canGoNext} />
+        <ToolbarButton
+          label="Previous page"
+          icon={<ChevronLeft />}
+          onClick={c.previousPage}
+          disabled={!c.isReady || c.pageNumber <= 1}
+        />
+        <PageNumberField
+          pageNumber={c.pageNumber}
+          pagesCount={c.pagesCount}
+          disabled={!c.isReady}
+          onGoToPage={c.goToPage}
+        />
+        <ToolbarButton
+          label="Next page"
+          icon={<ChevronRight />}
+          onClick={c.nextPage}
+          disabled={!c.isReady || !c.canGoNext}
+        />
       </div>
-      <ToolbarButton label="More options" icon={<Ellipsis />} pressed={c.panel === 'more'} onClick={() => c.togglePanel('more')} />
+      <ToolbarButton
+        label="More options"
+        icon={<Ellipsis />}
+        pressed={c.panel === 'more'}
+        onClick={() => c.togglePanel('more')}
+      />
     </div>
   );
 }

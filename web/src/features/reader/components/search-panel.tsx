@@ -21,7 +21,11 @@ export interface SearchPanelProps {
   onOpenResult: (hit: TBookSearchHit, query: string) => void;
 }
 
-type TServerResults = { status: 'idle' } | { status: 'loading' } | { status: 'done'; items: TBookSearchHit[] } | { status: 'error'; message: string };
+type TServerResults =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'done'; items: TBookSearchHit[] }
+  | { status: 'error'; message: string };
 
 export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, onOpenResult }: SearchPanelProps) {
   const [text, setText] = useState('');
@@ -45,7 +49,9 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
     setResults({ status: 'loading' });
     searchServer(value, controller.signal).then(
       (items) => !controller.signal.aborted && setResults({ status: 'done', items }),
-      (error: unknown) => !controller.signal.aborted && setResults({ status: 'error', message: describeError(error) || 'Search failed. Please try again.' }),
+      (error: unknown) =>
+        !controller.signal.aborted &&
+        setResults({ status: 'error', message: describeError(error) || 'Search failed. Please try again.' }),
     );
   }
 
@@ -73,12 +79,21 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
             className="h-11 w-full rounded-md border border-input bg-background px-3 pr-10 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
           />
           {text && (
-            <button type="button" onClick={clear} aria-label="Clear search" className="absolute right-1 top-1 inline-flex size-9 items-center justify-center rounded text-muted-foreground hover:bg-muted">
+            <button
+              type="button"
+              onClick={clear}
+              aria-label="Clear search"
+              className="absolute right-1 top-1 inline-flex size-9 items-center justify-center rounded text-muted-foreground hover:bg-muted"
+            >
               <X className="size-4" aria-hidden="true" />
             </button>
           )}
         </div>
-        <button type="submit" aria-label="Search" className="inline-flex h-11 items-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <button
+          type="submit"
+          aria-label="Search"
+          className="inline-flex h-11 items-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
           <Search className="size-4" aria-hidden="true" />
         </button>
       </form>
@@ -86,13 +101,27 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
       {hasFindResult && (
         <div className="flex items-center justify-between gap-2 rounded-md bg-muted px-3 py-1.5 text-sm">
           <span aria-live="polite" data-testid="find-matches">
-            {findMatches.total === 0 ? 'No matches' : `${findMatches.current} of ${findMatches.total} ${findMatches.total === 1 ? 'match' : 'matches'}`}
+            {findMatches.total === 0
+              ? 'No matches'
+              : `${findMatches.current} of ${findMatches.total} ${findMatches.total === 1 ? 'match' : 'matches'}`}
           </span>
           <span className="flex gap-1">
-            <button type="button" aria-label="Previous match" onClick={() => onFind(query, { again: true, previous: true })} className="inline-flex size-9 items-center justify-center rounded hover:bg-background" disabled={findMatches.total === 0}>
+            <button
+              type="button"
+              aria-label="Previous match"
+              onClick={() => onFind(query, { again: true, previous: true })}
+              className="inline-flex size-9 items-center justify-center rounded hover:bg-background"
+              disabled={findMatches.total === 0}
+            >
               <ChevronUp className="size-4" aria-hidden="true" />
             </button>
-            <button type="button" aria-label="Next match" onClick={() => onFind(query, { again: true })} className="inline-flex size-9 items-center justify-center rounded hover:bg-background" disabled={findMatches.total === 0}>
+            <button
+              type="button"
+              aria-label="Next match"
+              onClick={() => onFind(query, { again: true })}
+              className="inline-flex size-9 items-center justify-center rounded hover:bg-background"
+              disabled={findMatches.total === 0}
+            >
               <ChevronDown className="size-4" aria-hidden="true" />
             </button>
           </span>
@@ -121,7 +150,9 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
                     onClick={() => onOpenResult(hit, query)}
                     className="flex w-full flex-col gap-0.5 rounded-md px-3 py-2 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                   >
-                    <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Page {hit.page}</span>
+                    <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                      Page {hit.page}
+                    </span>
                     <span className="text-sm">
                       {highlightParts(hit.snippet, query).map((part, partIndex) =>
                         part.isMatch ? (

@@ -21,7 +21,9 @@ export function ShortcutsDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 text-foreground shadow-xl outline-none">
           <Dialog.Title className="pr-10 font-serif text-xl font-semibold">Keyboard shortcuts</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">They work whenever you are not typing in a field.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            They work whenever you are not typing in a field.
+          </Dialog.Description>
           <dl className="mt-4 divide-y divide-border">
             {READER_SHORTCUTS.filter((shortcut) => !hiddenActions.includes(shortcut.action)).map((shortcut) => (
               <div key={shortcut.action} className="flex items-center justify-between gap-4 py-2">

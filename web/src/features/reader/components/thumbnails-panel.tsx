@@ -41,7 +41,9 @@ export function ThumbnailsPanelBody({
             className="group flex w-full flex-col items-center gap-1 rounded-md p-1.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-[current=page]:bg-secondary"
           >
             <Thumbnail pdf={pdf} page={page} watermarkText={watermarkText} />
-            <span className="text-xs tabular-nums text-muted-foreground group-aria-[current=page]:font-semibold group-aria-[current=page]:text-secondary-foreground">{page}</span>
+            <span className="text-xs tabular-nums text-muted-foreground group-aria-[current=page]:font-semibold group-aria-[current=page]:text-secondary-foreground">
+              {page}
+            </span>
           </button>
         </li>
       ))}
@@ -49,7 +51,15 @@ export function ThumbnailsPanelBody({
   );
 }
 
-function Thumbnail({ pdf, page, watermarkText }: { pdf: TThumbnailDocument; page: number; watermarkText: string | null }) {
+function Thumbnail({
+  pdf,
+  page,
+  watermarkText,
+}: {
+  pdf: TThumbnailDocument;
+  page: number;
+  watermarkText: string | null;
+}) {
   const frameRef = useRef<HTMLSpanElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [isVisible, setIsVisible] = useState(false);
@@ -58,12 +68,15 @@ function Thumbnail({ pdf, page, watermarkText }: { pdf: TThumbnailDocument; page
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setIsVisible(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setIsVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
     observer.observe(frame);
     return () => observer.disconnect();
   }, []);
@@ -93,7 +106,11 @@ function Thumbnail({ pdf, page, watermarkText }: { pdf: TThumbnailDocument; page
   }, [isVisible, isDrawn, pdf, page]);
 
   return (
-    <span ref={frameRef} className="reader-thumbnail relative block w-full overflow-hidden rounded-sm border border-border bg-white" style={{ aspectRatio: isDrawn ? undefined : '3 / 4' }}>
+    <span
+      ref={frameRef}
+      className="reader-thumbnail relative block w-full overflow-hidden rounded-sm border border-border bg-white"
+      style={{ aspectRatio: isDrawn ? undefined : '3 / 4' }}
+    >
       <canvas ref={canvasRef} aria-hidden="true" className={isDrawn ? 'block h-auto w-full' : 'hidden'} />
       {watermarkText && isDrawn && (
         <span aria-hidden="true" className="reader-thumbnail-watermark">

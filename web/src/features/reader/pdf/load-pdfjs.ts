@@ -20,7 +20,9 @@ export function loadPdfjs(): Promise<TPdfjs> {
     (globalThis as { pdfjsLib?: typeof PdfjsLib }).pdfjsLib = lib;
     const viewer = await import('pdfjs-dist/web/pdf_viewer.mjs');
     if (!lib.GlobalWorkerOptions.workerPort) {
-      lib.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), { type: 'module' });
+      lib.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url), {
+        type: 'module',
+      });
     }
     return { lib, viewer };
   })();

@@ -63,9 +63,24 @@ export interface TUsePdfViewerOptions {
 /** Narrow screens open at page width; wider ones at pdf.js's automatic zoom. */
 const NARROW_CONTAINER_PX = 800;
 
-const INITIAL_STATE: TPdfViewerState = { status: 'loading', error: null, api: null, pageNumber: 1, pagesCount: 0, scale: 1, findMatches: null };
+const INITIAL_STATE: TPdfViewerState = {
+  status: 'loading',
+  error: null,
+  api: null,
+  pageNumber: 1,
+  pagesCount: 0,
+  scale: 1,
+  findMatches: null,
+};
 
-export function usePdfViewer({ containerRef, viewerRef, source, initialPage, onPageRendered, onRenderError }: TUsePdfViewerOptions): TPdfViewerState {
+export function usePdfViewer({
+  containerRef,
+  viewerRef,
+  source,
+  initialPage,
+  onPageRendered,
+  onRenderError,
+}: TUsePdfViewerOptions): TPdfViewerState {
   const [state, setState] = useState<TPdfViewerState>(INITIAL_STATE);
   const callbacks = useRef({ onPageRendered, onRenderError, initialPage });
   callbacks.current = { onPageRendered, onRenderError, initialPage };
@@ -83,7 +98,11 @@ export function usePdfViewer({ containerRef, viewerRef, source, initialPage, onP
       if (abort.signal.aborted) return;
       const eventBus = new components.EventBus();
       const linkService = new components.PDFLinkService({ eventBus, externalLinkTarget: components.LinkTarget.BLANK });
-      const findController = new components.PDFFindController({ eventBus, linkService, updateMatchesCountOnProgress: true });
+      const findController = new components.PDFFindController({
+        eventBus,
+        linkService,
+        updateMatchesCountOnProgress: true,
+      });
       // abortSignal (drops the viewer's listeners and observers) is supported but missing from the typings.
       const viewerOptions: ConstructorParameters<typeof components.PDFViewer>[0] & { abortSignal: AbortSignal } = {
         container,
@@ -125,7 +144,13 @@ export function usePdfViewer({ containerRef, viewerRef, source, initialPage, onP
         viewer.currentScaleValue = container.clientWidth < NARROW_CONTAINER_PX ? 'page-width' : 'auto';
         const first = clampPage(callbacks.current.initialPage, viewer.pagesCount);
         if (first > 1) viewer.currentPageNumber = first;
-        setState((current) => ({ ...current, status: 'ready', pageNumber: viewer.currentPageNumber, pagesCount: viewer.pagesCount, scale: viewer.currentScale }));
+        setState((current) => ({
+          ...current,
+          status: 'ready',
+          pageNumber: viewer.currentPageNumber,
+          pagesCount: viewer.pagesCount,
+          scale: viewer.currentScale,
+        }));
       });
       eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) => {
         setState((current) => (current.pageNumber === pageNumber ? current : { ...current, pageNumber }));
@@ -136,10 +161,15 @@ export function usePdfViewer({ containerRef, viewerRef, source, initialPage, onP
       eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
         const pageView = viewer.getPageView(pageNumber - 1) as { div?: HTMLElement } | undefined;
         if (pageView?.div) callbacks.current.onPageRendered?.(pageView.div, pageNumber);
-        if (error && (error as { name?: string }).name !== 'RenderingCancelledException') callbacks.current.onRenderError?.(error, pageNumber);
+        if (error && (error as { name?: string }).name !== 'RenderingCancelledException')
+          callbacks.current.onRenderError?.(error, pageNumber);
       });
       const onMatches = ({ matchesCount }: { matchesCount?: TFindMatches }) => {
-        if (matchesCount) setState((current) => ({ ...current, findMatches: { current: matchesCount.current, total: matchesCount.total } }));
+        if (matchesCount)
+          setState((current) => ({
+            ...current,
+            findMatches: { current: matchesCount.current, total: matchesCount.total },
+          }));
       };
       eventBus.on('updatefindmatchescount', onMatches);
       eventBus.on('updatefindcontrolstate', onMatches);

@@ -10,7 +10,15 @@ import { readerPath } from '@web/features/catalogue/paths';
 import { findSelection, formatDate, picksRemaining, picksUsedText } from '../format';
 import { ChooseBookButton } from './choose-book-button';
 
-export function BookChoice({ bookId, title, entitlements }: { bookId: string; title: string; entitlements: TEntitlements }) {
+export function BookChoice({
+  bookId,
+  title,
+  entitlements,
+}: {
+  bookId: string;
+  title: string;
+  entitlements: TEntitlements;
+}) {
   const selection = findSelection(entitlements, bookId);
   if (selection) {
     const lockEnd = formatDate(selection.lockedUntil);

@@ -13,12 +13,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderCard(tier: TSubscriptionTier, requiredTier: TBookTier, selections = [] as ReturnType<typeof makeSelection>[]) {
+function renderCard(
+  tier: TSubscriptionTier,
+  requiredTier: TBookTier,
+  selections = [] as ReturnType<typeof makeSelection>[],
+) {
   mockApi({
     'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }),
     'GET /api/me/entitlements': () => makeEntitlements({ tier, picksUsed: selections.length, selections }),
   });
-  const book = { id: 'book-1', title: 'Deep Work', author: 'Cal Newport', coverImageUrl: '', requiredTier, rating: 4.5 };
+  const book = {
+    id: 'book-1',
+    title: 'Deep Work',
+    author: 'Cal Newport',
+    coverImageUrl: '',
+    requiredTier,
+    rating: 4.5,
+  };
   return renderPage(<BookCard book={book} />, { route: '/bookstore' });
 }
 
@@ -26,12 +37,17 @@ describe('the bookstore card pick control', () => {
   it('offers a compact Choose with the same confirmation for a trial reader', async () => {
     renderCard('trial', 'trial');
     await userEvent.click(await screen.findByRole('button', { name: 'Choose Deep Work' }));
-    expect(within(await screen.findByRole('dialog')).getByText(/This uses one of your 3 trial picks/)).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog')).getByText(/This uses one of your 3 trial picks/),
+    ).toBeInTheDocument();
   });
 
   it('shows Chosen linking to the reader when the book is chosen', async () => {
     renderCard('basic', 'basic', [makeSelection({ bookId: 'book-1' })]);
-    expect(await screen.findByRole('link', { name: 'Chosen: read Deep Work now' })).toHaveAttribute('href', '/reader/book-1');
+    expect(await screen.findByRole('link', { name: 'Chosen: read Deep Work now' })).toHaveAttribute(
+      'href',
+      '/reader/book-1',
+    );
   });
 
   it('stays quiet for a book above the tier and for premium readers', async () => {

@@ -12,7 +12,15 @@ import { useEntitlements } from '../queries';
 import { findSelection, isPickingTier, picksRemaining, tierAllows } from '../format';
 import { ChooseBookButton } from './choose-book-button';
 
-export default function CardChooseAction({ bookId, title, requiredTier }: { bookId: string; title: string; requiredTier: TBookTier }) {
+export default function CardChooseAction({
+  bookId,
+  title,
+  requiredTier,
+}: {
+  bookId: string;
+  title: string;
+  requiredTier: TBookTier;
+}) {
   const { data: entitlements } = useEntitlements();
   if (!entitlements || !isPickingTier(entitlements.tier) || !tierAllows(entitlements.tier, requiredTier)) return null;
   if (findSelection(entitlements, bookId)) {

@@ -5,7 +5,15 @@ import type { TEntitlements } from '@shared/selections';
 import type { TBookTier } from '@shared/tiers';
 import { createTestQueryClient } from '@web/app/test-helpers';
 import { BookCta } from '@web/features/catalogue/components/book-cta';
-import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage, type TApiHandler } from '@web/features/auth/test-utils';
+import {
+  clearToasts,
+  currentToast,
+  makeUser,
+  mockApi,
+  problem,
+  renderPage,
+  type TApiHandler,
+} from '@web/features/auth/test-utils';
 import { estimatedLockEnd, formatDate } from '../format';
 import { makeEntitlements, makeSelection } from '../test-fixtures';
 import { CHOOSE_FAILED_TITLE } from './choose-book-button';
@@ -16,8 +24,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderCta(entitlements: TEntitlements | (() => TEntitlements), routes: Record<string, TApiHandler> = {}, requiredTier: TBookTier = 'trial') {
-  const user = makeUser({ subscriptionTier: typeof entitlements === 'function' ? entitlements().subscriptionTier : entitlements.subscriptionTier });
+function renderCta(
+  entitlements: TEntitlements | (() => TEntitlements),
+  routes: Record<string, TApiHandler> = {},
+  requiredTier: TBookTier = 'trial',
+) {
+  const user = makeUser({
+    subscriptionTier:
+      typeof entitlements === 'function' ? entitlements().subscriptionTier : entitlements.subscriptionTier,
+  });
   const api = mockApi({
     'GET /api/auth/user': () => user,
     'GET /api/me/entitlements': () => (typeof entitlements === 'function' ? entitlements() : entitlements),
@@ -26,7 +41,16 @@ function renderCta(entitlements: TEntitlements | (() => TEntitlements), routes: 
   const queryClient = createTestQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   function Cta() {
-    return <BookCta bookId="book-1" title="Deep Work" requiredTier={requiredTier} previewPageCount={0} user={user} isUserLoading={false} />;
+    return (
+      <BookCta
+        bookId="book-1"
+        title="Deep Work"
+        requiredTier={requiredTier}
+        previewPageCount={0}
+        user={user}
+        isUserLoading={false}
+      />
+    );
   }
   const view = renderPage(<Cta />, { route: '/book/book-1', queryClient });
   return { api, invalidate, ...view };
@@ -38,7 +62,10 @@ describe('Choose this book', () => {
     const { api, invalidate } = renderCta(() => entitlements, {
       'POST /api/selections': () => {
         entitlements = { ...entitlements, picksUsed: 3, selections: [makeSelection({ bookId: 'book-1' })] };
-        return new Response(JSON.stringify(entitlements.selections[0]), { status: 201, headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify(entitlements.selections[0]), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        });
       },
     });
     expect(await screen.findByText(/2 of 3 picks used/)).toBeInTheDocument();
@@ -63,12 +90,18 @@ describe('Choose this book', () => {
   it('warns a Basic reader that the pick is locked for 30 days, with the lock end date', async () => {
     const nextResetAt = '2026-05-05T00:00:00.000Z';
     renderCta(makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt }), {}, 'basic');
-    expect(await screen.findByText(`7 of 10 picks used this cycle; resets on ${formatDate(nextResetAt)}. Each pick is locked for 30 days.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        `7 of 10 picks used this cycle; resets on ${formatDate(nextResetAt)}. Each pick is locked for 30 days.`,
+      ),
+    ).toBeInTheDocument();
     const lockEnd = formatDate(estimatedLockEnd());
     await userEvent.click(screen.getByRole('button', { name: 'Choose this book' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('This uses one of your 10 picks this cycle (8 of 10 used after this).');
-    expect(dialog).toHaveTextContent(`This pick is locked for 30 days. You cannot remove it or swap it for another book until ${lockEnd}.`);
+    expect(dialog).toHaveTextContent(
+      `This pick is locked for 30 days. You cannot remove it or swap it for another book until ${lockEnd}.`,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -80,7 +113,11 @@ describe('Choose this book', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Choose this book' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Choose this book' }));
     await waitFor(() =>
-      expect(currentToast()).toEqual({ title: CHOOSE_FAILED_TITLE, description: 'You have used 3 of 3 trial picks', variant: 'destructive' }),
+      expect(currentToast()).toEqual({
+        title: CHOOSE_FAILED_TITLE,
+        description: 'You have used 3 of 3 trial picks',
+        variant: 'destructive',
+      }),
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me', 'entitlements'] });
     expect(screen.queryByText('Chosen')).not.toBeInTheDocument();
@@ -96,7 +133,11 @@ describe('Choose this book', () => {
   it('shows Chosen with the lock end and Read now for a chosen Basic book', async () => {
     const lockedUntil = '2026-06-01T00:00:00.000Z';
     renderCta(
-      makeEntitlements({ tier: 'basic', picksUsed: 1, selections: [makeSelection({ bookId: 'book-1', lockedUntil, canRemove: false })] }),
+      makeEntitlements({
+        tier: 'basic',
+        picksUsed: 1,
+        selections: [makeSelection({ bookId: 'book-1', lockedUntil, canRemove: false })],
+      }),
       {},
       'basic',
     );
@@ -120,6 +161,9 @@ describe('Choose this book', () => {
 
   it('offers an upgrade when the tier does not allow the book', async () => {
     renderCta(makeEntitlements({ tier: 'trial' }), {}, 'premium');
-    expect(await screen.findByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe?tier=premium');
+    expect(await screen.findByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+      'href',
+      '/subscribe?tier=premium',
+    );
   });
 });

@@ -24,10 +24,15 @@ export function useChooseBook() {
       toast({ title: 'Book chosen', description: `“${title}” is now in your library. Enjoy reading!` });
     },
     onError: (error) => {
-      toast({ variant: 'destructive', title: CHOOSE_FAILED_TITLE, description: describeError(error) || 'Something went wrong. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: CHOOSE_FAILED_TITLE,
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      });
     },
     // A refusal can also mean the counts changed elsewhere: refresh either way.
-    onSettled: () => Promise.all(SELECTION_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () =>
+      Promise.all(SELECTION_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -86,7 +91,13 @@ export function ChooseBookButton({
   return (
     <ConfirmDialog
       trigger={
-        <ChooseTrigger size={size} variant="accent" className={className} disabled={isExhausted} aria-label={label === 'Choose this book' ? undefined : `Choose ${title}`}>
+        <ChooseTrigger
+          size={size}
+          variant="accent"
+          className={className}
+          disabled={isExhausted}
+          aria-label={label === 'Choose this book' ? undefined : `Choose ${title}`}
+        >
           {label}
         </ChooseTrigger>
       }

@@ -19,11 +19,22 @@ function fact(label: string) {
 describe('<QuotaPanel />', () => {
   it('shows a Basic plan: picks used and left, next reset, and each pick with its lock end', async () => {
     const nextResetAt = '2026-05-05T00:00:00.000Z';
-    const locked = makeSelection({ bookId: 'b-1', title: 'Locked Book', lockedUntil: '2026-06-01T00:00:00.000Z', canRemove: false });
-    const free = makeSelection({ bookId: 'b-2', title: 'Unlocked Book', lockedUntil: '2026-03-01T00:00:00.000Z', canRemove: true });
+    const locked = makeSelection({
+      bookId: 'b-1',
+      title: 'Locked Book',
+      lockedUntil: '2026-06-01T00:00:00.000Z',
+      canRemove: false,
+    });
+    const free = makeSelection({
+      bookId: 'b-2',
+      title: 'Unlocked Book',
+      lockedUntil: '2026-03-01T00:00:00.000Z',
+      canRemove: true,
+    });
     mockApi({
       'GET /api/auth/user': () => makeUser({ subscriptionTier: 'basic' }),
-      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt, selections: [locked, free] }),
+      'GET /api/me/entitlements': () =>
+        makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt, selections: [locked, free] }),
     });
     renderPage(<QuotaPanel />, { route: '/library' });
     await screen.findByText('Plan', { selector: 'dt' });
@@ -42,7 +53,10 @@ describe('<QuotaPanel />', () => {
 
   it('shows trial days left and picks, and Unlimited for premium', async () => {
     mockApi({});
-    const { unmount } = renderPage(<QuotaPanel entitlements={makeEntitlements({ tier: 'trial', picksUsed: 1, trialDaysLeft: 4 })} />, { route: '/library' });
+    const { unmount } = renderPage(
+      <QuotaPanel entitlements={makeEntitlements({ tier: 'trial', picksUsed: 1, trialDaysLeft: 4 })} />,
+      { route: '/library' },
+    );
     expect(fact('Plan')).toBe('Free Trial');
     expect(fact('Trial picks')).toBe('1 of 3 used');
     expect(fact('Picks left')).toBe('2');
@@ -77,12 +91,21 @@ describe('<QuotaPanel />', () => {
   it("shows the server's refusal when a removal is refused", async () => {
     mockApi({
       'GET /api/auth/user': () => makeUser({ subscriptionTier: 'basic' }),
-      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'basic', selections: [makeSelection({ bookId: 'b-2', title: 'Unlocked Book', canRemove: true })] }),
+      'GET /api/me/entitlements': () =>
+        makeEntitlements({
+          tier: 'basic',
+          selections: [makeSelection({ bookId: 'b-2', title: 'Unlocked Book', canRemove: true })],
+        }),
       'DELETE /api/selections/b-2': () => problem(422, 'This pick is locked until 1 June 2026'),
     });
     renderPage(<QuotaPanel />, { route: '/library' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Unlocked Book' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ variant: 'destructive', description: 'This pick is locked until 1 June 2026' }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({
+        variant: 'destructive',
+        description: 'This pick is locked until 1 June 2026',
+      }),
+    );
   });
 });

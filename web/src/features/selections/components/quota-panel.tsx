@@ -21,10 +21,16 @@ export function useRemoveSelection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bookId }: { bookId: string; title: string }) => removeSelection(bookId),
-    onSuccess: (_void, { title }) => toast({ title: 'Book removed', description: `“${title}” is no longer one of your picks.` }),
+    onSuccess: (_void, { title }) =>
+      toast({ title: 'Book removed', description: `“${title}” is no longer one of your picks.` }),
     onError: (error) =>
-      toast({ variant: 'destructive', title: "Couldn't remove this book", description: describeError(error) || 'Something went wrong. Please try again.' }),
-    onSettled: () => Promise.all(SELECTION_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      toast({
+        variant: 'destructive',
+        title: "Couldn't remove this book",
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
+    onSettled: () =>
+      Promise.all(SELECTION_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -33,7 +39,10 @@ export function QuotaPanel({ entitlements: given, className }: { entitlements?: 
   const query = useQuery({ ...entitlementsQueryOptions, enabled: !given });
   const entitlements = given ?? query.data;
   return (
-    <section aria-labelledby="quota-title" className={cn('rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5', className)}>
+    <section
+      aria-labelledby="quota-title"
+      className={cn('rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5', className)}
+    >
       <h2 id="quota-title" className="font-serif text-xl font-semibold">
         Your plan and picks
       </h2>
@@ -61,7 +70,10 @@ function QuotaDetails({ entitlements }: { entitlements: TEntitlements }) {
   if (isUnlimited) {
     facts.push({ label: 'Picks', value: 'Unlimited' });
   } else if (tier !== 'free') {
-    facts.push({ label: tier === 'basic' ? 'Picks this cycle' : 'Trial picks', value: `${picksUsed} of ${picksLimit} used` });
+    facts.push({
+      label: tier === 'basic' ? 'Picks this cycle' : 'Trial picks',
+      value: `${picksUsed} of ${picksLimit} used`,
+    });
     facts.push({ label: 'Picks left', value: String(picksRemaining(entitlements)) });
   }
   if (nextResetAt) facts.push({ label: 'Next reset', value: formatDate(nextResetAt) });
@@ -81,7 +93,11 @@ function QuotaDetails({ entitlements }: { entitlements: TEntitlements }) {
       </dl>
       {tier === 'free' ? (
         <p className="text-sm text-muted-foreground">
-          You can read previews. <Link to="/subscribe" className="font-medium text-primary underline-offset-4 hover:underline">Choose a plan</Link> to read books in full.
+          You can read previews.{' '}
+          <Link to="/subscribe" className="font-medium text-primary underline-offset-4 hover:underline">
+            Choose a plan
+          </Link>{' '}
+          to read books in full.
         </p>
       ) : isUnlimited ? (
         <p className="text-sm text-muted-foreground">Premium opens every book: no picks needed.</p>
@@ -134,7 +150,10 @@ function SelectionRow({ selection }: { selection: TSelection }) {
           <p>Removing does not give the pick back for this cycle.</p>
         </ConfirmDialog>
       ) : lockEnd ? (
-        <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" title={`Locked until ${lockEnd}`}>
+        <span
+          className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+          title={`Locked until ${lockEnd}`}
+        >
           <Lock className="size-3.5" aria-hidden="true" />
           Locked
         </span>

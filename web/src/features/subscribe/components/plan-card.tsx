@@ -25,53 +25,53 @@ export const PlanCard = forwardRef<HTMLDivElement, PlanCardProps>(function PlanC
   const headingId = `plan-${plan.tier}-name`;
   return (
     <div ref={ref} className="h-full scroll-mt-24">
-    <Card
-      role="group"
-      aria-labelledby={headingId}
-      aria-current={isSelected ? 'true' : undefined}
-      className={cn(
-        'relative flex h-full flex-col transition-shadow',
-        isFeatured && 'border-premium/60 shadow-md',
-        isSelected && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
-        className,
-      )}
-    >
-      {(plan.badge || isSelected) && (
-        <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-2">
-          {plan.badge && (
-            <Badge variant="premium" className="whitespace-nowrap">
-              {plan.badge}
-            </Badge>
-          )}
-          {isSelected && (
-            <Badge variant="default" className="whitespace-nowrap">
-              Selected
-            </Badge>
-          )}
-        </div>
-      )}
-      <CardHeader className="pt-8">
-        <Heading id={headingId} className="font-serif text-xl font-semibold">
-          {plan.name}
-        </Heading>
-        <p className="flex items-baseline gap-1.5">
-          <span className="text-4xl font-bold tracking-tight">{plan.price}</span>
-          <span className="text-sm text-muted-foreground">{plan.period}</span>
-        </p>
-        {plan.description && <CardDescription>{plan.description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="flex-1">
-        <ul className="space-y-2.5 text-sm" aria-label={`${plan.name} includes`}>
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-      <CardFooter className="[&>*]:w-full">{action}</CardFooter>
-    </Card>
+      <Card
+        role="group"
+        aria-labelledby={headingId}
+        aria-current={isSelected ? 'true' : undefined}
+        className={cn(
+          'relative flex h-full flex-col transition-shadow',
+          isFeatured && 'border-premium/60 shadow-md',
+          isSelected && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
+          className,
+        )}
+      >
+        {(plan.badge || isSelected) && (
+          <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-2">
+            {plan.badge && (
+              <Badge variant="premium" className="whitespace-nowrap">
+                {plan.badge}
+              </Badge>
+            )}
+            {isSelected && (
+              <Badge variant="default" className="whitespace-nowrap">
+                Selected
+              </Badge>
+            )}
+          </div>
+        )}
+        <CardHeader className="pt-8">
+          <Heading id={headingId} className="font-serif text-xl font-semibold">
+            {plan.name}
+          </Heading>
+          <p className="flex items-baseline gap-1.5">
+            <span className="text-4xl font-bold tracking-tight">{plan.price}</span>
+            <span className="text-sm text-muted-foreground">{plan.period}</span>
+          </p>
+          {plan.description && <CardDescription>{plan.description}</CardDescription>}
+        </CardHeader>
+        <CardContent className="flex-1">
+          <ul className="space-y-2.5 text-sm" aria-label={`${plan.name} includes`}>
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+        <CardFooter className="[&>*]:w-full">{action}</CardFooter>
+      </Card>
     </div>
   );
 });

@@ -5,7 +5,13 @@ import { ErrorPanel } from '../../catalogue/components/error-panel';
 import { PLAN_GRID, PlanCardSkeleton } from './plan-card';
 
 /** Loading skeletons and the retryable error panel shared by every place that lists the plans. */
-export function PlanQueryState({ plans, children }: { plans: UseQueryResult<TPlan[]>; children: (plans: TPlan[]) => ReactNode }) {
+export function PlanQueryState({
+  plans,
+  children,
+}: {
+  plans: UseQueryResult<TPlan[]>;
+  children: (plans: TPlan[]) => ReactNode;
+}) {
   if (plans.isPending) {
     return (
       <div className={PLAN_GRID} role="status">
