@@ -14,21 +14,14 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Hono } from 'hono';
 import autocannon from 'autocannon';
 import { createApp } from '../api/src/app';
-import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { users } from '../api/src/db/schema';
-import { parseEnv } from '../api/src/env';
-import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
-import { createPaymentsProvider } from '../api/src/adapters/payments';
-import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/features/auth/password';
 import { createSession, findSessionUser } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
-import { compare, load, round2, withServer, writeResult, type LoadResult } from './lib';
+import { createBenchDeps, compare, load, round2, withServer, writeResult, type LoadResult } from './lib';
 
 const PASSWORD = 'correct horse battery staple';
 const SEEDED_USERS = 200;
@@ -101,26 +94,8 @@ async function loadSignIns(name: string, url: string, identities: string[], dura
 export async function benchAuth() {
   const argon2 = await measureArgon2();
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-auth-'));
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DEMO_SEED: 'false',
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: '1',
-  });
-  const db = openDatabase(env.databaseFile);
-  migrateDatabase(db);
-  const logger = createLogger('silent');
-  const deps = {
-    db,
-    env,
-    logger,
-    mailer: createMailer(env, logger),
-    blobs: createLocalBlobStore(env.blobDir),
-    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
-    now: () => new Date(),
-  };
+  const { dataDir, deps } = createBenchDeps('auth', { TRUST_PROXY: '1' });
+  const { db } = deps;
 
   // Real accounts, verified and active, all with a hash at today's parameters (one hash, reused).
   const passwordHash = await hashPassword(PASSWORD);

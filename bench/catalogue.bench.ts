@@ -4,18 +4,10 @@
  * Targets: throughput ≥ 0.5x the bare route, p99 ≤ 2x.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { createApp } from '../api/src/app';
-import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { seedDemoData } from '../api/src/db/seed';
-import { parseEnv } from '../api/src/env';
-import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
-import { createPaymentsProvider } from '../api/src/adapters/payments';
-import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
-import { compare, load, withServer, writeResult } from './lib';
+import { createBenchDeps, compare, load, withServer, writeResult } from './lib';
 
 const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -23,26 +15,8 @@ const LOAD = {
 };
 
 export async function benchCatalogue() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-'));
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DEMO_SEED: 'true',
-    DEMO_CATALOGUE_SIZE: '1000',
-    LOG_LEVEL: 'silent',
-  });
-  const db = openDatabase(env.databaseFile);
-  migrateDatabase(db);
-  const logger = createLogger('silent');
-  const deps = {
-    db,
-    env,
-    logger,
-    mailer: createMailer(env, logger),
-    blobs: createLocalBlobStore(env.blobDir),
-    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
-    now: () => new Date(),
-  };
+  const { dataDir, deps } = createBenchDeps('catalogue', { DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '1000' });
+  const { db } = deps;
   const seedStarted = performance.now();
   const seed = await seedDemoData(deps);
   const seedMs = Math.round(performance.now() - seedStarted);

@@ -13,23 +13,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { TReaderManifest } from '@shared/reader';
 import { createApp } from '../api/src/app';
-import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { users } from '../api/src/db/schema';
-import { parseEnv } from '../api/src/env';
-import { createLogger } from '../api/src/logger';
-import { createOutboxMailer } from '../api/src/adapters/mailer/mailer';
-import { createPaymentsProvider } from '../api/src/adapters/payments';
-import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { createSession } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { createBook, createPlan } from '../api/src/test-factories';
-import { compare, load, round2, withServer, writeResult, type LoadResult } from './lib';
+import { createBenchDeps, compare, load, round2, withServer, writeResult, type LoadResult } from './lib';
 
 const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -50,20 +43,8 @@ async function bookPdfWithFullChunks(): Promise<Uint8Array> {
 const mibPerSecond = (result: LoadResult, bytes: number) => round2((result.requestsPerSecond * bytes) / MIB);
 
 export async function benchChunks() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-chunks-'));
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
-  const db = openDatabase(env.databaseFile);
-  migrateDatabase(db);
-  const logger = createLogger('silent');
-  const deps = {
-    db,
-    env,
-    logger,
-    mailer: createOutboxMailer(),
-    blobs: createLocalBlobStore(env.blobDir),
-    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
-    now: () => new Date(),
-  };
+  const { dataDir, deps } = createBenchDeps('chunks');
+  const { db } = deps;
 
   createPlan(db, { tier: 'premium', bookLimit: -1, price: '£9.99', priceAmount: 999 });
   const reader = db

@@ -18,7 +18,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createApi, createApp } from '../api/src/app';
@@ -31,17 +30,11 @@ import { sessionMiddleware } from '../api/src/middleware/session';
 import { requireAuth } from '../api/src/middleware/auth';
 import { validate } from '../api/src/lib/validate';
 import { ZOpenLoanRequest } from '../shared/selections.schemas';
-import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { books, users } from '../api/src/db/schema';
 import { seedDemoData } from '../api/src/db/seed';
-import { parseEnv } from '../api/src/env';
-import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
-import { createPaymentsProvider } from '../api/src/adapters/payments';
-import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { createSession } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
-import { compare, load, withServer, writeResult } from './lib';
+import { createBenchDeps, compare, load, withServer, writeResult } from './lib';
 
 const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -50,26 +43,8 @@ const LOAD = {
 const TARGET_RATIO = 0.7;
 
 export async function benchEntitlement() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-entitlement-'));
-  const env = parseEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DEMO_SEED: 'true',
-    DEMO_CATALOGUE_SIZE: '200',
-    LOG_LEVEL: 'silent',
-  });
-  const db = openDatabase(env.databaseFile);
-  migrateDatabase(db);
-  const logger = createLogger('silent');
-  const deps = {
-    db,
-    env,
-    logger,
-    mailer: createMailer(env, logger),
-    blobs: createLocalBlobStore(env.blobDir),
-    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
-    now: () => new Date(),
-  };
+  const { dataDir, deps } = createBenchDeps('entitlement', { DEMO_SEED: 'true', DEMO_CATALOGUE_SIZE: '200' });
+  const { db, env } = deps;
   await seedDemoData(deps);
 
   // The seeded premium reader (active subscription) and a premium-only book.

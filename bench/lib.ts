@@ -4,10 +4,18 @@
  * numbers on a shared 2-core machine are not stable.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
+import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
+import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createPaymentsProvider } from '../api/src/adapters/payments';
+import { migrateDatabase, openDatabase } from '../api/src/db/client';
+import type { AppDeps } from '../api/src/deps';
+import { parseEnv } from '../api/src/env';
+import { createLogger } from '../api/src/logger';
 
 export interface LoadResult {
   name: string;
@@ -94,4 +102,27 @@ export function writeResult(name: string, data: unknown): string {
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), ...(data as object) }, null, 2)}\n`);
   return file;
+}
+
+/**
+ * A production-configured app's dependencies on a fresh temporary data folder, as `api/src/index.ts`
+ * builds them. `vars` adds or overrides environment variables (DEMO_SEED, TRUST_PROXY...). The caller
+ * removes `dataDir` when done.
+ */
+export function createBenchDeps(name: string, vars: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `wb-bench-${name}-`));
+  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent', ...vars });
+  const db = openDatabase(env.databaseFile);
+  migrateDatabase(db);
+  const logger = createLogger('silent');
+  const deps: AppDeps = {
+    db,
+    env,
+    logger,
+    mailer: createMailer(env, logger),
+    blobs: createLocalBlobStore(env.blobDir),
+    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
+    now: () => new Date(),
+  };
+  return { dataDir, deps };
 }

@@ -50,7 +50,6 @@ import {
   summariseErrors,
   WATCH_FIRST_PAGE_SCRIPT,
   type TFirstPageMark,
-  type THeapPeaks,
 } from './reader-first-page.bench';
 
 const RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 5);

@@ -22,18 +22,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createApp } from '../api/src/app';
-import { immediateTransaction, migrateDatabase, openDatabase } from '../api/src/db/client';
+import { immediateTransaction } from '../api/src/db/client';
 import { books, readingSessions, subscriptionPlans, users } from '../api/src/db/schema';
-import { parseEnv } from '../api/src/env';
-import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
-import { createPaymentsProvider } from '../api/src/adapters/payments';
-import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { createSession } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { encodeHlc } from '../shared/hlc';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { round2, withServer, writeResult } from './lib';
+import { createBenchDeps, round2, withServer, writeResult } from './lib';
 
 const BATCH = 50;
 const TARGET_RATIO = 0.8;
@@ -57,20 +52,8 @@ interface TRate {
 }
 
 export async function benchSync() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-sync-'));
-  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
-  const db = openDatabase(env.databaseFile);
-  migrateDatabase(db);
-  const logger = createLogger('silent');
-  const deps = {
-    db,
-    env,
-    logger,
-    mailer: createMailer(env, logger),
-    blobs: createLocalBlobStore(env.blobDir),
-    payments: createPaymentsProvider({ env, db, now: () => new Date() }),
-    now: () => new Date(),
-  };
+  const { dataDir, deps } = createBenchDeps('sync');
+  const { db } = deps;
 
   const now = Date.now();
   db.insert(subscriptionPlans)
