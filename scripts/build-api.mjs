@@ -10,7 +10,7 @@
  * file, computed from the bundle's own location: the compiled server reads exactly what the source
  * reads, wherever the checkout lives.
  *
- * Usage: `node scripts/build-api.mjs` (part of `npm run build`, see scripts/build.mjs).
+ * Usage: `node scripts/build-api.mjs [outDir]` (dist/api by default; part of `npm run build`, see scripts/build.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,15 +60,16 @@ async function bundle(entryPoints, outDir) {
   });
 }
 
-/** Builds dist/api/index.js (the server) and dist/api/cli/<name>.js (one per api/src/cli/<name>.ts). */
-export async function buildApi() {
-  fs.rmSync(API_OUT_DIR, { recursive: true, force: true });
+/** Builds <outDir>/index.js (the server) and <outDir>/cli/<name>.js (one per api/src/cli/<name>.ts). */
+export async function buildApi(outDir = API_OUT_DIR) {
+  fs.rmSync(outDir, { recursive: true, force: true });
   const cliEntries = fs
     .readdirSync(CLI_DIR)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => path.join(CLI_DIR, name));
-  await bundle([path.join(ROOT, 'api/src/index.ts')], API_OUT_DIR);
-  await bundle(cliEntries, path.join(API_OUT_DIR, 'cli'));
+  await bundle([path.join(ROOT, 'api/src/index.ts')], outDir);
+  await bundle(cliEntries, path.join(outDir, 'cli'));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildApi();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await buildApi(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
