@@ -61,6 +61,9 @@ export async function buildAll() {
   // Hashed before building: an edit made while the build runs leaves the stamp stale, as it should.
   const inputsHash = hashBuildInputs();
   fs.rmSync(STAMP_FILE, { force: true });
+  // Vite follows an inherited NODE_ENV (e2e starts the server in development), but this is the
+  // production build whatever mode the server will run in.
+  process.env.NODE_ENV = 'production';
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: path.join(ROOT, 'vite.config.ts') });
   const { buildApi } = await import('./build-api.mjs');
