@@ -43,7 +43,8 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx api/src/index.ts`,
+    // The compiled server, as `npm start` runs it (built first when dist/ is missing or stale).
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${port}/api/health/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

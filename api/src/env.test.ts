@@ -15,6 +15,18 @@ describe('configuration', () => {
     expect(parseEnv({ DEMO_SEED: 'false' }).DEMO_SEED).toBe(false);
   });
 
+  it('refuses a half-configured production deployment, naming what is missing', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://books.example.com' };
+    expect(() => parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /STRIPE_SECRET_KEY: needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC, STRIPE_PRICE_PREMIUM/,
+    );
+    expect(() => parseEnv({ ...production, S3_BUCKET: 'wb-books' })).toThrow(/S3 storage also needs S3_ACCESS_KEY_ID/);
+    expect(() => parseEnv({ ...production, EMERGENCY_LOGIN_ENABLED: 'true' })).toThrow(
+      /EMERGENCY_LOGIN_ENABLED: needs EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH/,
+    );
+    expect(parseEnv(production).publicUrl).toBe('https://books.example.com');
+  });
+
   it('derives the database file and public URL from other settings', () => {
     const env = parseEnv({ PORT: '4000', DATA_DIR: '/tmp/wb' });
     expect(env.databaseFile).toBe('/tmp/wb/wonderful-books.sqlite');

@@ -85,6 +85,25 @@ describe('POST /api/auth/login', () => {
     expect(me.status).toBe(200);
   });
 
+  it('uses a Secure __Host- cookie whenever PUBLIC_URL is https, in development too', async () => {
+    const { app, db } = createTestContext({
+      env: testEnv({ NODE_ENV: 'development', PUBLIC_URL: 'https://staging.example.com' }),
+    });
+    const user = await createUser(db);
+    const response = await login(app, { emailOrUsername: user.email, password: user.password });
+    const [cookie] = setCookies(response);
+    expect(cookie.name).toBe('__Host-wb_session');
+    expect(cookie.attributes.has('secure')).toBe(true);
+    const me = await get(app, '/api/auth/user', { cookie: sessionCookie(response, '__Host-wb_session') });
+    expect(me.status).toBe(200);
+    const loggedOut = await send(app, '/api/auth/logout', undefined, {
+      cookie: sessionCookie(response, '__Host-wb_session'),
+    });
+    const [cleared] = setCookies(loggedOut);
+    expect(cleared.name).toBe('__Host-wb_session');
+    expect(cleared.attributes.has('secure')).toBe(true);
+  });
+
   it('rotates the session: a new token at every sign-in, and the one sent along is deleted', async () => {
     const { app, db } = createTestContext();
     const user = await createUser(db);
