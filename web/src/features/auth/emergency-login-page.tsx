@@ -16,28 +16,14 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import {
-  emergencyLogin,
-  expectSuccess,
-  fetchEmergencyConfig,
-  isNetworkError,
-  serverMessage,
-  type TEmergencyConfig,
-} from './auth-api';
+import { emergencyLogin, expectSuccess, emergencyConfigQuery, isNetworkError, refreshCurrentUser, serverMessage, type TEmergencyConfig } from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';
-import { refreshCurrentUser } from './queries';
-
-export const EMERGENCY_CONFIG_QUERY_KEY = ['auth', 'emergency-config'] as const;
 
 export default function EmergencyLoginPage() {
   useDocumentTitle('Emergency Login');
-  const config = useQuery({
-    queryKey: EMERGENCY_CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => fetchEmergencyConfig(signal),
-    staleTime: 0,
-  });
+  const config = useQuery(emergencyConfigQuery);
 
   if (config.isPending) return <Spinner label="Loading..." className="min-h-[50vh] py-16" />;
 
