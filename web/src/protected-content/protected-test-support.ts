@@ -19,6 +19,7 @@ import {
   type TLicenseClaims,
   type TLicenseGrant,
 } from '@shared/reader';
+import { apiPath } from '@web/lib/api-test-support';
 
 const textEncoder = new TextEncoder();
 
@@ -145,7 +146,7 @@ export function licenseClaims(
     exp: iat + 3600,
     serverTime: nowMs,
     renewalCount: 0,
-    statusUrl: '/api/licenses/status',
+    statusUrl: apiPath('/licenses/status'),
     ...overrides,
   };
 }
@@ -221,13 +222,13 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
     ) {
       return problem(415, 'Writes must be JSON.');
     }
-    if (method === 'POST' && url === '/api/devices/browser') {
+    if (method === 'POST' && url === apiPath('/devices/browser')) {
       registeredKey = (body as { publicKey: JsonWebKey }).publicKey;
       const { calculateJwkThumbprint } = await import('jose');
       thumbprint = await calculateJwkThumbprint(registeredKey as JWK, 'sha256');
       return json({ deviceId, keyThumbprint: thumbprint, offlineRegistered: false } satisfies TBrowserDevice, 201);
     }
-    if (method === 'POST' && url === '/api/loans') {
+    if (method === 'POST' && url === apiPath('/loans')) {
       return json(
         {
           id: loanId,
@@ -239,11 +240,11 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
         201,
       );
     }
-    if (method === 'GET' && url === `/api/books/${encodeURIComponent(book.manifest.bookId)}/manifest`) {
+    if (method === 'GET' && url === apiPath(`/books/${encodeURIComponent(book.manifest.bookId)}/manifest`)) {
       return json({ ...book.manifest, loanId });
     }
-    if (method === 'GET' && url === '/api/.well-known/jwks.json') return json(signer.jwks);
-    if (method === 'POST' && url === '/api/licenses') {
+    if (method === 'GET' && url === apiPath('/.well-known/jwks.json')) return json(signer.jwks);
+    if (method === 'POST' && url === apiPath('/licenses')) {
       if (!registeredKey) return problem(404, 'Device not found.', 'device_not_found');
       licenseCount += 1;
       const now = Date.now();
