@@ -85,7 +85,7 @@ describe('ensureBrowserDevice', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe(apiPath('/devices/browser'));
     expect(calls[0].init.method).toBe('POST');
-    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(new Headers(calls[0].init.headers).get('Content-Type')).toBe('application/json');
     const sent = JSON.parse(String(calls[0].init.body)) as { publicKey: JsonWebKey; name: string };
     expect(sent.publicKey).not.toHaveProperty('d');
     expect(typeof sent.name).toBe('string');

@@ -13,13 +13,12 @@ import {
   LICENSE_AUDIENCE,
   LICENSE_ISSUER,
   chunkAad,
-  chunkPath,
   type TBookManifest,
   type TBrowserDevice,
   type TLicenseClaims,
   type TLicenseGrant,
 } from '@shared/reader';
-import { apiPath } from '@web/lib/api-test-support';
+import { apiPath, chunkApiPath } from '@web/lib/api-test-support';
 
 const textEncoder = new TextEncoder();
 
@@ -216,10 +215,7 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
     if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const overridden = await options.override?.({ url, method, body });
     if (overridden) return overridden;
-    if (
-      method !== 'GET' &&
-      (init?.headers as Record<string, string> | undefined)?.['Content-Type'] !== 'application/json'
-    ) {
+    if (method !== 'GET' && new Headers(init?.headers).get('Content-Type') !== 'application/json') {
       return problem(415, 'Writes must be JSON.');
     }
     if (method === 'POST' && url === apiPath('/devices/browser')) {
@@ -271,7 +267,7 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
       return json(grant, 201);
     }
     const chunkMatch = book.chunks.findIndex(
-      (_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index),
+      (_, index) => url === chunkApiPath(book.manifest.bookId, book.manifest.version, index),
     );
     if (method === 'GET' && chunkMatch >= 0) {
       chunkFetches.push(chunkMatch);

@@ -16,7 +16,15 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { emergencyLogin, expectSuccess, emergencyConfigQuery, isNetworkError, refreshCurrentUser, serverMessage, type TEmergencyConfig } from './queries';
+import {
+  emergencyLogin,
+  expectSuccess,
+  emergencyConfigQuery,
+  isNetworkError,
+  refreshCurrentUser,
+  serverMessage,
+  type TEmergencyConfig,
+} from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';

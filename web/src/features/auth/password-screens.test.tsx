@@ -60,7 +60,9 @@ describe('/auth/reset-password', () => {
   });
 
   it('resets the password and links to sign in', async () => {
-    const api = mockApi({ [`POST ${apiPath('/auth/reset-password')}`]: () => ({ success: true, message: 'Password reset' }) });
+    const api = mockApi({
+      [`POST ${apiPath('/auth/reset-password')}`]: () => ({ success: true, message: 'Password reset' }),
+    });
     const user = userEvent.setup();
     renderPage(<ResetPasswordPage />, { route: `/auth/reset-password?token=${TOKEN}` });
     await user.type(screen.getByLabelText('New password'), 'a brand new secret');

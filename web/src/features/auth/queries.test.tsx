@@ -3,13 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createTestQueryClient, currentUserHandler, makeUser, stubFetch } from '@web/app/test-helpers';
-import {
-  authKeys,
-  currentUserQuery,
-  fetchCurrentUser,
-  shouldRetryCurrentUser,
-  useCurrentUser,
-} from './queries';
+import { authKeys, currentUserQuery, fetchCurrentUser, shouldRetryCurrentUser, useCurrentUser } from './queries';
 import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {

@@ -188,7 +188,9 @@ describe('/auth/register', () => {
     ],
     ['Registration is closed today.', 'Registration Failed', 'Registration is closed today.'],
   ])("maps '%s' to the '%s' toast", async (detail, title, description) => {
-    mockApi({ [`POST ${apiPath('/auth/register')}`]: () => problem(detail.startsWith('Too many') ? 429 : 403, detail) });
+    mockApi({
+      [`POST ${apiPath('/auth/register')}`]: () => problem(detail.startsWith('Too many') ? 429 : 403, detail),
+    });
     renderRegister();
     fill();
     submit();
@@ -196,7 +198,9 @@ describe('/auth/register', () => {
   });
 
   it("falls back to 'Something went wrong. Please try again.'", async () => {
-    mockApi({ [`POST ${apiPath('/auth/register')}`]: () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
+    mockApi({
+      [`POST ${apiPath('/auth/register')}`]: () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    });
     renderRegister();
     fill();
     submit();

@@ -95,7 +95,9 @@ describe('/auth/verify-email', () => {
   });
 
   it("shows 'Verification Failed' with the server message and clears the code", async () => {
-    mockApi({ [`POST ${apiPath('/auth/verify-otp')}`]: () => problem(400, 'That code has expired. Request a new one.') });
+    mockApi({
+      [`POST ${apiPath('/auth/verify-otp')}`]: () => problem(400, 'That code has expired. Request a new one.'),
+    });
     const user = userEvent.setup();
     renderVerify();
     await user.type(codeInput(), '111111');
@@ -129,7 +131,9 @@ describe('/auth/verify-email', () => {
 
   it("resends: disabled while sending, then 'Code Sent!'", async () => {
     let finish: (response: Response) => void = () => {};
-    const api = mockApi({ [`POST ${apiPath('/auth/resend-otp')}`]: () => new Promise<Response>((resolve) => (finish = resolve)) });
+    const api = mockApi({
+      [`POST ${apiPath('/auth/resend-otp')}`]: () => new Promise<Response>((resolve) => (finish = resolve)),
+    });
     const user = userEvent.setup();
     renderVerify();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
@@ -172,7 +176,9 @@ describe('/auth/verify-email', () => {
 
   it("on success removes the pending record, shows 'Email Verified!' and goes to /auth/login?verified=true after 2 s", async () => {
     savePendingVerification({ userId: 'u-1', email: 'ada@example.com' });
-    const api = mockApi({ [`POST ${apiPath('/auth/verify-otp')}`]: () => ({ success: true, message: 'Email verified' }) });
+    const api = mockApi({
+      [`POST ${apiPath('/auth/verify-otp')}`]: () => ({ success: true, message: 'Email verified' }),
+    });
     const { location } = renderVerify();
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -143,7 +143,8 @@ describe('/billing', () => {
   it('upgrades Basic to Premium at once after confirming', async () => {
     const user = userEvent.setup();
     const { api } = renderBilling(makeSubscription(), {
-      [`POST ${apiPath('/billing/change-plan')}`]: () => makeSubscription({ tier: 'premium', planName: 'Premium Plan' }),
+      [`POST ${apiPath('/billing/change-plan')}`]: () =>
+        makeSubscription({ tier: 'premium', planName: 'Premium Plan' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Premium?' }));
@@ -164,13 +165,17 @@ describe('/billing', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Switch to Basic' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch at period end' }));
-    await waitFor(() => expect(api.callsTo('POST', apiPath('/billing/change-plan'))[0]?.body).toEqual({ tier: 'basic' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', apiPath('/billing/change-plan'))[0]?.body).toEqual({ tier: 'basic' }),
+    );
     expect(await plan().findByText(/Your plan changes to the Basic Plan on/)).toBeInTheDocument();
     expect(plan().queryByRole('button', { name: 'Switch to Basic' })).not.toBeInTheDocument();
 
     // Changing back to the current plan drops the pending downgrade.
     await user.click(plan().getByRole('button', { name: 'Keep the Premium Plan' }));
-    await waitFor(() => expect(api.callsTo('POST', apiPath('/billing/change-plan'))[1]?.body).toEqual({ tier: 'premium' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', apiPath('/billing/change-plan'))[1]?.body).toEqual({ tier: 'premium' }),
+    );
   });
 
   it('reports a failed action and keeps the dialog open', async () => {
@@ -220,7 +225,8 @@ describe('/billing', () => {
     const user = userEvent.setup();
     const { api, location } = renderBilling(makeSubscription(), {
       [`POST ${apiPath('/billing/portal')}`]: () => ({ url: '/billing?payment-method=update' }),
-      [`POST ${apiPath('/billing/payment-method')}`]: () => makeSubscription({ paymentMethod: { brand: 'visa', last4: '9995' } }),
+      [`POST ${apiPath('/billing/payment-method')}`]: () =>
+        makeSubscription({ paymentMethod: { brand: 'visa', last4: '9995' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Update payment method' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update payment method' }));

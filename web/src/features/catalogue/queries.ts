@@ -98,5 +98,7 @@ export function categoriesQueryOptions() {
 
 /** The generated cover of a size, for books without one or whose cover fails to load. */
 export function placeholderCoverUrl(width = COVER_DEFAULT_WIDTH, height = COVER_DEFAULT_HEIGHT): string {
-  return apiHref(api.placeholder[':width'][':height'].$path({ param: { width: String(width), height: String(height) } }));
+  return apiHref(
+    api.placeholder[':width'][':height'].$path({ param: { width: String(width), height: String(height) } }),
+  );
 }

@@ -236,7 +236,8 @@ export function storefrontRoutes({
 > {
   return {
     [apiPath('/auth/user')]: () => (user ? json(user) : new Response('', { status: 401, statusText: 'Unauthorized' })),
-    [apiPath('/seo/config')]: (url) => seoConfig((url.searchParams.get('pageType') ?? 'home') as TSeoConfig['pageType']),
+    [apiPath('/seo/config')]: (url) =>
+      seoConfig((url.searchParams.get('pageType') ?? 'home') as TSeoConfig['pageType']),
     [apiPath('/page-content/homepage')]: () => HOMEPAGE_CONTENT,
     [apiPath('/plans')]: () => ({ items: PLANS }),
     [apiPath('/categories')]: () => ({

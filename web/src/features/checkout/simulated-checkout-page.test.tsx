@@ -17,7 +17,11 @@ afterEach(() => {
 const PATH = apiPath(`/billing/checkout/${SESSION_ID}`);
 
 function renderCheckout(routes: Record<string, TApiHandler> = {}) {
-  const api = mockApi({ [`GET ${apiPath('/auth/user')}`]: () => makeUser(), [`GET ${PATH}`]: () => makeSession(), ...routes });
+  const api = mockApi({
+    [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+    [`GET ${PATH}`]: () => makeSession(),
+    ...routes,
+  });
   const view = renderPage(<SimulatedCheckoutPage />, {
     route: `/checkout/test/${SESSION_ID}`,
     path: '/checkout/test/:sessionId',

@@ -66,7 +66,8 @@ function renderDevices({
     [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: tier }),
     [`GET ${apiPath('/me/entitlements')}`]: () =>
       makeEntitlements({ tier, deviceCap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0 }),
-    [`GET ${apiPath('/devices')}`]: () => list ?? { items: [], cap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0, used: 0 },
+    [`GET ${apiPath('/devices')}`]: () =>
+      list ?? { items: [], cap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0, used: 0 },
     ...routes,
   });
   return { api, ...renderPage(<DevicesPage />, { route: '/devices' }) };
@@ -283,7 +284,8 @@ describe('/devices', () => {
           cap: 5,
           used: 1,
         }),
-        [`DELETE ${apiPath('/devices/0b9c7a1e-1111-4111-8111-111111111111')}`]: () => new Response(null, { status: 204 }),
+        [`DELETE ${apiPath('/devices/0b9c7a1e-1111-4111-8111-111111111111')}`]: () =>
+          new Response(null, { status: 204 }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux' }));

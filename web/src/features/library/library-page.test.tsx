@@ -24,7 +24,8 @@ describe('/library', () => {
     });
     mockApi({
       [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'basic' }),
-      [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier: 'basic', picksUsed: 1, selections: [selection] }),
+      [`GET ${apiPath('/me/entitlements')}`]: () =>
+        makeEntitlements({ tier: 'basic', picksUsed: 1, selections: [selection] }),
       [`GET ${apiPath('/selections')}`]: () => ({ items: [selection] }),
       [`GET ${apiPath('/books/book-1')}`]: () => ({ id: 'book-1', title: 'Deep Work', author: 'Cal Newport' }),
     });
@@ -140,9 +141,9 @@ describe('/library: reading progress and the shelf', () => {
     await waitFor(() => expect(shelf.queryByText('Mindset')).toBeNull());
     expect(location()).toBe('/library?status=in_progress');
     expect(shelf.getByRole('button', { name: 'In progress (1)' })).toHaveAttribute('aria-pressed', 'true');
-    expect(api.callsTo('GET', apiPath('/library')).map((call) => new URLSearchParams(call.search).get('status'))).toContain(
-      'in_progress',
-    );
+    expect(
+      api.callsTo('GET', apiPath('/library')).map((call) => new URLSearchParams(call.search).get('status')),
+    ).toContain('in_progress');
   });
 
   it('adds to and removes from the library, with a toast', async () => {
@@ -153,7 +154,11 @@ describe('/library: reading progress and the shelf', () => {
       [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
       [`GET ${apiPath('/library')}`]: () => makeLibraryList([onShelf, pickedOnly]),
       [`DELETE ${apiPath('/library/book-4')}`]: () => new Response(null, { status: 204 }),
-      [`POST ${apiPath('/library')}`]: () => ({ bookId: 'book-5', inLibrary: true, addedAt: '2026-03-03T10:00:00.000Z' }),
+      [`POST ${apiPath('/library')}`]: () => ({
+        bookId: 'book-5',
+        inLibrary: true,
+        addedAt: '2026-03-03T10:00:00.000Z',
+      }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
@@ -169,7 +174,11 @@ describe('/library: reading progress and the shelf', () => {
   });
 
   it('explains an empty filter and offers the store', async () => {
-    mockApi({ ...base, [`GET ${apiPath('/progress')}`]: () => ({ items: [] }), [`GET ${apiPath('/library')}`]: () => makeLibraryList([]) });
+    mockApi({
+      ...base,
+      [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
+      [`GET ${apiPath('/library')}`]: () => makeLibraryList([]),
+    });
     renderPage(<LibraryPage />, { route: '/library?status=finished' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
     expect(

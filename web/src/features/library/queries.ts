@@ -22,9 +22,7 @@ export function libraryQueryOptions(status: TLibraryFilter) {
   return queryOptions({
     queryKey: libraryKeys.list(status),
     queryFn: ({ signal }) =>
-      readJson<TLibraryList>(
-        api.library.$get({ query: { status, limit: String(SHELF_LIMIT) } }, withSignal(signal)),
-      ),
+      readJson<TLibraryList>(api.library.$get({ query: { status, limit: String(SHELF_LIMIT) } }, withSignal(signal))),
     staleTime: 30_000,
   });
 }

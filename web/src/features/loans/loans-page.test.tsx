@@ -92,7 +92,10 @@ describe('/loans', () => {
   });
 
   it('shows an empty state linking to the store', async () => {
-    mockApi({ [`GET ${apiPath('/auth/user')}`]: () => makeUser(), [`GET ${apiPath('/loans')}`]: () => ({ items: [] }) });
+    mockApi({
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/loans')}`]: () => ({ items: [] }),
+    });
     renderPage(<LoansPage />, { route: '/loans' });
     expect(await screen.findByText('No loans yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');

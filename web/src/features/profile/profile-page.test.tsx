@@ -127,7 +127,9 @@ describe('/profile', () => {
   });
 
   it('checks the avatar type and size before uploading, previews it, then PUTs multipart', async () => {
-    const { api } = renderProfile({ [`PUT ${apiPath('/me/avatar')}`]: () => ({ profileImageUrl: apiPath('/me/avatar/1.png') }) });
+    const { api } = renderProfile({
+      [`PUT ${apiPath('/me/avatar')}`]: () => ({ profileImageUrl: apiPath('/me/avatar/1.png') }),
+    });
     const user = userEvent.setup({ applyAccept: false });
     await screen.findByLabelText('First name');
     const input = screen.getByLabelText('Choose a profile photo');

@@ -87,8 +87,11 @@ export function recentProgressQueryOptions(status: 'in_progress' | 'all' = 'in_p
   return queryOptions({
     queryKey: syncKeys.recentProgress(status, limit),
     queryFn: async ({ signal }): Promise<TProgressSummary[]> =>
-      (await readJson<TProgressList>(api.progress.$get({ query: { status, limit: String(limit) } }, withSignal(signal))))
-        .items,
+      (
+        await readJson<TProgressList>(
+          api.progress.$get({ query: { status, limit: String(limit) } }, withSignal(signal)),
+        )
+      ).items,
     staleTime: 30_000,
   });
 }
@@ -97,7 +100,8 @@ export function recentBookmarksQueryOptions(limit = 5) {
   return queryOptions({
     queryKey: syncKeys.recentBookmarks(limit),
     queryFn: async ({ signal }): Promise<TBookmarkListItem[]> =>
-      (await readJson<TBookmarkList>(api.bookmarks.$get({ query: { limit: String(limit) } }, withSignal(signal)))).items,
+      (await readJson<TBookmarkList>(api.bookmarks.$get({ query: { limit: String(limit) } }, withSignal(signal))))
+        .items,
     staleTime: 30_000,
   });
 }

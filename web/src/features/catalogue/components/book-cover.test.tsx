@@ -34,7 +34,10 @@ describe('BookCover', () => {
   it('uses the placeholder of the requested size when there is no cover', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<BookCover src="" title="Untitled" width={320} height={448} />);
-    expect(screen.getByRole('img', { name: 'Cover of Untitled' })).toHaveAttribute('src', apiPath('/placeholder/320/448'));
+    expect(screen.getByRole('img', { name: 'Cover of Untitled' })).toHaveAttribute(
+      'src',
+      apiPath('/placeholder/320/448'),
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Book cover missing'));
   });
 });

@@ -24,7 +24,10 @@ afterEach(() => {
 
 function renderCta(entitlements: TEntitlements, requiredTier: 'trial' | 'basic' | 'premium' = 'basic') {
   const user = makeUser({ subscriptionTier: entitlements.tier });
-  const api = mockApi({ [`GET ${apiPath('/auth/user')}`]: () => user, [`GET ${apiPath('/me/entitlements')}`]: () => entitlements });
+  const api = mockApi({
+    [`GET ${apiPath('/auth/user')}`]: () => user,
+    [`GET ${apiPath('/me/entitlements')}`]: () => entitlements,
+  });
   renderPage(
     <BookCta
       bookId="book-1"

@@ -40,7 +40,11 @@ describe('registerThisDeviceForOffline', () => {
     const device = await registerThisDeviceForOffline({ userId: 'user-1', name: 'Work laptop' });
     expect(device).toMatchObject({ id: server.deviceId, name: 'Work laptop', isOfflineRegistered: true });
     expect(server.state.offlineRegistered).toBe(true);
-    expect(server.requests).toEqual([`POST ${apiPath('/devices/browser')}`, `POST ${apiPath('/devices/challenge')}`, `POST ${apiPath('/devices')}`]);
+    expect(server.requests).toEqual([
+      `POST ${apiPath('/devices/browser')}`,
+      `POST ${apiPath('/devices/challenge')}`,
+      `POST ${apiPath('/devices')}`,
+    ]);
     // The answer sent was exactly the nonce the server encrypted to this browser's key.
     expect([...server.challenges.values()]).toEqual([expect.objectContaining({ used: true })]);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(true);

@@ -14,7 +14,6 @@
  * per book (where supported) keeps two tabs from downloading the same book at once.
  */
 import type { TBookManifest, TReaderManifest } from '@shared/reader';
-import type { TLoan } from '@shared/selections';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { sha256Hex } from '@web/crypto/chunk-cipher';
 import { describeError, ensureOk, isApiError } from '@web/lib/api';

@@ -145,7 +145,8 @@ describe('startLicenceMaintenance', () => {
 
   it("checks at start and again on 'online' for the signed-in user", async () => {
     const server = await downloaded();
-    const statusCalls = () => server.requests.filter((request) => request === `POST ${apiPath('/licenses/status')}`).length;
+    const statusCalls = () =>
+      server.requests.filter((request) => request === `POST ${apiPath('/licenses/status')}`).length;
     server.requests.length = 0;
     const current = vi.fn(async () => new Response(JSON.stringify({ id: USER }), { status: 200 }));
     vi.stubGlobal(

@@ -9,7 +9,6 @@ import { vi } from 'vitest';
 import type { TDevice, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import {
-  chunkPath,
   LICENSE_MESSAGES,
   type TBrowserDevice,
   type TLicenseGrant,
@@ -28,7 +27,7 @@ import {
 import { resetDbForTests } from '@web/storage/db';
 import { resetDownloadsChannelForTests } from './downloads-channel';
 import { forgetEngineUser } from './engine-user';
-import { apiPath } from '@web/lib/api-test-support';
+import { apiPath, chunkApiPath } from '@web/lib/api-test-support';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -246,7 +245,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       return json(answer);
     }
     const chunkIndex = book.chunks.findIndex(
-      (_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index),
+      (_, index) => url === chunkApiPath(book.manifest.bookId, book.manifest.version, index),
     );
     if (method === 'GET' && chunkIndex >= 0) {
       chunkFetches.push(chunkIndex);
