@@ -50,11 +50,6 @@ export interface TBookManifest {
   chunks: TManifestChunk[];
 }
 
-/** Path of one encrypted chunk. The version is in the URL so the response can be cached as immutable. */
-export function chunkPath(bookId: string, version: number, chunkIndex: number): string {
-  return `/api/books/${encodeURIComponent(bookId)}/chunks/${chunkIndex}?v=${version}`;
-}
-
 export interface TLicensePolicy {
   watermark: { name: string; email: string; loanId: string };
   /** Characters the reader may copy from this book in total (maxCopyPercentage of its text). */

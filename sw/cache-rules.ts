@@ -3,6 +3,7 @@
  * tested without a worker. Anything not matched here is never cached (auth, personal data, writes).
  */
 
+// The paths below spell out the API base: the worker matches requests by URL and imports nothing of web/.
 /** Page navigations under /api/ are API calls, never the app shell. */
 export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//];
 

@@ -11,6 +11,7 @@ export interface TChunkTarget {
   index: number;
 }
 
+// The API's chunk route as the browser requests it; the worker matches URLs and imports nothing of web/.
 const CHUNK_PATH = /^\/api\/books\/([^/]+)\/chunks\/(\d+)$/;
 
 /** The chunk a URL names, or null when it is not a chunk URL with a valid ?v= version. */

@@ -5,6 +5,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { resetToasts } from '@web/lib/toast';
 import { Header } from './header';
 import { currentUserHandler, makeUser, renderWithRouter, stubFetch } from './test-helpers';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -104,7 +105,7 @@ describe('<Header /> signed in', () => {
     const user = makeUser();
     let finishLogout: (response: Response) => void = () => {};
     const fetchMock = stubFetch(({ method, path, ...rest }) => {
-      if (method === 'POST' && path === '/api/auth/logout')
+      if (method === 'POST' && path === apiPath('/auth/logout'))
         return new Promise<Response>((resolve) => (finishLogout = resolve));
       return currentUserHandler(user)({ method, path, ...rest });
     });
@@ -116,7 +117,7 @@ describe('<Header /> signed in', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(queryClient.getQueryData(['auth', 'user'])).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/logout',
+      apiPath('/auth/logout'),
       expect.objectContaining({ method: 'POST', credentials: 'include' }),
     );
     expect(screen.getByText('Signed out')).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe('<Header /> signed in', () => {
   it('shows a destructive "Logout failed" toast when logout fails', async () => {
     const user = makeUser();
     stubFetch(({ method, path, ...rest }) => {
-      if (method === 'POST' && path === '/api/auth/logout') {
+      if (method === 'POST' && path === apiPath('/auth/logout')) {
         return new Response(
           JSON.stringify({ status: 500, title: 'Internal Server Error', detail: 'Session store unavailable' }),
           {

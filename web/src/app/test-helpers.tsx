@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import type { TCurrentUser } from '@shared/auth';
 import type { TRole, TSubscriptionTier } from '@shared/tiers';
 import { createQueryClient } from '@web/lib/query-client';
+import { apiPath } from '@web/lib/api-test-support';
 
 export function makeUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser {
   return {
@@ -55,7 +56,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
 /** GET /api/auth/user answers this user, or 401 when null. */
 export function currentUserHandler(user: TCurrentUser | null): FetchHandler {
   return ({ method, path }) => {
-    if (method === 'GET' && path === '/api/auth/user') {
+    if (method === 'GET' && path === apiPath('/auth/user')) {
       return user
         ? jsonResponse(user)
         : jsonResponse({ status: 401, title: 'Unauthorized', detail: 'Not signed in' }, 401);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { describeError, sendJson } from '@web/lib/api';
+import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { queueFlashToast } from '@web/features/auth/flash-toast';
-import { clearCachedUser } from '@web/features/auth/queries';
+import { clearCachedUser, logout } from '@web/features/auth/queries';
 
 export const LOGOUT_FAILED_FALLBACK = 'Something went wrong during logout.';
 
@@ -19,7 +19,7 @@ export const LOGOUT_CONFIRMATION = {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => sendJson<unknown>('POST', '/api/auth/logout'),
+    mutationFn: logout,
     onSuccess: () => {
       clearCachedUser(queryClient);
       toast(LOGOUT_CONFIRMATION);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb, resetDbForTests } from '@web/storage/db';
 import { ReaderError } from '@web/lib/reader-error';
 import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -82,9 +83,9 @@ describe('ensureBrowserDevice', () => {
     expect(device).toEqual(again);
     expect(await ensureBrowserDevice('user-1')).toEqual(device);
     expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('/api/devices/browser');
+    expect(calls[0].url).toBe(apiPath('/devices/browser'));
     expect(calls[0].init.method).toBe('POST');
-    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(new Headers(calls[0].init.headers).get('Content-Type')).toBe('application/json');
     const sent = JSON.parse(String(calls[0].init.body)) as { publicKey: JsonWebKey; name: string };
     expect(sent.publicKey).not.toHaveProperty('d');
     expect(typeof sent.name).toBe('string');

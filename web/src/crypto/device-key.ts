@@ -7,7 +7,7 @@
  */
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { TBrowserDevice } from '@shared/reader';
-import { readJson } from '@web/lib/api';
+import { api, readJson } from '@web/lib/api';
 import { licenseRefused } from '@web/lib/reader-error';
 import type { TStoredBrowserDevice } from '@web/storage/db';
 import {
@@ -24,8 +24,6 @@ export const DEVICE_KEY_ALGORITHM: RsaHashedKeyGenParams = {
   publicExponent: new Uint8Array([1, 0, 1]),
   hash: 'SHA-256',
 };
-
-export const BROWSER_DEVICE_PATH = '/api/devices/browser';
 
 export interface TDeviceKey {
   privateKey: CryptoKey;
@@ -128,12 +126,7 @@ async function registerBrowserDevice(userId: string, name?: string): Promise<TSt
   const cached = await readBrowserDevice(userId);
   if (cached && cached.thumbprint === key.thumbprint) return cached;
   const device = await readJson<TBrowserDevice>(
-    fetch(BROWSER_DEVICE_PATH, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ publicKey: key.publicJwk, name: name ?? describeThisBrowser() }),
-    }),
+    api.devices.browser.$post({ json: { publicKey: { ...key.publicJwk }, name: name ?? describeThisBrowser() } }),
   );
   if (device.keyThumbprint !== key.thumbprint) {
     throw licenseRefused('claims', new Error('The server registered a different device key than this browser holds.'));

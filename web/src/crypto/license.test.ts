@@ -12,6 +12,7 @@ import { ReaderError } from '@web/lib/reader-error';
 import { getDb, resetDbForTests } from '@web/storage/db';
 import { recordServerTime } from '@web/storage/trusted-time';
 import { unwrapContentKey, verifyLicense, verifyLicenseWithServerKeys, type TExpectedLicense } from './license';
+import { apiPath } from '@web/lib/api-test-support';
 
 const NOW = Date.UTC(2030, 5, 1, 12);
 const HOUR_S = 3600;
@@ -193,7 +194,7 @@ describe('verifyLicenceWithServerKeys', () => {
     await verifyLicenseWithServerKeys(jws, { expected, now: NOW });
     await verifyLicenseWithServerKeys(jws, { expected, now: NOW, online: false });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]).toEqual(['/api/.well-known/jwks.json', expect.anything()]);
+    expect(fetchMock.mock.calls[0]).toEqual([apiPath('/.well-known/jwks.json'), expect.anything()]);
     expect(await getDb().meta.get('licence-jwks')).toMatchObject({ value: { jwks: signer.jwks } });
   });
 

@@ -15,12 +15,10 @@ import {
   type TLicenseClaims,
   type TLicenseKind,
 } from '@shared/reader';
-import { readJson } from '@web/lib/api';
+import { api, readJson } from '@web/lib/api';
 import { readCachedJwks, saveCachedJwks } from '@web/storage/jwks-cache';
 import { ClockRollbackError, currentTrustedTime } from '@web/storage/trusted-time';
 import { licenseRefused, ReaderError, READER_ERROR_MESSAGES, type TLicenseRefusal } from '@web/lib/reader-error';
-
-export const LICENCE_JWKS_PATH = '/api/.well-known/jwks.json';
 
 /** Leeway for nbf/exp, in seconds: server and trusted clock can differ by a round trip or two. */
 export const LICENCE_CLOCK_TOLERANCE_S = 120;
@@ -39,7 +37,7 @@ export interface TExpectedLicense {
 
 export async function fetchLicenseJwks(signal?: AbortSignal): Promise<JSONWebKeySet> {
   const jwks = await readJson<JSONWebKeySet>(
-    fetch(LICENCE_JWKS_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal }),
+    api['.well-known']['jwks.json'].$get(undefined, { init: { credentials: 'same-origin', signal } }),
   );
   if (!jwks || !Array.isArray(jwks.keys))
     throw licenseRefused('malformed', new Error('The licence signing keys are not a JWKS.'));

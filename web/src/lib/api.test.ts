@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, describeError, getJsonOrNullOn401, isRateLimitError, readJson, sendJson } from './api';
+import {
+  ApiError,
+  api,
+  apiHref,
+  describeError,
+  encodeParams,
+  isRateLimitError,
+  readJson,
+  readJsonOrNullOn401,
+} from './api';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,12 +75,12 @@ describe('readJson', () => {
   });
 });
 
-describe('getJsonOrNullOn401', () => {
+describe('readJsonOrNullOn401', () => {
   it('returns null on 401 and sends credentials', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"detail":"no session"}', { status: 401 }));
+    const fetchMock = vi.fn(async (..._args: unknown[]) => new Response('{"detail":"no session"}', { status: 401 }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(getJsonOrNullOn401('/api/auth/user')).resolves.toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.objectContaining({ credentials: 'include' }));
+    await expect(readJsonOrNullOn401(api.auth.user.$get())).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(apiPath('/auth/user'), expect.objectContaining({ credentials: 'include' }));
   });
 
   it('returns the body on 200 and throws on other errors', async () => {
@@ -78,28 +88,38 @@ describe('getJsonOrNullOn401', () => {
       'fetch',
       vi.fn(async () => new Response('{"id":"u1"}', { status: 200 })),
     );
-    await expect(getJsonOrNullOn401('/api/auth/user')).resolves.toEqual({ id: 'u1' });
+    await expect(readJsonOrNullOn401(api.auth.user.$get())).resolves.toEqual({ id: 'u1' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('down', { status: 500 })),
     );
-    await expect(getJsonOrNullOn401('/api/auth/user')).rejects.toThrow('500: down');
+    await expect(readJsonOrNullOn401(api.auth.user.$get())).rejects.toThrow('500: down');
   });
 });
 
-describe('sendJson', () => {
-  it('sends a JSON body with credentials', async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+describe('typed writes', () => {
+  it('send a JSON body with credentials', async () => {
+    const fetchMock = vi.fn(async (..._args: unknown[]) => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
-    await sendJson('POST', '/api/auth/logout');
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/logout',
-      expect.objectContaining({
-        method: 'POST',
-        credentials: 'include',
-        body: '{}',
-        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
-      }),
+    await readJson(api.auth['forgot-password'].$post({ json: { email: 'ada@example.com' } }));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(apiPath('/auth/forgot-password'));
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"email":"ada@example.com"}' });
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('encode path parameters', async () => {
+    const fetchMock = vi.fn(async (..._args: unknown[]) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await readJson(api.library[':bookId'].$delete({ param: encodeParams({ bookId: 'a/b?c' }) }));
+    expect(fetchMock.mock.calls[0][0]).toBe(apiPath('/library/a%2Fb%3Fc'));
+  });
+});
+
+describe('apiHref', () => {
+  it('puts a client path under the API base', () => {
+    expect(apiHref(api.books[':idOrSlug'].preview.$path({ param: { idOrSlug: 'deep-work' } }))).toBe(
+      apiPath('/books/deep-work/preview'),
     );
   });
 });

@@ -6,11 +6,45 @@
 import { hc } from 'hono/client';
 import type { AppType } from '@api/app';
 
+/** Where the server mounts the API (createApp in api/src/app.ts); every request path starts with it. */
+export const API_BASE = '/api';
+
 /**
- * Typed client over the API's routes. AppType describes the routes of createApi(), which the server
- * mounts under /api, so the client's base is /api (api.health.$get() calls GET /api/health).
+ * Typed client over the API's routes: the only way the web app calls the API. AppType describes the
+ * routes of createApi(), which the server mounts under API_BASE, so api.health.$get() calls
+ * GET /api/health. Every call sends the session cookie and asks for JSON.
  */
-export const api = hc<AppType>('/api', { init: { credentials: 'include' } });
+export const api = hc<AppType>(API_BASE, {
+  init: { credentials: 'include' },
+  headers: { Accept: 'application/json' },
+});
+
+/** Per-request options for hc: the caller's abort signal (credentials and headers come from the client). */
+export function withSignal(signal?: AbortSignal) {
+  return { init: { signal } };
+}
+
+/**
+ * Per-request options for an answer that is not JSON (encrypted chunks): the Accept header fetch sends
+ * by default, and the caller's request options (signal, credentials, cache).
+ */
+export function binaryRequest(init: RequestInit = {}) {
+  return { init, headers: { Accept: '*/*' } };
+}
+
+/** hc puts path parameters into the URL as given; ids and slugs from a URL are encoded here first. */
+export function encodeParams<T extends Record<string, string>>(params: T): T {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, encodeURIComponent(value)])) as T;
+}
+
+/**
+ * The URL of an API resource the browser loads itself (an image, a PDF for pdf.js): `path` comes from
+ * the client (`api.books[':idOrSlug'].preview.$path(...)`), which leaves out the base. `$url()` cannot
+ * be used: it builds an absolute URL and the base is relative to the page's origin.
+ */
+export function apiHref(path: string): string {
+  return `${API_BASE}${path}`;
+}
 
 /** The RFC 9457 problem document the API sends with every error (api/src/lib/problem.ts). */
 export interface ProblemDetails {
@@ -89,32 +123,9 @@ export async function readJson<T>(responsePromise: Promise<Response> | Response)
   return parseBody<T>(response);
 }
 
-/** GET a JSON resource with credentials, treating 401 as "absent" (SPEC §8: returns null, no error). */
-export async function getJsonOrNullOn401<T>(url: string, init?: RequestInit): Promise<T | null> {
-  const response = await fetch(url, {
-    credentials: 'include',
-    ...init,
-    headers: { Accept: 'application/json', ...init?.headers },
-  });
+/** Like readJson, but a 401 resolves to null: for reads where signed out means "absent", not an error. */
+export async function readJsonOrNullOn401<T>(responsePromise: Promise<Response> | Response): Promise<T | null> {
+  const response = await responsePromise;
   if (response.status === 401) return null;
   return readJson<T>(response);
-}
-
-/**
- * A write with credentials. Writes are same-origin JSON (DESIGN §6), so a JSON body and content type
- * are always sent; calls without a payload send an empty object.
- */
-export async function sendJson<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body: unknown = {},
-): Promise<T> {
-  return readJson<T>(
-    fetch(url, {
-      method,
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
 }

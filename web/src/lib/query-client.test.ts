@@ -9,6 +9,7 @@ import {
   retryDelay,
   shouldRetryQuery,
 } from './query-client';
+import { apiPath } from '@web/lib/api-test-support';
 
 let warn: ReturnType<typeof vi.spyOn>;
 
@@ -96,15 +97,15 @@ describe('default query function (SPEC §7)', () => {
     const fetchMock = vi.fn(async () => new Response('[{"id":"b1"}]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/books', 'b1'] })).resolves.toEqual([{ id: 'b1' }]);
-    expect(fetchMock).toHaveBeenCalledWith('/api/books/b1', expect.objectContaining({ credentials: 'include' }));
+    await expect(client.fetchQuery({ queryKey: [apiPath('/books'), 'b1'] })).resolves.toEqual([{ id: 'b1' }]);
+    expect(fetchMock).toHaveBeenCalledWith(apiPath('/books/b1'), expect.objectContaining({ credentials: 'include' }));
   });
 
   it('returns nothing on 429, with a warning and no retry', async () => {
     const fetchMock = vi.fn(async () => new Response('slow down', { status: 429 }));
     vi.stubGlobal('fetch', fetchMock);
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ['/api/books'] })).resolves.toBeNull();
+    await expect(client.fetchQuery({ queryKey: [apiPath('/books')] })).resolves.toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith('rate limited');
   });
@@ -114,7 +115,7 @@ describe('default query function (SPEC §7)', () => {
       'fetch',
       vi.fn(async () => new Response('no session', { status: 401 })),
     );
-    const context = { queryKey: ['/api/me'], signal: new AbortController().signal } as never;
+    const context = { queryKey: [apiPath('/me')], signal: new AbortController().signal } as never;
     await expect(createDefaultQueryFn({ on401: 'throw' })(context)).rejects.toThrow('401: no session');
     await expect(createDefaultQueryFn({ on401: 'returnNull' })(context)).resolves.toBeNull();
   });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { chunkPath } from '@shared/reader';
 import {
   createChunkSource,
   createNetworkCiphertextFetcher,
@@ -9,6 +8,7 @@ import {
 } from './chunk-source';
 import { encryptBook, makePlainBook, problem, sha256HexOf, type TEncryptedBook } from './protected-test-support';
 import { ReaderError } from '@web/lib/reader-error';
+import { chunkApiPath } from '@web/lib/api-test-support';
 
 const CHUNK = 1000;
 
@@ -188,7 +188,7 @@ describe('createNetworkCiphertextFetcher', () => {
     );
     expect(await sha256HexOf(bytes)).toBe(book.manifest.chunks[3].sha256);
     expect(fetchMock).toHaveBeenCalledWith(
-      chunkPath('book-1', 2, 3),
+      chunkApiPath('book-1', 2, 3),
       expect.objectContaining({ credentials: 'same-origin' }),
     );
   });

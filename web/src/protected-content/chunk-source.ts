@@ -5,8 +5,8 @@
  * is a CiphertextFetcher: the network now; issue 6 adds one that reads IndexedDB first. Every chunk is
  * checked against the manifest (size, sha256) before it is decrypted; plaintext is never stored.
  */
-import { CHUNK_CIPHER, CHUNK_TAG_BYTES, chunkPath, type TBookManifest } from '@shared/reader';
-import { ensureOk } from '@web/lib/api';
+import { CHUNK_CIPHER, CHUNK_TAG_BYTES, type TBookManifest } from '@shared/reader';
+import { api, binaryRequest, encodeParams, ensureOk } from '@web/lib/api';
 import { decryptChunk, sha256Hex } from '@web/crypto/chunk-cipher';
 import { decryptFailed, isAbortError, ReaderError, READER_ERROR_MESSAGES, toReaderError } from '@web/lib/reader-error';
 
@@ -54,6 +54,23 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
+ * GET one chunk's ciphertext. The version is in the URL so the answer can be cached as immutable; the
+ * caller checks the status (ensureOk) and reads the bytes. `init` keeps the caller's signal and
+ * credentials; `fetchImpl` stands in for fetch (tests).
+ */
+export function requestChunk(
+  book: Pick<TBookManifest, 'bookId' | 'version'>,
+  index: number,
+  init: RequestInit,
+  fetchImpl?: typeof fetch,
+) {
+  return api.books[':id'].chunks[':n'].$get(
+    { param: encodeParams({ id: book.bookId, n: String(index) }), query: { v: String(book.version) } },
+    { ...binaryRequest(init), fetch: fetchImpl },
+  );
+}
+
+/**
  * Fetches chunks from GET /api/books/:id/chunks/:n?v=version (the service worker may answer from
  * IndexedDB). A dropped connection or a 5xx is tried once more; 4xx answers are final.
  */
@@ -65,10 +82,7 @@ export function createNetworkCiphertextFetcher(
     async fetchChunk(index, signal) {
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await fetchImpl(chunkPath(book.bookId, book.version, index), {
-            credentials: 'same-origin',
-            signal,
-          });
+          const response = await requestChunk(book, index, { credentials: 'same-origin', signal }, fetchImpl);
           if (response.status >= 500 && attempt < NETWORK_ATTEMPTS) {
             await response.body?.cancel();
           } else {

@@ -15,6 +15,7 @@ import {
   type TFakeReaderServerOptions,
   type TLicenseSigner,
 } from './protected-test-support';
+import { apiPath } from '@web/lib/api-test-support';
 
 const MARKER = 'SECRET-PLAINTEXT-OF-THE-BOOK';
 const CHUNK = 4096;
@@ -134,15 +135,15 @@ describe('openProtectedBook', () => {
     expect(await readRange(opened, CHUNK, 3 * CHUNK + 123)).toEqual(plaintext.slice(CHUNK));
 
     // The licence opens the loan on the server: no separate POST /api/loans round trip.
-    expect(server.requests).not.toContain('POST /api/loans');
+    expect(server.requests).not.toContain(`POST ${apiPath('/loans')}`);
     expect(server.requests).toEqual(
       expect.arrayContaining([
-        'POST /api/devices/browser',
-        'GET /api/.well-known/jwks.json',
-        'GET /api/books/book-1/manifest',
-        'POST /api/licenses',
-        'GET /api/books/book-1/chunks/0?v=4',
-        'GET /api/books/book-1/chunks/3?v=4',
+        `POST ${apiPath('/devices/browser')}`,
+        `GET ${apiPath('/.well-known/jwks.json')}`,
+        `GET ${apiPath('/books/book-1/manifest')}`,
+        `POST ${apiPath('/licenses')}`,
+        `GET ${apiPath('/books/book-1/chunks/0?v=4')}`,
+        `GET ${apiPath('/books/book-1/chunks/3?v=4')}`,
       ]),
     );
     // Each chunk was fetched once although the last one was prefetched before pdf.js asked for it.
@@ -170,8 +171,8 @@ describe('openProtectedBook', () => {
     const server = serve();
     (await open()).close();
     (await open()).close();
-    expect(server.requests.filter((request) => request === 'POST /api/devices/browser')).toHaveLength(1);
-    expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(2);
+    expect(server.requests.filter((request) => request === `POST ${apiPath('/devices/browser')}`)).toHaveLength(1);
+    expect(server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`)).toHaveLength(2);
   });
 
   it('registers again when the server no longer knows the cached device', async () => {
@@ -184,7 +185,7 @@ describe('openProtectedBook', () => {
     });
     const server = serve();
     const opened = await open();
-    expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(2);
+    expect(server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`)).toHaveLength(2);
     expect((await getDb().browserDevices.get('user-1'))?.deviceId).toBe('device-1');
     opened.close();
   });
@@ -194,7 +195,7 @@ describe('openProtectedBook', () => {
     // The server refuses both the manifest and the licence (each checks entitlement).
     const server = serve({
       override: ({ url }) =>
-        url.endsWith('/manifest') || url === '/api/licenses' ? problem(402, message, 'not_entitled') : undefined,
+        url.endsWith('/manifest') || url === apiPath('/licenses') ? problem(402, message, 'not_entitled') : undefined,
     });
     const error = await openError();
     expect(error).toMatchObject({ code: 'no_access', status: 402, message });
@@ -228,7 +229,7 @@ describe('openProtectedBook', () => {
   it('fails with decrypt_failed when a served chunk was tampered with', async () => {
     serve({
       override: ({ url }) => {
-        if (url !== '/api/books/book-1/chunks/0?v=4') return undefined;
+        if (url !== apiPath('/books/book-1/chunks/0?v=4')) return undefined;
         const bytes = new Uint8Array(book.chunks[0].slice(0));
         bytes[42] ^= 0x10;
         return new Response(bytes);
@@ -241,7 +242,7 @@ describe('openProtectedBook', () => {
     const onError = vi.fn();
     serve({
       override: ({ url }) =>
-        url === '/api/books/book-1/chunks/1?v=4' ? new Response(book.chunks[2].slice(0)) : undefined,
+        url === apiPath('/books/book-1/chunks/1?v=4') ? new Response(book.chunks[2].slice(0)) : undefined,
     });
     const opened = await open({ onError });
     opened.documentParams.range.requestDataRange(CHUNK, 2 * CHUNK);
@@ -263,7 +264,7 @@ describe('openProtectedBook', () => {
     const midway = new AbortController();
     serve({
       override: ({ url }) => {
-        if (url === '/api/licenses') midway.abort();
+        if (url === apiPath('/licenses')) midway.abort();
         return undefined;
       },
     });

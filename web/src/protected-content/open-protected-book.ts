@@ -11,7 +11,7 @@
  */
 import type { TBookManifest, TLicenseClaims, TLicenseGrant, TLicensePolicy } from '@shared/reader';
 import type { TLoan } from '@shared/selections';
-import { isApiError, readJson } from '@web/lib/api';
+import { api, encodeParams, isApiError, readJson, withSignal } from '@web/lib/api';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
 import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
@@ -77,11 +77,19 @@ export interface TOpenProtectedBookOptions {
   autoFetch?: boolean;
 }
 
-export const OPEN_LOAN_PATH = '/api/loans';
-export const LICENSES_PATH = '/api/licenses';
+/** The book's manifest (chunks, sizes, IVs); the reader's loan id comes with it when there is one. */
+export function fetchManifest<T extends TBookManifest = TBookManifest & { loanId?: string | null }>(
+  bookRef: string,
+  signal?: AbortSignal,
+): Promise<T> {
+  return readJson<T>(
+    api.books[':idOrSlug'].manifest.$get({ param: encodeParams({ idOrSlug: bookRef }) }, withSignal(signal)),
+  );
+}
 
-export function manifestPath(bookRef: string): string {
-  return `/api/books/${encodeURIComponent(bookRef)}/manifest`;
+/** Opens (creates or reuses) the reader's loan of a book: the server checks the entitlement. */
+export function openLoan(bookId: string): Promise<TLoan> {
+  return readJson<TLoan>(api.loans.$post({ json: { bookId } }));
 }
 
 async function loadPdfjsRangeTransportClass(): Promise<TPdfDataRangeTransportClass> {
@@ -89,20 +97,8 @@ async function loadPdfjsRangeTransportClass(): Promise<TPdfDataRangeTransportCla
   return pdfjs.PDFDataRangeTransport;
 }
 
-function postJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(
-    fetch(url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    }),
-  );
-}
-
-function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
+function requestLicense(body: { bookId: string; deviceId: string }, signal?: AbortSignal): Promise<TLicenseGrant> {
+  return readJson<TLicenseGrant>(api.licenses.$post({ json: { ...body, kind: 'online' } }, withSignal(signal)));
 }
 
 /** The first failure in the order given (so the loan's "not entitled" wins over a side request's error). */
@@ -131,21 +127,13 @@ async function requestOnlineLicense(options: {
 }): Promise<{ grant: TLicenseGrant; deviceId: string }> {
   const { userId, bookRef, signal } = options;
   try {
-    const grant = await postJson<TLicenseGrant>(
-      LICENSES_PATH,
-      { bookId: bookRef, deviceId: options.deviceId, kind: 'online' },
-      signal,
-    );
+    const grant = await requestLicense({ bookId: bookRef, deviceId: options.deviceId }, signal);
     return { grant, deviceId: options.deviceId };
   } catch (error) {
     if (!isUnknownDevice(error)) throw error;
     await forgetRegisteredBrowserDevice(userId);
     const device = await ensureBrowserDevice(userId);
-    const grant = await postJson<TLicenseGrant>(
-      LICENSES_PATH,
-      { bookId: bookRef, deviceId: device.deviceId, kind: 'online' },
-      signal,
-    );
+    const grant = await requestLicense({ bookId: bookRef, deviceId: device.deviceId }, signal);
     return { grant, deviceId: device.deviceId };
   }
 }
@@ -326,7 +314,7 @@ async function openOnline(
     transportClass.catch(() => undefined);
     // This browser's device id is almost always cached on the device; with it, the licence (which opens
     // the loan), the manifest and the signing keys go out together: one round trip to the first chunk.
-    const manifestRequest = getJson<TBookManifest & { loanId?: string | null }>(manifestPath(bookRef), signal);
+    const manifestRequest = fetchManifest(bookRef, signal);
     const jwksRequest = getLicenseJwks(signal);
     manifestRequest.catch(() => undefined);
     jwksRequest.catch(() => undefined);

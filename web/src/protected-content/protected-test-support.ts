@@ -13,12 +13,12 @@ import {
   LICENSE_AUDIENCE,
   LICENSE_ISSUER,
   chunkAad,
-  chunkPath,
   type TBookManifest,
   type TBrowserDevice,
   type TLicenseClaims,
   type TLicenseGrant,
 } from '@shared/reader';
+import { apiPath, chunkApiPath } from '@web/lib/api-test-support';
 
 const textEncoder = new TextEncoder();
 
@@ -145,7 +145,7 @@ export function licenseClaims(
     exp: iat + 3600,
     serverTime: nowMs,
     renewalCount: 0,
-    statusUrl: '/api/licenses/status',
+    statusUrl: apiPath('/licenses/status'),
     ...overrides,
   };
 }
@@ -215,19 +215,16 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
     if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     const overridden = await options.override?.({ url, method, body });
     if (overridden) return overridden;
-    if (
-      method !== 'GET' &&
-      (init?.headers as Record<string, string> | undefined)?.['Content-Type'] !== 'application/json'
-    ) {
+    if (method !== 'GET' && new Headers(init?.headers).get('Content-Type') !== 'application/json') {
       return problem(415, 'Writes must be JSON.');
     }
-    if (method === 'POST' && url === '/api/devices/browser') {
+    if (method === 'POST' && url === apiPath('/devices/browser')) {
       registeredKey = (body as { publicKey: JsonWebKey }).publicKey;
       const { calculateJwkThumbprint } = await import('jose');
       thumbprint = await calculateJwkThumbprint(registeredKey as JWK, 'sha256');
       return json({ deviceId, keyThumbprint: thumbprint, offlineRegistered: false } satisfies TBrowserDevice, 201);
     }
-    if (method === 'POST' && url === '/api/loans') {
+    if (method === 'POST' && url === apiPath('/loans')) {
       return json(
         {
           id: loanId,
@@ -239,11 +236,11 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
         201,
       );
     }
-    if (method === 'GET' && url === `/api/books/${encodeURIComponent(book.manifest.bookId)}/manifest`) {
+    if (method === 'GET' && url === apiPath(`/books/${encodeURIComponent(book.manifest.bookId)}/manifest`)) {
       return json({ ...book.manifest, loanId });
     }
-    if (method === 'GET' && url === '/api/.well-known/jwks.json') return json(signer.jwks);
-    if (method === 'POST' && url === '/api/licenses') {
+    if (method === 'GET' && url === apiPath('/.well-known/jwks.json')) return json(signer.jwks);
+    if (method === 'POST' && url === apiPath('/licenses')) {
       if (!registeredKey) return problem(404, 'Device not found.', 'device_not_found');
       licenseCount += 1;
       const now = Date.now();
@@ -270,7 +267,7 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
       return json(grant, 201);
     }
     const chunkMatch = book.chunks.findIndex(
-      (_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index),
+      (_, index) => url === chunkApiPath(book.manifest.bookId, book.manifest.version, index),
     );
     if (method === 'GET' && chunkMatch >= 0) {
       chunkFetches.push(chunkMatch);

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import EmergencyLoginPage from './emergency-login-page';
 import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -17,7 +18,7 @@ const DEMO = { email: 'demo-admin@wonderful-books.test', password: 'demo-passwor
 
 describe('/emergency-login', () => {
   it('explains that the break-glass path is switched off', async () => {
-    mockApi({ 'GET /api/auth/emergency-config': () => ({ enabled: false, demo: null }) });
+    mockApi({ [`GET ${apiPath('/auth/emergency-config')}`]: () => ({ enabled: false, demo: null }) });
     renderEmergency();
     expect(await screen.findByText('Emergency login is switched off.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login as Premium User' })).not.toBeInTheDocument();
@@ -25,13 +26,13 @@ describe('/emergency-login', () => {
   });
 
   it('treats a 404 from the config endpoint as switched off', async () => {
-    mockApi({ 'GET /api/auth/emergency-config': () => problem(404, 'Not found') });
+    mockApi({ [`GET ${apiPath('/auth/emergency-config')}`]: () => problem(404, 'Not found') });
     renderEmergency();
     expect(await screen.findByText('Emergency login is switched off.')).toBeInTheDocument();
   });
 
   it('is pre-filled with the demo credentials and says so', async () => {
-    mockApi({ 'GET /api/auth/emergency-config': () => ({ enabled: true, demo: DEMO }) });
+    mockApi({ [`GET ${apiPath('/auth/emergency-config')}`]: () => ({ enabled: true, demo: DEMO }) });
     renderEmergency();
     expect(await screen.findByRole('button', { name: 'Login as Premium User' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(DEMO.email);
@@ -41,7 +42,7 @@ describe('/emergency-login', () => {
   });
 
   it('is empty, with no demo note, when enabled without demo credentials', async () => {
-    mockApi({ 'GET /api/auth/emergency-config': () => ({ enabled: true, demo: null }) });
+    mockApi({ [`GET ${apiPath('/auth/emergency-config')}`]: () => ({ enabled: true, demo: null }) });
     renderEmergency();
     await screen.findByRole('button', { name: 'Login as Premium User' });
     expect(screen.getByLabelText('Email')).toHaveValue('');
@@ -50,13 +51,13 @@ describe('/emergency-login', () => {
 
   it('welcomes the user by first name, refreshes the current user and goes to /dashboard', async () => {
     const api = mockApi({
-      'GET /api/auth/emergency-config': () => ({ enabled: true, demo: DEMO }),
-      'POST /api/auth/admin-emergency': () => ({
+      [`GET ${apiPath('/auth/emergency-config')}`]: () => ({ enabled: true, demo: DEMO }),
+      [`POST ${apiPath('/auth/admin-emergency')}`]: () => ({
         success: true,
         message: 'Emergency access granted.',
         user: { firstName: 'Grace' },
       }),
-      'GET /api/auth/user': () => makeUser({ role: 'super_admin', firstName: 'Grace' }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ role: 'super_admin', firstName: 'Grace' }),
     });
     const user = userEvent.setup();
     const { location, queryClient } = renderEmergency();
@@ -67,15 +68,15 @@ describe('/emergency-login', () => {
       description: 'Emergency access granted.',
       variant: 'default',
     });
-    expect(api.callsTo('POST', '/api/auth/admin-emergency')[0].body).toEqual(DEMO);
+    expect(api.callsTo('POST', apiPath('/auth/admin-emergency'))[0].body).toEqual(DEMO);
     expect(queryClient.getQueryData(['auth', 'user'])).toMatchObject({ role: 'super_admin' });
   });
 
   it("shows 'Login failed' with the server message, or 'Please check your credentials'", async () => {
     let answer: Response = problem(401, 'Emergency credentials rejected.');
     mockApi({
-      'GET /api/auth/emergency-config': () => ({ enabled: true, demo: DEMO }),
-      'POST /api/auth/admin-emergency': () => answer,
+      [`GET ${apiPath('/auth/emergency-config')}`]: () => ({ enabled: true, demo: DEMO }),
+      [`POST ${apiPath('/auth/admin-emergency')}`]: () => answer,
     });
     const user = userEvent.setup();
     renderEmergency();
@@ -100,8 +101,8 @@ describe('/emergency-login', () => {
 
   it("says 'Unable to connect to server' when the request cannot be sent", async () => {
     mockApi({
-      'GET /api/auth/emergency-config': () => ({ enabled: true, demo: DEMO }),
-      'POST /api/auth/admin-emergency': () => Promise.reject(new TypeError('Failed to fetch')),
+      [`GET ${apiPath('/auth/emergency-config')}`]: () => ({ enabled: true, demo: DEMO }),
+      [`POST ${apiPath('/auth/admin-emergency')}`]: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     const user = userEvent.setup();
     renderEmergency();

@@ -19,25 +19,19 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
   emergencyLogin,
   expectSuccess,
-  fetchEmergencyConfig,
+  emergencyConfigQuery,
   isNetworkError,
+  refreshCurrentUser,
   serverMessage,
   type TEmergencyConfig,
-} from './auth-api';
+} from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';
-import { refreshCurrentUser } from './queries';
-
-export const EMERGENCY_CONFIG_QUERY_KEY = ['auth', 'emergency-config'] as const;
 
 export default function EmergencyLoginPage() {
   useDocumentTitle('Emergency Login');
-  const config = useQuery({
-    queryKey: EMERGENCY_CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => fetchEmergencyConfig(signal),
-    staleTime: 0,
-  });
+  const config = useQuery(emergencyConfigQuery);
 
   if (config.isPending) return <Spinner label="Loading..." className="min-h-[50vh] py-16" />;
 

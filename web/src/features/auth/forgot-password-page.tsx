@@ -16,7 +16,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { forgotPassword, isNetworkError } from './auth-api';
+import { forgotPassword, isNetworkError } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api';
-import { serverMessage, unverifiedLogin } from './auth-api';
+import { serverMessage, unverifiedLogin } from './queries';
 import { FLASH_TOAST_KEY, queueFlashToast, showQueuedFlashToast } from './flash-toast';
 import {
   PENDING_VERIFICATION_KEY,

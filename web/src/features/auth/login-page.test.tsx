@@ -5,6 +5,7 @@ import type { TRole } from '@shared/tiers';
 import LoginPage from './login-page';
 import { PENDING_VERIFICATION_KEY } from './pending-verification';
 import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -64,11 +65,11 @@ describe('/auth/login', () => {
     const field = screen.getByLabelText(label);
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field.getAttribute('aria-describedby')).toContain('error');
-    expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath('/auth/login'))).toHaveLength(0);
   });
 
   it("shows 'Signing in...' while the request is pending", async () => {
-    mockApi({ 'POST /api/auth/login': () => new Promise(() => {}) });
+    mockApi({ [`POST ${apiPath('/auth/login')}`]: () => new Promise(() => {}) });
     const user = userEvent.setup();
     renderLogin();
     await fillAndSubmit(user);
@@ -83,8 +84,8 @@ describe('/auth/login', () => {
   ])('signs in a %s: welcome toast, user refreshed, %s after 500 ms', async (role, target) => {
     const signedIn = makeUser({ role });
     const api = mockApi({
-      'POST /api/auth/login': () => ({ user: signedIn }),
-      'GET /api/auth/user': () => signedIn,
+      [`POST ${apiPath('/auth/login')}`]: () => ({ user: signedIn }),
+      [`GET ${apiPath('/auth/user')}`]: () => signedIn,
     });
     const { location, queryClient } = renderLogin();
     fireEvent.change(screen.getByLabelText('Email or Username'), { target: { value: 'ada@example.com' } });
@@ -98,12 +99,10 @@ describe('/auth/login', () => {
       description: 'You have successfully logged in.',
       variant: 'default',
     });
-    const [call] = api.callsTo('POST', '/api/auth/login');
+    const [call] = api.callsTo('POST', apiPath('/auth/login'));
     expect(call.body).toEqual({ emailOrUsername: 'ada@example.com', password: 'correct horse' });
-    expect(call.init).toMatchObject({
-      credentials: 'include',
-      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
-    });
+    expect(call.init).toMatchObject({ credentials: 'include' });
+    expect(new Headers(call.init?.headers).get('Content-Type')).toBe('application/json');
     expect(queryClient.getQueryData(['auth', 'user'])).toEqual(signedIn);
     expect(queryClient.getQueryState(['auth', 'user'])?.isInvalidated).toBe(true);
     expect(location()).toBe('/auth/login');
@@ -116,7 +115,10 @@ describe('/auth/login', () => {
 
   it('returns to the page the guard stopped, when it is a same-origin path', async () => {
     const signedIn = makeUser({ role: 'admin' });
-    mockApi({ 'POST /api/auth/login': () => ({ user: signedIn }), 'GET /api/auth/user': () => signedIn });
+    mockApi({
+      [`POST ${apiPath('/auth/login')}`]: () => ({ user: signedIn }),
+      [`GET ${apiPath('/auth/user')}`]: () => signedIn,
+    });
     const user = userEvent.setup();
     const { location } = renderLogin('/auth/login?redirect=%2Fprofile');
     await fillAndSubmit(user);
@@ -125,7 +127,10 @@ describe('/auth/login', () => {
 
   it('ignores an off-site redirect and lands by role', async () => {
     const signedIn = makeUser({ role: 'user' });
-    mockApi({ 'POST /api/auth/login': () => ({ user: signedIn }), 'GET /api/auth/user': () => signedIn });
+    mockApi({
+      [`POST ${apiPath('/auth/login')}`]: () => ({ user: signedIn }),
+      [`GET ${apiPath('/auth/user')}`]: () => signedIn,
+    });
     const user = userEvent.setup();
     const { location } = renderLogin('/auth/login?redirect=%2F%2Fevil.example%2Fx');
     await fillAndSubmit(user);
@@ -133,7 +138,7 @@ describe('/auth/login', () => {
   });
 
   it("shows 'Login Failed' with the server's message", async () => {
-    mockApi({ 'POST /api/auth/login': () => problem(401, 'Invalid email/username or password') });
+    mockApi({ [`POST ${apiPath('/auth/login')}`]: () => problem(401, 'Invalid email/username or password') });
     const user = userEvent.setup();
     const { location } = renderLogin();
     await fillAndSubmit(user);
@@ -149,7 +154,9 @@ describe('/auth/login', () => {
   });
 
   it("falls back to 'Please check your credentials and try again.'", async () => {
-    mockApi({ 'POST /api/auth/login': () => new Response('', { status: 500, statusText: 'Internal Server Error' }) });
+    mockApi({
+      [`POST ${apiPath('/auth/login')}`]: () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+    });
     const user = userEvent.setup();
     renderLogin();
     await fillAndSubmit(user);
@@ -164,7 +171,7 @@ describe('/auth/login', () => {
 
   it('sends an unverified account to /auth/verify-email with its user id and e-mail', async () => {
     mockApi({
-      'POST /api/auth/login': () =>
+      [`POST ${apiPath('/auth/login')}`]: () =>
         problem(403, 'Please verify your email address first.', { userId: 'u-42', email: 'ada@example.com' }),
     });
     const user = userEvent.setup();

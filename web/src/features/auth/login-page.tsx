@@ -15,12 +15,11 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { login, serverMessage, unverifiedLogin } from './auth-api';
+import { currentUserQuery, login, refreshCurrentUser, serverMessage, unverifiedLogin } from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
-import { currentUserQuery, refreshCurrentUser } from './queries';
 import { homePathForRole, safeRedirectPath } from './redirects';
 import { useDelayedNavigate } from './use-delayed-navigate';
 

@@ -5,6 +5,7 @@ import EmailVerifiedPage from './email-verified-page';
 import ForgotPasswordPage, { FORGOT_PASSWORD_CONFIRMATION } from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
 import { clearToasts, currentToast, json, mockApi, problem, renderPage } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -29,13 +30,13 @@ describe('/auth/forgot-password', () => {
     ['an unknown account', () => json({ success: true, message: 'If an account exists, a link was sent.' })],
     ['a rate-limited request', () => problem(429, 'Too many requests')],
   ])('shows the same neutral confirmation for %s', async (_case, answer) => {
-    const api = mockApi({ 'POST /api/auth/forgot-password': answer });
+    const api = mockApi({ [`POST ${apiPath('/auth/forgot-password')}`]: answer });
     const user = userEvent.setup();
     renderPage(<ForgotPasswordPage />, { route: '/auth/forgot-password' });
     await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(FORGOT_PASSWORD_CONFIRMATION)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/auth/forgot-password')[0].body).toEqual({ email: 'ada@example.com' });
+    expect(api.callsTo('POST', apiPath('/auth/forgot-password'))[0].body).toEqual({ email: 'ada@example.com' });
   });
 });
 
@@ -59,7 +60,9 @@ describe('/auth/reset-password', () => {
   });
 
   it('resets the password and links to sign in', async () => {
-    const api = mockApi({ 'POST /api/auth/reset-password': () => ({ success: true, message: 'Password reset' }) });
+    const api = mockApi({
+      [`POST ${apiPath('/auth/reset-password')}`]: () => ({ success: true, message: 'Password reset' }),
+    });
     const user = userEvent.setup();
     renderPage(<ResetPasswordPage />, { route: `/auth/reset-password?token=${TOKEN}` });
     await user.type(screen.getByLabelText('New password'), 'a brand new secret');
@@ -67,7 +70,7 @@ describe('/auth/reset-password', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Password changed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
-    expect(api.callsTo('POST', '/api/auth/reset-password')[0].body).toEqual({
+    expect(api.callsTo('POST', apiPath('/auth/reset-password'))[0].body).toEqual({
       token: TOKEN,
       password: 'a brand new secret',
       confirmPassword: 'a brand new secret',
@@ -75,7 +78,7 @@ describe('/auth/reset-password', () => {
   });
 
   it('says so when the server rejects the token as expired', async () => {
-    mockApi({ 'POST /api/auth/reset-password': () => problem(400, 'This reset link has expired.') });
+    mockApi({ [`POST ${apiPath('/auth/reset-password')}`]: () => problem(400, 'This reset link has expired.') });
     const user = userEvent.setup();
     renderPage(<ResetPasswordPage />, { route: `/auth/reset-password?token=${TOKEN}` });
     await user.type(screen.getByLabelText('New password'), 'a brand new secret');
@@ -85,7 +88,7 @@ describe('/auth/reset-password', () => {
   });
 
   it('shows a rate limit as a toast and keeps the form', async () => {
-    mockApi({ 'POST /api/auth/reset-password': () => problem(429, 'Too many attempts. Try again later.') });
+    mockApi({ [`POST ${apiPath('/auth/reset-password')}`]: () => problem(429, 'Too many attempts. Try again later.') });
     const user = userEvent.setup();
     renderPage(<ResetPasswordPage />, { route: `/auth/reset-password?token=${TOKEN}` });
     await user.type(screen.getByLabelText('New password'), 'a brand new secret');

@@ -3,13 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createTestQueryClient, currentUserHandler, makeUser, stubFetch } from '@web/app/test-helpers';
-import {
-  CURRENT_USER_QUERY_KEY,
-  currentUserQuery,
-  fetchCurrentUser,
-  shouldRetryCurrentUser,
-  useCurrentUser,
-} from './queries';
+import { authKeys, currentUserQuery, fetchCurrentUser, shouldRetryCurrentUser, useCurrentUser } from './queries';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +19,7 @@ describe('current-user query', () => {
   it('treats 401 as signed out (null), not an error', async () => {
     const fetchMock = stubFetch(currentUserHandler(null));
     await expect(fetchCurrentUser()).resolves.toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.objectContaining({ credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(apiPath('/auth/user'), expect.objectContaining({ credentials: 'include' }));
   });
 
   it('returns the server record when signed in', async () => {
@@ -34,8 +29,8 @@ describe('current-user query', () => {
   });
 
   it('is cached under ["auth","user"], fresh 30 s and kept 5 min', () => {
-    expect(currentUserQuery.queryKey).toEqual(CURRENT_USER_QUERY_KEY);
-    expect(CURRENT_USER_QUERY_KEY).toEqual(['auth', 'user']);
+    expect(currentUserQuery.queryKey).toEqual(authKeys.user);
+    expect(authKeys.user).toEqual(['auth', 'user']);
     expect(currentUserQuery.staleTime).toBe(30_000);
     expect(currentUserQuery.gcTime).toBe(300_000);
   });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import RegisterPage from './register-page';
 import { PENDING_VERIFICATION_KEY } from './pending-verification';
 import { clearToasts, currentToast, json, mockApi, problem, renderPage } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -95,7 +96,7 @@ describe('/auth/register', () => {
     ['Passwords do not match', { 'Confirm password': 'analytical engine!' }, 'Confirm password'],
   ])("shows '%s' and sends nothing", async (message, values, label) => {
     const api = mockApi({
-      'POST /api/auth/register': () =>
+      [`POST ${apiPath('/auth/register')}`]: () =>
         json({ requiresVerification: true, userId: 'u1', email: 'ada@example.com' }, 201),
     });
     renderRegister();
@@ -107,11 +108,11 @@ describe('/auth/register', () => {
     expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!)).toHaveTextContent(
       message,
     );
-    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath('/auth/register'))).toHaveLength(0);
   });
 
   it("shows 'Creating Account...' while pending", async () => {
-    mockApi({ 'POST /api/auth/register': () => new Promise(() => {}) });
+    mockApi({ [`POST ${apiPath('/auth/register')}`]: () => new Promise(() => {}) });
     renderRegister();
     fill();
     submit();
@@ -120,7 +121,7 @@ describe('/auth/register', () => {
 
   it('sends the payload with E.164 phone, detected country and device fingerprint; saves the pending record and goes to verify after 1 s', async () => {
     const api = mockApi({
-      'POST /api/auth/register': () =>
+      [`POST ${apiPath('/auth/register')}`]: () =>
         json({ requiresVerification: true, userId: 'user 7', email: 'ada+books@example.com' }, 201),
     });
     const { location } = renderRegister();
@@ -129,7 +130,7 @@ describe('/auth/register', () => {
     submit();
     await flush();
 
-    const [call] = api.callsTo('POST', '/api/auth/register');
+    const [call] = api.callsTo('POST', apiPath('/auth/register'));
     expect(call.init).toMatchObject({ method: 'POST', credentials: 'include' });
     expect(call.body).toEqual({
       firstName: 'Ada',
@@ -157,7 +158,7 @@ describe('/auth/register', () => {
 
   it("welcomes the reader when no verification is needed ('Welcome to Wonderful Books!')", async () => {
     mockApi({
-      'POST /api/auth/register': () =>
+      [`POST ${apiPath('/auth/register')}`]: () =>
         json({ requiresVerification: false, userId: 'u1', email: 'ada@example.com' }, 201),
     });
     renderRegister();
@@ -187,7 +188,9 @@ describe('/auth/register', () => {
     ],
     ['Registration is closed today.', 'Registration Failed', 'Registration is closed today.'],
   ])("maps '%s' to the '%s' toast", async (detail, title, description) => {
-    mockApi({ 'POST /api/auth/register': () => problem(detail.startsWith('Too many') ? 429 : 403, detail) });
+    mockApi({
+      [`POST ${apiPath('/auth/register')}`]: () => problem(detail.startsWith('Too many') ? 429 : 403, detail),
+    });
     renderRegister();
     fill();
     submit();
@@ -195,7 +198,9 @@ describe('/auth/register', () => {
   });
 
   it("falls back to 'Something went wrong. Please try again.'", async () => {
-    mockApi({ 'POST /api/auth/register': () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
+    mockApi({
+      [`POST ${apiPath('/auth/register')}`]: () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    });
     renderRegister();
     fill();
     submit();
@@ -210,7 +215,7 @@ describe('/auth/register', () => {
 
   it('puts the server field errors of a 409 on the fields', async () => {
     mockApi({
-      'POST /api/auth/register': () =>
+      [`POST ${apiPath('/auth/register')}`]: () =>
         problem(409, 'An account with these details exists.', {
           errors: [
             { field: 'email', message: 'This email is already registered' },

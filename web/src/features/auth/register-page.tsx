@@ -19,7 +19,7 @@ import { getDeviceFingerprint } from '@web/lib/device-fingerprint';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import type { z } from 'zod';
-import { register as registerAccount } from './auth-api';
+import { refreshCurrentUser, register as registerAccount } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';
@@ -27,7 +27,6 @@ import { PhoneField } from './components/phone-field';
 import { applyServerFieldErrors } from './form-errors';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
 import { phonePayload } from './phone-format';
-import { refreshCurrentUser } from './queries';
 import { registrationErrorToast } from './registration-errors';
 import { useDelayedNavigate } from './use-delayed-navigate';
 

@@ -1,7 +1,7 @@
 /** SPEC §8: the registration failure toast is chosen by marker words in the server's message. */
 import { REGISTRATION_ERROR_MARKERS, TOASTS } from '@shared/messages';
 import type { ToastOptions } from '@web/lib/toast';
-import { serverMessage } from './auth-api';
+import { serverMessage } from './queries';
 
 export function registrationErrorToast(error: unknown): ToastOptions {
   const detail = serverMessage(error);

@@ -16,12 +16,11 @@ import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { expectSuccess, isNetworkError, resetPassword, serverMessage } from './auth-api';
+import { authKeys, expectSuccess, isNetworkError, resetPassword, serverMessage } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { FormField } from './components/form-field';
 import { PasswordInput } from './components/password-input';
 import { applyServerFieldErrors } from './form-errors';
-import { CURRENT_USER_QUERY_KEY } from './queries';
 
 type TResetForm = z.input<typeof ZResetPasswordRequest>;
 
@@ -55,7 +54,7 @@ export default function ResetPasswordPage() {
     mutationFn: (body: TResetPasswordRequest) => expectSuccess(resetPassword(body)),
     onSuccess: () => {
       setState('done');
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, ['password', 'confirmPassword'] as const) > 0) return;

@@ -11,6 +11,7 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import { vi } from 'vitest';
 import { createTestQueryClient } from '@web/app/test-helpers';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
+import { apiPath } from '@web/lib/api-test-support';
 
 export { makeUser } from '@web/app/test-helpers';
 
@@ -57,7 +58,7 @@ export function mockApi(routes: Record<string, TApiHandler>) {
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) {
-      if (method === 'GET' && url.pathname === '/api/auth/user')
+      if (method === 'GET' && url.pathname === apiPath('/auth/user'))
         return new Response('', { status: 401, statusText: 'Unauthorized' });
       return new Response('Not found', { status: 404, statusText: 'Not Found' });
     }

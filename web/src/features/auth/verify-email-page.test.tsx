@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import VerifyEmailPage, { keepCodeDigits } from './verify-email-page';
 import { PENDING_VERIFICATION_KEY, savePendingVerification } from './pending-verification';
 import { clearToasts, currentToast, mockApi, problem, renderPage } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -60,7 +61,7 @@ describe('/auth/verify-email', () => {
       description: 'Please enter the complete 6-digit verification code.',
       variant: 'destructive',
     });
-    expect(api.callsTo('POST', '/api/auth/verify-otp')).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath('/auth/verify-otp'))).toHaveLength(0);
   });
 
   it("says 'Missing Information' without a user id, for verify and for resend", async () => {
@@ -83,18 +84,20 @@ describe('/auth/verify-email', () => {
 
   it('falls back to the pending record when the query has no user id', async () => {
     savePendingVerification({ userId: 'stored-9', email: 'stored@example.com' });
-    const api = mockApi({ 'POST /api/auth/verify-otp': () => ({ success: true, message: 'Verified' }) });
+    const api = mockApi({ [`POST ${apiPath('/auth/verify-otp')}`]: () => ({ success: true, message: 'Verified' }) });
     const user = userEvent.setup();
     renderVerify('/auth/verify-email');
     expect(screen.getByText('stored@example.com')).toBeInTheDocument();
     await user.type(codeInput(), '654321');
     await user.click(verifyButton());
-    await waitFor(() => expect(api.callsTo('POST', '/api/auth/verify-otp')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/auth/verify-otp')[0].body).toEqual({ userId: 'stored-9', code: '654321' });
+    await waitFor(() => expect(api.callsTo('POST', apiPath('/auth/verify-otp'))).toHaveLength(1));
+    expect(api.callsTo('POST', apiPath('/auth/verify-otp'))[0].body).toEqual({ userId: 'stored-9', code: '654321' });
   });
 
   it("shows 'Verification Failed' with the server message and clears the code", async () => {
-    mockApi({ 'POST /api/auth/verify-otp': () => problem(400, 'That code has expired. Request a new one.') });
+    mockApi({
+      [`POST ${apiPath('/auth/verify-otp')}`]: () => problem(400, 'That code has expired. Request a new one.'),
+    });
     const user = userEvent.setup();
     renderVerify();
     await user.type(codeInput(), '111111');
@@ -111,7 +114,7 @@ describe('/auth/verify-email', () => {
   });
 
   it("uses 'Invalid or expired code. Please try again.' when the answer has no message", async () => {
-    mockApi({ 'POST /api/auth/verify-otp': () => ({ success: false, message: '' }) });
+    mockApi({ [`POST ${apiPath('/auth/verify-otp')}`]: () => ({ success: false, message: '' }) });
     const user = userEvent.setup();
     renderVerify();
     await user.type(codeInput(), '111111');
@@ -128,12 +131,14 @@ describe('/auth/verify-email', () => {
 
   it("resends: disabled while sending, then 'Code Sent!'", async () => {
     let finish: (response: Response) => void = () => {};
-    const api = mockApi({ 'POST /api/auth/resend-otp': () => new Promise<Response>((resolve) => (finish = resolve)) });
+    const api = mockApi({
+      [`POST ${apiPath('/auth/resend-otp')}`]: () => new Promise<Response>((resolve) => (finish = resolve)),
+    });
     const user = userEvent.setup();
     renderVerify();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
-    expect(api.callsTo('POST', '/api/auth/resend-otp')[0].body).toEqual({ userId: 'u-1' });
+    expect(api.callsTo('POST', apiPath('/auth/resend-otp'))[0].body).toEqual({ userId: 'u-1' });
     await act(async () => finish(new Response(JSON.stringify({ success: true, message: 'Sent' }), { status: 200 })));
     await waitFor(() =>
       expect(currentToast()).toEqual({
@@ -147,7 +152,7 @@ describe('/auth/verify-email', () => {
 
   it("shows 'Failed to Resend' with the server message, or the default", async () => {
     let answer = problem(429, 'Please wait a minute before asking for another code.');
-    mockApi({ 'POST /api/auth/resend-otp': () => answer });
+    mockApi({ [`POST ${apiPath('/auth/resend-otp')}`]: () => answer });
     const user = userEvent.setup();
     renderVerify();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
@@ -171,14 +176,16 @@ describe('/auth/verify-email', () => {
 
   it("on success removes the pending record, shows 'Email Verified!' and goes to /auth/login?verified=true after 2 s", async () => {
     savePendingVerification({ userId: 'u-1', email: 'ada@example.com' });
-    const api = mockApi({ 'POST /api/auth/verify-otp': () => ({ success: true, message: 'Email verified' }) });
+    const api = mockApi({
+      [`POST ${apiPath('/auth/verify-otp')}`]: () => ({ success: true, message: 'Email verified' }),
+    });
     const { location } = renderVerify();
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(verifyButton());
     await flush();
 
-    expect(api.callsTo('POST', '/api/auth/verify-otp')[0].body).toEqual({ userId: 'u-1', code: '123456' });
+    expect(api.callsTo('POST', apiPath('/auth/verify-otp'))[0].body).toEqual({ userId: 'u-1', code: '123456' });
     expect(screen.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In Now' })).toHaveAttribute('href', '/auth/login?verified=true');
     expect(localStorage.getItem(PENDING_VERIFICATION_KEY)).toBeNull();

@@ -14,7 +14,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { expectSuccess, resendOtp, serverMessage, verifyOtp } from './auth-api';
+import { expectSuccess, resendOtp, serverMessage, verifyOtp } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { clearPendingVerification, readPendingVerification } from './pending-verification';
 import { VERIFIED_LOGIN_PATH } from './redirects';

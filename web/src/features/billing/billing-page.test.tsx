@@ -16,6 +16,7 @@ import { PLANS } from '@web/features/catalogue/test-utils';
 import { makeEntitlements } from '@web/features/selections/test-fixtures';
 import BillingPage from './billing-page';
 import { formatDate } from './queries';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -29,10 +30,10 @@ function renderBilling(
   route = '/billing',
 ) {
   const api = mockApi({
-    'GET /api/auth/user': () =>
+    [`GET ${apiPath('/auth/user')}`]: () =>
       makeUser({ subscriptionTier: subscription instanceof Function ? 'basic' : subscription.tier }),
-    'GET /api/billing/subscription': subscription instanceof Function ? subscription : () => subscription,
-    'GET /api/billing/invoices': () => ({
+    [`GET ${apiPath('/billing/subscription')}`]: subscription instanceof Function ? subscription : () => subscription,
+    [`GET ${apiPath('/billing/invoices')}`]: () => ({
       items: [
         makeInvoice(),
         makeInvoice({
@@ -45,8 +46,8 @@ function renderBilling(
         }),
       ],
     }),
-    'GET /api/plans': () => ({ items: PLANS }),
-    'GET /api/me/entitlements': () =>
+    [`GET ${apiPath('/plans')}`]: () => ({ items: PLANS }),
+    [`GET ${apiPath('/me/entitlements')}`]: () =>
       makeEntitlements({ tier: 'basic', subscriptionTier: 'basic', picksUsed: 4, picksLimit: 10 }),
     ...routes,
   });
@@ -76,7 +77,7 @@ describe('/billing', () => {
     expect(within(rows[1]).getByText('£5.99')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Paid')).toBeInTheDocument();
     const receipt = within(rows[1]).getByRole('link', { name: 'Receipt for invoice WB-0001' });
-    expect(receipt).toHaveAttribute('href', '/api/billing/invoices/0f0e0d0c-0b0a-4908-8706-050403020100/receipt');
+    expect(receipt).toHaveAttribute('href', apiPath('/billing/invoices/0f0e0d0c-0b0a-4908-8706-050403020100/receipt'));
     expect(receipt).toHaveAttribute('download');
     expect(within(rows[2]).getByText('Due')).toBeInTheDocument();
     expect(within(rows[2]).queryByRole('link')).not.toBeInTheDocument();
@@ -87,7 +88,7 @@ describe('/billing', () => {
     const periodEnd = new Date(Date.now() + 20 * 86_400_000).toISOString();
     let subscription = makeSubscription({ currentPeriodEnd: periodEnd, nextChargeAt: periodEnd });
     const { api } = renderBilling(() => subscription, {
-      'POST /api/billing/cancel': () => {
+      [`POST ${apiPath('/billing/cancel')}`]: () => {
         subscription = makeSubscription({
           currentPeriodEnd: periodEnd,
           cancelAtPeriodEnd: true,
@@ -106,7 +107,7 @@ describe('/billing', () => {
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Cancel subscription' }));
 
-    await waitFor(() => expect(api.callsTo('POST', '/api/billing/cancel')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST', apiPath('/billing/cancel'))).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentToast()?.title).toBe('Subscription cancelled');
     expect(await plan().findByText('Cancelled')).toBeInTheDocument();
@@ -120,7 +121,7 @@ describe('/billing', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await user.click(await screen.findByRole('button', { name: 'Keep my plan' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/billing/cancel')).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath('/billing/cancel'))).toHaveLength(0);
   });
 
   it('resumes a cancelled subscription', async () => {
@@ -128,13 +129,13 @@ describe('/billing', () => {
     const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
     let subscription = makeSubscription({ status: 'cancelled', cancelAtPeriodEnd: true, currentPeriodEnd: future });
     const { api } = renderBilling(() => subscription, {
-      'POST /api/billing/resume': () => {
+      [`POST ${apiPath('/billing/resume')}`]: () => {
         subscription = makeSubscription({ currentPeriodEnd: future, nextChargeAt: future });
         return subscription;
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Resume subscription' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/billing/resume')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST', apiPath('/billing/resume'))).toHaveLength(1));
     expect(await plan().findByText('Active')).toBeInTheDocument();
     expect(currentToast()?.title).toBe('Subscription resumed');
   });
@@ -142,40 +143,45 @@ describe('/billing', () => {
   it('upgrades Basic to Premium at once after confirming', async () => {
     const user = userEvent.setup();
     const { api } = renderBilling(makeSubscription(), {
-      'POST /api/billing/change-plan': () => makeSubscription({ tier: 'premium', planName: 'Premium Plan' }),
+      [`POST ${apiPath('/billing/change-plan')}`]: () =>
+        makeSubscription({ tier: 'premium', planName: 'Premium Plan' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Premium?' }));
     expect(await dialog.findByText(/£9\.99 per month/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Upgrade now' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/billing/change-plan')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/billing/change-plan')[0].body).toEqual({ tier: 'premium' });
+    await waitFor(() => expect(api.callsTo('POST', apiPath('/billing/change-plan'))).toHaveLength(1));
+    expect(api.callsTo('POST', apiPath('/billing/change-plan'))[0].body).toEqual({ tier: 'premium' });
   });
 
   it('downgrades Premium to Basic at the period end and shows the pending plan', async () => {
     const user = userEvent.setup();
     let subscription = makeSubscription({ tier: 'premium', planName: 'Premium Plan', nextChargeAmount: 999 });
     const { api } = renderBilling(() => subscription, {
-      'POST /api/billing/change-plan': ({ body }) => {
+      [`POST ${apiPath('/billing/change-plan')}`]: ({ body }) => {
         subscription = { ...subscription, pendingTier: (body as { tier: string }).tier === 'basic' ? 'basic' : null };
         return subscription;
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Switch to Basic' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch at period end' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/billing/change-plan')[0]?.body).toEqual({ tier: 'basic' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', apiPath('/billing/change-plan'))[0]?.body).toEqual({ tier: 'basic' }),
+    );
     expect(await plan().findByText(/Your plan changes to the Basic Plan on/)).toBeInTheDocument();
     expect(plan().queryByRole('button', { name: 'Switch to Basic' })).not.toBeInTheDocument();
 
     // Changing back to the current plan drops the pending downgrade.
     await user.click(plan().getByRole('button', { name: 'Keep the Premium Plan' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/billing/change-plan')[1]?.body).toEqual({ tier: 'premium' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', apiPath('/billing/change-plan'))[1]?.body).toEqual({ tier: 'premium' }),
+    );
   });
 
   it('reports a failed action and keeps the dialog open', async () => {
     const user = userEvent.setup();
     renderBilling(makeSubscription(), {
-      'POST /api/billing/cancel': () => problem(409, 'The subscription is already cancelled.'),
+      [`POST ${apiPath('/billing/cancel')}`]: () => problem(409, 'The subscription is already cancelled.'),
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }));
@@ -206,7 +212,7 @@ describe('/billing', () => {
         paymentMethod: null,
         trialEndsAt: trialEnd,
       }),
-      { 'GET /api/billing/invoices': () => ({ items: [] }) },
+      { [`GET ${apiPath('/billing/invoices')}`]: () => ({ items: [] }) },
     );
     expect(await screen.findByText('Free Trial')).toBeInTheDocument();
     expect(plan().getByText(formatDate(trialEnd))).toBeInTheDocument();
@@ -218,8 +224,9 @@ describe('/billing', () => {
   it('opens the test-mode portal in-app and replaces the saved card', async () => {
     const user = userEvent.setup();
     const { api, location } = renderBilling(makeSubscription(), {
-      'POST /api/billing/portal': () => ({ url: '/billing?payment-method=update' }),
-      'POST /api/billing/payment-method': () => makeSubscription({ paymentMethod: { brand: 'visa', last4: '9995' } }),
+      [`POST ${apiPath('/billing/portal')}`]: () => ({ url: '/billing?payment-method=update' }),
+      [`POST ${apiPath('/billing/payment-method')}`]: () =>
+        makeSubscription({ paymentMethod: { brand: 'visa', last4: '9995' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Update payment method' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Update payment method' }));
@@ -232,7 +239,7 @@ describe('/billing', () => {
     await user.type(dialog.getByLabelText('Name on card'), 'Ada Lovelace');
     await user.click(dialog.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST', '/api/billing/payment-method')[0].body).toEqual({
+    expect(api.callsTo('POST', apiPath('/billing/payment-method'))[0].body).toEqual({
       cardNumber: '4000000000009995',
       expiry: '12/30',
       cvc: '321',
@@ -252,7 +259,7 @@ describe('/billing', () => {
       assign,
     } as Location);
     renderBilling(makeSubscription(), {
-      'POST /api/billing/portal': () => ({ url: 'https://billing.stripe.com/p/session/test_123' }),
+      [`POST ${apiPath('/billing/portal')}`]: () => ({ url: 'https://billing.stripe.com/p/session/test_123' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Update payment method' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test_123'));

@@ -14,24 +14,24 @@ import type {
   TTestCardPayment,
   TTestCardPaymentResult,
 } from '@shared/billing';
-import { isApiError, readJson, sendJson } from '@web/lib/api';
+import { api, encodeParams, isApiError, readJson, withSignal } from '@web/lib/api';
 import { refreshCurrentUser } from '@web/features/auth/queries';
+import { selectionsKeys } from '@web/features/selections/queries';
 
-export const BILLING_QUERY_KEY = ['billing'] as const;
-export const SUBSCRIPTION_QUERY_KEY = ['billing', 'subscription'] as const;
-export const INVOICES_QUERY_KEY = ['billing', 'invoices'] as const;
-/** The quota panel's entitlements (selections feature); a plan change changes them. */
-export const ENTITLEMENTS_QUERY_KEY = ['me', 'entitlements'] as const;
-
-function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }));
-}
+export const billingKeys = {
+  all: ['billing'] as const,
+  subscription: ['billing', 'subscription'] as const,
+  invoices: ['billing', 'invoices'] as const,
+  checkout: (sessionId: string) => [...billingKeys.all, 'checkout', sessionId] as const,
+};
 
 export function checkoutSessionQuery(sessionId: string) {
   return queryOptions({
-    queryKey: ['billing', 'checkout', sessionId] as const,
+    queryKey: billingKeys.checkout(sessionId),
     queryFn: ({ signal }) =>
-      getJson<TCheckoutSession>(`/api/billing/checkout/${encodeURIComponent(sessionId)}`, signal),
+      readJson<TCheckoutSession>(
+        api.billing.checkout[':sessionId'].$get({ param: encodeParams({ sessionId }) }, withSignal(signal)),
+      ),
     staleTime: 0,
     // A missing, foreign or signed-out session is an answer, not a failure to retry.
     retry: (failureCount, error) => !(isApiError(error) && error.status < 500) && failureCount < 1,
@@ -39,43 +39,45 @@ export function checkoutSessionQuery(sessionId: string) {
 }
 
 export const subscriptionQuery = queryOptions({
-  queryKey: SUBSCRIPTION_QUERY_KEY,
-  queryFn: ({ signal }) => getJson<TSubscription>('/api/billing/subscription', signal),
+  queryKey: billingKeys.subscription,
+  queryFn: ({ signal }) => readJson<TSubscription>(api.billing.subscription.$get(undefined, withSignal(signal))),
   staleTime: 0,
 });
 
 export const invoicesQuery = queryOptions({
-  queryKey: INVOICES_QUERY_KEY,
-  queryFn: ({ signal }) => getJson<TInvoiceList>('/api/billing/invoices', signal),
+  queryKey: billingKeys.invoices,
+  queryFn: ({ signal }) => readJson<TInvoiceList>(api.billing.invoices.$get(undefined, withSignal(signal))),
   staleTime: 0,
 });
 
 export function startCheckout(tier: TPaidTier): Promise<TRedirectResponse> {
-  return sendJson<TRedirectResponse>('POST', '/api/billing/checkout', { tier });
+  return readJson<TRedirectResponse>(api.billing.checkout.$post({ json: { tier } }));
 }
 
 export function payCheckout(sessionId: string, body: TTestCardPayment): Promise<TTestCardPaymentResult> {
-  return sendJson<TTestCardPaymentResult>('POST', `/api/billing/checkout/${encodeURIComponent(sessionId)}/pay`, body);
+  return readJson<TTestCardPaymentResult>(
+    api.billing.checkout[':sessionId'].pay.$post({ param: encodeParams({ sessionId }), json: body }),
+  );
 }
 
 export function changePlan(tier: TPaidTier): Promise<unknown> {
-  return sendJson<unknown>('POST', '/api/billing/change-plan', { tier });
+  return readJson<unknown>(api.billing['change-plan'].$post({ json: { tier } }));
 }
 
 export function cancelSubscription(): Promise<unknown> {
-  return sendJson<unknown>('POST', '/api/billing/cancel');
+  return readJson<unknown>(api.billing.cancel.$post());
 }
 
 export function resumeSubscription(): Promise<unknown> {
-  return sendJson<unknown>('POST', '/api/billing/resume');
+  return readJson<unknown>(api.billing.resume.$post());
 }
 
 export function openBillingPortal(): Promise<TRedirectResponse> {
-  return sendJson<TRedirectResponse>('POST', '/api/billing/portal');
+  return readJson<TRedirectResponse>(api.billing.portal.$post());
 }
 
 export function updatePaymentMethod(body: TTestCardPayment): Promise<unknown> {
-  return sendJson<unknown>('POST', '/api/billing/payment-method', body);
+  return readJson<unknown>(api.billing['payment-method'].$post({ json: body }));
 }
 
 /**
@@ -85,8 +87,8 @@ export function updatePaymentMethod(body: TTestCardPayment): Promise<unknown> {
 export async function refreshAfterPlanChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     refreshCurrentUser(queryClient),
-    queryClient.invalidateQueries({ queryKey: ENTITLEMENTS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: selectionsKeys.entitlements }),
+    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   ]);
 }
 

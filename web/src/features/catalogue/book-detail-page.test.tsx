@@ -4,6 +4,7 @@ import type { TCurrentUser } from '@shared/auth';
 import type { TBookDetail } from '@shared/catalogue';
 import BookDetailPage from './book-detail-page';
 import { makeBookDetail, makeUser, mockFetch, renderWithProviders, storefrontRoutes } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -22,7 +23,7 @@ function renderBook({
   const api = mockFetch(
     storefrontRoutes({
       user,
-      '/api/books/*': () => (book ? book : new Response('{"title":"Not Found"}', { status: 404 })),
+      [apiPath('/books/*')]: () => (book ? book : new Response('{"title":"Not Found"}', { status: 404 })),
     }),
   );
   renderWithProviders(<BookDetailPage />, { route, path: '/book/:id' });
@@ -42,7 +43,7 @@ describe('BookDetailPage', () => {
       book: makeBookDetail({ id: 'b-1', slug: 'atomic-habits', publishedYear: -500, requiredTier: 'premium' }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Atomic Habits' });
-    expect(api.callsTo('/api/books/atomic-habits')).toHaveLength(1);
+    expect(api.callsTo(apiPath('/books/atomic-habits'))).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'James Clear' })).toHaveAttribute('href', '/bookstore?author=James+Clear');
     expect(screen.getByRole('link', { name: 'Personal Growth' })).toHaveAttribute(
       'href',

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BookstorePage from './bookstore-page';
 import { makeBooks, mockFetch, renderWithProviders, storefrontRoutes, type TRouteHandler } from './test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -12,7 +13,7 @@ afterEach(() => {
 const location = () => screen.getByTestId('location').textContent;
 
 function renderStore(route: string, books?: TRouteHandler) {
-  const api = mockFetch(storefrontRoutes(books ? { '/api/books': books } : {}));
+  const api = mockFetch(storefrontRoutes(books ? { [apiPath('/books')]: books } : {}));
   renderWithProviders(<BookstorePage />, { route, path: '/bookstore' });
   return api;
 }
@@ -29,7 +30,7 @@ describe('BookstorePage', () => {
       }),
     );
     expect(await screen.findByText('1,000 books')).toBeInTheDocument();
-    const request = api.callsTo('/api/books').at(-1)!;
+    const request = api.callsTo(apiPath('/books')).at(-1)!;
     expect(Object.fromEntries(request.searchParams)).toEqual({
       search: 'habits',
       author: 'James Clear',
@@ -62,7 +63,7 @@ describe('BookstorePage', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'title');
     expect(location()).toBe('/bookstore?author=James+Clear&tier=premium&category=business&sort=title');
-    await waitFor(() => expect(api.callsTo('/api/books').at(-1)?.searchParams.get('sort')).toBe('title'));
+    await waitFor(() => expect(api.callsTo(apiPath('/books')).at(-1)?.searchParams.get('sort')).toBe('title'));
 
     await user.click(screen.getByRole('button', { name: 'Remove filter Author: James Clear' }));
     expect(location()).toBe('/bookstore?tier=premium&category=business&sort=title');
@@ -70,7 +71,7 @@ describe('BookstorePage', () => {
 
   it('searches from the search box while keeping the other filters', async () => {
     const user = userEvent.setup();
-    mockFetch(storefrontRoutes({ '/api/search/suggest': () => ({ query: '', items: [] }) }));
+    mockFetch(storefrontRoutes({ [apiPath('/search/suggest')]: () => ({ query: '', items: [] }) }));
     renderWithProviders(<BookstorePage />, { route: '/bookstore?tier=basic', path: '/bookstore' });
     await screen.findByText('6 books');
     await user.type(screen.getByRole('combobox', { name: 'Search the store' }), 'stoic{Enter}');

@@ -1,9 +1,18 @@
-/** TanStack Query factories for the catalogue reads (books, one book, categories). */
+/** TanStack Query factories for the catalogue reads (books, one book, categories) and cover URLs. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { COVER_DEFAULT_HEIGHT, COVER_DEFAULT_WIDTH } from '@shared/limits';
 import type { TBookDetail, TBookList, TBookSort, TCategoryList } from '@shared/catalogue';
 import type { TBookTier } from '@shared/tiers';
-import { api, readJson } from '@web/lib/api';
-import { isNotFoundError, toQueryStrings, withSignal } from './query-helpers';
+import { api, apiHref, readJson, withSignal } from '@web/lib/api';
+import { isNotFoundError, toQueryStrings } from './query-helpers';
+
+export const catalogueKeys = {
+  /** Every book list and every book: one prefix. */
+  books: ['books'] as const,
+  bookList: (params: TBooksParams) => [...catalogueKeys.books, params] as const,
+  book: (idOrSlug: string) => [...catalogueKeys.books, idOrSlug] as const,
+  categories: ['categories'] as const,
+};
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -49,7 +58,7 @@ function fetchBooks(params: TBooksParams, signal: AbortSignal): Promise<TBookLis
 export function booksQueryOptions(params: TBooksParams) {
   const normalised = normaliseBooksParams(params);
   return queryOptions({
-    queryKey: ['books', normalised] as const,
+    queryKey: catalogueKeys.bookList(normalised),
     queryFn: ({ signal }) => fetchBooks(normalised, signal),
     // Keep the current page on screen while the next filter or page loads (no flash of skeletons).
     placeholderData: keepPreviousData,
@@ -62,7 +71,7 @@ export const FEATURED_BOOKS_LIMIT = 8;
 export function featuredBooksQueryOptions() {
   const params = { featured: true, limit: FEATURED_BOOKS_LIMIT } satisfies TBooksParams;
   return queryOptions({
-    queryKey: ['books', params] as const,
+    queryKey: catalogueKeys.bookList(params),
     queryFn: ({ signal }) => fetchBooks(params, signal),
     staleTime: FIVE_MINUTES,
     gcTime: TEN_MINUTES,
@@ -71,7 +80,7 @@ export function featuredBooksQueryOptions() {
 
 export function bookQueryOptions(idOrSlug: string) {
   return queryOptions({
-    queryKey: ['books', idOrSlug] as const,
+    queryKey: catalogueKeys.book(idOrSlug),
     queryFn: ({ signal }) =>
       readJson<TBookDetail>(api.books[':idOrSlug'].$get({ param: { idOrSlug } }, withSignal(signal))),
     // A missing book will not appear on a retry; other failures get the usual single retry.
@@ -81,8 +90,15 @@ export function bookQueryOptions(idOrSlug: string) {
 
 export function categoriesQueryOptions() {
   return queryOptions({
-    queryKey: ['categories'] as const,
+    queryKey: catalogueKeys.categories,
     queryFn: ({ signal }) => readJson<TCategoryList>(api.categories.$get(undefined, withSignal(signal))),
     staleTime: FIVE_MINUTES,
   });
+}
+
+/** The generated cover of a size, for books without one or whose cover fails to load. */
+export function placeholderCoverUrl(width = COVER_DEFAULT_WIDTH, height = COVER_DEFAULT_HEIGHT): string {
+  return apiHref(
+    api.placeholder[':width'][':height'].$path({ param: { width: String(width), height: String(height) } }),
+  );
 }

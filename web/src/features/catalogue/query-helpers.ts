@@ -14,11 +14,6 @@ export function toQueryStrings<T extends object>(params: T): { [K in keyof T]?: 
   return result as { [K in keyof T]?: string };
 }
 
-/** Per-request options for hc: the query's abort signal (credentials come from the client itself). */
-export function withSignal(signal: AbortSignal) {
-  return { init: { signal } };
-}
-
 export function isNotFoundError(error: unknown): boolean {
   if (isApiError(error)) return error.status === 404;
   return error instanceof Error && error.message.startsWith('404:');

@@ -12,6 +12,7 @@ import { vi } from 'vitest';
 import type { TBookDetail, TBookSummary, TPlan } from '@shared/catalogue';
 import type { TCurrentUser } from '@shared/auth';
 import type { TSeoConfig } from '@shared/content';
+import { apiPath } from '@web/lib/api-test-support';
 
 export type TRouteHandler = (url: URL, init?: RequestInit) => Response | Promise<Response> | unknown;
 
@@ -20,7 +21,7 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
- * Stubs global fetch. `routes` maps a path (exact, e.g. '/api/books') or a path prefix ending in '*'
+ * Stubs global fetch. `routes` maps a path (exact, e.g. apiPath('/books')) or a path prefix ending in '*'
  * to a handler; a handler may return a Response or any JSON value. Unknown paths answer 404.
  * Every request URL is recorded in `calls`.
  */
@@ -91,7 +92,7 @@ export function makeBook(overrides: Partial<TBookSummary> = {}): TBookSummary {
     author: 'James Clear',
     description: 'Tiny changes, remarkable results.',
     category: 'Personal Growth',
-    coverImageUrl: `/api/books/${id}/cover.svg`,
+    coverImageUrl: apiPath(`/books/${id}/cover.svg`),
     requiredTier: 'trial',
     rating: 4.5,
     totalRatings: 1234,
@@ -234,11 +235,12 @@ export function storefrontRoutes({
   TRouteHandler
 > {
   return {
-    '/api/auth/user': () => (user ? json(user) : new Response('', { status: 401, statusText: 'Unauthorized' })),
-    '/api/seo/config': (url) => seoConfig((url.searchParams.get('pageType') ?? 'home') as TSeoConfig['pageType']),
-    '/api/page-content/homepage': () => HOMEPAGE_CONTENT,
-    '/api/plans': () => ({ items: PLANS }),
-    '/api/categories': () => ({
+    [apiPath('/auth/user')]: () => (user ? json(user) : new Response('', { status: 401, statusText: 'Unauthorized' })),
+    [apiPath('/seo/config')]: (url) =>
+      seoConfig((url.searchParams.get('pageType') ?? 'home') as TSeoConfig['pageType']),
+    [apiPath('/page-content/homepage')]: () => HOMEPAGE_CONTENT,
+    [apiPath('/plans')]: () => ({ items: PLANS }),
+    [apiPath('/categories')]: () => ({
       items: [
         {
           id: 'c1',
@@ -252,7 +254,7 @@ export function storefrontRoutes({
         { id: 'c2', name: 'Business', slug: 'business', description: null, icon: null, color: null, bookCount: 8 },
       ],
     }),
-    '/api/books': (url) => {
+    [apiPath('/books')]: (url) => {
       const limit = Number(url.searchParams.get('limit') ?? 24);
       return { items: makeBooks(Math.min(limit, 6)), total: 6, page: 1, limit };
     },

@@ -4,6 +4,7 @@ import { clearToasts, makeUser, mockApi, problem, renderPage, type TApiHandler }
 import { createTestQueryClient } from '@web/app/test-helpers';
 import PaymentSuccessPage, { CONFIRM_POLL_MS, CONFIRM_POLL_TRIES } from './payment-success-page';
 import { SESSION_ID, makeSession } from './test-fixtures';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -12,11 +13,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const PATH = `/api/billing/checkout/${SESSION_ID}`;
+const PATH = apiPath(`/billing/checkout/${SESSION_ID}`);
 
 function renderResult(routes: Record<string, TApiHandler>, route = `/payment-success?session_id=${SESSION_ID}`) {
   const queryClient = createTestQueryClient();
-  const api = mockApi({ 'GET /api/auth/user': () => makeUser({ subscriptionTier: 'trial' }), ...routes });
+  const api = mockApi({ [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'trial' }), ...routes });
   const view = renderPage(<PaymentSuccessPage />, { route, path: '/payment-success', queryClient });
   return { api, ...view };
 }
@@ -31,7 +32,7 @@ describe('/payment-success', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Library' })).toHaveAttribute('href', '/library');
     expect(screen.getByRole('link', { name: 'Browse the bookstore' })).toHaveAttribute('href', '/bookstore');
-    await waitFor(() => expect(api.callsTo('GET', '/api/auth/user').length).toBeGreaterThan(0));
+    await waitFor(() => expect(api.callsTo('GET', apiPath('/auth/user')).length).toBeGreaterThan(0));
     await waitFor(() => {
       expect(queryClient.getQueryState(['me', 'entitlements'])?.isInvalidated).toBe(true);
       expect(queryClient.getQueryState(['billing', 'subscription'])?.isInvalidated).toBe(true);
@@ -68,6 +69,6 @@ describe('/payment-success', () => {
   it('shows the neutral message without a session id and asks nothing of the server', async () => {
     const { api } = renderResult({}, '/payment-success');
     expect(await screen.findByRole('heading', { name: 'No payment to show' })).toBeInTheDocument();
-    expect(api.calls.filter((call) => call.path.startsWith('/api/billing'))).toHaveLength(0);
+    expect(api.calls.filter((call) => call.path.startsWith(apiPath('/billing')))).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { clearToasts, makeUser, mockApi, problem, renderPage, type TApiHandler }
 import SimulatedCheckoutPage, { TEST_MODE_LABEL } from './simulated-checkout-page';
 import { formatCardNumber, formatExpiry } from './components/card-fields';
 import { SESSION_ID, makeSession } from './test-fixtures';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -13,10 +14,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const PATH = `/api/billing/checkout/${SESSION_ID}`;
+const PATH = apiPath(`/billing/checkout/${SESSION_ID}`);
 
 function renderCheckout(routes: Record<string, TApiHandler> = {}) {
-  const api = mockApi({ 'GET /api/auth/user': () => makeUser(), [`GET ${PATH}`]: () => makeSession(), ...routes });
+  const api = mockApi({
+    [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+    [`GET ${PATH}`]: () => makeSession(),
+    ...routes,
+  });
   const view = renderPage(<SimulatedCheckoutPage />, {
     route: `/checkout/test/${SESSION_ID}`,
     path: '/checkout/test/:sessionId',

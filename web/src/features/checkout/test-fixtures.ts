@@ -1,5 +1,6 @@
 /** Fixtures of the billing contract for the checkout, payment-result and billing tests. */
 import type { TCheckoutSession, TInvoice, TSubscription } from '@shared/billing';
+import { api, apiHref } from '@web/lib/api';
 
 export const SESSION_ID = '8a4f1c2e-3b5d-4e6f-9a7b-1c2d3e4f5a6b';
 
@@ -54,7 +55,7 @@ export function makeInvoice(overrides: Partial<TInvoice> = {}): TInvoice {
     periodEnd: '2025-04-03T10:00:00.000Z',
     issuedAt: '2025-03-03T10:00:00.000Z',
     paidAt: '2025-03-03T10:00:05.000Z',
-    receiptUrl: `/api/billing/invoices/${id}/receipt`,
+    receiptUrl: apiHref(api.billing.invoices[':id'].receipt.$path({ param: { id } })),
     ...overrides,
   };
 }

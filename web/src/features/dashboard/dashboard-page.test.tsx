@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { clearToasts, makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
 import { makeProgressSummary, makeReadingStats, makeRecentBookmark } from '@web/features/library/test-fixtures';
 import DashboardPage from './dashboard-page';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -13,8 +14,8 @@ afterEach(() => {
 describe('/dashboard', () => {
   it('greets the reader and shows where they left off, their figures and recent bookmarks', async () => {
     const api = mockApi({
-      'GET /api/auth/user': () => makeUser({ firstName: 'Grace' }),
-      'GET /api/progress': () => ({
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ firstName: 'Grace' }),
+      [`GET ${apiPath('/progress')}`]: () => ({
         items: [
           makeProgressSummary({
             bookId: 'book-9',
@@ -25,7 +26,7 @@ describe('/dashboard', () => {
           }),
         ],
       }),
-      'GET /api/library/stats': () =>
+      [`GET ${apiPath('/library/stats')}`]: () =>
         makeReadingStats({
           inProgress: 2,
           finished: 1,
@@ -33,7 +34,7 @@ describe('/dashboard', () => {
           timeReadMs: (3 * 60 + 25) * 60_000,
           listenedMs: 0,
         }),
-      'GET /api/bookmarks': () => ({
+      [`GET ${apiPath('/bookmarks')}`]: () => ({
         items: [
           makeRecentBookmark({
             bookId: 'book-9',
@@ -68,15 +69,15 @@ describe('/dashboard', () => {
     const link = await bookmarks.findByRole('link', { name: /The Courage to Be Disliked · Page 42/ });
     expect(link).toHaveAttribute('href', '/reader/book-9?page=42');
     expect(bookmarks.getByText('Separate the tasks')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/progress')[0].search).toBe('?status=in_progress&limit=1');
-    expect(api.callsTo('GET', '/api/bookmarks')[0].search).toBe('?limit=5');
+    expect(api.callsTo('GET', apiPath('/progress'))[0].search).toBe('?status=in_progress&limit=1');
+    expect(api.callsTo('GET', apiPath('/bookmarks'))[0].search).toBe('?limit=5');
   });
 
   it('has helpful empty states for a new reader', async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser({ firstName: 'Ada' }),
-      'GET /api/progress': () => ({ items: [] }),
-      'GET /api/library/stats': () =>
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ firstName: 'Ada' }),
+      [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
+      [`GET ${apiPath('/library/stats')}`]: () =>
         makeReadingStats({
           booksInLibrary: 0,
           inProgress: 0,
@@ -87,7 +88,7 @@ describe('/dashboard', () => {
           sessions: 0,
           lastReadAt: null,
         }),
-      'GET /api/bookmarks': () => ({ items: [], total: 0, page: 1, limit: 5 }),
+      [`GET ${apiPath('/bookmarks')}`]: () => ({ items: [], total: 0, page: 1, limit: 5 }),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });
     expect(await screen.findByText('Nothing in progress')).toBeInTheDocument();
@@ -98,10 +99,10 @@ describe('/dashboard', () => {
 
   it('shows a retry when the figures cannot be loaded', async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser(),
-      'GET /api/progress': () => ({ items: [] }),
-      'GET /api/library/stats': () => new Response('{"detail":"Service unavailable"}', { status: 503 }),
-      'GET /api/bookmarks': () => ({ items: [], total: 0, page: 1, limit: 5 }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
+      [`GET ${apiPath('/library/stats')}`]: () => new Response('{"detail":"Service unavailable"}', { status: 503 }),
+      [`GET ${apiPath('/bookmarks')}`]: () => ({ items: [], total: 0, page: 1, limit: 5 }),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });
     expect(await screen.findByText("We couldn't load your reading figures.")).toBeInTheDocument();

@@ -20,6 +20,7 @@ import { makeEntitlements } from '@web/features/selections/test-fixtures';
 import { resetDbForTests } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import DevicesPage from './devices-page';
+import { apiPath } from '@web/lib/api-test-support';
 
 vi.mock('@web/features/offline/offline-engine', () => import('@web/features/offline/fake-offline-engine'));
 
@@ -62,10 +63,11 @@ function renderDevices({
   routes?: Record<string, TApiHandler>;
 } = {}) {
   const api = mockApi({
-    'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }),
-    'GET /api/me/entitlements': () =>
+    [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: tier }),
+    [`GET ${apiPath('/me/entitlements')}`]: () =>
       makeEntitlements({ tier, deviceCap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0 }),
-    'GET /api/devices': () => list ?? { items: [], cap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0, used: 0 },
+    [`GET ${apiPath('/devices')}`]: () =>
+      list ?? { items: [], cap: tier === 'premium' ? 5 : tier === 'basic' ? 2 : 0, used: 0 },
     ...routes,
   });
   return { api, ...renderPage(<DevicesPage />, { route: '/devices' }) };
@@ -211,8 +213,8 @@ describe('/devices', () => {
     let name = 'Firefox on Android';
     const { api } = renderDevices({
       routes: {
-        'GET /api/devices': () => ({ items: [makeDevice({ name })], cap: 5, used: 1 }),
-        'PATCH /api/devices/0b9c7a1e-2222-4222-8222-222222222222': (call) => {
+        [`GET ${apiPath('/devices')}`]: () => ({ items: [makeDevice({ name })], cap: 5, used: 1 }),
+        [`PATCH ${apiPath('/devices/0b9c7a1e-2222-4222-8222-222222222222')}`]: (call) => {
           name = (call.body as { name: string }).name;
           return makeDevice({ name });
         },
@@ -224,12 +226,12 @@ describe('/devices', () => {
     await user.clear(field);
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(await within(dialog).findByText('Name must not be empty')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', `/api/devices/${OTHER_DEVICE_ID}`)).toHaveLength(0);
+    expect(api.callsTo('PATCH', apiPath(`/devices/${OTHER_DEVICE_ID}`))).toHaveLength(0);
 
     await user.type(field, 'Phone');
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
-    await waitFor(() => expect(api.callsTo('PATCH', `/api/devices/${OTHER_DEVICE_ID}`)).toHaveLength(1));
-    expect(api.callsTo('PATCH', `/api/devices/${OTHER_DEVICE_ID}`)[0]!.body).toEqual({ name: 'Phone' });
+    await waitFor(() => expect(api.callsTo('PATCH', apiPath(`/devices/${OTHER_DEVICE_ID}`))).toHaveLength(1));
+    expect(api.callsTo('PATCH', apiPath(`/devices/${OTHER_DEVICE_ID}`))[0]!.body).toEqual({ name: 'Phone' });
     expect(await screen.findByRole('listitem', { name: 'Phone' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -238,8 +240,8 @@ describe('/devices', () => {
     const user = userEvent.setup();
     renderDevices({
       routes: {
-        'GET /api/devices': () => ({ items: [makeDevice()], cap: 5, used: 1 }),
-        'PATCH /api/devices/0b9c7a1e-2222-4222-8222-222222222222': () => problem(404, 'Device not found'),
+        [`GET ${apiPath('/devices')}`]: () => ({ items: [makeDevice()], cap: 5, used: 1 }),
+        [`PATCH ${apiPath('/devices/0b9c7a1e-2222-4222-8222-222222222222')}`]: () => problem(404, 'Device not found'),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Rename Firefox on Android' }));
@@ -255,8 +257,8 @@ describe('/devices', () => {
     let items = [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' }), makeDevice()];
     const { api } = renderDevices({
       routes: {
-        'GET /api/devices': () => ({ items, cap: 5, used: items.length }),
-        'DELETE /api/devices/0b9c7a1e-2222-4222-8222-222222222222': () => {
+        [`GET ${apiPath('/devices')}`]: () => ({ items, cap: 5, used: items.length }),
+        [`DELETE ${apiPath('/devices/0b9c7a1e-2222-4222-8222-222222222222')}`]: () => {
           items = items.filter((device) => device.id !== OTHER_DEVICE_ID);
           return new Response(null, { status: 204 });
         },
@@ -266,7 +268,7 @@ describe('/devices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove “Firefox on Android”?' });
     expect(dialog).toHaveTextContent('Its 3 books held offline will stop opening');
     await user.click(within(dialog).getByRole('button', { name: 'Remove device' }));
-    await waitFor(() => expect(api.callsTo('DELETE', `/api/devices/${OTHER_DEVICE_ID}`)).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('DELETE', apiPath(`/devices/${OTHER_DEVICE_ID}`))).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Firefox on Android' })).not.toBeInTheDocument());
     expect(wipeThisDeviceDownloads).not.toHaveBeenCalled();
     expect(currentToast()?.title).toBe('Device removed');
@@ -277,12 +279,13 @@ describe('/devices', () => {
     await markThisBrowser();
     const { api } = renderDevices({
       routes: {
-        'GET /api/devices': () => ({
+        [`GET ${apiPath('/devices')}`]: () => ({
           items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' })],
           cap: 5,
           used: 1,
         }),
-        'DELETE /api/devices/0b9c7a1e-1111-4111-8111-111111111111': () => new Response(null, { status: 204 }),
+        [`DELETE ${apiPath('/devices/0b9c7a1e-1111-4111-8111-111111111111')}`]: () =>
+          new Response(null, { status: 204 }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux' }));
@@ -290,7 +293,7 @@ describe('/devices', () => {
     expect(dialog).toHaveTextContent('This is the browser you are using');
     await user.click(within(dialog).getByRole('button', { name: 'Remove device' }));
     await waitFor(() => expect(wipeThisDeviceDownloads).toHaveBeenCalledWith('user-1'));
-    expect(api.callsTo('DELETE', `/api/devices/${THIS_DEVICE_ID}`)).toHaveLength(1);
+    expect(api.callsTo('DELETE', apiPath(`/devices/${THIS_DEVICE_ID}`))).toHaveLength(1);
     await waitFor(() =>
       expect(currentToast()).toMatchObject({
         title: 'Device removed',
@@ -304,12 +307,12 @@ describe('/devices', () => {
     await markThisBrowser();
     renderDevices({
       routes: {
-        'GET /api/devices': () => ({
+        [`GET ${apiPath('/devices')}`]: () => ({
           items: [makeDevice({ id: THIS_DEVICE_ID, name: 'Chrome on Linux' })],
           cap: 5,
           used: 1,
         }),
-        'DELETE /api/devices/0b9c7a1e-1111-4111-8111-111111111111': () => problem(404, 'Device not found'),
+        [`DELETE ${apiPath('/devices/0b9c7a1e-1111-4111-8111-111111111111')}`]: () => problem(404, 'Device not found'),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Linux' }));
@@ -324,7 +327,7 @@ describe('/devices', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { api } = renderDevices();
     expect(await screen.findByText("You're offline")).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/devices')).toHaveLength(0);
+    expect(api.callsTo('GET', apiPath('/devices'))).toHaveLength(0);
     expect(currentToast()).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { DeviceRow } from './components/device-row';
 import { RegisterDeviceForm } from './components/register-device-form';
 import { deviceCapFullMessage, deviceCapSentence } from './format';
-import { DEVICES_QUERY_KEY, devicesQueryOptions, thisBrowserDeviceQueryOptions } from './queries';
+import { devicesKeys, devicesQueryOptions, thisBrowserDeviceQueryOptions } from './queries';
 
 export default function DevicesPage() {
   useDocumentTitle('Devices');
@@ -37,7 +37,7 @@ export default function DevicesPage() {
   async function wipeAfterRemoval() {
     if (!userId) return;
     await wipeThisDeviceDownloads(userId);
-    await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: devicesKeys.all });
   }
 
   return (

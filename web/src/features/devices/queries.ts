@@ -1,24 +1,24 @@
 /**
- * The Devices page's calls (API map: devices): GET /api/devices under ['devices'], rename and remove,
+ * The Devices page's calls (API map: devices): GET /api/devices under devicesKeys.all, rename and remove,
  * and which server device this browser is (read from IndexedDB, so knowing it costs no request).
  * The list is the server's; registering this browser goes through the offline engine, which proves
  * possession of the device key.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { TDevice, TDeviceList } from '@shared/devices';
-import { readJson, sendJson } from '@web/lib/api';
+import { api, encodeParams, readJson, withSignal } from '@web/lib/api';
 import { readBrowserDevice } from '@web/storage/device-store';
 
-export const DEVICES_QUERY_KEY = ['devices'] as const;
-/** Prefix of the this-browser query: the offline engine changes the registration (register, wipe). */
-export const THIS_BROWSER_QUERY_KEY = ['devices', 'this-browser'] as const;
+export const devicesKeys = {
+  all: ['devices'] as const,
+  /** Prefix of the this-browser query: the offline engine changes the registration (register, wipe). */
+  thisBrowser: ['devices', 'this-browser'] as const,
+  thisBrowserOf: (userId: string | null) => [...devicesKeys.thisBrowser, userId] as const,
+};
 
 export const devicesQueryOptions = queryOptions({
-  queryKey: DEVICES_QUERY_KEY,
-  queryFn: ({ signal }) =>
-    readJson<TDeviceList>(
-      fetch('/api/devices', { credentials: 'include', signal, headers: { Accept: 'application/json' } }),
-    ),
+  queryKey: devicesKeys.all,
+  queryFn: ({ signal }) => readJson<TDeviceList>(api.devices.$get(undefined, withSignal(signal))),
   staleTime: 30 * 1000,
   // With no network there is nothing to retry against; the page says so instead.
   retry: (failureCount) => failureCount < 1 && (typeof navigator === 'undefined' || navigator.onLine !== false),
@@ -27,7 +27,7 @@ export const devicesQueryOptions = queryOptions({
 /** The server's id of this browser's device for the user, or null when this browser never registered its key. */
 export function thisBrowserDeviceQueryOptions(userId: string | null) {
   return queryOptions({
-    queryKey: [...THIS_BROWSER_QUERY_KEY, userId] as const,
+    queryKey: devicesKeys.thisBrowserOf(userId),
     queryFn: async () => (userId ? ((await readBrowserDevice(userId)) ?? null) : null),
     enabled: userId !== null,
     // IndexedDB answers with or without a network.
@@ -38,9 +38,9 @@ export function thisBrowserDeviceQueryOptions(userId: string | null) {
 }
 
 export function renameDevice(deviceId: string, name: string): Promise<TDevice> {
-  return sendJson<TDevice>('PATCH', `/api/devices/${encodeURIComponent(deviceId)}`, { name });
+  return readJson<TDevice>(api.devices[':id'].$patch({ param: encodeParams({ id: deviceId }), json: { name } }));
 }
 
 export function removeDevice(deviceId: string): Promise<void> {
-  return sendJson<void>('DELETE', `/api/devices/${encodeURIComponent(deviceId)}`);
+  return readJson<void>(api.devices[':id'].$delete({ param: encodeParams({ id: deviceId }) }));
 }

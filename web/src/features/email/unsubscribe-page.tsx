@@ -7,19 +7,15 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, LinkIcon, MailX, RotateCw } from 'lucide-react';
-import { ZUnsubscribeRequest, type TEmailPreferences, type TUnsubscribeRequest } from '@shared/auth.schemas';
+import { ZUnsubscribeRequest, type TEmailPreferences } from '@shared/auth.schemas';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { describeError, isApiError, readJson, sendJson } from '@web/lib/api';
+import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { AuthLayout, Notice } from '@web/features/auth/components/auth-layout';
 import { PreferencesFields } from './preferences-fields';
-
-export interface TUnsubscribeInfo {
-  email: string;
-  preferences: TEmailPreferences;
-}
+import { isInvalidLink, saveUnsubscribeChoices, type TUnsubscribeInfo, unsubscribeInfoQuery } from './queries';
 
 /** "r•••@example.com": enough to recognise the address, not enough to harvest it from a shared link. */
 export function maskEmail(email: string): string {
@@ -29,29 +25,13 @@ export function maskEmail(email: string): string {
   return `${email.charAt(0)}•••${email.slice(at)}`;
 }
 
-function fetchUnsubscribeInfo(token: string, signal: AbortSignal): Promise<TUnsubscribeInfo> {
-  const url = `/api/email/unsubscribe?${new URLSearchParams({ token }).toString()}`;
-  return readJson<TUnsubscribeInfo>(
-    fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }),
-  );
-}
-
-function isInvalidLink(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429;
-}
-
 export default function UnsubscribePage() {
   useDocumentTitle('Email Preferences');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const isTokenWellFormed = ZUnsubscribeRequest.shape.token.safeParse(token).success;
 
-  const info = useQuery({
-    queryKey: ['email', 'unsubscribe', token],
-    queryFn: ({ signal }) => fetchUnsubscribeInfo(token, signal),
-    enabled: isTokenWellFormed,
-    retry: (count, error) => !isInvalidLink(error) && count < 1,
-  });
+  const info = useQuery({ ...unsubscribeInfoQuery(token), enabled: isTokenWellFormed });
 
   if (!isTokenWellFormed || (info.isError && isInvalidLink(info.error))) return <InvalidLink />;
   if (info.isPending) return <Spinner label="Loading..." className="min-h-[50vh] py-16" />;
@@ -88,7 +68,7 @@ function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInf
   useEffect(() => setIsSaved(false), [value]);
 
   const save = useMutation({
-    mutationFn: (body: TUnsubscribeRequest) => sendJson<unknown>('POST', '/api/email/unsubscribe', body),
+    mutationFn: saveUnsubscribeChoices,
     onSuccess: () => setIsSaved(true),
     onError: (error) =>
       toast({

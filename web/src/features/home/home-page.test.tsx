@@ -10,6 +10,7 @@ import {
   renderWithProviders,
   storefrontRoutes,
 } from '../catalogue/test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -29,11 +30,11 @@ describe('HomePage', () => {
       expect(within(stats).getByText(stat.label)).toBeInTheDocument();
     }
     expect(screen.queryByText('50K+')).not.toBeInTheDocument();
-    expect(api.callsTo('/api/page-content/homepage')).toHaveLength(1);
+    expect(api.callsTo(apiPath('/page-content/homepage'))).toHaveLength(1);
   });
 
   it('leaves the stats out rather than inventing figures when the content cannot be read', async () => {
-    mockFetch(storefrontRoutes({ '/api/page-content/homepage': () => new Response('down', { status: 503 }) }));
+    mockFetch(storefrontRoutes({ [apiPath('/page-content/homepage')]: () => new Response('down', { status: 503 }) }));
     renderWithProviders(<HomePage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Wonderful Books' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Wonderful Books in numbers' })).not.toBeInTheDocument();
@@ -84,7 +85,7 @@ describe('HomePage', () => {
     let releaseFeatured: () => void = () => {};
     const api = mockFetch(
       storefrontRoutes({
-        '/api/books': async (url) => {
+        [apiPath('/books')]: async (url) => {
           if (url.searchParams.get('featured') === 'true') {
             await new Promise<void>((resolve) => (releaseFeatured = resolve));
             return { items: makeBooks(8, { isFeatured: true }), total: 8, page: 1, limit: 8 };

@@ -1,14 +1,17 @@
 /** TanStack Query factory for admin-editable page content (the landing page's hero and stats). */
 import { queryOptions } from '@tanstack/react-query';
 import { isHomepageContent, type THomepageContent, type TPageContent } from '@shared/content';
-import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { api, readJson, withSignal } from '@web/lib/api';
 
 export const HOMEPAGE_CONTENT_KEY = 'homepage';
 
+export const homeKeys = {
+  pageContent: (key: string) => ['page-content', key] as const,
+};
+
 export function homepageContentQueryOptions() {
   return queryOptions({
-    queryKey: ['page-content', HOMEPAGE_CONTENT_KEY] as const,
+    queryKey: homeKeys.pageContent(HOMEPAGE_CONTENT_KEY),
     queryFn: ({ signal }) =>
       readJson<TPageContent>(
         api['page-content'][':key'].$get({ param: { key: HOMEPAGE_CONTENT_KEY } }, withSignal(signal)),

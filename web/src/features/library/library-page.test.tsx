@@ -6,6 +6,7 @@ import { formatDate } from '@web/features/selections/format';
 import { makeEntitlements, makeSelection } from '@web/features/selections/test-fixtures';
 import LibraryPage from './library-page';
 import { makeLibraryItem, makeLibraryList, makeProgressSummary } from './test-fixtures';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -22,10 +23,11 @@ describe('/library', () => {
       canRemove: false,
     });
     mockApi({
-      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'basic' }),
-      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'basic', picksUsed: 1, selections: [selection] }),
-      'GET /api/selections': () => ({ items: [selection] }),
-      'GET /api/books/book-1': () => ({ id: 'book-1', title: 'Deep Work', author: 'Cal Newport' }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'basic' }),
+      [`GET ${apiPath('/me/entitlements')}`]: () =>
+        makeEntitlements({ tier: 'basic', picksUsed: 1, selections: [selection] }),
+      [`GET ${apiPath('/selections')}`]: () => ({ items: [selection] }),
+      [`GET ${apiPath('/books/book-1')}`]: () => ({ id: 'book-1', title: 'Deep Work', author: 'Cal Newport' }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     expect(screen.getByRole('heading', { level: 1, name: 'My Library' })).toBeInTheDocument();
@@ -40,9 +42,9 @@ describe('/library', () => {
 
   it('shows an empty state linking to the bookstore', async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'trial' }),
-      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'trial' }),
-      'GET /api/selections': () => ({ items: [] }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'trial' }),
+      [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier: 'trial' }),
+      [`GET ${apiPath('/selections')}`]: () => ({ items: [] }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     expect(await screen.findByText('No books chosen yet')).toBeInTheDocument();
@@ -51,9 +53,9 @@ describe('/library', () => {
 
   it('points a reader without an active plan to the plans instead of picking', async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'free' }),
-      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'free' }),
-      'GET /api/selections': () => ({ items: [] }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'free' }),
+      [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier: 'free' }),
+      [`GET ${apiPath('/selections')}`]: () => ({ items: [] }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     expect(await screen.findByText('No active plan')).toBeInTheDocument();
@@ -65,15 +67,15 @@ describe('/library', () => {
 
 describe('/library: reading progress and the shelf', () => {
   const base = {
-    'GET /api/auth/user': () => makeUser({ subscriptionTier: 'premium' }),
-    'GET /api/me/entitlements': () => makeEntitlements({ tier: 'premium' }),
-    'GET /api/selections': () => ({ items: [] }),
+    [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'premium' }),
+    [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier: 'premium' }),
+    [`GET ${apiPath('/selections')}`]: () => ({ items: [] }),
   };
 
   it('offers "Continue where you left off" for the most recent book in progress', async () => {
     mockApi({
       ...base,
-      'GET /api/progress': () => ({
+      [`GET ${apiPath('/progress')}`]: () => ({
         items: [
           makeProgressSummary({
             bookId: 'book-7',
@@ -84,7 +86,7 @@ describe('/library: reading progress and the shelf', () => {
           }),
         ],
       }),
-      'GET /api/library': () => makeLibraryList([]),
+      [`GET ${apiPath('/library')}`]: () => makeLibraryList([]),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     const card = within(await screen.findByRole('region', { name: 'Continue where you left off' }));
@@ -114,8 +116,8 @@ describe('/library: reading progress and the shelf', () => {
     });
     const api = mockApi({
       ...base,
-      'GET /api/progress': () => ({ items: [] }),
-      'GET /api/library': (call) => {
+      [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
+      [`GET ${apiPath('/library')}`]: (call) => {
         const status = new URLSearchParams(call.search).get('status');
         return status === 'in_progress'
           ? makeLibraryList([reading], { all: 2, finished: 1, selected: 1 })
@@ -139,9 +141,9 @@ describe('/library: reading progress and the shelf', () => {
     await waitFor(() => expect(shelf.queryByText('Mindset')).toBeNull());
     expect(location()).toBe('/library?status=in_progress');
     expect(shelf.getByRole('button', { name: 'In progress (1)' })).toHaveAttribute('aria-pressed', 'true');
-    expect(api.callsTo('GET', '/api/library').map((call) => new URLSearchParams(call.search).get('status'))).toContain(
-      'in_progress',
-    );
+    expect(
+      api.callsTo('GET', apiPath('/library')).map((call) => new URLSearchParams(call.search).get('status')),
+    ).toContain('in_progress');
   });
 
   it('adds to and removes from the library, with a toast', async () => {
@@ -149,10 +151,14 @@ describe('/library: reading progress and the shelf', () => {
     const pickedOnly = makeLibraryItem({ bookId: 'book-5', title: 'Essentialism', inLibrary: false, selected: true });
     const api = mockApi({
       ...base,
-      'GET /api/progress': () => ({ items: [] }),
-      'GET /api/library': () => makeLibraryList([onShelf, pickedOnly]),
-      'DELETE /api/library/book-4': () => new Response(null, { status: 204 }),
-      'POST /api/library': () => ({ bookId: 'book-5', inLibrary: true, addedAt: '2026-03-03T10:00:00.000Z' }),
+      [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
+      [`GET ${apiPath('/library')}`]: () => makeLibraryList([onShelf, pickedOnly]),
+      [`DELETE ${apiPath('/library/book-4')}`]: () => new Response(null, { status: 204 }),
+      [`POST ${apiPath('/library')}`]: () => ({
+        bookId: 'book-5',
+        inLibrary: true,
+        addedAt: '2026-03-03T10:00:00.000Z',
+      }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
@@ -161,14 +167,18 @@ describe('/library: reading progress and the shelf', () => {
       expect(currentToast()).toMatchObject({ title: 'Removed from your library', description: '“Deep Work”' }),
     );
     await userEvent.click(shelf.getByRole('button', { name: 'Add to library' }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/library')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/library')[0].body).toEqual({ bookId: 'book-5' });
+    await waitFor(() => expect(api.callsTo('POST', apiPath('/library'))).toHaveLength(1));
+    expect(api.callsTo('POST', apiPath('/library'))[0].body).toEqual({ bookId: 'book-5' });
     await waitFor(() => expect(currentToast()?.title).toBe('Added to your library'));
-    expect(api.callsTo('GET', '/api/library').length).toBeGreaterThan(1);
+    expect(api.callsTo('GET', apiPath('/library')).length).toBeGreaterThan(1);
   });
 
   it('explains an empty filter and offers the store', async () => {
-    mockApi({ ...base, 'GET /api/progress': () => ({ items: [] }), 'GET /api/library': () => makeLibraryList([]) });
+    mockApi({
+      ...base,
+      [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
+      [`GET ${apiPath('/library')}`]: () => makeLibraryList([]),
+    });
     renderPage(<LibraryPage />, { route: '/library?status=finished' });
     const shelf = within(screen.getByRole('region', { name: 'Your reading' }));
     expect(

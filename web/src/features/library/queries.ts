@@ -6,39 +6,39 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLibraryEntry, TLibraryFilter, TLibraryList, TReadingStats } from '@shared/progress';
-import { describeError, readJson, sendJson } from '@web/lib/api';
+import { api, describeError, encodeParams, readJson, withSignal } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 
-export const LIBRARY_QUERY_ROOT = ['library'] as const;
 export const libraryKeys = {
-  list: (status: TLibraryFilter) => ['library', 'list', status] as const,
-  stats: () => ['library', 'stats'] as const,
+  all: ['library'] as const,
+  list: (status: TLibraryFilter) => [...libraryKeys.all, 'list', status] as const,
+  stats: () => [...libraryKeys.all, 'stats'] as const,
 };
 
-function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
-}
+/** The shelf lists at most this many books per filter. */
+const SHELF_LIMIT = 100;
 
 export function libraryQueryOptions(status: TLibraryFilter) {
   return queryOptions({
     queryKey: libraryKeys.list(status),
-    queryFn: ({ signal }) => getJson<TLibraryList>(`/api/library?status=${status}&limit=100`, signal),
+    queryFn: ({ signal }) =>
+      readJson<TLibraryList>(api.library.$get({ query: { status, limit: String(SHELF_LIMIT) } }, withSignal(signal))),
     staleTime: 30_000,
   });
 }
 
 export const readingStatsQueryOptions = queryOptions({
   queryKey: libraryKeys.stats(),
-  queryFn: ({ signal }) => getJson<TReadingStats>('/api/library/stats', signal),
+  queryFn: ({ signal }) => readJson<TReadingStats>(api.library.stats.$get(undefined, withSignal(signal))),
   staleTime: 30_000,
 });
 
 export function addToLibrary(bookId: string): Promise<TLibraryEntry> {
-  return sendJson<TLibraryEntry>('POST', '/api/library', { bookId });
+  return readJson<TLibraryEntry>(api.library.$post({ json: { bookId } }));
 }
 
 export function removeFromLibrary(bookId: string): Promise<void> {
-  return sendJson<void>('DELETE', `/api/library/${encodeURIComponent(bookId)}`);
+  return readJson<void>(api.library[':bookId'].$delete({ param: encodeParams({ bookId }) }));
 }
 
 /** Add or remove a book from the shelf, with a toast either way and the shelf refreshed after. */
@@ -55,6 +55,6 @@ export function useLibraryMembership() {
         title: inLibrary ? "Couldn't add this book" : "Couldn't remove this book",
         description: describeError(error) || 'Something went wrong. Please try again.',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_ROOT }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 }

@@ -5,6 +5,7 @@ import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage } fro
 import { formatDate } from '@web/features/selections/format';
 import { makeLoan } from '@web/features/selections/test-fixtures';
 import LoansPage from './loans-page';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -32,8 +33,8 @@ const REVOKED = makeLoan({
 describe('/loans', () => {
   it('lists loans with type, status, dates, and Read and Return only for active ones', async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser(),
-      'GET /api/loans': () => ({ items: [ACTIVE, RETURNED, REVOKED] }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/loans')}`]: () => ({ items: [ACTIVE, RETURNED, REVOKED] }),
     });
     renderPage(<LoansPage />, { route: '/loans' });
     const active = await screen.findByRole('listitem', { name: 'Deep Work' });
@@ -58,9 +59,9 @@ describe('/loans', () => {
   it('returns an active loan after confirmation', async () => {
     let items = [ACTIVE];
     const api = mockApi({
-      'GET /api/auth/user': () => makeUser(),
-      'GET /api/loans': () => ({ items }),
-      [`POST /api/loans/${ACTIVE.id}/return`]: () => {
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/loans')}`]: () => ({ items }),
+      [`POST ${apiPath(`/loans/${ACTIVE.id}/return`)}`]: () => {
         items = [{ ...ACTIVE, status: 'returned', returnedAt: '2026-03-05T10:00:00.000Z' }];
         return items[0];
       },
@@ -68,19 +69,19 @@ describe('/loans', () => {
     renderPage(<LoansPage />, { route: '/loans' });
     await userEvent.click(await screen.findByRole('button', { name: 'Return Deep Work' }));
     const dialog = await screen.findByRole('dialog', { name: 'Return “Deep Work”?' });
-    expect(api.callsTo('POST', `/api/loans/${ACTIVE.id}/return`)).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath(`/loans/${ACTIVE.id}/return`))).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return book' }));
     await waitFor(() => expect(currentToast()?.title).toBe('Book returned'));
-    expect(api.callsTo('POST', `/api/loans/${ACTIVE.id}/return`)).toHaveLength(1);
+    expect(api.callsTo('POST', apiPath(`/loans/${ACTIVE.id}/return`))).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('listitem', { name: 'Deep Work' })).toHaveTextContent('Returned'));
     expect(screen.queryByRole('button', { name: 'Return Deep Work' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message when a return fails", async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser(),
-      'GET /api/loans': () => ({ items: [ACTIVE] }),
-      [`POST /api/loans/${ACTIVE.id}/return`]: () => problem(409, 'This loan has already ended'),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/loans')}`]: () => ({ items: [ACTIVE] }),
+      [`POST ${apiPath(`/loans/${ACTIVE.id}/return`)}`]: () => problem(409, 'This loan has already ended'),
     });
     renderPage(<LoansPage />, { route: '/loans' });
     await userEvent.click(await screen.findByRole('button', { name: 'Return Deep Work' }));
@@ -91,7 +92,10 @@ describe('/loans', () => {
   });
 
   it('shows an empty state linking to the store', async () => {
-    mockApi({ 'GET /api/auth/user': () => makeUser(), 'GET /api/loans': () => ({ items: [] }) });
+    mockApi({
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/loans')}`]: () => ({ items: [] }),
+    });
     renderPage(<LoansPage />, { route: '/loans' });
     expect(await screen.findByText('No loans yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');

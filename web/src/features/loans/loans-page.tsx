@@ -15,11 +15,11 @@ import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
 import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { formatDate } from '@web/features/selections/format';
-import { ENTITLEMENTS_QUERY_KEY } from '@web/features/selections/queries';
+import { selectionsKeys } from '@web/features/selections/queries';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { LOANS_QUERY_KEY, loansQueryOptions, returnLoan } from './queries';
+import { loansKeys, loansQueryOptions, returnLoan } from './queries';
 
 const STATUS: Record<TLoan['status'], { label: string; variant: BadgeProps['variant'] }> = {
   active: { label: 'Active', variant: 'default' },
@@ -89,8 +89,8 @@ function LoanRow({ loan }: { loan: TLoan }) {
       }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: LOANS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ENTITLEMENTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: loansKeys.all }),
+        queryClient.invalidateQueries({ queryKey: selectionsKeys.entitlements }),
       ]),
   });
   const status = STATUS[loan.status];

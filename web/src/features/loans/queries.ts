@@ -1,21 +1,18 @@
-/** The reader's loans (SPEC §3 loans): GET /api/loans under ['loans'] and the return write. */
+/** The reader's loans (SPEC §3 loans): GET /api/loans under loansKeys.all and the return write. */
 import { queryOptions } from '@tanstack/react-query';
 import type { TLoan, TLoanList } from '@shared/selections';
-import { readJson, sendJson } from '@web/lib/api';
+import { api, encodeParams, readJson, withSignal } from '@web/lib/api';
 
-export const LOANS_QUERY_KEY = ['loans'] as const;
+export const loansKeys = {
+  all: ['loans'] as const,
+};
 
 export const loansQueryOptions = queryOptions({
-  queryKey: LOANS_QUERY_KEY,
-  queryFn: async ({ signal }) =>
-    (
-      await readJson<TLoanList>(
-        fetch('/api/loans', { credentials: 'include', signal, headers: { Accept: 'application/json' } }),
-      )
-    ).items,
+  queryKey: loansKeys.all,
+  queryFn: async ({ signal }) => (await readJson<TLoanList>(api.loans.$get(undefined, withSignal(signal)))).items,
   staleTime: 30 * 1000,
 });
 
 export function returnLoan(loanId: string): Promise<TLoan> {
-  return sendJson<TLoan>('POST', `/api/loans/${encodeURIComponent(loanId)}/return`);
+  return readJson<TLoan>(api.loans[':id'].return.$post({ param: encodeParams({ id: loanId }) }));
 }

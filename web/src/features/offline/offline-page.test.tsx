@@ -3,11 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { clearToasts, currentToast, makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
+import { authKeys } from '@web/features/auth/queries';
 import { downloadManager, fakeEngine, listOfflineBooks, makeOfflineBook } from './fake-offline-engine';
 import { resetDbForTests } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import OfflinePage from './offline-page';
+import { apiPath } from '@web/lib/api-test-support';
 
 vi.mock('@web/features/offline/offline-engine', () => import('@web/features/offline/fake-offline-engine'));
 
@@ -25,7 +26,7 @@ afterEach(() => {
 });
 
 function renderOffline() {
-  const api = mockApi({ 'GET /api/auth/user': () => makeUser() });
+  const api = mockApi({ [`GET ${apiPath('/auth/user')}`]: () => makeUser() });
   return { api, ...renderPage(<OfflinePage />, { route: '/offline' }) };
 }
 
@@ -92,7 +93,7 @@ describe('/offline', () => {
     vi.stubGlobal('fetch', fetchMock);
     // The signed-in user was known before the connection dropped (kept by the query cache).
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser());
+    queryClient.setQueryData(authKeys.user, makeUser());
     renderPage(<OfflinePage />, { route: '/offline', queryClient });
     expect(await screen.findByRole('listitem', { name: 'Deep Work' })).toBeInTheDocument();
     expect(screen.getByText(/You're offline/)).toBeInTheDocument();
@@ -147,8 +148,8 @@ describe('/offline', () => {
     fakeEngine.setState('book-1', { status: 'paused', receivedBytes: 500, totalBytes: 1000 });
     fakeEngine.setRegistered(true);
     mockApi({
-      'GET /api/auth/user': () => makeUser(),
-      'GET /api/me/entitlements': () => ({ tier: 'premium', offlineAllowed: true }),
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+      [`GET ${apiPath('/me/entitlements')}`]: () => ({ tier: 'premium', offlineAllowed: true }),
     });
     await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
     renderPage(<OfflinePage />, { route: '/offline' });

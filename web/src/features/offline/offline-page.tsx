@@ -15,7 +15,8 @@ import { StatePanel } from '@web/features/catalogue/components/book-grid';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { OfflineBookRow, PartialDownloadRow } from './components/offline-book-row';
 import { StoragePanel } from './components/storage-panel';
-import { partialDownloadsQueryOptions, storageSummaryQueryOptions, useOfflineBooks } from './use-offline';
+import { partialDownloadsQueryOptions, storageSummaryQueryOptions } from './queries';
+import { useOfflineBooks } from './use-offline';
 import { useOnlineStatus } from './use-online-status';
 
 export default function OfflinePage() {

@@ -1,51 +1,12 @@
 /**
  * React hooks over the offline engine: one book's download state (live from the download manager),
- * the books stored on this browser, unfinished downloads and the storage summary. Everything here
- * reads IndexedDB or the browser's storage manager only, so it works with no network: the queries run
- * in TanStack Query's 'always' network mode instead of pausing while offline.
+ * and the stored books (queries.ts) kept in step with the engine's changes.
  */
 import { useEffect, useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { THIS_BROWSER_QUERY_KEY } from '@web/features/devices/queries';
-import {
-  downloadManager,
-  listOfflineBooks,
-  listPartialDownloadsOf,
-  storageSummary,
-  type TDownloadState,
-} from './offline-engine';
-
-export const OFFLINE_QUERY_KEY = ['offline'] as const;
-
-export function offlineBooksQueryOptions(userId: string | null) {
-  return queryOptions({
-    queryKey: [...OFFLINE_QUERY_KEY, 'books', userId] as const,
-    queryFn: () => (userId ? listOfflineBooks(userId) : Promise.resolve([])),
-    enabled: userId !== null,
-    networkMode: 'always',
-    staleTime: 0,
-    retry: false,
-  });
-}
-
-export function partialDownloadsQueryOptions(userId: string | null) {
-  return queryOptions({
-    queryKey: [...OFFLINE_QUERY_KEY, 'partial', userId] as const,
-    queryFn: () => (userId ? listPartialDownloadsOf(userId) : Promise.resolve([])),
-    enabled: userId !== null,
-    networkMode: 'always',
-    staleTime: 0,
-    retry: false,
-  });
-}
-
-export const storageSummaryQueryOptions = queryOptions({
-  queryKey: [...OFFLINE_QUERY_KEY, 'storage'] as const,
-  queryFn: () => storageSummary(),
-  networkMode: 'always',
-  staleTime: 0,
-  retry: false,
-});
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { devicesKeys } from '@web/features/devices/queries';
+import { downloadManager, type TDownloadState } from './offline-engine';
+import { offlineBooksQueryOptions, offlineKeys } from './queries';
 
 /** One book's download state, updated on every change the download manager reports. */
 export function useDownloadState(bookId: string): TDownloadState {
@@ -81,8 +42,8 @@ export function useRefreshOfflineQueriesOnChange(): void {
       const next = snapshotKey();
       if (next === last) return;
       last = next;
-      void queryClient.invalidateQueries({ queryKey: OFFLINE_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: THIS_BROWSER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: offlineKeys.all });
+      void queryClient.invalidateQueries({ queryKey: devicesKeys.thisBrowser });
     });
   }, [queryClient]);
 }

@@ -13,6 +13,7 @@ import {
 import { FLASH_TOAST_KEY } from '@web/features/auth/flash-toast';
 import ProfilePage from './profile-page';
 import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, EXPORT_FILE_NAME, exportFileName, type TProfile } from './queries';
+import { apiPath } from '@web/lib/api-test-support';
 
 beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
@@ -36,9 +37,9 @@ const PREFS = { marketingEmails: true, trialReminders: true, subscriptionUpdates
 
 function renderProfile(routes: Record<string, TApiHandler> = {}) {
   const api = mockApi({
-    'GET /api/auth/user': () => makeUser(),
-    'GET /api/me': () => PROFILE,
-    'GET /api/me/email-preferences': () => PREFS,
+    [`GET ${apiPath('/auth/user')}`]: () => makeUser(),
+    [`GET ${apiPath('/me')}`]: () => PROFILE,
+    [`GET ${apiPath('/me/email-preferences')}`]: () => PREFS,
     ...routes,
   });
   const view = renderPage(<ProfilePage />, { route: '/profile' });
@@ -62,7 +63,7 @@ describe('/profile', () => {
 
   it('shows an error with a retry when the profile cannot be read', async () => {
     let fail = true;
-    renderProfile({ 'GET /api/me': () => (fail ? new Response('down', { status: 503 }) : PROFILE) });
+    renderProfile({ [`GET ${apiPath('/me')}`]: () => (fail ? new Response('down', { status: 503 }) : PROFILE) });
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert).toHaveTextContent('Your profile could not be loaded.');
     fail = false;
@@ -81,30 +82,30 @@ describe('/profile', () => {
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('PATCH', '/api/me')).toHaveLength(0);
+    expect(api.callsTo('PATCH', apiPath('/me'))).toHaveLength(0);
   });
 
   it('saves names and phone with PATCH /api/me', async () => {
-    const { api } = renderProfile({ 'PATCH /api/me': () => ({ ...PROFILE, firstName: 'Augusta' }) });
+    const { api } = renderProfile({ [`PATCH ${apiPath('/me')}`]: () => ({ ...PROFILE, firstName: 'Augusta' }) });
     const user = userEvent.setup();
     const first = await screen.findByLabelText('First name');
     await user.clear(first);
     await user.type(first, 'Augusta');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.callsTo('PATCH', '/api/me')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace' });
+    await waitFor(() => expect(api.callsTo('PATCH', apiPath('/me'))).toHaveLength(1));
+    expect(api.callsTo('PATCH', apiPath('/me'))[0].body).toEqual({ firstName: 'Augusta', lastName: 'Lovelace' });
     await waitFor(() => expect(currentToast()?.title).toBe('Profile updated'));
   });
 
   it('sends a changed phone in E.164 with the country it belongs to', async () => {
-    const { api } = renderProfile({ 'PATCH /api/me': () => PROFILE });
+    const { api } = renderProfile({ [`PATCH ${apiPath('/me')}`]: () => PROFILE });
     const user = userEvent.setup();
     const phone = await screen.findByLabelText('Phone number');
     await user.clear(phone);
     await user.type(phone, '+33612345678');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.callsTo('PATCH', '/api/me')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({
+    await waitFor(() => expect(api.callsTo('PATCH', apiPath('/me'))).toHaveLength(1));
+    expect(api.callsTo('PATCH', apiPath('/me'))[0].body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       phoneNumber: '+33612345678',
@@ -114,19 +115,21 @@ describe('/profile', () => {
 
   it('does not let a stored number the phone check now refuses block a name change', async () => {
     const { api } = renderProfile({
-      'GET /api/me': () => ({ ...PROFILE, phoneNumber: '+447700900006' }),
-      'PATCH /api/me': () => PROFILE,
+      [`GET ${apiPath('/me')}`]: () => ({ ...PROFILE, phoneNumber: '+447700900006' }),
+      [`PATCH ${apiPath('/me')}`]: () => PROFILE,
     });
     const user = userEvent.setup();
     const last = await screen.findByLabelText('Last name');
     await user.type(last, '-King');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(api.callsTo('PATCH', '/api/me')).toHaveLength(1));
-    expect(api.callsTo('PATCH', '/api/me')[0].body).toEqual({ firstName: 'Ada', lastName: 'Lovelace-King' });
+    await waitFor(() => expect(api.callsTo('PATCH', apiPath('/me'))).toHaveLength(1));
+    expect(api.callsTo('PATCH', apiPath('/me'))[0].body).toEqual({ firstName: 'Ada', lastName: 'Lovelace-King' });
   });
 
   it('checks the avatar type and size before uploading, previews it, then PUTs multipart', async () => {
-    const { api } = renderProfile({ 'PUT /api/me/avatar': () => ({ profileImageUrl: '/api/me/avatar/1.png' }) });
+    const { api } = renderProfile({
+      [`PUT ${apiPath('/me/avatar')}`]: () => ({ profileImageUrl: apiPath('/me/avatar/1.png') }),
+    });
     const user = userEvent.setup({ applyAccept: false });
     await screen.findByLabelText('First name');
     const input = screen.getByLabelText('Choose a profile photo');
@@ -142,17 +145,17 @@ describe('/profile', () => {
     await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
     expect(await screen.findByAltText('Preview of your new profile picture')).toHaveAttribute('src', 'blob:preview');
     await user.click(screen.getByRole('button', { name: 'Upload photo' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/me/avatar')).toHaveLength(1));
-    const body = api.callsTo('PUT', '/api/me/avatar')[0].body;
+    await waitFor(() => expect(api.callsTo('PUT', apiPath('/me/avatar'))).toHaveLength(1));
+    const body = api.callsTo('PUT', apiPath('/me/avatar'))[0].body;
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('avatar')).toBeInstanceOf(File);
-    expect(api.callsTo('PUT', '/api/me/avatar')[0].init).toMatchObject({ credentials: 'include' });
+    expect(api.callsTo('PUT', apiPath('/me/avatar'))[0].init).toMatchObject({ credentials: 'include' });
     await waitFor(() => expect(currentToast()?.title).toBe('Photo updated'));
   });
 
   it('changes the password: validates, sends, and reports a wrong current password on its field', async () => {
     let answer: Response | object = problem(400, 'Your current password is not correct.');
-    const { api } = renderProfile({ 'PUT /api/me/password': () => answer });
+    const { api } = renderProfile({ [`PUT ${apiPath('/me/password')}`]: () => answer });
     const user = userEvent.setup();
     await screen.findByLabelText('First name');
     const password = section('Password');
@@ -161,13 +164,13 @@ describe('/profile', () => {
     await user.type(password.getByLabelText('Confirm new password'), 'new secret 2');
     await user.click(password.getByRole('button', { name: 'Change password' }));
     expect(await password.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/me/password')).toHaveLength(0);
+    expect(api.callsTo('PUT', apiPath('/me/password'))).toHaveLength(0);
 
     await user.clear(password.getByLabelText('Confirm new password'));
     await user.type(password.getByLabelText('Confirm new password'), 'new secret 1');
     await user.click(password.getByRole('button', { name: 'Change password' }));
     expect(await password.findByText('Your current password is not correct.')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/me/password')[0].body).toEqual({
+    expect(api.callsTo('PUT', apiPath('/me/password'))[0].body).toEqual({
       currentPassword: 'old secret',
       newPassword: 'new secret 1',
       confirmPassword: 'new secret 1',
@@ -181,8 +184,8 @@ describe('/profile', () => {
 
   it('reads and saves the e-mail preferences', async () => {
     const { api } = renderProfile({
-      'GET /api/me/email-preferences': () => ({ ...PREFS, unsubscribedAt: null }),
-      'PUT /api/me/email-preferences': ({ body }) => ({ ...(body as object), unsubscribedAt: null }),
+      [`GET ${apiPath('/me/email-preferences')}`]: () => ({ ...PREFS, unsubscribedAt: null }),
+      [`PUT ${apiPath('/me/email-preferences')}`]: ({ body }) => ({ ...(body as object), unsubscribedAt: null }),
     });
     const user = userEvent.setup();
     await screen.findByLabelText('First name');
@@ -192,13 +195,13 @@ describe('/profile', () => {
     expect(emails.getByRole('button', { name: 'Save preferences' })).toBeDisabled();
     await user.click(trial);
     await user.click(emails.getByRole('button', { name: 'Save preferences' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/me/email-preferences')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/me/email-preferences')[0].body).toEqual({ ...PREFS, trialReminders: false });
+    await waitFor(() => expect(api.callsTo('PUT', apiPath('/me/email-preferences'))).toHaveLength(1));
+    expect(api.callsTo('PUT', apiPath('/me/email-preferences'))[0].body).toEqual({ ...PREFS, trialReminders: false });
   });
 
   it('downloads my data as a JSON file', async () => {
     const { api } = renderProfile({
-      'GET /api/me/export': () =>
+      [`GET ${apiPath('/me/export')}`]: () =>
         new Response('{"user":{}}', {
           headers: {
             'Content-Type': 'application/json',
@@ -213,7 +216,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download my data' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(api.callsTo('GET', '/api/me/export')[0].init).toMatchObject({ credentials: 'include' });
+    expect(api.callsTo('GET', apiPath('/me/export'))[0].init).toMatchObject({ credentials: 'include' });
   });
 
   it('names the export file from Content-Disposition, else a default', () => {
@@ -226,7 +229,7 @@ describe('/profile', () => {
 
   it('deletes the account only after the password and DELETE are given, then clears the user and reloads /', async () => {
     let answer: Response = problem(403, 'Incorrect password.');
-    const { api, queryClient } = renderProfile({ 'DELETE /api/me': () => answer });
+    const { api, queryClient } = renderProfile({ [`DELETE ${apiPath('/me')}`]: () => answer });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
@@ -241,7 +244,7 @@ describe('/profile', () => {
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'delete');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
     expect(await within(dialog).findByText('Type DELETE to confirm', { selector: 'span' })).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/me')).toHaveLength(0);
+    expect(api.callsTo('DELETE', apiPath('/me'))).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('Type DELETE to confirm'));
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
@@ -252,7 +255,7 @@ describe('/profile', () => {
     answer = new Response(null, { status: 204 });
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-    expect(api.callsTo('DELETE', '/api/me').at(-1)!.body).toEqual({ password: 'secret', confirmation: 'DELETE' });
+    expect(api.callsTo('DELETE', apiPath('/me')).at(-1)!.body).toEqual({ password: 'secret', confirmation: 'DELETE' });
     expect(queryClient.getQueryData(['auth', 'user'])).toBeNull();
     expect(queryClient.getQueryData(['me'])).toBeUndefined();
     expect(JSON.parse(sessionStorage.getItem(FLASH_TOAST_KEY)!).title).toBe('Account deleted');
@@ -265,6 +268,6 @@ describe('/profile', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('DELETE', '/api/me')).toHaveLength(0);
+    expect(api.callsTo('DELETE', apiPath('/me'))).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@ import type {
   TEmailPreferences,
   TUpdateProfileRequest,
 } from '@shared/auth.schemas';
-import { ensureOk, readJson, sendJson } from '@web/lib/api';
+import { api, ensureOk, readJson, withSignal } from '@web/lib/api';
 
 export interface TProfile extends TCurrentUser {
   phoneNumber: string | null;
@@ -20,31 +20,30 @@ export interface TProfile extends TCurrentUser {
   createdAt: string;
 }
 
-export const PROFILE_QUERY_KEY = ['me'] as const;
-export const EMAIL_PREFERENCES_QUERY_KEY = ['me', 'email-preferences'] as const;
-
-function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }));
-}
+export const profileKeys = {
+  /** The profile record; also the prefix of everything else read under /api/me. */
+  all: ['me'] as const,
+  emailPreferences: ['me', 'email-preferences'] as const,
+};
 
 export const profileQuery = queryOptions({
-  queryKey: PROFILE_QUERY_KEY,
-  queryFn: ({ signal }) => getJson<TProfile>('/api/me', signal),
+  queryKey: profileKeys.all,
+  queryFn: ({ signal }) => readJson<TProfile>(api.me.$get(undefined, withSignal(signal))),
   staleTime: 0,
 });
 
 export const emailPreferencesQuery = queryOptions({
-  queryKey: EMAIL_PREFERENCES_QUERY_KEY,
-  queryFn: ({ signal }) => getJson<TEmailPreferences>('/api/me/email-preferences', signal),
+  queryKey: profileKeys.emailPreferences,
+  queryFn: ({ signal }) => readJson<TEmailPreferences>(api.me['email-preferences'].$get(undefined, withSignal(signal))),
   staleTime: 0,
 });
 
 export function updateProfile(body: TUpdateProfileRequest): Promise<TProfile> {
-  return sendJson<TProfile>('PATCH', '/api/me', body);
+  return readJson<TProfile>(api.me.$patch({ json: body }));
 }
 
 export function changePassword(body: TChangePasswordRequest): Promise<TActionResponse> {
-  return sendJson<TActionResponse>('PUT', '/api/me/password', body);
+  return readJson<TActionResponse>(api.me.password.$put({ json: body }));
 }
 
 /** Only the four choices; the server's answer may carry more (e.g. unsubscribedAt). */
@@ -54,20 +53,16 @@ export function pickPreferences(value: TEmailPreferences): TEmailPreferences {
 }
 
 export function saveEmailPreferences(body: TEmailPreferences): Promise<TEmailPreferences> {
-  return sendJson<TEmailPreferences>('PUT', '/api/me/email-preferences', pickPreferences(body));
+  return readJson<TEmailPreferences>(api.me['email-preferences'].$put({ json: pickPreferences(body) }));
 }
 
 export function deleteAccount(body: TDeleteAccountRequest): Promise<unknown> {
-  return sendJson<unknown>('DELETE', '/api/me', body);
+  return readJson<unknown>(api.me.$delete({ json: body }));
 }
 
 /** PUT /api/me/avatar as multipart/form-data (field 'avatar'); the browser sets the boundary. */
 export function uploadAvatar(file: File): Promise<{ profileImageUrl?: string | null } | undefined> {
-  const body = new FormData();
-  body.append('avatar', file);
-  return readJson(
-    fetch('/api/me/avatar', { method: 'PUT', credentials: 'include', body, headers: { Accept: 'application/json' } }),
-  );
+  return readJson(api.me.avatar.$put({ form: { avatar: file } }));
 }
 
 export const EXPORT_FILE_NAME = 'wonderful-books-my-data.json';
@@ -81,9 +76,7 @@ export function exportFileName(contentDisposition: string | null): string {
 
 /** GET /api/me/export and hand the JSON to the browser as a download. */
 export async function downloadMyData(): Promise<void> {
-  const response = await ensureOk(
-    await fetch('/api/me/export', { credentials: 'include', headers: { Accept: 'application/json' } }),
-  );
+  const response = await ensureOk(await api.me.export.$get());
   const blob = await response.blob();
   const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: 'application/json' }));
   try {

@@ -8,6 +8,7 @@ import { READER_MESSAGES, type TBookManifest } from '@shared/reader';
 import { makeBookDetail, makeUser, mockFetch, renderWithProviders } from '@web/features/catalogue/test-utils';
 import { ReaderError } from '@web/lib/reader-error';
 import type { ReaderShellProps } from './reader-shell';
+import { apiPath } from '@web/lib/api-test-support';
 
 let shellProps: ReaderShellProps | null = null;
 vi.mock('./reader-shell', () => ({
@@ -102,8 +103,8 @@ function openedBook() {
 
 function renderReader(route: string, path = '/reader/:bookId') {
   mockFetch({
-    '/api/auth/user': () => makeUser({ id: 'user-1' }),
-    '/api/books/b-uuid/copy-budget': () => ({ used: 0, limit: 1000, isLimitReached: false }),
+    [apiPath('/auth/user')]: () => makeUser({ id: 'user-1' }),
+    [apiPath('/books/b-uuid/copy-budget')]: () => ({ used: 0, limit: 1000, isLimitReached: false }),
   });
   return renderWithProviders(<ReaderPage />, { route, path });
 }
@@ -142,13 +143,13 @@ describe('ReaderPage', () => {
 describe('PreviewPage', () => {
   it("opens the book's preview file with the closing prompt", async () => {
     mockFetch({
-      '/api/auth/user': () => new Response('{}', { status: 401 }),
-      '/api/books/deep-work': () =>
+      [apiPath('/auth/user')]: () => new Response('{}', { status: 401 }),
+      [apiPath('/books/deep-work')]: () =>
         makeBookDetail({ id: 'b-uuid', slug: 'deep-work', title: 'Deep Work', previewPageCount: 5 }),
     });
     renderWithProviders(<PreviewPage />, { route: '/book/deep-work/preview', path: '/book/:id/preview' });
     expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work (preview) from page 1');
-    expect(shellProps?.source).toEqual({ kind: 'url', url: '/api/books/deep-work/preview' });
+    expect(shellProps?.source).toEqual({ kind: 'url', url: apiPath('/books/deep-work/preview') });
     expect(shellProps?.watermark).toBeNull();
     expect(shellProps?.bookmarks).toBeUndefined();
     expect(shellProps?.copy).toBeUndefined();
@@ -158,8 +159,8 @@ describe('PreviewPage', () => {
 
   it('explains when a book has no preview, or does not exist', async () => {
     mockFetch({
-      '/api/auth/user': () => new Response('{}', { status: 401 }),
-      '/api/books/no-preview': () => makeBookDetail({ slug: 'no-preview', previewPageCount: 0 }),
+      [apiPath('/auth/user')]: () => new Response('{}', { status: 401 }),
+      [apiPath('/books/no-preview')]: () => makeBookDetail({ slug: 'no-preview', previewPageCount: 0 }),
     });
     const { unmount } = renderWithProviders(<PreviewPage />, {
       route: '/book/no-preview/preview',
@@ -167,7 +168,7 @@ describe('PreviewPage', () => {
     });
     expect(await screen.findByRole('heading', { name: 'No preview yet' })).toBeInTheDocument();
     unmount();
-    mockFetch({ '/api/auth/user': () => new Response('{}', { status: 401 }) });
+    mockFetch({ [apiPath('/auth/user')]: () => new Response('{}', { status: 401 }) });
     renderWithProviders(<PreviewPage />, { route: '/book/missing/preview', path: '/book/:id/preview' });
     expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
   });

@@ -20,12 +20,8 @@ import { PreviewEndPrompt } from './components/preview-end-prompt';
 import { ReaderErrorScreen } from './components/reader-error-screen';
 import { pageFromSearch } from './page-number';
 import type { TPdfSource } from './pdf/use-pdf-viewer';
+import { previewFileUrl } from './queries';
 import { ReaderShell } from './reader-shell';
-
-/** The preview file's API path (public, no entitlement). */
-export function previewFilePath(idOrSlug: string): string {
-  return `/api/books/${encodeURIComponent(idOrSlug)}/preview`;
-}
 
 function isMissingFile(error: unknown): boolean {
   return !!error && typeof error === 'object' && (error as { status?: unknown }).status === 404;
@@ -65,7 +61,7 @@ export default function PreviewPage() {
   const book = useQuery(bookQueryOptions(id));
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const initialPage = useMemo(() => pageFromSearch(location.search) ?? 1, [location.search]);
-  const source = useMemo<TPdfSource>(() => ({ kind: 'url', url: previewFilePath(id) }), [id]);
+  const source = useMemo<TPdfSource>(() => ({ kind: 'url', url: previewFileUrl(id) }), [id]);
   useDocumentTitle(book.data ? `Preview of ${book.data.title}` : 'Preview');
 
   if (book.isPending) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;

@@ -12,6 +12,7 @@ import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import type { TPdfViewerState, TUsePdfViewerOptions } from './pdf/use-pdf-viewer';
 import { ReaderShell, type ReaderShellProps } from './reader-shell';
 import type { TBookmarksFeature } from './use-reader-bookmarks';
+import { apiPath } from '@web/lib/api-test-support';
 
 let lastOptions: TUsePdfViewerOptions | null = null;
 let viewerState: TPdfViewerState;
@@ -97,7 +98,7 @@ function renderShell(props: Partial<ReaderShellProps> = {}) {
         title="Deep Work"
         backTo="/book/deep-work"
         backLabel="Back to the book"
-        source={{ kind: 'url', url: '/api/books/deep-work/preview' }}
+        source={{ kind: 'url', url: apiPath('/books/deep-work/preview') }}
         initialPage={1}
         watermark={{ name: 'Ada Lovelace', email: 'ada@example.com', loanId: 'loan-7' }}
         renderLoadError={() => <p>Could not open</p>}

@@ -1,13 +1,16 @@
 /** TanStack Query factory for the search box's suggestions (SPEC §5; the server applies the rules). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isSuggestible, type TSuggestResponse } from '@shared/search';
-import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { api, readJson, withSignal } from '@web/lib/api';
+
+export const searchKeys = {
+  suggest: (query: string) => ['search-suggest', query] as const,
+};
 
 export function searchSuggestQueryOptions(q: string) {
   const query = q.trim();
   return queryOptions({
-    queryKey: ['search-suggest', query] as const,
+    queryKey: searchKeys.suggest(query),
     queryFn: ({ signal }) =>
       readJson<TSuggestResponse>(api.search.suggest.$get({ query: { q: query } }, withSignal(signal))),
     enabled: isSuggestible(query),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TSearchSuggestion } from '@shared/search';
 import { mockFetch, renderWithProviders } from '../catalogue/test-utils';
 import { SearchBox } from './search-box';
+import { apiPath } from '@web/lib/api-test-support';
 
 const SUGGESTIONS: TSearchSuggestion[] = [
   { id: 'book-42', type: 'book', title: 'Leadership Now', subtitle: 'by Ann Lee' },
@@ -13,7 +14,7 @@ const SUGGESTIONS: TSearchSuggestion[] = [
 
 function setup(items: TSearchSuggestion[] = SUGGESTIONS) {
   const api = mockFetch({
-    '/api/search/suggest': (url) => ({ query: url.searchParams.get('q'), items }),
+    [apiPath('/search/suggest')]: (url) => ({ query: url.searchParams.get('q'), items }),
   });
   const user = userEvent.setup();
   renderWithProviders(<SearchBox />);
@@ -33,7 +34,7 @@ describe('SearchBox', () => {
     const { api, user, input } = setup();
     await user.type(input, ' l ');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(api.callsTo('/api/search/suggest')).toHaveLength(0);
+    expect(api.callsTo(apiPath('/search/suggest'))).toHaveLength(0);
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
@@ -42,7 +43,7 @@ describe('SearchBox', () => {
     await user.type(input, 'le');
     const options = await screen.findAllByRole('option');
     expect(options).toHaveLength(3);
-    expect(api.callsTo('/api/search/suggest').at(-1)?.searchParams.get('q')).toBe('le');
+    expect(api.callsTo(apiPath('/search/suggest')).at(-1)?.searchParams.get('q')).toBe('le');
     expect(screen.getByRole('group', { name: 'Books' })).toHaveTextContent('Leadership Now');
     expect(screen.getByRole('group', { name: 'Authors' })).toHaveTextContent('Leah Smith');
     expect(screen.getByRole('group', { name: 'Topics' })).toHaveTextContent('leadership');

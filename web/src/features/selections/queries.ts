@@ -1,6 +1,6 @@
 /**
  * The reader's entitlements and book selections (product decision 7): GET /api/me/entitlements under
- * ['me', 'entitlements'] and GET /api/selections under ['selections'], plus the choose and remove
+ * selectionsKeys.entitlements and GET /api/selections under selectionsKeys.all, plus the choose and remove
  * writes. The server's answer is the only source of the effective tier and the pick counts; the header
  * badge reads it too, so this module stays small (it is part of the first load).
  */
@@ -8,27 +8,26 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TEntitlements, TSelection, TSelectionList } from '@shared/selections';
 import type { TCurrentUser } from '@shared/auth';
 import type { TSubscriptionTier } from '@shared/tiers';
-import { readJson, sendJson } from '@web/lib/api';
+import { api, encodeParams, readJson, withSignal } from '@web/lib/api';
 import { useCurrentUser } from '@web/features/auth/queries';
 
-export const ENTITLEMENTS_QUERY_KEY = ['me', 'entitlements'] as const;
-export const SELECTIONS_QUERY_KEY = ['selections'] as const;
+export const selectionsKeys = {
+  all: ['selections'] as const,
+  entitlements: ['me', 'entitlements'] as const,
+};
 /** Picks and validity change with the clock and with other tabs; keep them briefly. */
 export const ENTITLEMENTS_STALE_TIME_MS = 30 * 1000;
 
-function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } }));
-}
-
 export const entitlementsQueryOptions = queryOptions({
-  queryKey: ENTITLEMENTS_QUERY_KEY,
-  queryFn: ({ signal }) => getJson<TEntitlements>('/api/me/entitlements', signal),
+  queryKey: selectionsKeys.entitlements,
+  queryFn: ({ signal }) => readJson<TEntitlements>(api.me.entitlements.$get(undefined, withSignal(signal))),
   staleTime: ENTITLEMENTS_STALE_TIME_MS,
 });
 
 export const selectionsQueryOptions = queryOptions({
-  queryKey: SELECTIONS_QUERY_KEY,
-  queryFn: async ({ signal }) => (await getJson<TSelectionList>('/api/selections', signal)).items,
+  queryKey: selectionsKeys.all,
+  queryFn: async ({ signal }) =>
+    (await readJson<TSelectionList>(api.selections.$get(undefined, withSignal(signal)))).items,
   staleTime: ENTITLEMENTS_STALE_TIME_MS,
 });
 
@@ -48,12 +47,17 @@ export function useEffectiveTier(user: Pick<TCurrentUser, 'subscriptionTier'>): 
 }
 
 export function selectBook(bookId: string): Promise<TSelection> {
-  return sendJson<TSelection>('POST', '/api/selections', { bookId });
+  return readJson<TSelection>(api.selections.$post({ json: { bookId } }));
 }
 
 export function removeSelection(bookId: string): Promise<void> {
-  return sendJson<void>('DELETE', `/api/selections/${encodeURIComponent(bookId)}`);
+  return readJson<void>(api.selections[':bookId'].$delete({ param: encodeParams({ bookId }) }));
 }
 
 /** Everything a pick or a removal changes: the counts, the list, and the loans it may open. */
-export const SELECTION_DEPENDENT_KEYS = [ENTITLEMENTS_QUERY_KEY, SELECTIONS_QUERY_KEY, ['loans']] as const;
+export const SELECTION_DEPENDENT_KEYS = [
+  selectionsKeys.entitlements,
+  selectionsKeys.all,
+  // loansKeys.all of loans/queries.ts, not imported: the loans page imports this module (a folder cycle).
+  ['loans'],
+] as const;

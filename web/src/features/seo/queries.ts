@@ -1,14 +1,17 @@
 /** TanStack Query factory for a page type's SEO config (SPEC §9: fresh 5 minutes, kept 10). */
 import { queryOptions } from '@tanstack/react-query';
 import type { TSeoConfig, TSeoPageType } from '@shared/content';
-import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { api, readJson, withSignal } from '@web/lib/api';
+
+export const seoKeys = {
+  config: (pageType: TSeoPageType) => ['seo', pageType] as const,
+};
 
 export const SEO_FETCH_ERROR = 'Failed to fetch SEO config';
 
 export function seoConfigQueryOptions(pageType: TSeoPageType) {
   return queryOptions({
-    queryKey: ['seo', pageType] as const,
+    queryKey: seoKeys.config(pageType),
     queryFn: async ({ signal }) => {
       try {
         return await readJson<TSeoConfig>(api.seo.config.$get({ query: { pageType } }, withSignal(signal)));

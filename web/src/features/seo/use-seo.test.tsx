@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders, seoConfig } from '../catalogue/test-utils';
 import { useSeo, type TSeoOverrides } from './use-seo';
+import { apiPath } from '@web/lib/api-test-support';
 
 function Page({ overrides }: { overrides?: TSeoOverrides }) {
   useSeo('bookstore', overrides);
@@ -24,7 +25,7 @@ afterEach(() => {
 describe('useSeo', () => {
   it('sets the title and meta tags from the page type config, updating or creating tags', async () => {
     const api = mockFetch({
-      '/api/seo/config': () => ({
+      [apiPath('/seo/config')]: () => ({
         ...seoConfig('bookstore'),
         ogImage: '/og.png',
         canonicalUrl: 'https://example.test/bookstore',
@@ -32,7 +33,7 @@ describe('useSeo', () => {
     });
     renderWithProviders(<Page />);
     await waitFor(() => expect(document.title).toBe('Wonderful Books bookstore'));
-    expect(api.callsTo('/api/seo/config')[0].searchParams.get('pageType')).toBe('bookstore');
+    expect(api.callsTo(apiPath('/seo/config'))[0].searchParams.get('pageType')).toBe('bookstore');
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(meta('meta[name="description"]')).toBe('About bookstore');
     expect(meta('meta[name="robots"]')).toBe('index, follow');
@@ -46,7 +47,7 @@ describe('useSeo', () => {
   });
 
   it('lets the page override title, description and image', async () => {
-    mockFetch({ '/api/seo/config': () => seoConfig('book') });
+    mockFetch({ [apiPath('/seo/config')]: () => seoConfig('book') });
     renderWithProviders(
       <Page overrides={{ title: 'Atomic Habits', description: 'Tiny changes', image: '/cover.svg' }} />,
     );
@@ -58,7 +59,7 @@ describe('useSeo', () => {
 
   it("warns 'Failed to fetch SEO config' and keeps the defaults when the fetch fails", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch({ '/api/seo/config': () => new Response('nope', { status: 500 }) });
+    mockFetch({ [apiPath('/seo/config')]: () => new Response('nope', { status: 500 }) });
     renderWithProviders(<Page />);
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to fetch SEO config', expect.any(Error)));
     expect(document.title).toBe('Default');

@@ -1,12 +1,15 @@
 /** TanStack Query factory for the subscription plans shown on the landing and subscribe pages. */
 import { queryOptions } from '@tanstack/react-query';
 import type { TPlanList } from '@shared/catalogue';
-import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { api, readJson, withSignal } from '@web/lib/api';
+
+export const subscribeKeys = {
+  plans: ['plans'] as const,
+};
 
 export function plansQueryOptions() {
   return queryOptions({
-    queryKey: ['plans'] as const,
+    queryKey: subscribeKeys.plans,
     queryFn: ({ signal }) => readJson<TPlanList>(api.plans.$get(undefined, withSignal(signal))),
     staleTime: 5 * 60 * 1000,
     select: (data) => [...data.items].sort((a, b) => a.displayOrder - b.displayOrder),

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SubscribePage from './subscribe-page';
 import { json, makeUser, mockFetch, renderWithProviders, storefrontRoutes } from '../catalogue/test-utils';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -61,7 +62,7 @@ describe('SubscribePage', () => {
     const { callsTo, fetchMock } = mockFetch(
       storefrontRoutes({
         user: makeUser({ subscriptionTier: 'trial' }),
-        '/api/billing/checkout': () => ({ url: '/checkout/test/8a4f1c2e-3b5d-4e6f-9a7b-1c2d3e4f5a6b' }),
+        [apiPath('/billing/checkout')]: () => ({ url: '/checkout/test/8a4f1c2e-3b5d-4e6f-9a7b-1c2d3e4f5a6b' }),
       }),
     );
     renderWithProviders(<SubscribePage />, { route: '/subscribe?tier=basic', path: '/subscribe' });
@@ -73,8 +74,8 @@ describe('SubscribePage', () => {
 
     await user.click(await within(summary).findByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(location()).toBe('/checkout/test/8a4f1c2e-3b5d-4e6f-9a7b-1c2d3e4f5a6b'));
-    expect(callsTo('/api/billing/checkout')).toHaveLength(1);
-    const init = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/billing/checkout'))?.[1];
+    expect(callsTo(apiPath('/billing/checkout'))).toHaveLength(1);
+    const init = fetchMock.mock.calls.find(([input]) => String(input).endsWith(apiPath('/billing/checkout')))?.[1];
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
     expect(JSON.parse(String(init?.body))).toEqual({ tier: 'basic' });
@@ -92,7 +93,7 @@ describe('SubscribePage', () => {
     mockFetch(
       storefrontRoutes({
         user: makeUser({ subscriptionTier: 'free', subscriptionStatus: 'inactive', trialEndsAt: null }),
-        '/api/billing/checkout': () => ({ url: 'https://checkout.stripe.com/c/pay/cs_test_123' }),
+        [apiPath('/billing/checkout')]: () => ({ url: 'https://checkout.stripe.com/c/pay/cs_test_123' }),
       }),
     );
     renderWithProviders(<SubscribePage />, { route: '/subscribe?tier=premium', path: '/subscribe' });
@@ -109,7 +110,7 @@ describe('SubscribePage', () => {
     mockFetch(
       storefrontRoutes({
         user: makeUser({ subscriptionTier: 'trial' }),
-        '/api/billing/checkout': () =>
+        [apiPath('/billing/checkout')]: () =>
           json(
             { type: 'about:blank', title: 'Conflict', status: 409, detail: 'You are already on the Basic Plan.' },
             409,
@@ -142,7 +143,7 @@ describe('SubscribePage', () => {
     const premium = screen.getByRole('region', { name: 'Premium Plan' });
     expect(within(premium).getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/billing');
     expect(within(premium).queryByRole('button', { name: 'Continue to payment' })).not.toBeInTheDocument();
-    expect(callsTo('/api/billing/checkout')).toHaveLength(0);
+    expect(callsTo(apiPath('/billing/checkout'))).toHaveLength(0);
   });
 
   it('ignores an unknown tier', async () => {

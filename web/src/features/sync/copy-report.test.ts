@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import type { TSyncResponse } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
+import { authKeys } from '@web/features/auth/queries';
 import { CopyRefusedError, installCopyGuard, type TClipboardWriter } from '@web/features/reader/copy-guard';
 import { resetToasts } from '@web/lib/toast';
 import { estimateCopyBudget, readDeviceCopyTotal } from '@web/storage/copy-counters';
@@ -52,7 +52,7 @@ beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   queryClient = createTestQueryClient();
-  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ id: USER }));
+  queryClient.setQueryData(authKeys.user, makeUser({ id: USER }));
   serverAppliesEverything();
   startSync(queryClient);
   await flushOutbox();

@@ -5,13 +5,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { encodeHlc } from '@shared/hlc';
 import type { TBookmark, TReadingProgress } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
+import { authKeys } from '@web/features/auth/queries';
 import { resetDbForTests } from '@web/storage/db';
 import { listPendingMutations } from '@web/storage/outbox';
 import { endReadingSession, recordReadingEvent, startReadingSession } from './reading-events';
 import { resetSyncEngineForTests, startSync } from './sync-engine';
 import { useBookmarks } from './use-synced-bookmarks';
 import { useReadingPosition } from './use-reading-position';
+import { apiPath } from '@web/lib/api-test-support';
 
 const T0 = Date.UTC(2026, 2, 1, 9);
 let queryClient: QueryClient;
@@ -26,7 +27,7 @@ beforeEach(async () => {
   await resetSyncEngineForTests();
   await resetDbForTests();
   queryClient = createTestQueryClient();
-  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ id: 'user-1' }));
+  queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
   serverBookmarks = [];
   serverProgress = null;
   vi.stubGlobal(
@@ -35,12 +36,12 @@ beforeEach(async () => {
       const url = new URL(String(input), 'http://localhost');
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === '/api/bookmarks')
+      if (url.pathname === apiPath('/bookmarks'))
         return json({ items: serverBookmarks, total: serverBookmarks.length, page: 1, limit: 500 });
-      if (url.pathname === '/api/progress/book-1')
+      if (url.pathname === apiPath('/progress/book-1'))
         return serverProgress ? json(serverProgress) : json({ status: 404, detail: 'Reading progress not found' }, 404);
       // Sync requests fail softly: these tests look at what waits in the outbox.
-      if (url.pathname === '/api/sync' && init?.method === 'POST')
+      if (url.pathname === apiPath('/sync') && init?.method === 'POST')
         return json({ status: 503, detail: 'Unavailable' }, 503);
       return json({ status: 404 }, 404);
     }),

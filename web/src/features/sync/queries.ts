@@ -13,38 +13,47 @@ import type {
   TProgressSummary,
   TReadingProgress,
 } from '@shared/progress';
-import { ApiError, readJson } from '@web/lib/api';
+import type { TSyncRequest } from '@shared/sync.schemas';
+import { ApiError, api, encodeParams, readJson, withSignal } from '@web/lib/api';
 
 export const syncKeys = {
+  positions: ['reader', 'progress'] as const,
   /** TReadingProgress | null: the server's position in one book. */
-  position: (bookId: string) => ['reader', 'progress', bookId] as const,
+  position: (bookId: string) => [...syncKeys.positions, bookId] as const,
+  allBookmarks: ['reader', 'bookmarks'] as const,
   /** TBookmark[]: the server's live bookmarks of one book. */
-  bookmarks: (bookId: string) => ['reader', 'bookmarks', bookId] as const,
+  bookmarks: (bookId: string) => [...syncKeys.allBookmarks, bookId] as const,
+  allPending: ['sync', 'pending'] as const,
   /** TOutboxEntry[]: this user's changes still waiting in the outbox (IndexedDB, no request). */
-  pending: (userId: string | null) => ['sync', 'pending', userId] as const,
+  pending: (userId: string | null) => [...syncKeys.allPending, userId] as const,
   /** This browser's ids as the server may have recorded them (IndexedDB, no request). */
   deviceIds: (userId: string | null) => ['sync', 'device-ids', userId] as const,
-  recentProgress: (status: 'in_progress' | 'all', limit: number) => ['progress', 'recent', status, limit] as const,
-  recentBookmarks: (limit: number) => ['bookmarks', 'recent', limit] as const,
+  allProgress: ['progress'] as const,
+  recentProgress: (status: 'in_progress' | 'all', limit: number) =>
+    [...syncKeys.allProgress, 'recent', status, limit] as const,
+  allRecentBookmarks: ['bookmarks'] as const,
+  recentBookmarks: (limit: number) => [...syncKeys.allRecentBookmarks, 'recent', limit] as const,
 };
 
 /** Roots of every cached answer a flush can change (positions, bookmarks, library, dashboard figures). */
 export const SYNC_DEPENDENT_ROOTS = [
-  ['reader', 'progress'],
-  ['reader', 'bookmarks'],
-  ['progress'],
-  ['bookmarks'],
+  syncKeys.positions,
+  syncKeys.allBookmarks,
+  syncKeys.allProgress,
+  syncKeys.allRecentBookmarks,
+  // libraryKeys.all of library/queries.ts, not imported: the library feature imports this one.
   ['library'],
 ] as const;
 
-function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal }));
-}
+/** A book's bookmarks come in one page of at most this many. */
+const BOOKMARKS_PER_BOOK = 500;
 
 /** The saved position in a book, or null when the reader has none yet (404). */
 export async function fetchReadingProgress(bookId: string, signal?: AbortSignal): Promise<TReadingProgress | null> {
   try {
-    return await getJson<TReadingProgress>(`/api/progress/${encodeURIComponent(bookId)}`, signal);
+    return await readJson<TReadingProgress>(
+      api.progress[':bookId'].$get({ param: encodeParams({ bookId }) }, withSignal(signal)),
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -52,7 +61,8 @@ export async function fetchReadingProgress(bookId: string, signal?: AbortSignal)
 }
 
 export async function fetchBookmarks(bookId: string, signal?: AbortSignal): Promise<TBookmark[]> {
-  return (await getJson<TBookmarkList>(`/api/bookmarks?bookId=${encodeURIComponent(bookId)}&limit=500`, signal)).items;
+  const query = { bookId, limit: String(BOOKMARKS_PER_BOOK) };
+  return (await readJson<TBookmarkList>(api.bookmarks.$get({ query }, withSignal(signal)))).items;
 }
 
 export function readingPositionQueryOptions(bookId: string) {
@@ -77,7 +87,11 @@ export function recentProgressQueryOptions(status: 'in_progress' | 'all' = 'in_p
   return queryOptions({
     queryKey: syncKeys.recentProgress(status, limit),
     queryFn: async ({ signal }): Promise<TProgressSummary[]> =>
-      (await getJson<TProgressList>(`/api/progress?status=${status}&limit=${limit}`, signal)).items,
+      (
+        await readJson<TProgressList>(
+          api.progress.$get({ query: { status, limit: String(limit) } }, withSignal(signal)),
+        )
+      ).items,
     staleTime: 30_000,
   });
 }
@@ -86,7 +100,16 @@ export function recentBookmarksQueryOptions(limit = 5) {
   return queryOptions({
     queryKey: syncKeys.recentBookmarks(limit),
     queryFn: async ({ signal }): Promise<TBookmarkListItem[]> =>
-      (await getJson<TBookmarkList>(`/api/bookmarks?limit=${limit}`, signal)).items,
+      (await readJson<TBookmarkList>(api.bookmarks.$get({ query: { limit: String(limit) } }, withSignal(signal))))
+        .items,
     staleTime: 30_000,
   });
+}
+
+/**
+ * POST one outbox batch to /api/sync. The engine reads the status itself (401, 408, 429, 5xx each mean
+ * something else), so the raw response is returned. `keepalive` lets a flush outlive a closing page.
+ */
+export function postSyncBatch(body: TSyncRequest, { keepalive }: { keepalive: boolean }): Promise<Response> {
+  return api.sync.$post({ json: body }, { init: { keepalive } });
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TReadingProgress, TSyncResponse } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
+import { authKeys } from '@web/features/auth/queries';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import { resetDbForTests } from '@web/storage/db';
 import { enqueueMutation, getBrowserSyncId, listPendingMutations, listRejectedMutations } from '@web/storage/outbox';
@@ -71,7 +71,7 @@ beforeEach(async () => {
   resetToasts();
   sent = [];
   queryClient = createTestQueryClient();
-  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ id: 'user-1' }));
+  queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
   answerWith((batch) => json(applyAll(batch)));
   startSync(queryClient);
   await flushOutbox();
@@ -195,7 +195,7 @@ describe('flushing the outbox', () => {
     expect(await listPendingMutations('user-1')).toHaveLength(1);
 
     const fetchMock = answerWith((batch) => json(applyAll(batch)));
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ id: 'user-1' }));
+    queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await flushOutbox();
     expect(await listPendingMutations('user-1')).toEqual([]);
@@ -269,7 +269,7 @@ describe('queueMutation', () => {
   });
 
   it('refuses when nobody is signed in', async () => {
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+    queryClient.setQueryData(authKeys.user, null);
     await expect(queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page: 1 } })).rejects.toThrow(
       'Sign in to save your reading.',
     );

@@ -17,7 +17,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/auth';
 import type { TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
-import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@web/features/auth/queries';
+import { authKeys, fetchCurrentUser } from '@web/features/auth/queries';
 import {
   requestOutboxBackgroundSync,
   subscribeToOutboxFlushRequests,
@@ -39,9 +39,8 @@ import {
   removeMutations,
 } from '@web/storage/outbox';
 import { resolveSyncDeviceId } from './device-id';
-import { SYNC_DEPENDENT_ROOTS, syncKeys } from './queries';
+import { postSyncBatch, SYNC_DEPENDENT_ROOTS, syncKeys } from './queries';
 
-export const SYNC_PATH = '/api/sync';
 /** Well under the server's limit, so one batch stays a small request even on a slow link. */
 export const SYNC_BATCH_SIZE = Math.min(100, SYNC_MAX_MUTATIONS);
 export const SYNC_INTERVAL_MS = 60_000;
@@ -123,7 +122,7 @@ function isOnline(): boolean {
  * query, or a fresh GET /api/auth/user), because the session cookie decides whose account they reach.
  */
 async function userForFlush(): Promise<string | null> {
-  const cached = queryClient?.getQueryData<TCurrentUser | null>(CURRENT_USER_QUERY_KEY);
+  const cached = queryClient?.getQueryData<TCurrentUser | null>(authKeys.user);
   if (cached !== undefined) return cached?.id ?? null;
   try {
     return (await fetchCurrentUser())?.id ?? null;
@@ -134,7 +133,7 @@ async function userForFlush(): Promise<string | null> {
 
 /** Whose change is being stored: the signed-in user, or (offline, after a reload) the last one seen here. */
 async function userForQueue(): Promise<string | null> {
-  const cached = queryClient?.getQueryData<TCurrentUser | null>(CURRENT_USER_QUERY_KEY);
+  const cached = queryClient?.getQueryData<TCurrentUser | null>(authKeys.user);
   if (cached) {
     await rememberSignedInUser(cached.id);
     return cached.id;
@@ -167,7 +166,7 @@ function post(message: TChannelMessage): void {
 }
 
 function invalidatePending(): void {
-  void queryClient?.invalidateQueries({ queryKey: ['sync', 'pending'] });
+  void queryClient?.invalidateQueries({ queryKey: syncKeys.allPending });
 }
 
 /** Puts the server's merged state into the cache and refreshes everything a flush can change. */
@@ -251,16 +250,13 @@ async function sendBatch(batch: TOutboxEntry[], keepalive: boolean): Promise<boo
   const ids = batch.map((entry) => entry.id);
   let response: Response;
   try {
-    response = await fetch(SYNC_PATH, {
-      method: 'POST',
-      credentials: 'include',
-      keepalive,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({
+    response = await postSyncBatch(
+      {
         deviceId: batch[0].deviceId,
         mutations: batch.map(({ id, type, hlc, payload }) => ({ id, type, hlc, payload })),
-      }),
-    });
+      },
+      { keepalive },
+    );
   } catch (error) {
     await backOff(ids, error instanceof Error && error.message ? error.message : 'The network is unavailable');
     return false;
@@ -435,7 +431,7 @@ export function startSync(client: QueryClient): () => void {
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const [root, name] = event.query.queryKey;
-    if (root !== CURRENT_USER_QUERY_KEY[0] || name !== CURRENT_USER_QUERY_KEY[1]) return;
+    if (root !== authKeys.user[0] || name !== authKeys.user[1]) return;
     const user = event.query.state.data as TCurrentUser | null | undefined;
     if (!user) return;
     const wasWaiting = waitingForSignIn || status.state === 'signed-out';

@@ -17,7 +17,7 @@ import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { applyServerFieldErrors } from '@web/features/auth/form-errors';
 import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/features/checkout/components/card-fields';
-import { BILLING_QUERY_KEY, followProviderUrl, openBillingPortal, updatePaymentMethod } from '../queries';
+import { billingKeys, followProviderUrl, openBillingPortal, updatePaymentMethod } from '../queries';
 
 export const PAYMENT_METHOD_PARAM = 'payment-method';
 
@@ -81,7 +81,7 @@ function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => voi
       toast({ title: 'Payment method updated', description: 'Your new card will be used for the next charge.' });
       form.reset(EMPTY_CARD);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
     },
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, CARD_FIELDS) > 0) return;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BookCover } from './book-cover';
 import { RatingStars } from './rating-stars';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -10,9 +11,9 @@ afterEach(() => {
 
 describe('BookCover', () => {
   it('shows the cover at 200x280, lazily loaded, by default', () => {
-    render(<BookCover src="/api/books/atomic/cover.svg" title="Atomic Habits" />);
+    render(<BookCover src={apiPath('/books/atomic/cover.svg')} title="Atomic Habits" />);
     const image = screen.getByRole('img', { name: 'Cover of Atomic Habits' });
-    expect(image).toHaveAttribute('src', '/api/books/atomic/cover.svg');
+    expect(image).toHaveAttribute('src', apiPath('/books/atomic/cover.svg'));
     expect(image).toHaveAttribute('width', '200');
     expect(image).toHaveAttribute('height', '280');
     expect(image).toHaveAttribute('loading', 'lazy');
@@ -23,7 +24,7 @@ describe('BookCover', () => {
     render(<BookCover src="/broken.jpg" title="Atomic Habits" />);
     const image = screen.getByRole('img', { name: 'Cover of Atomic Habits' });
     fireEvent.error(image);
-    expect(image).toHaveAttribute('src', '/api/placeholder/200/280');
+    expect(image).toHaveAttribute('src', apiPath('/placeholder/200/280'));
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Book cover failed to load'));
     // A failing placeholder does not loop.
     fireEvent.error(image);
@@ -33,7 +34,10 @@ describe('BookCover', () => {
   it('uses the placeholder of the requested size when there is no cover', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<BookCover src="" title="Untitled" width={320} height={448} />);
-    expect(screen.getByRole('img', { name: 'Cover of Untitled' })).toHaveAttribute('src', '/api/placeholder/320/448');
+    expect(screen.getByRole('img', { name: 'Cover of Untitled' })).toHaveAttribute(
+      'src',
+      apiPath('/placeholder/320/448'),
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Book cover missing'));
   });
 });

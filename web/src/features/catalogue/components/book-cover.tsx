@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COVER_DEFAULT_HEIGHT, COVER_DEFAULT_WIDTH } from '@shared/limits';
 import { cn } from '@web/lib/cn';
-
-export function placeholderCoverUrl(width = COVER_DEFAULT_WIDTH, height = COVER_DEFAULT_HEIGHT): string {
-  return `/api/placeholder/${width}/${height}`;
-}
+import { placeholderCoverUrl } from '../queries';
 
 export interface BookCoverProps {
   src: string | null | undefined;

@@ -9,7 +9,7 @@ import { formatDate } from '@web/features/selections/format';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { booksCount, formatLastActive } from '../format';
-import { DEVICES_QUERY_KEY, removeDevice } from '../queries';
+import { devicesKeys, removeDevice } from '../queries';
 import { RenameDeviceDialog } from './rename-device-dialog';
 
 export function DeviceRow({
@@ -47,7 +47,7 @@ export function DeviceRow({
         title: "Couldn't remove this device",
         description: describeError(error) || 'Something went wrong. Please try again.',
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
   });
 
   const lastActive = formatLastActive(device.lastActiveAt);

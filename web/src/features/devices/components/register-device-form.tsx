@@ -16,7 +16,7 @@ import { FormField } from '@web/features/auth/components/form-field';
 import { defaultDeviceName, registerThisDeviceForOffline } from '@web/features/offline/offline-engine';
 import { describeError, isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { DEVICES_QUERY_KEY } from '../queries';
+import { devicesKeys } from '../queries';
 
 const ZRegisterForm = z.object({ name: ZDeviceName });
 type TRegisterFormInput = z.input<typeof ZRegisterForm>;
@@ -48,7 +48,7 @@ export function RegisterDeviceForm({ userId, disabled = false }: { userId: strin
       });
     },
     onError: (error) => setRefusal(refusalMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
   });
   const onSubmit = form.handleSubmit((values) => register.mutate(values.name));
   return (

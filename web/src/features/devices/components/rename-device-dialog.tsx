@@ -13,7 +13,7 @@ import { FormField } from '@web/features/auth/components/form-field';
 import { applyServerFieldErrors } from '@web/features/auth/form-errors';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { DEVICES_QUERY_KEY, renameDevice } from '../queries';
+import { devicesKeys, renameDevice } from '../queries';
 
 const ZRenameForm = z.object({ name: ZDeviceName });
 type TRenameFormInput = z.input<typeof ZRenameForm>;
@@ -42,7 +42,7 @@ function RenameForm({ device, onDone }: { device: TDevice; onDone: () => void })
     mutationFn: (name: string) => renameDevice(device.id, name),
     onSuccess: (updated) => {
       toast({ title: 'Device renamed', description: `This device is now called “${updated.name}”.` });
-      void queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: devicesKeys.all, exact: true });
       onDone();
     },
     onError: (error) => {

@@ -8,6 +8,7 @@ import { makeEntitlements, makeSelection } from '@web/features/selections/test-f
 import { resetDbForTests } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import { fakeEngine } from '../fake-offline-engine';
+import { apiPath } from '@web/lib/api-test-support';
 
 vi.mock('@web/features/offline/offline-engine', () => import('@web/features/offline/fake-offline-engine'));
 
@@ -23,7 +24,10 @@ afterEach(() => {
 
 function renderCta(entitlements: TEntitlements, requiredTier: 'trial' | 'basic' | 'premium' = 'basic') {
   const user = makeUser({ subscriptionTier: entitlements.tier });
-  const api = mockApi({ 'GET /api/auth/user': () => user, 'GET /api/me/entitlements': () => entitlements });
+  const api = mockApi({
+    [`GET ${apiPath('/auth/user')}`]: () => user,
+    [`GET ${apiPath('/me/entitlements')}`]: () => entitlements,
+  });
   renderPage(
     <BookCta
       bookId="book-1"
@@ -42,7 +46,7 @@ function renderCta(entitlements: TEntitlements, requiredTier: 'trial' | 'basic' 
 }
 
 async function settle(api: ReturnType<typeof mockApi>) {
-  await waitFor(() => expect(api.callsTo('GET', '/api/me/entitlements').length).toBeGreaterThan(0));
+  await waitFor(() => expect(api.callsTo('GET', apiPath('/me/entitlements')).length).toBeGreaterThan(0));
   await screen.findByText(/Read now|Choose this book|Subscribe|Upgrade/);
 }
 

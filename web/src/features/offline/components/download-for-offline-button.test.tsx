@@ -8,6 +8,7 @@ import { saveBrowserDevice } from '@web/storage/device-store';
 import { formatDate } from '@web/features/selections/format';
 import { downloadManager, fakeEngine, makeOfflineBook, type TDownloadState } from '../fake-offline-engine';
 import { DownloadForOfflineButton, downloadButtonView } from './download-for-offline-button';
+import { apiPath } from '@web/lib/api-test-support';
 
 vi.mock('@web/features/offline/offline-engine', () => import('@web/features/offline/fake-offline-engine'));
 
@@ -112,8 +113,8 @@ async function renderButton({
   if (registered)
     await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
   const api = mockApi({
-    ...(signedIn ? { 'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }) } : {}),
-    'GET /api/me/entitlements': () => makeEntitlements({ tier }),
+    ...(signedIn ? { [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: tier }) } : {}),
+    [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier }),
   });
   return {
     api,
@@ -200,7 +201,7 @@ describe('DownloadForOfflineButton', () => {
     trial.unmount();
 
     const visitor = await renderButton({ signedIn: false });
-    await waitFor(() => expect(visitor.api.callsTo('GET', '/api/auth/user')).toHaveLength(1));
+    await waitFor(() => expect(visitor.api.callsTo('GET', apiPath('/auth/user'))).toHaveLength(1));
     await waitFor(() => expect(visitor.queryClient.getQueryState(['auth', 'user'])?.status).toBe('success'));
     expect(screen.queryByTestId('download-for-offline')).not.toBeInTheDocument();
   });

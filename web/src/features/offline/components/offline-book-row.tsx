@@ -18,19 +18,13 @@ import {
   type TPartialOfflineBook,
 } from '../offline-engine';
 import { DownloadForOfflineButton } from './download-for-offline-button';
-import { OFFLINE_QUERY_KEY } from '../use-offline';
+import { bookCoverUrls, offlineKeys } from '../queries';
 
 const STATUS: Record<TOfflineBookStatus, { label: string; variant: BadgeProps['variant'] }> = {
   active: { label: 'Ready', variant: 'default' },
   expiring: { label: 'Expires soon', variant: 'accent' },
   expired: { label: 'Expired', variant: 'outline' },
 };
-
-/** Covers to try in order: the book's stored cover, then its generated one (both cached by the service worker once seen). */
-export function bookCoverUrls(bookId: string): string[] {
-  const base = `/api/books/${encodeURIComponent(bookId)}`;
-  return [`${base}/cover`, `${base}/cover.svg`];
-}
 
 /** The cover, or a plain tile when none can be loaded (offline, never cached). */
 function OfflineCover({ bookId, dimmed = false }: { bookId: string; dimmed?: boolean }) {
@@ -64,7 +58,7 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
   const queryClient = useQueryClient();
   const status = STATUS[book.status] ?? STATUS.active;
   const isExpired = book.status === 'expired';
-  const refresh = () => queryClient.invalidateQueries({ queryKey: OFFLINE_QUERY_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: offlineKeys.all });
 
   const renew = useMutation({
     mutationFn: () => downloadManager.renew(book.bookId),

@@ -18,6 +18,7 @@ import {
   registerThisDeviceForOffline,
 } from './device-registration';
 import { resetOfflineEngineForTests, serveOffline, type TOfflineServerOptions } from './offline-test-support';
+import { apiPath } from '@web/lib/api-test-support';
 
 let book: TEncryptedBook;
 let signer: TLicenseSigner;
@@ -39,7 +40,11 @@ describe('registerThisDeviceForOffline', () => {
     const device = await registerThisDeviceForOffline({ userId: 'user-1', name: 'Work laptop' });
     expect(device).toMatchObject({ id: server.deviceId, name: 'Work laptop', isOfflineRegistered: true });
     expect(server.state.offlineRegistered).toBe(true);
-    expect(server.requests).toEqual(['POST /api/devices/browser', 'POST /api/devices/challenge', 'POST /api/devices']);
+    expect(server.requests).toEqual([
+      `POST ${apiPath('/devices/browser')}`,
+      `POST ${apiPath('/devices/challenge')}`,
+      `POST ${apiPath('/devices')}`,
+    ]);
     // The answer sent was exactly the nonce the server encrypted to this browser's key.
     expect([...server.challenges.values()]).toEqual([expect.objectContaining({ used: true })]);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(true);
@@ -71,7 +76,7 @@ describe('registerThisDeviceForOffline', () => {
     const server = serve();
     server.state.challengeKey = await crypto.subtle.exportKey('jwk', other.publicKey);
     await expect(registerThisDeviceForOffline({ userId: 'user-1' })).rejects.toThrow(DEVICE_MESSAGES.proofFailed);
-    expect(server.requests).not.toContain('POST /api/devices');
+    expect(server.requests).not.toContain(`POST ${apiPath('/devices')}`);
     expect(server.state.offlineRegistered).toBe(false);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(false);
   });
@@ -81,7 +86,7 @@ describe('registerThisDeviceForOffline', () => {
       'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.';
     serve({
       override: ({ url }) =>
-        url === '/api/devices/challenge' ? problem(409, message, 'device_cap_reached') : undefined,
+        url === apiPath('/devices/challenge') ? problem(409, message, 'device_cap_reached') : undefined,
     });
     const error = await registerThisDeviceForOffline({ userId: 'user-1' }).catch((caught: unknown) => caught);
     expect(describeError(error)).toBe(message);
@@ -98,7 +103,7 @@ describe('registerThisDeviceForOffline', () => {
     });
     const server = serve();
     await registerThisDeviceForOffline({ userId: 'user-1' });
-    expect(server.requests.filter((request) => request === 'POST /api/devices/challenge')).toHaveLength(2);
+    expect(server.requests.filter((request) => request === `POST ${apiPath('/devices/challenge')}`)).toHaveLength(2);
     expect(await getDb().browserDevices.get('user-1')).toMatchObject({
       deviceId: server.deviceId,
       offlineRegistered: true,

@@ -14,13 +14,10 @@ import {
   forgetRegisteredBrowserDevice,
   getOrCreateDeviceKey,
 } from '@web/crypto/device-key';
-import { isApiError, sendJson } from '@web/lib/api';
+import { api, isApiError, readJson } from '@web/lib/api';
 import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
 import type { TStoredBrowserDevice } from '@web/storage/db';
 import { announceStoredChange } from './downloads-channel';
-
-export const DEVICE_CHALLENGE_PATH = '/api/devices/challenge';
-export const DEVICES_PATH = '/api/devices';
 
 /** "Chrome on Linux": the name a device gets when the reader does not type one. */
 export function defaultDeviceName(userAgent?: string): string {
@@ -51,25 +48,23 @@ export async function answerDeviceChallenge(encryptedChallenge: string, privateK
   return answer;
 }
 
+function requestChallenge(deviceId: string): Promise<TDeviceChallenge> {
+  return readJson<TDeviceChallenge>(api.devices.challenge.$post({ json: { deviceId } }));
+}
+
 async function challengeFor(
   userId: string,
   name: string,
 ): Promise<{ device: TStoredBrowserDevice; challenge: TDeviceChallenge }> {
   let device = await ensureBrowserDevice(userId, { name });
   try {
-    return {
-      device,
-      challenge: await sendJson<TDeviceChallenge>('POST', DEVICE_CHALLENGE_PATH, { deviceId: device.deviceId }),
-    };
+    return { device, challenge: await requestChallenge(device.deviceId) };
   } catch (error) {
     if (!isUnknownDevice(error)) throw error;
     // The cached device id is stale (removed on another device): register the key again, once.
     await forgetRegisteredBrowserDevice(userId);
     device = await ensureBrowserDevice(userId, { name });
-    return {
-      device,
-      challenge: await sendJson<TDeviceChallenge>('POST', DEVICE_CHALLENGE_PATH, { deviceId: device.deviceId }),
-    };
+    return { device, challenge: await requestChallenge(device.deviceId) };
   }
 }
 
@@ -84,12 +79,9 @@ export async function registerThisDeviceForOffline(options: { userId: string; na
   const key = await getOrCreateDeviceKey();
   const { device, challenge } = await challengeFor(userId, name);
   const response = await answerDeviceChallenge(challenge.encryptedChallenge, key.privateKey);
-  const registered = await sendJson<TDevice>('POST', DEVICES_PATH, {
-    deviceId: device.deviceId,
-    challengeId: challenge.challengeId,
-    response,
-    name,
-  });
+  const registered = await readJson<TDevice>(
+    api.devices.$post({ json: { deviceId: device.deviceId, challengeId: challenge.challengeId, response, name } }),
+  );
   await saveBrowserDevice({ ...device, offlineRegistered: registered.isOfflineRegistered });
   announceStoredChange();
   return registered;

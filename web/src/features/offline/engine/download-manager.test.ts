@@ -26,6 +26,7 @@ import {
   type TOfflineServer,
   type TOfflineServerOptions,
 } from './offline-test-support';
+import { apiPath } from '@web/lib/api-test-support';
 
 const CHUNK = 4096;
 const USER = 'user-1';
@@ -106,7 +107,7 @@ describe('downloadManager.start', () => {
       expect(row.sha256).toBe(book.manifest.chunks[row.index].sha256);
     }
     expect([...server.chunkFetches].sort()).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(server.requests).toContain('POST /api/licenses');
+    expect(server.requests).toContain(`POST ${apiPath('/licenses')}`);
     const downloaded = await findDownloadedBook(USER, 'book-1');
     expect(downloaded?.license).toMatchObject({ kind: 'offline', bookVersion: 2, userId: USER });
     expect(await findDownloadedBook(USER, 'deep-work')).toBeDefined();
@@ -140,7 +141,7 @@ describe('downloadManager.start', () => {
 
   it("surfaces the server's refusal to open the loan", async () => {
     const message = 'Offline reading is part of the Basic and Premium plans.';
-    serve({ override: ({ url }) => (url === '/api/loans' ? problem(402, message, 'not_entitled') : undefined) });
+    serve({ override: ({ url }) => (url === apiPath('/loans') ? problem(402, message, 'not_entitled') : undefined) });
     expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({
       status: 'error',
       error: message,
@@ -156,7 +157,7 @@ describe('downloadManager.start', () => {
       /^This book needs .* of storage but only 1 KB is free on this device\. Free some space and try again\.$/,
     );
     expect(server.chunkFetches).toEqual([]);
-    expect(server.requests).not.toContain('POST /api/licenses');
+    expect(server.requests).not.toContain(`POST ${apiPath('/licenses')}`);
     expect(await readPartialDownload('book-1')).toBeUndefined();
   });
 
@@ -165,7 +166,7 @@ describe('downloadManager.start', () => {
       'Your Basic plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.';
     const server = await registeredServer({
       override: ({ url, method }) =>
-        method === 'POST' && url === '/api/licenses' ? problem(403, detail, 'device_over_cap') : undefined,
+        method === 'POST' && url === apiPath('/licenses') ? problem(403, detail, 'device_over_cap') : undefined,
     });
     const final = await createDownloadManager().start('book-1', { userId: USER });
     expect(final).toMatchObject({ status: 'error', error: detail, fixOnDevicesPage: true });
@@ -271,7 +272,7 @@ describe('downloadManager.start', () => {
       receivedBytes: totalBytes,
     });
     expect(server.chunkFetches).toEqual([]);
-    expect(server.requests.filter((request) => request === 'POST /api/licenses')).toHaveLength(1);
+    expect(server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`)).toHaveLength(1);
   });
 
   it('refuses to start while offline', async () => {

@@ -13,13 +13,12 @@
  * waiting for the network, the listeners. Tabs share states over downloads-channel, and a Web Lock
  * per book (where supported) keeps two tabs from downloading the same book at once.
  */
-import { chunkPath, type TBookManifest, type TReaderManifest } from '@shared/reader';
-import type { TLoan } from '@shared/selections';
+import type { TBookManifest, TReaderManifest } from '@shared/reader';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { sha256Hex } from '@web/crypto/chunk-cipher';
-import { describeError, ensureOk, isApiError, readJson, sendJson } from '@web/lib/api';
-import { assertUsableManifest } from '@web/protected-content/chunk-source';
-import { manifestPath, OPEN_LOAN_PATH } from '@web/protected-content/open-protected-book';
+import { describeError, ensureOk, isApiError } from '@web/lib/api';
+import { assertUsableManifest, requestChunk } from '@web/protected-content/chunk-source';
+import { fetchManifest, openLoan } from '@web/protected-content/open-protected-book';
 import { isReaderError, toReaderError } from '@web/lib/reader-error';
 import type { TStoredLicense } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
@@ -183,7 +182,7 @@ async function forEachConcurrently(
 async function fetchChunkCiphertext(manifest: TBookManifest, index: number, signal: AbortSignal): Promise<ArrayBuffer> {
   let response: Response;
   try {
-    response = await fetch(chunkPath(manifest.bookId, manifest.version, index), { credentials: 'same-origin', signal });
+    response = await requestChunk(manifest, index, { credentials: 'same-origin', signal });
   } catch (error) {
     throw isAbort(error) ? error : toReaderError(error);
   }
@@ -368,12 +367,8 @@ export function createDownloadManager(): TDownloadManager {
     try {
       if (isBrowserOffline()) throw new OfflineError();
       void requestPersistentStorage();
-      const loan = await sendJson<TLoan>('POST', OPEN_LOAN_PATH, { bookId });
-      manifest = withoutLoan(
-        await readJson<TReaderManifest>(
-          fetch(manifestPath(bookId), { credentials: 'include', headers: { Accept: 'application/json' }, signal }),
-        ),
-      );
+      const loan = await openLoan(bookId);
+      manifest = withoutLoan(await fetchManifest<TReaderManifest>(bookId, signal));
       assertUsableManifest(manifest);
       signal.throwIfAborted();
       const book = manifest;

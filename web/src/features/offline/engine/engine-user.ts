@@ -4,12 +4,12 @@
  * on this browser (kept by the sync outbox), so /offline works with no network after a reload.
  */
 import type { TCurrentUser } from '@shared/auth';
-import { getJsonOrNullOn401 } from '@web/lib/api';
+import { api, readJsonOrNullOn401 } from '@web/lib/api';
 import { lastSignedInUser } from '@web/storage/outbox';
 
-/** GET /api/auth/user (the auth feature's query reads the same; not imported so React stays out of this chunk). */
+/** The server's current user (the auth feature's query reads the same; not imported so React stays out of this chunk). */
 export function fetchSignedInUser(): Promise<TCurrentUser | null> {
-  return getJsonOrNullOn401<TCurrentUser>('/api/auth/user');
+  return readJsonOrNullOn401<TCurrentUser>(api.auth.user.$get());
 }
 
 let rememberedUserId: string | null = null;

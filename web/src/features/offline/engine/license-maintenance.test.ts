@@ -20,6 +20,7 @@ import {
   type TOfflineServer,
   type TOfflineServerOptions,
 } from './offline-test-support';
+import { apiPath } from '@web/lib/api-test-support';
 
 const USER = 'user-1';
 let book: TEncryptedBook;
@@ -46,7 +47,7 @@ describe('runLicenceMaintenance', () => {
     server.state.serverNow = () => ahead;
     const report = await runLicenseMaintenance({ userId: USER });
     expect(report).toMatchObject({ checked: 1, removed: [], renewed: [], wiped: false });
-    expect(server.requests.at(-1)).toBe('POST /api/licenses/status');
+    expect(server.requests.at(-1)).toBe(`POST ${apiPath('/licenses/status')}`);
     expect((await readTrustedTimeMark())?.highWaterMs).toBeGreaterThanOrEqual(ahead);
     expect(await findDownloadedBook(USER, 'book-1')).toBeDefined();
   });
@@ -76,7 +77,7 @@ describe('runLicenceMaintenance', () => {
     expect(before.status).toBe('expiring');
     const report = await runLicenseMaintenance({ userId: USER });
     expect(report.renewed).toEqual([before.licenseId]);
-    expect(server.requests).toContain(`POST /api/licenses/${before.licenseId}/renew`);
+    expect(server.requests).toContain(`POST ${apiPath(`/licenses/${before.licenseId}/renew`)}`);
     const after = (await listOfflineBooks(USER))[0];
     expect(after.renewalCount).toBe(1);
     expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt) - 1000);
@@ -114,7 +115,7 @@ describe('runLicenceMaintenance', () => {
     server.state.deviceStatus = 'removed';
     const report = await runLicenseMaintenance({ userId: USER });
     expect(report.wiped).toBe(true);
-    expect(server.requests.at(-1)).toBe(`GET /api/devices/${server.deviceId}/status`);
+    expect(server.requests.at(-1)).toBe(`GET ${apiPath(`/devices/${server.deviceId}/status`)}`);
     expect(await getDb().browserDevices.get(USER)).toBeUndefined();
   });
 
@@ -144,13 +145,14 @@ describe('startLicenceMaintenance', () => {
 
   it("checks at start and again on 'online' for the signed-in user", async () => {
     const server = await downloaded();
-    const statusCalls = () => server.requests.filter((request) => request === 'POST /api/licenses/status').length;
+    const statusCalls = () =>
+      server.requests.filter((request) => request === `POST ${apiPath('/licenses/status')}`).length;
     server.requests.length = 0;
     const current = vi.fn(async () => new Response(JSON.stringify({ id: USER }), { status: 200 }));
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-        String(input) === '/api/auth/user' ? current() : server.fetch(input, init),
+        String(input) === apiPath('/auth/user') ? current() : server.fetch(input, init),
       ),
     );
     const stop = startLicenseMaintenance();

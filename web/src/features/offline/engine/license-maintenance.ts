@@ -11,7 +11,7 @@
  */
 import type { TDeviceStatus } from '@shared/devices';
 import type { TLicenseStatusList } from '@shared/reader';
-import { readJson, sendJson } from '@web/lib/api';
+import { api, encodeParams, readJson } from '@web/lib/api';
 import type { TStoredLicense } from '@web/storage/db';
 import { readBrowserDevice } from '@web/storage/device-store';
 import { deleteDownloadedBook, hasOfflineMaterial, listStoredOfflineLicenses } from '@web/storage/offline-books';
@@ -28,11 +28,6 @@ export const LICENCE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
  * repeated here so this chunk, loaded at every start, does not carry zod (a test keeps them equal).
  */
 export const LICENCE_STATUS_BATCH = 200;
-export const LICENCE_STATUS_PATH = '/api/licenses/status';
-
-export function deviceStatusPath(deviceId: string): string {
-  return `/api/devices/${encodeURIComponent(deviceId)}/status`;
-}
 
 export interface TMaintenanceReport {
   /** Why nothing was checked, when nothing was. */
@@ -54,10 +49,11 @@ function isBrowserOffline(): boolean {
 async function checkStatuses(ids: string[], deviceId: string | undefined): Promise<TLicenseStatusList> {
   const answers: TLicenseStatusList[] = [];
   for (let start = 0; start < ids.length; start += LICENCE_STATUS_BATCH) {
-    const answer = await sendJson<TLicenseStatusList>('POST', LICENCE_STATUS_PATH, {
-      ids: ids.slice(start, start + LICENCE_STATUS_BATCH),
-      ...(deviceId ? { deviceId } : {}),
-    });
+    const answer = await readJson<TLicenseStatusList>(
+      api.licenses.status.$post({
+        json: { ids: ids.slice(start, start + LICENCE_STATUS_BATCH), ...(deviceId ? { deviceId } : {}) },
+      }),
+    );
     await recordServerTimeText(answer.serverTime);
     await recordServerTimeText(answer.device?.serverTime);
     answers.push(answer);
@@ -91,7 +87,7 @@ export async function runLicenseMaintenance(options: { userId: string }): Promis
     if (!device?.offlineRegistered) return { ...report, skipped: 'nothing-stored' };
     // No books, but the registration itself may have been removed on another device.
     const status = await readJson<TDeviceStatus>(
-      fetch(deviceStatusPath(device.deviceId), { credentials: 'include', headers: { Accept: 'application/json' } }),
+      api.devices[':id'].status.$get({ param: encodeParams({ id: device.deviceId }) }),
     );
     await recordServerTimeText(status.serverTime);
     if (status.status !== 'registered') {

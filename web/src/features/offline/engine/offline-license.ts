@@ -9,15 +9,9 @@ import type { TLicenseClaims, TLicenseGrant } from '@shared/reader';
 import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
 import { licenseRefused } from '@web/lib/reader-error';
-import { sendJson } from '@web/lib/api';
+import { api, encodeParams, readJson } from '@web/lib/api';
 import type { TStoredBrowserDevice, TStoredLicense } from '@web/storage/db';
 import { recordServerTime } from '@web/storage/trusted-time';
-
-export const LICENSES_PATH = '/api/licenses';
-
-export function renewLicensePath(licenseId: string): string {
-  return `${LICENSES_PATH}/${encodeURIComponent(licenseId)}/renew`;
-}
 
 /** Raises the trusted clock with a server time given as ISO text (ignored when unreadable). */
 export async function recordServerTimeText(serverTime: string | undefined): Promise<void> {
@@ -66,9 +60,9 @@ export async function acceptOfflineGrant(options: {
 }
 
 export function requestOfflineLicense(body: { loanId: string; deviceId: string }): Promise<TLicenseGrant> {
-  return sendJson<TLicenseGrant>('POST', LICENSES_PATH, { ...body, kind: 'offline', algorithm: 'A256GCM' });
+  return readJson<TLicenseGrant>(api.licenses.$post({ json: { ...body, kind: 'offline', algorithm: 'A256GCM' } }));
 }
 
 export function requestLicenseRenewal(licenseId: string): Promise<TLicenseGrant> {
-  return sendJson<TLicenseGrant>('POST', renewLicensePath(licenseId));
+  return readJson<TLicenseGrant>(api.licenses[':id'].renew.$post({ param: encodeParams({ id: licenseId }) }));
 }

@@ -9,7 +9,6 @@ import { vi } from 'vitest';
 import type { TDevice, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import {
-  chunkPath,
   LICENSE_MESSAGES,
   type TBrowserDevice,
   type TLicenseGrant,
@@ -28,6 +27,7 @@ import {
 import { resetDbForTests } from '@web/storage/db';
 import { resetDownloadsChannelForTests } from './downloads-channel';
 import { forgetEngineUser } from './engine-user';
+import { apiPath, chunkApiPath } from '@web/lib/api-test-support';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -126,7 +126,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     if (overridden) return overridden;
     const serverTime = new Date(state.serverNow()).toISOString();
 
-    if (method === 'POST' && url === '/api/devices/browser') {
+    if (method === 'POST' && url === apiPath('/devices/browser')) {
       state.registeredKey = (body as { publicKey: JsonWebKey }).publicKey;
       state.thumbprint = await calculateJwkThumbprint(state.registeredKey as JWK, 'sha256');
       state.deviceName = (body as { name?: string }).name ?? '';
@@ -143,7 +143,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         201,
       );
     }
-    if (method === 'POST' && url === '/api/devices/challenge') {
+    if (method === 'POST' && url === apiPath('/devices/challenge')) {
       if ((body as { deviceId: string }).deviceId !== deviceId || !state.registeredKey)
         return problem(404, 'Device not found', 'not_found');
       const nonce = crypto.getRandomValues(new Uint8Array(32));
@@ -166,7 +166,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         201,
       );
     }
-    if (method === 'POST' && url === '/api/devices') {
+    if (method === 'POST' && url === apiPath('/devices')) {
       const { challengeId, response, name } = body as { challengeId: string; response: string; name?: string };
       const challenge = challenges.get(challengeId);
       if (!challenge) return problem(400, DEVICE_MESSAGES.challengeInvalid, 'challenge_failed');
@@ -190,10 +190,10 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       };
       return json(device, 201);
     }
-    if (method === 'GET' && url === `/api/devices/${deviceId}/status`) {
+    if (method === 'GET' && url === apiPath(`/devices/${deviceId}/status`)) {
       return json({ deviceId, status: state.deviceStatus, serverTime });
     }
-    if (method === 'POST' && url === '/api/loans') {
+    if (method === 'POST' && url === apiPath('/loans')) {
       return json(
         {
           id: loanId,
@@ -205,11 +205,11 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         201,
       );
     }
-    if (method === 'GET' && url === `/api/books/${encodeURIComponent(book.manifest.bookId)}/manifest`) {
+    if (method === 'GET' && url === apiPath(`/books/${encodeURIComponent(book.manifest.bookId)}/manifest`)) {
       return json({ ...book.manifest, loanId });
     }
-    if (method === 'GET' && url === '/api/.well-known/jwks.json') return json(signer.jwks);
-    if (method === 'POST' && url === '/api/licenses') {
+    if (method === 'GET' && url === apiPath('/.well-known/jwks.json')) return json(signer.jwks);
+    if (method === 'POST' && url === apiPath('/licenses')) {
       const request = body as { loanId: string; deviceId: string; kind: string };
       if (request.deviceId !== deviceId || !state.registeredKey || state.deviceStatus === 'removed')
         return problem(404, 'Device not found', 'not_found');
@@ -230,7 +230,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       if (record.status === 'returned') return problem(409, LICENSE_MESSAGES.returned, 'license_returned');
       return json(await grant(record.id, record.renewalCount + 1));
     }
-    if (method === 'POST' && url === '/api/licenses/status') {
+    if (method === 'POST' && url === apiPath('/licenses/status')) {
       const { ids, deviceId: askingDevice } = body as { ids: string[]; deviceId?: string };
       const answer: TLicenseStatusList = {
         items: ids.map((id) => ({ id, status: licenses.get(id)?.status ?? 'revoked' })),
@@ -245,7 +245,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       return json(answer);
     }
     const chunkIndex = book.chunks.findIndex(
-      (_, index) => url === chunkPath(book.manifest.bookId, book.manifest.version, index),
+      (_, index) => url === chunkApiPath(book.manifest.bookId, book.manifest.version, index),
     );
     if (method === 'GET' && chunkIndex >= 0) {
       chunkFetches.push(chunkIndex);

@@ -10,8 +10,8 @@ import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { FieldError } from '@web/features/auth/components/form-field';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
-import { AVATAR_TYPES, PROFILE_QUERY_KEY, checkAvatarFile, uploadAvatar, type TProfile } from '../queries';
+import { authKeys } from '@web/features/auth/queries';
+import { AVATAR_TYPES, profileKeys, checkAvatarFile, uploadAvatar, type TProfile } from '../queries';
 
 export function AvatarSection({ profile }: { profile: TProfile }) {
   const queryClient = useQueryClient();
@@ -37,8 +37,8 @@ export function AvatarSection({ profile }: { profile: TProfile }) {
       toast({ title: 'Photo updated', description: 'Your new profile picture is saved.' });
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY, exact: true });
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
     onError: (uploadError) =>
       setError(describeError(uploadError) || 'The photo could not be uploaded. Please try again.'),

@@ -6,7 +6,7 @@ import { ZChangePasswordRequest, type TChangePasswordRequest } from '@shared/aut
 import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { serverMessage } from '@web/features/auth/auth-api';
+import { serverMessage } from '@web/features/auth/queries';
 import { FormField } from '@web/features/auth/components/form-field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 import { applyServerFieldErrors } from '@web/features/auth/form-errors';

@@ -16,7 +16,7 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { serverMessage } from '@web/features/auth/auth-api';
+import { serverMessage } from '@web/features/auth/queries';
 import { FormField } from '@web/features/auth/components/form-field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 import { queueFlashToast } from '@web/features/auth/flash-toast';

@@ -14,8 +14,8 @@ import { FormField } from '@web/features/auth/components/form-field';
 import { PhoneField } from '@web/features/auth/components/phone-field';
 import { applyServerFieldErrors } from '@web/features/auth/form-errors';
 import { phonePayload, toCountry, toInternational } from '@web/features/auth/phone-format';
-import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
-import { PROFILE_QUERY_KEY, updateProfile, type TProfile } from '../queries';
+import { authKeys } from '@web/features/auth/queries';
+import { profileKeys, updateProfile, type TProfile } from '../queries';
 
 type TDetailsForm = z.input<typeof ZUpdateProfileRequest>;
 
@@ -63,10 +63,10 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
     mutationFn: updateProfile,
     onSuccess: (data) => {
       toast({ title: 'Profile updated', description: 'Your details have been saved.' });
-      if (data && typeof data === 'object' && 'id' in data) queryClient.setQueryData(PROFILE_QUERY_KEY, data);
+      if (data && typeof data === 'object' && 'id' in data) queryClient.setQueryData(profileKeys.all, data);
       form.reset(form.getValues());
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY, exact: true });
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: authKeys.user });
     },
     onError: (error) => {
       if (

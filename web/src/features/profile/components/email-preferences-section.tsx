@@ -8,7 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { PreferencesFields } from '@web/features/email/preferences-fields';
-import { EMAIL_PREFERENCES_QUERY_KEY, emailPreferencesQuery, pickPreferences, saveEmailPreferences } from '../queries';
+import { profileKeys, emailPreferencesQuery, pickPreferences, saveEmailPreferences } from '../queries';
 
 export function EmailPreferencesSection() {
   const preferences = useQuery(emailPreferencesQuery);
@@ -50,7 +50,7 @@ function PreferencesEditor({ initial }: { initial: TEmailPreferences }) {
     mutationFn: saveEmailPreferences,
     onSuccess: (saved) => {
       toast({ title: 'Preferences saved', description: 'Your email preferences have been updated.' });
-      queryClient.setQueryData(EMAIL_PREFERENCES_QUERY_KEY, saved && typeof saved === 'object' ? saved : value);
+      queryClient.setQueryData(profileKeys.emailPreferences, saved && typeof saved === 'object' ? saved : value);
     },
     onError: (error) =>
       toast({

@@ -6,6 +6,7 @@ import { clearToasts, makeUser, mockApi, renderPage } from '@web/features/auth/t
 import type { TSubscriptionTier } from '@shared/tiers';
 import type { TBookTier } from '@shared/tiers';
 import { makeEntitlements, makeSelection } from '../test-fixtures';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -19,8 +20,8 @@ function renderCard(
   selections = [] as ReturnType<typeof makeSelection>[],
 ) {
   mockApi({
-    'GET /api/auth/user': () => makeUser({ subscriptionTier: tier }),
-    'GET /api/me/entitlements': () => makeEntitlements({ tier, picksUsed: selections.length, selections }),
+    [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: tier }),
+    [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier, picksUsed: selections.length, selections }),
   });
   const book = {
     id: 'book-1',

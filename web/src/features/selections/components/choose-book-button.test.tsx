@@ -17,6 +17,7 @@ import {
 import { estimatedLockEnd, formatDate } from '../format';
 import { makeEntitlements, makeSelection } from '../test-fixtures';
 import { CHOOSE_FAILED_TITLE } from './choose-book-button';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -34,8 +35,8 @@ function renderCta(
       typeof entitlements === 'function' ? entitlements().subscriptionTier : entitlements.subscriptionTier,
   });
   const api = mockApi({
-    'GET /api/auth/user': () => user,
-    'GET /api/me/entitlements': () => (typeof entitlements === 'function' ? entitlements() : entitlements),
+    [`GET ${apiPath('/auth/user')}`]: () => user,
+    [`GET ${apiPath('/me/entitlements')}`]: () => (typeof entitlements === 'function' ? entitlements() : entitlements),
     ...routes,
   });
   const queryClient = createTestQueryClient();
@@ -60,7 +61,7 @@ describe('Choose this book', () => {
   it('shows the trial picks used and confirms before spending one', async () => {
     let entitlements = makeEntitlements({ tier: 'trial', picksUsed: 2, picksLimit: 3 });
     const { api, invalidate } = renderCta(() => entitlements, {
-      'POST /api/selections': () => {
+      [`POST ${apiPath('/selections')}`]: () => {
         entitlements = { ...entitlements, picksUsed: 3, selections: [makeSelection({ bookId: 'book-1' })] };
         return new Response(JSON.stringify(entitlements.selections[0]), {
           status: 201,
@@ -74,11 +75,11 @@ describe('Choose this book', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Choose “Deep Work”?' });
     expect(dialog).toHaveTextContent('This uses one of your 3 trial picks (3 of 3 used after this).');
     expect(dialog).not.toHaveTextContent('locked for 30 days');
-    expect(api.callsTo('POST', '/api/selections')).toHaveLength(0);
+    expect(api.callsTo('POST', apiPath('/selections'))).toHaveLength(0);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Choose this book' }));
     await waitFor(() => expect(currentToast()?.title).toBe('Book chosen'));
-    expect(api.callsTo('POST', '/api/selections')[0]?.body).toEqual({ bookId: 'book-1' });
+    expect(api.callsTo('POST', apiPath('/selections'))[0]?.body).toEqual({ bookId: 'book-1' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me', 'entitlements'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['selections'] });
     // The refreshed answer shows the chosen state with Read now.
@@ -108,7 +109,7 @@ describe('Choose this book', () => {
 
   it("shows the server's refusal in a destructive toast", async () => {
     const { invalidate } = renderCta(makeEntitlements({ tier: 'trial', picksUsed: 2, picksLimit: 3 }), {
-      'POST /api/selections': () => problem(422, 'You have used 3 of 3 trial picks'),
+      [`POST ${apiPath('/selections')}`]: () => problem(422, 'You have used 3 of 3 trial picks'),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Choose this book' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Choose this book' }));

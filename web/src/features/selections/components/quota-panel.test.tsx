@@ -5,6 +5,7 @@ import { clearToasts, currentToast, makeUser, mockApi, problem, renderPage } fro
 import { formatDate } from '../format';
 import { makeEntitlements, makeSelection } from '../test-fixtures';
 import { QuotaPanel } from './quota-panel';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   clearToasts();
@@ -32,8 +33,8 @@ describe('<QuotaPanel />', () => {
       canRemove: true,
     });
     mockApi({
-      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'basic' }),
-      'GET /api/me/entitlements': () =>
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'basic' }),
+      [`GET ${apiPath('/me/entitlements')}`]: () =>
         makeEntitlements({ tier: 'basic', picksUsed: 7, picksLimit: 10, nextResetAt, selections: [locked, free] }),
     });
     renderPage(<QuotaPanel />, { route: '/library' });
@@ -71,9 +72,9 @@ describe('<QuotaPanel />', () => {
   it('removes a pick after confirmation and refreshes the counts', async () => {
     let selections = [makeSelection({ bookId: 'b-2', title: 'Unlocked Book', canRemove: true })];
     const api = mockApi({
-      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'trial' }),
-      'GET /api/me/entitlements': () => makeEntitlements({ tier: 'trial', picksUsed: 1, selections }),
-      'DELETE /api/selections/b-2': () => {
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'trial' }),
+      [`GET ${apiPath('/me/entitlements')}`]: () => makeEntitlements({ tier: 'trial', picksUsed: 1, selections }),
+      [`DELETE ${apiPath('/selections/b-2')}`]: () => {
         selections = [];
         return new Response(null, { status: 204 });
       },
@@ -81,22 +82,22 @@ describe('<QuotaPanel />', () => {
     renderPage(<QuotaPanel />, { route: '/library' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Unlocked Book' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove “Unlocked Book”?' });
-    expect(api.callsTo('DELETE', '/api/selections/b-2')).toHaveLength(0);
+    expect(api.callsTo('DELETE', apiPath('/selections/b-2'))).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(currentToast()?.title).toBe('Book removed'));
-    expect(api.callsTo('DELETE', '/api/selections/b-2')).toHaveLength(1);
+    expect(api.callsTo('DELETE', apiPath('/selections/b-2'))).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Unlocked Book')).not.toBeInTheDocument());
   });
 
   it("shows the server's refusal when a removal is refused", async () => {
     mockApi({
-      'GET /api/auth/user': () => makeUser({ subscriptionTier: 'basic' }),
-      'GET /api/me/entitlements': () =>
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'basic' }),
+      [`GET ${apiPath('/me/entitlements')}`]: () =>
         makeEntitlements({
           tier: 'basic',
           selections: [makeSelection({ bookId: 'b-2', title: 'Unlocked Book', canRemove: true })],
         }),
-      'DELETE /api/selections/b-2': () => problem(422, 'This pick is locked until 1 June 2026'),
+      [`DELETE ${apiPath('/selections/b-2')}`]: () => problem(422, 'This pick is locked until 1 June 2026'),
     });
     renderPage(<QuotaPanel />, { route: '/library' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Unlocked Book' }));
