@@ -25,7 +25,7 @@ import { createLogger } from '../api/src/logger';
 import { createMailer } from '../api/src/adapters/mailer/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
-import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/features/auth/password';
+import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/lib/password';
 import { createSession, findSessionUser } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { compare, load, round2, withServer, writeResult, type LoadResult } from './lib';

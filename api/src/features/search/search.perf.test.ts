@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { createTestContext } from '../../test-utils';
-import { rebuildSearchIndex } from './search-index';
+import { rebuildSearchIndex } from '../../db/search-index';
 import { findSuggestions, suggest } from './search.service';
 import { listBooks, queryBooks } from '../catalogue/catalogue.service';
 import { ZBookListQuery } from '@shared/catalogue.schemas';
