@@ -34,6 +34,7 @@ import { ZOpenLoanRequest } from '../shared/selections.schemas';
 import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { books, users } from '../api/src/db/schema';
 import { seedDemoData } from '../api/src/db/seed';
+import { createDemoContentSource } from '../api/src/db/seed/demo-content';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
 import { createMailer } from '../api/src/adapters/mailer/mailer';
@@ -69,6 +70,7 @@ export async function benchEntitlement() {
     blobs: createLocalBlobStore(env.blobDir),
     payments: createPaymentsProvider({ env, db, now: () => new Date() }),
     now: () => new Date(),
+    demoContent: createDemoContentSource(),
   };
   await seedDemoData(deps);
 

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { TTypesetResult, TTypesetSection } from '../../features/ingest/typeset';
+import type { TTypesetResult, TTypesetSection } from './typeset';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs, readContentBookMeta, type TContentBookMeta } from './content-books';
 import { detectTableOfContents } from './table-of-contents';
 
@@ -114,7 +114,7 @@ export function readContentBookText(slug: string, dir = CONTENT_BOOKS_DIR): stri
 
 export async function typesetContentBookText(meta: TContentBookMeta, text: string): Promise<TTypesetResult> {
   // pdf-lib and fontkit take most of a second to load: only processes that typeset pay for them.
-  const { typesetBook } = await import('../../features/ingest/typeset');
+  const { typesetBook } = await import('./typeset');
   return typesetBook({
     title: meta.title,
     author: meta.author,

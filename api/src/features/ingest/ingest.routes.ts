@@ -17,7 +17,8 @@ import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { allowMultipartUpload } from '../../middleware/csrf';
-import { readStoredCover, uploadBookPdf } from './ingest.service';
+import { uploadBookPdf } from './ingest.service';
+import { readStoredCover } from './stored-cover';
 
 /** Room for the multipart framing around the largest PDF and cover; bigger bodies are cut off unread. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;

@@ -46,10 +46,10 @@ import {
   overCapError,
   touchDevices,
 } from '../devices/offline-devices.service';
-import { getAsset } from '../ingest/book-content';
+import { getAsset, getContentKey } from '../content-access/book-content';
+import { ensureBookContent } from '../ingest/ingest.service';
 import { openLoan } from '../loans/loans.service';
 import { copyLimit, copyRules } from '../reader/copy-budget.service';
-import { ensureBookContent, getContentKey } from '../reader/content-source';
 import { readerConfig } from '../reader/reader-config';
 import { loadUser, syncEntitlements } from '../selections/entitlement-state';
 import { signLicense } from './license-token';

@@ -27,7 +27,7 @@ import {
 } from '../../db/schema';
 import { notFound, notSignedIn } from '../../lib/app-error';
 import { createReadCache, type TTrackedTable } from '../../db/read-cache';
-import { revokeLicensesOfLoans } from '../licenses/license-revocation';
+import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TBookRow = typeof books.$inferSelect;
