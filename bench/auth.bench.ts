@@ -22,7 +22,7 @@ import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { users } from '../api/src/db/schema';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createMailer } from '../api/src/adapters/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/lib/password';

@@ -12,7 +12,7 @@ import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { seedDemoData } from '../api/src/db/seed';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createMailer } from '../api/src/adapters/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { compare, load, withServer, writeResult } from './lib';

@@ -37,7 +37,7 @@ import { seedDemoData } from '../api/src/db/seed';
 import { createDemoContentSource } from '../api/src/db/seed/demo-content';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createMailer } from '../api/src/adapters/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { createSession } from '../api/src/features/auth/session.service';

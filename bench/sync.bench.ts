@@ -26,7 +26,7 @@ import { immediateTransaction, migrateDatabase, openDatabase } from '../api/src/
 import { books, readingSessions, subscriptionPlans, users } from '../api/src/db/schema';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createMailer } from '../api/src/adapters/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import { createSession } from '../api/src/features/auth/session.service';

@@ -11,7 +11,7 @@ import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { createDemoContentSource } from './db/seed/demo-content';
 import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
-import { createMailer } from './adapters/mailer/mailer';
+import { createMailer } from './adapters/mailer';
 import { createBlobStore, describeBlobStore } from './adapters/blobs';
 import { createPaymentsProvider } from './adapters/payments';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
