@@ -7,8 +7,9 @@ import { createMiddleware } from 'hono/factory';
 import { hasValidAccess } from '@shared/access';
 import { hasPermission, type TPermission } from '@shared/permissions';
 import type { AppDeps, AppEnv } from '../deps';
-import type { SessionUser } from '../features/auth/session.service';
 import { AppError, notSignedIn } from '../lib/app-error';
+
+type SessionUser = NonNullable<AppEnv['Variables']['sessionUser']>;
 
 /** What a handler behind requireAuth, requirePermission or requireEntitlement may read. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser } };
