@@ -10,12 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bookPdfMap, books } from '../db/schema';
-import {
-  ensureBookContent,
-  ingestBookPdf,
-  recordPdfSource,
-  type TIngestDeps,
-} from '../features/ingest/ingest.service';
+import { ensureBookContent, ingestBookPdf, recordPdfSource, type TIngestDeps } from '../features/ingest/ingest.service';
 import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from '../db/seed/book-pdfs';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs } from '../db/seed/content-books';
 

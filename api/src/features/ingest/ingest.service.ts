@@ -35,7 +35,6 @@ import { analysePdf, PdfReadError, type TOutlineEntry, type TPdfAnalysis } from 
 import { PreviewError } from './preview-error';
 import { coverBlobKey, storedCoverHash, storedCoverUrl } from './stored-cover';
 
-
 export type TIngestDeps = Pick<AppDeps, 'db' | 'env' | 'blobs' | 'logger' | 'now' | 'demoContent'>;
 export const INGEST_SOURCES = ['upload', 'cli', 'seed', 'generated'] as const;
 export type TIngestSource = (typeof INGEST_SOURCES)[number];

@@ -18,13 +18,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accessValidUntil } from '@shared/entitlement';
-import type {
-  TLicenseGrant,
-  TLicenseKind,
-  TLicensePolicy,
-  TLicenseStatus,
-  TLicenseStatusList,
-} from '@shared/reader';
+import type { TLicenseGrant, TLicenseKind, TLicensePolicy, TLicenseStatus, TLicenseStatusList } from '@shared/reader';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { devices, licenses, loans, offlineLicenses, OFFLINE_LICENSE_ALGORITHM } from '../../db/schema';

@@ -80,9 +80,7 @@ export function createProfileRoutes(deps: AppDeps) {
             { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
           ]);
         }
-        return c.json(
-          await setAvatar(deps, { user: c.var.user, bytes: new Uint8Array(await avatar.arrayBuffer()) }),
-        );
+        return c.json(await setAvatar(deps, { user: c.var.user, bytes: new Uint8Array(await avatar.arrayBuffer()) }));
       },
     )
     .delete('/me/avatar', requireAuth(), async (c) => c.json(await removeAvatar(deps, { user: c.var.user })))

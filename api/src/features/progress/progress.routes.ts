@@ -27,8 +27,6 @@ export function createProgressRoutes({ db }: AppDeps) {
     })
     .get('/bookmarks', requireAuth(), validate('query', ZBookmarksQuery), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(
-        listBookmarks({ db, userId: c.var.user.id, query: c.req.valid('query') }) satisfies TBookmarkList,
-      );
+      return c.json(listBookmarks({ db, userId: c.var.user.id, query: c.req.valid('query') }) satisfies TBookmarkList);
     });
 }
