@@ -43,7 +43,7 @@ export interface AppVariables {
   requestId: string;
   /** Per-request logger; `.logger` is a pino child stamped with the request id. */
   log: RequestLogger;
-  /** The signed-in user resolved from the session cookie, or null (middleware/session.ts). */
+  /** The signed-in user resolved from the session cookie, or null (features/auth/session.middleware.ts). */
   sessionUser: SessionUser | null;
   /** Hash of the current session token, or null. */
   sessionId: string | null;

@@ -4,7 +4,7 @@
  * replaced by a typeset heading), the text before the first one stays as front matter. The output
  * is deterministic, and `contentBookFingerprint` names exactly what it depends on (typesetter
  * version, metadata, text), so a book is only typeset again when one of those changed.
- * Reads files only; ingestion lives in features/ingest and the background run in demo-book-pdfs.ts.
+ * Reads files only; ingestion lives in features/ingest and the background run in jobs/demo-book-pdfs.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
