@@ -15,7 +15,7 @@ module.exports = {
       to: {
         pathNot: '^shared/',
         dependencyTypesNot: ['type-only'],
-        path: '^(api|web|sw)/|node_modules/(drizzle-orm|better-sqlite3|hono|react|react-dom|dexie|idb-keyval|pdfjs-dist)/',
+        path: '^(api|web|sw)/|node_modules/(drizzle-orm|better-sqlite3|hono|react|react-dom|dexie|pdfjs-dist)/',
       },
     },
     {
@@ -72,14 +72,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^api/src/features/[^/]+/[^/]+\\.service\\.ts$' },
       to: { path: 'node_modules/hono/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'no-folder-cycles',
-      comment: 'Folders (features, layers) depend on each other in one direction only.',
-      severity: 'error',
-      scope: 'folder',
-      from: { path: '^(api|web|sw|shared)/' },
-      to: { circular: true },
     },
     {
       name: 'no-module-cycles',

@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import autocannon from 'autocannon';
 import { createApp } from '../api/src/app';
 import { users } from '../api/src/db/schema';
-import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/features/auth/password';
+import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from '../api/src/lib/password';
 import { createSession, findSessionUser } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { createBenchDeps, compare, load, round2, withServer, writeResult, type LoadResult } from './lib';

@@ -26,7 +26,7 @@ import { handleError } from '../api/src/middleware/error-handler';
 import { requestContext } from '../api/src/middleware/request-context';
 import { securityHeaders } from '../api/src/middleware/security-headers';
 import { csrfProtection } from '../api/src/middleware/csrf';
-import { sessionMiddleware } from '../api/src/middleware/session';
+import { sessionMiddleware } from '../api/src/features/auth/session.middleware';
 import { requireAuth } from '../api/src/middleware/auth';
 import { validate } from '../api/src/lib/validate';
 import { ZOpenLoanRequest } from '../shared/selections.schemas';

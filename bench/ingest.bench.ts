@@ -21,7 +21,7 @@ import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { books } from '../api/src/db/schema';
 import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
 import { parseEnv } from '../api/src/env';
-import { encryptChunk, generateContentKey } from '../api/src/features/ingest/content-crypto';
+import { encryptChunk, generateContentKey } from '../api/src/features/content-access/content-crypto';
 import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { createLogger } from '../api/src/logger';
 import { round2, writeResult } from './lib';

@@ -10,9 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
-import { createMailer } from '../api/src/adapters/mailer/mailer';
+import { createMailer } from '../api/src/adapters/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { migrateDatabase, openDatabase } from '../api/src/db/client';
+import { createDemoContentSource } from '../api/src/db/seed/demo-content';
 import type { AppDeps } from '../api/src/deps';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
@@ -123,6 +124,8 @@ export function createBenchDeps(name: string, vars: Record<string, string> = {})
     blobs: createLocalBlobStore(env.blobDir),
     payments: createPaymentsProvider({ env, db, now: () => new Date() }),
     now: () => new Date(),
+    // As api/src/index.ts: demo books get their PDFs typeset on demand only in demo mode.
+    demoContent: env.DEMO_SEED ? createDemoContentSource() : undefined,
   };
   return { dataDir, deps };
 }

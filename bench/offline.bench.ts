@@ -33,7 +33,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { chunkAad } from '@shared/reader';
 import { books } from '../api/src/db/schema';
 import { isContentBookSlug, typesetContentBook } from '../api/src/db/seed/book-pdfs';
-import { getContentKey } from '../api/src/features/ingest/book-content';
+import { getContentKey } from '../api/src/features/content-access/book-content';
 import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { round2, writeResult } from './lib';
 import {

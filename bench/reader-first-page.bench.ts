@@ -44,6 +44,7 @@ import { createApp } from '../api/src/app';
 import { migrateDatabase, openDatabase } from '../api/src/db/client';
 import { books } from '../api/src/db/schema';
 import { seedDemoData } from '../api/src/db/seed';
+import { createDemoContentSource } from '../api/src/db/seed/demo-content';
 import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
@@ -142,6 +143,7 @@ export async function startBenchApp(options: {
     blobs: createLocalBlobStore(env.blobDir),
     payments: createPaymentsProvider({ env, db, now }),
     now,
+    demoContent: createDemoContentSource(),
   };
   const seed = await seedDemoData(deps);
   await options.prepare?.(deps);

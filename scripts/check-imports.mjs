@@ -26,21 +26,30 @@ try {
   failed = true;
 }
 
-const collapsed = JSON.parse(
-  execFileSync('node', [...depcruise, '--exclude', TEST_FILES, '--collapse', UNIT, '--output-type', 'json'], {
+const cruised = JSON.parse(
+  execFileSync('node', [...depcruise, '--exclude', TEST_FILES, '--output-type', 'json'], {
     encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+    maxBuffer: 256 * 1024 * 1024,
   }),
 );
+const unitOf = (file) => file.match(UNIT)?.[0] ?? file;
 
-/** unit -> units it imports at run time (type-only imports vanish at build and cannot form a run-time loop). */
+/**
+ * unit -> units it imports at run time. Built from module-level edges (not a collapsed graph, which
+ * can merge a type-only and a run-time import into one edge): type-only imports vanish at build and
+ * cannot form a run-time loop.
+ */
 const graph = new Map();
-for (const module of collapsed.modules) {
-  const targets = module.dependencies
-    .filter((dependency) => !dependency.dependencyTypes.includes('type-only') && !dependency.coreModule)
-    .map((dependency) => dependency.resolved)
-    .filter((target) => target !== module.source && !target.includes('node_modules'));
-  graph.set(module.source, new Set(targets));
+for (const module of cruised.modules) {
+  if (module.source.includes('node_modules')) continue;
+  const from = unitOf(module.source);
+  if (!graph.has(from)) graph.set(from, new Set());
+  for (const dependency of module.dependencies) {
+    if (dependency.coreModule || dependency.resolved.includes('node_modules')) continue;
+    if (dependency.dependencyTypes.includes('type-only')) continue;
+    const to = unitOf(dependency.resolved);
+    if (to !== from) graph.get(from).add(to);
+  }
 }
 
 // Tarjan's strongly connected components: every component with more than one unit is a loop.

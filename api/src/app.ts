@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from './deps';
 import { handleApiNotFound, handleError } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
-import { sessionMiddleware } from './middleware/session';
+import { sessionMiddleware } from './features/auth/session.middleware';
 import { csrfProtection } from './middleware/csrf';
 import { createAuthRoutes } from './features/auth/auth.routes';
 import { createHealthRoutes } from './features/health/health.routes';

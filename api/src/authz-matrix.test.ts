@@ -17,7 +17,7 @@ import { hasPermission, PERMISSIONS, type TPermission } from '@shared/permission
 import { ROLES, type TRole } from '@shared/tiers';
 import { createTestContext } from './test-utils';
 import { createUser, send, testEnv } from './features/auth/auth-test-helpers';
-import { hashPassword } from './features/auth/password';
+import { hashPassword } from './lib/password';
 import { createSession, findSessionUser } from './features/auth/session.service';
 import { sessionCookieName } from './features/auth/session-cookie';
 

@@ -8,9 +8,10 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { promoteSuperAdmins, seedDemoData } from './db/seed';
+import { createDemoContentSource } from './db/seed/demo-content';
 import { loadEnvOrExit } from './env';
 import { createLogger } from './logger';
-import { createMailer } from './adapters/mailer/mailer';
+import { createMailer } from './adapters/mailer';
 import { createBlobStore, describeBlobStore } from './adapters/blobs';
 import { createPaymentsProvider } from './adapters/payments';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
@@ -30,6 +31,7 @@ const deps = {
   blobs: createBlobStore(env),
   payments: createPaymentsProvider({ env, db, now: () => new Date() }),
   now: () => new Date(),
+  demoContent: env.DEMO_SEED ? createDemoContentSource() : undefined,
 };
 logger.info({ provider: deps.payments.name }, 'payments provider');
 logger.info(describeBlobStore(env), 'blob store');

@@ -5,7 +5,7 @@
  */
 import { bookCategories, books, categories, pageContent, seoConfigs, subscriptionPlans } from './db/schema';
 import type { Db } from './db/client';
-import { rebuildSearchIndex, reindexBook } from './features/search/search-index';
+import { rebuildSearchIndex, reindexBook } from './db/search-index';
 
 type BookRow = typeof books.$inferInsert;
 type CategoryRow = typeof categories.$inferSelect;

@@ -10,6 +10,7 @@ import { createLogger } from './logger';
 import { createOutboxMailer } from './adapters/mailer/mailer';
 import { createMemoryBlobStore } from './adapters/blobs/blob-store';
 import { createSimulatedPaymentsProvider } from './adapters/payments/simulated-provider';
+import { createDemoContentSource } from './db/seed/demo-content';
 
 export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const db = openDatabase(':memory:');
@@ -32,7 +33,9 @@ export function createTestContext(overrides: Partial<AppDeps> = {}) {
       now: () => base.now(),
       webhookSecret: `test-${crypto.randomUUID()}`,
     });
-  const deps: AppDeps = { ...base, payments };
+  // As in index.ts: demo books get their PDFs made on first use only in demo mode.
+  const demoContent = overrides.demoContent ?? (base.env.DEMO_SEED ? createDemoContentSource() : undefined);
+  const deps: AppDeps = { ...base, payments, demoContent };
   const app = createApp(deps);
   return { ...deps, app };
 }

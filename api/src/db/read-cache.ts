@@ -43,7 +43,7 @@ interface ConnectionState {
 export interface ReadCache {
   /**
    * The cached value for `key`, or the result of `compute` (then cached). `compute` only reads, and
-   * for a cache that names its tables, only from those tables (db/read-cache-tables.test.ts).
+   * for a cache that names its tables, only from those tables (api/src/read-cache-tables.test.ts).
    */
   read<T>(db: Db, key: string, compute: () => T): T;
 }

@@ -5,7 +5,7 @@ import { pruneRateLimitHits } from '../middleware/rate-limit';
 import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/entitlement-jobs';
 import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
-import { ingestDemoBookPdfs } from '../db/seed/demo-book-pdfs';
+import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
 

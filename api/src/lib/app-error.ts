@@ -21,3 +21,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Resource') => new AppError('not_found', 404, `${what} not found`);
+
+/** The one 401: no session, or the session's user no longer exists. */
+export const notSignedIn = () => new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');

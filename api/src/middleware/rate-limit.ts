@@ -128,11 +128,11 @@ export function enforceRateLimit(options: {
  * Route middleware: counts every request per client IP (or per `subject(c)`) under `rule`.
  * Requests whose address is unknown share one bucket rather than escaping the limit.
  */
-export const rateLimit = (
+export const rateLimit = <E extends AppEnv = AppEnv>(
   deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
-  rule: TRateLimitRule & { message?: string; subject?: (c: Context<AppEnv>) => string },
+  rule: TRateLimitRule & { message?: string; subject?: (c: Context<E>) => string },
 ) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<E>(async (c, next) => {
     const subject = rule.subject ? rule.subject(c) : (getClientIp(c, deps.env) ?? 'unknown');
     enforceRateLimit({ db: deps.db, rule, subject, now: deps.now(), message: rule.message });
     await next();

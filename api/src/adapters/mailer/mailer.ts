@@ -2,11 +2,9 @@
  * The mailer adapter (product decision 9): one interface, an embedded default that only records
  * messages in the outbox (`email_logs`), and SMTP through nodemailer when SMTP_URL is set.
  * Callers go through features/email/email.service.ts, which renders templates, honours
- * preferences and writes the `email_logs` row; an adapter only delivers.
+ * preferences and writes the `email_logs` row; an adapter only delivers. `createMailer` (index.ts)
+ * picks the transport.
  */
-import type { TEnv } from '../../env';
-import type { Logger } from '../../logger';
-import { createSmtpMailer } from './smtp-mailer';
 
 export interface MailMessage {
   to: string;
@@ -37,16 +35,4 @@ export function createOutboxMailer(): Mailer {
       return { transport: 'outbox', providerMessageId: null };
     },
   };
-}
-
-/** The one place that picks the transport: SMTP when SMTP_URL is set, otherwise the local outbox. */
-export function createMailer(env: Pick<TEnv, 'SMTP_URL' | 'MAIL_FROM'>, logger: Logger): Mailer {
-  if (env.SMTP_URL) {
-    const url = new URL(env.SMTP_URL);
-    // Host and port only: the URL carries the SMTP password.
-    logger.info({ transport: 'smtp', host: url.hostname, port: url.port || null }, 'mail is delivered by SMTP');
-    return createSmtpMailer(env.SMTP_URL, env.MAIL_FROM);
-  }
-  logger.info({ transport: 'outbox' }, 'mail stays in the local outbox (set SMTP_URL to deliver it)');
-  return createOutboxMailer();
 }

@@ -11,7 +11,8 @@ import { createLogger } from '../../logger';
 import { createTestContext } from '../../test-utils';
 import { sendVerificationCodeEmail } from '../../features/email/email.service';
 import { insertUser } from '../../features/profile/profile-test-support';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer } from './index';
+import type { Mailer } from './mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
 interface ReceivedMessage {

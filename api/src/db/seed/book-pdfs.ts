@@ -4,12 +4,12 @@
  * replaced by a typeset heading), the text before the first one stays as front matter. The output
  * is deterministic, and `contentBookFingerprint` names exactly what it depends on (typesetter
  * version, metadata, text), so a book is only typeset again when one of those changed.
- * Reads files only; ingestion lives in features/ingest and the background run in demo-book-pdfs.ts.
+ * Reads files only; ingestion lives in features/ingest and the background run in jobs/demo-book-pdfs.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { TTypesetResult, TTypesetSection } from '../../features/ingest/typeset';
+import type { TTypesetResult, TTypesetSection } from './typeset';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs, readContentBookMeta, type TContentBookMeta } from './content-books';
 import { detectTableOfContents } from './table-of-contents';
 
@@ -114,7 +114,7 @@ export function readContentBookText(slug: string, dir = CONTENT_BOOKS_DIR): stri
 
 export async function typesetContentBookText(meta: TContentBookMeta, text: string): Promise<TTypesetResult> {
   // pdf-lib and fontkit take most of a second to load: only processes that typeset pay for them.
-  const { typesetBook } = await import('../../features/ingest/typeset');
+  const { typesetBook } = await import('./typeset');
   return typesetBook({
     title: meta.title,
     author: meta.author,

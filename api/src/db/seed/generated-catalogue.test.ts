@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOOK_TIERS } from '@shared/tiers';
 import { CATEGORY_SEEDS } from './categories';
 import { generateCatalogue } from './generated-catalogue';
-import { slugify } from './slug';
+import { slugify } from '../../lib/slug';
 
 describe('generateCatalogue', () => {
   const books = generateCatalogue({ count: 984, reservedSlugs: ['walden', 'meditations'] });

@@ -19,7 +19,7 @@ import {
   type TCategoryVocabulary,
 } from './catalogue-vocabulary';
 import { createPrng, type Prng } from './prng';
-import { slugify } from './slug';
+import { slugify } from '../../lib/slug';
 
 export const CATALOGUE_SEED = 0x5eed_b00c;
 const AUTHORS_PER_CATEGORY = 40;

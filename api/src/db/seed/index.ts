@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 
 /** The seed needs no mailer or other adapters. */
 export type SeedDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'now'>;
-import { isSearchIndexInSync, rebuildSearchIndex } from '../../features/search/search-index';
+import { isSearchIndexInSync, rebuildSearchIndex } from '../search-index';
 import { immediateTransaction } from '../client';
 import { seedBooks } from './books';
 import { seedCategories } from './categories';

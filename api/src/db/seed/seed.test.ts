@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SEO_PAGE_TYPES } from '@shared/content';
 import { ZHomepageContent } from '@shared/content.schemas';
 import { parseEnv } from '../../env';
-import { verifyPassword } from '../../features/auth/password';
-import { isSearchIndexInSync } from '../../features/search/search-index';
+import { verifyPassword } from '../../lib/password';
+import { isSearchIndexInSync } from '../search-index';
 import { createLogger } from '../../logger';
 import { migrateDatabase, openDatabase } from '../client';
 import {

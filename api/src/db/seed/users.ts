@@ -14,7 +14,7 @@ import { eq, inArray, ne, and, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TRole, TSubscriptionTier } from '@shared/tiers';
 import type { AppDeps } from '../../deps';
-import { hashPassword } from '../../features/auth/password';
+import { hashPassword } from '../../lib/password';
 import type { Db } from '../client';
 import { auditLogs, emailPreferences, users } from '../schema';
 

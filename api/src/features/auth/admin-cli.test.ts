@@ -5,7 +5,7 @@ import { createTestContext } from '../../test-utils';
 import { createUser, send } from './auth-test-helpers';
 import { ADMIN_CLI_USAGE, runAdminCli } from './admin-cli';
 import { createSession } from './session.service';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../../lib/password';
 
 function run(context: ReturnType<typeof createTestContext>, ...argv: string[]) {
   const output = { out: '', err: '' };

@@ -15,7 +15,7 @@ import { immediateTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { ensureEmailPreferences } from '../email/email.service';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password';
 import { deleteUserSessions } from './session.service';
 
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command> [options]

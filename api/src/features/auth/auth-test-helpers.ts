@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { emailLogs, users } from '../../db/schema';
 import type { AppEnv } from '../../deps';
 import { parseEnv, type TEnv } from '../../env';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password';
 
 type TApp = Hono<AppEnv>;
 

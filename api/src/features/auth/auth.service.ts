@@ -18,7 +18,7 @@ import { AUTH_RATE_LIMITS, PASSWORD_RESET_TTL_MS } from './auth.limits';
 import { mailPasswordReset, type TMailDeps } from './auth-emails';
 import { toCurrentUser } from './current-user';
 import { generateResetToken, hashResetToken } from './one-time-code';
-import { getDummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { getDummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import {
   createSession,
   deleteSession,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test-utils';
 import { testEnv } from './auth-test-helpers';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password';
 
 const WRITE_ROUTES = [
   '/api/auth/register',

@@ -19,7 +19,7 @@ import { consumeRateLimit, rateLimitedError } from '../../middleware/rate-limit'
 import { recordAudit } from '../audit/audit.service';
 import { AUTH_RATE_LIMITS } from './auth.limits';
 import { mailEmergencyLoginAlert, type TMailDeps } from './auth-emails';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { createSession, deleteSession, hashSessionToken } from './session.service';
 
 export function getEmergencyConfig(options: { env: Pick<TEnv, 'emergencyLogin'> }): TEmergencyConfigResponse {

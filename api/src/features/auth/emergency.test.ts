@@ -7,7 +7,7 @@ import { createLogger } from '../../logger';
 import { createTestContext } from '../../test-utils';
 import { createUser, get, outbox, send, sessionCookie, setCookies, testEnv } from './auth-test-helpers';
 import { demoEmergencyLogin } from './emergency.service';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password';
 
 const BREAK_GLASS_PASSWORD = 'break the glass please';
 

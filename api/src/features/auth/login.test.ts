@@ -14,12 +14,12 @@ import {
   setCookies,
   testEnv,
 } from './auth-test-helpers';
-import * as password from './password';
+import * as password from '../../lib/password';
 import { SESSION_IDLE_MS } from './session.service';
 
 // Spy on the dummy hash so the test can prove unknown accounts do the same argon2 work.
-vi.mock('./password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./password')>();
+vi.mock('../../lib/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/password')>();
   return {
     ...actual,
     getDummyPasswordHash: vi.fn(actual.getDummyPasswordHash),

@@ -25,7 +25,7 @@ import { AUTH_RATE_LIMITS, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL
 import { isEmailVerificationRequired, trialDays } from './auth-config';
 import { mailVerificationCode, mailWelcome, type TMailDeps } from './auth-emails';
 import { generateVerificationCode, hashVerificationCode, verificationCodeMatches } from './one-time-code';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password';
 import { createSession } from './session.service';
 import {
   evaluateSignupGate,

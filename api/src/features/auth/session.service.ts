@@ -69,7 +69,7 @@ function prepareSessionLookup(db: Db) {
     .prepare();
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-/** The tables the session lookup reads (checked against its queries by db/read-cache-tables.test.ts). */
+/** The tables the session lookup reads (checked against its queries by api/src/read-cache-tables.test.ts). */
 export const SESSION_LOOKUP_TABLES = ['sessions', 'users'] as const satisfies readonly TTrackedTable[];
 const sessionRows = createReadCache(5_000, { tables: SESSION_LOOKUP_TABLES });
 

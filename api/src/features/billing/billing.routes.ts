@@ -16,7 +16,6 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { notFound } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { requireAuth, requirePermission } from '../../middleware/auth';
-import { sessionUserId } from '../selections/selections.routes';
 import { handleWebhook } from './billing-reconcile';
 import {
   advanceTestClock,
@@ -42,14 +41,14 @@ export function createBillingRoutes(deps: AppDeps) {
     .post('/billing/checkout', requireAuth(), validate('json', ZTierRequest), async (c) =>
       c.json(
         (await startCheckout(deps, {
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           tier: c.req.valid('json').tier,
         })) satisfies TRedirectResponse,
       ),
     )
     .get('/billing/checkout/:sessionId', requireAuth(), validate('param', ZCheckoutSessionParam), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(getCheckoutSession(deps, { userId: sessionUserId(c), sessionId: c.req.valid('param').sessionId }));
+      return c.json(getCheckoutSession(deps, { userId: c.var.user.id, sessionId: c.req.valid('param').sessionId }));
     })
     .post(
       '/billing/checkout/:sessionId/pay',
@@ -59,37 +58,37 @@ export function createBillingRoutes(deps: AppDeps) {
       async (c) =>
         c.json(
           await payTestCheckout(deps, {
-            userId: sessionUserId(c),
+            userId: c.var.user.id,
             sessionId: c.req.valid('param').sessionId,
             card: c.req.valid('json'),
           }),
         ),
     )
     .post('/billing/portal', requireAuth(), async (c) =>
-      c.json((await openPortal(deps, { userId: sessionUserId(c) })) satisfies TRedirectResponse),
+      c.json((await openPortal(deps, { userId: c.var.user.id })) satisfies TRedirectResponse),
     )
     .post('/billing/payment-method', requireAuth(), validate('json', ZTestCardPayment), async (c) =>
-      c.json(await updateTestPaymentMethod(deps, { userId: sessionUserId(c), card: c.req.valid('json') })),
+      c.json(await updateTestPaymentMethod(deps, { userId: c.var.user.id, card: c.req.valid('json') })),
     )
     .get('/billing/subscription', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(getSubscription(deps, { userId: sessionUserId(c) }));
+      return c.json(getSubscription(deps, { userId: c.var.user.id }));
     })
     .post('/billing/change-plan', requireAuth(), validate('json', ZTierRequest), async (c) =>
-      c.json(await changePlan(deps, { userId: sessionUserId(c), tier: c.req.valid('json').tier })),
+      c.json(await changePlan(deps, { userId: c.var.user.id, tier: c.req.valid('json').tier })),
     )
     .post('/billing/cancel', requireAuth(), async (c) =>
-      c.json(await cancelSubscription(deps, { userId: sessionUserId(c) })),
+      c.json(await cancelSubscription(deps, { userId: c.var.user.id })),
     )
     .post('/billing/resume', requireAuth(), async (c) =>
-      c.json(await resumeSubscription(deps, { userId: sessionUserId(c) })),
+      c.json(await resumeSubscription(deps, { userId: c.var.user.id })),
     )
     .get('/billing/invoices', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ items: listInvoices(deps, { userId: sessionUserId(c) }) } satisfies TInvoiceList);
+      return c.json({ items: listInvoices(deps, { userId: c.var.user.id }) } satisfies TInvoiceList);
     })
     .get('/billing/invoices/:id/receipt', requireAuth(), validate('param', ZInvoiceIdParam), (c) => {
-      const invoice = findOwnInvoice(deps, { userId: sessionUserId(c), invoiceId: c.req.valid('param').id });
+      const invoice = findOwnInvoice(deps, { userId: c.var.user.id, invoiceId: c.req.valid('param').id });
       const filename = `wonderful-books-receipt-${invoice.number.replace(/[^A-Za-z0-9-]/g, '')}.html`;
       return c.body(renderReceiptHtml(invoice), 200, {
         'Content-Type': 'text/html; charset=utf-8',

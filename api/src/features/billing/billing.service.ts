@@ -23,7 +23,7 @@ import { immediateTransaction } from '../../db/client';
 import { billingSubscriptions, checkoutSessions, invoices, subscriptionPlans, users } from '../../db/schema';
 import { PaymentProviderError, type TCheckoutPlan, type TCheckoutUser } from '../../adapters/payments/payments';
 import { isSimulatedProvider, type TAdvanceClockReport } from '../../adapters/payments/simulated-provider';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError, notFound, notSignedIn } from '../../lib/app-error';
 import { sendPlanChangedEmail, sendSubscriptionCancelledEmail } from '../email/email.service';
 import { applySubscriptionRecord } from './billing-reconcile';
 
@@ -64,7 +64,7 @@ function activePlan(deps: Pick<AppDeps, 'db'>, tier: TPaidTier) {
 
 function loadUser(deps: Pick<AppDeps, 'db'>, userId: string): TUserRow {
   const user = deps.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
+  if (!user) throw notSignedIn();
   return user;
 }
 

@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import type { TCategoryList, TPlanList } from '@shared/catalogue';
 import { ZBookListQuery, ZIdOrSlugParam } from '@shared/catalogue.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
+import { matchesEtag } from '../../lib/etag';
 import { validate } from '../../lib/validate';
-import { jsonOnce } from './json-body';
+import { jsonOnce } from '../../lib/json-body';
 import { getBookCover, getBookDetail, listBooks, listCategories, listPlans } from './catalogue.service';
 
 /**
@@ -33,13 +34,4 @@ export function createCatalogueRoutes({ db }: AppDeps) {
     })
     .get('/categories', (c) => c.json({ items: listCategories({ db }) } satisfies TCategoryList))
     .get('/plans', (c) => c.json({ items: listPlans({ db }) } satisfies TPlanList));
-}
-
-/** If-None-Match may list several tags or `*`; weak tags (W/) compare equal for GET (RFC 9110 §13.1.2). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }

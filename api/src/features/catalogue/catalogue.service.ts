@@ -29,7 +29,7 @@ import { cachedStatement } from '../../db/statement-cache';
 
 /**
  * The tables behind book detail, categories and browsing without a search term (checked against their
- * queries by db/read-cache-tables.test.ts): those caches survive the readers' own writes (progress,
+ * queries by api/src/read-cache-tables.test.ts): those caches survive the readers' own writes (progress,
  * sync), which would otherwise empty them many times a second. A search also reads the FTS index,
  * which triggers cannot track, so searches keep the any-write rule.
  */

@@ -17,10 +17,9 @@ import type { TBrowserDevice } from '@shared/reader';
 import { ZRegisterBrowserRequest } from '@shared/reader.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
-import { requireAuth } from '../../middleware/auth';
+import { requireAuth, type SignedInEnv } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { rateLimit } from '../../middleware/rate-limit';
-import { sessionUserId } from '../selections/selections.routes';
 import { registerBrowserDevice } from './devices.service';
 import {
   createDeviceChallenge,
@@ -41,7 +40,7 @@ export function createDevicesRoutes(deps: AppDeps) {
       const { publicKey, name } = c.req.valid('json');
       const { device, created } = await registerBrowserDevice({
         db,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         publicKey,
         name,
         userAgent: c.req.header('user-agent') ?? null,
@@ -53,12 +52,12 @@ export function createDevicesRoutes(deps: AppDeps) {
     .post(
       '/devices/challenge',
       requireAuth(),
-      rateLimit(deps, { ...CHALLENGE_RATE_LIMIT, subject: (c) => sessionUserId(c) }),
+      rateLimit<SignedInEnv>(deps, { ...CHALLENGE_RATE_LIMIT, subject: (c) => c.var.user.id }),
       validate('json', ZDeviceChallengeRequest),
       (c) => {
         const challenge = createDeviceChallenge({
           db,
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           deviceId: c.req.valid('json').deviceId,
           now: now(),
         });
@@ -70,7 +69,7 @@ export function createDevicesRoutes(deps: AppDeps) {
       const { deviceId, challengeId, response, name } = c.req.valid('json');
       const { device, created } = registerOfflineDevice({
         deps,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         deviceId,
         challengeId,
         response,
@@ -83,14 +82,14 @@ export function createDevicesRoutes(deps: AppDeps) {
     })
     .get('/devices', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(listDevices({ db, userId: sessionUserId(c), now: now() }) satisfies TDeviceList);
+      return c.json(listDevices({ db, userId: c.var.user.id, now: now() }) satisfies TDeviceList);
     })
     .get('/devices/:id/status', requireAuth(), validate('param', ZDeviceIdParam), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(
         deviceStatus({
           db,
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           deviceId: c.req.valid('param').id,
           now: now(),
         }) satisfies TDeviceStatus,
@@ -104,7 +103,7 @@ export function createDevicesRoutes(deps: AppDeps) {
       (c) => {
         const device = renameDevice({
           db,
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           deviceId: c.req.valid('param').id,
           name: c.req.valid('json').name,
           now: now(),
@@ -115,7 +114,7 @@ export function createDevicesRoutes(deps: AppDeps) {
     .delete('/devices/:id', requireAuth(), validate('param', ZDeviceIdParam), (c) => {
       removeDevice({
         deps,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         deviceId: c.req.valid('param').id,
         now: now(),
         meta: getRequestMeta(c, env),

@@ -34,8 +34,8 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
-import { revokeLicensesOfDevice } from '../licenses/license-revocation';
 import { loadUser, offlineDeviceCap } from '../selections/entitlement-state';
+import { retireDevice } from './device-retirement';
 import { devicePublicJwk, encryptForDeviceKey, findActiveDevice, type TDeviceRow } from './devices.service';
 
 /** lastActiveAt is refreshed at most this often per device, so status polling does not write on every call. */
@@ -336,12 +336,6 @@ export function renameDevice(options: { db: Db; userId: string; deviceId: string
   return loadDevice(db, userId, deviceId, now);
 }
 
-/** Deactivates a device and revokes its licences (call inside immediateTransaction). */
-function deactivateDevice(db: Db, deviceId: string, now: Date): number {
-  db.update(devices).set({ isActive: false, deactivatedAt: now }).where(eq(devices.id, deviceId)).run();
-  return revokeLicensesOfDevice(db, deviceId, now);
-}
-
 /**
  * DELETE /api/devices/:id: the device stops counting against the cap and every licence it holds is
  * revoked, in one transaction; it learns this at its next contact (licence status revoked, device
@@ -364,20 +358,18 @@ export function removeDevice(options: {
       .where(and(eq(devices.id, deviceId), eq(devices.userId, userId), eq(devices.isActive, true)))
       .get();
     if (!device) return false;
-    const revokedLicenses = deactivateDevice(db, device.id, now);
-    recordAudit(
-      { db, now: () => now },
-      {
-        action: 'device.removed',
-        resource: 'device',
-        resourceId: device.id,
-        userId,
-        details: { keyThumbprint: device.keyThumbprint, revokedLicenses },
+    retireDevice(db, {
+      deviceId: device.id,
+      userId,
+      now,
+      action: 'device.removed',
+      details: { keyThumbprint: device.keyThumbprint },
+      actor: {
         ipAddress: options.meta?.ipAddress ?? null,
         userAgent: options.meta?.userAgent ?? null,
         sessionId: options.sessionId ?? null,
       },
-    );
+    });
     return true;
   });
   if (!removed) throw notFound('Device');
@@ -458,17 +450,13 @@ export function expireIdleDevices(options: {
           .where(and(eq(devices.id, id), isIdle))
           .get();
         if (!device) return false;
-        const revokedLicenses = deactivateDevice(db, device.id, now);
-        recordAudit(
-          { db, now: () => now },
-          {
-            action: 'device.expired',
-            resource: 'device',
-            resourceId: device.id,
-            userId: device.userId,
-            details: { inactiveDays: options.inactiveDays, lastActiveAt: iso(device.lastActiveAt), revokedLicenses },
-          },
-        );
+        retireDevice(db, {
+          deviceId: device.id,
+          userId: device.userId,
+          now,
+          action: 'device.expired',
+          details: { inactiveDays: options.inactiveDays, lastActiveAt: iso(device.lastActiveAt) },
+        });
         return true;
       });
       if (done) expired += 1;

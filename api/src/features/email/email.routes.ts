@@ -6,7 +6,6 @@ import { Hono } from 'hono';
 import { ZEmailPreferences, ZUnsubscribeRequest } from '@shared/auth.schemas';
 import { ZOutboxIdParam, ZOutboxQuery, ZUnsubscribeTokenQuery } from '@shared/email.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
-import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { requireAuth, requirePermission } from '../../middleware/auth';
 import { getOutboxMessage, listOutbox } from './outbox.service';
@@ -18,21 +17,14 @@ import {
 } from './preferences.service';
 
 export function createEmailRoutes({ db, now }: AppDeps) {
-  const currentUser = (c: { var: { sessionUser: AppEnv['Variables']['sessionUser'] } }) => {
-    const user = c.var.sessionUser;
-    // requireAuth runs first; this only narrows the type.
-    if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
-    return user;
-  };
-
   return (
     new Hono<AppEnv>()
       .get('/me/email-preferences', requireAuth(), (c) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(getEmailPreferences({ db, user: currentUser(c), now: now() }));
+        return c.json(getEmailPreferences({ db, user: c.var.user, now: now() }));
       })
       .put('/me/email-preferences', requireAuth(), validate('json', ZEmailPreferences), (c) =>
-        c.json(updateEmailPreferences({ db, user: currentUser(c), preferences: c.req.valid('json'), now: now() })),
+        c.json(updateEmailPreferences({ db, user: c.var.user, preferences: c.req.valid('json'), now: now() })),
       )
       // Token links work without signing in: the token (32 random bytes) is the credential.
       .get('/email/unsubscribe', validate('query', ZUnsubscribeTokenQuery), (c) => {

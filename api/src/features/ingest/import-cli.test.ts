@@ -13,9 +13,10 @@ import { migrateDatabase, openDatabase } from '../../db/client';
 import { bookCategories, bookPdfMap, books, categories } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { testEnv } from '../auth/auth-test-helpers';
-import { decryptChunk } from './content-crypto';
+import { decryptChunk } from '../content-access/content-crypto';
 import { runBooksImport } from './import-cli';
-import { getContentKey, getManifest, readChunk } from './ingest.service';
+import { getContentKey, readChunk } from '../content-access/book-content';
+import { getManifest } from './ingest.service';
 
 const PDF_DIR = path.resolve(import.meta.dirname, '../../../../content/pdfs');
 const tempDirs: string[] = [];

@@ -12,9 +12,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOOK_TIERS } from '@shared/tiers';
 import { bookCategories, books, categories } from '../../db/schema';
-import { slugify } from '../../db/seed/slug';
+import { slugify } from '../../lib/slug';
 import { AppError } from '../../lib/app-error';
-import { reindexBook } from '../search/search-index';
+import { reindexBook } from '../../db/search-index';
 import { ingestBookPdf, isPdfHeader, recordPdfSource, type TIngestDeps } from './ingest.service';
 import { readPdfInfo } from './pdf-analysis';
 

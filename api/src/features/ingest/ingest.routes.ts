@@ -12,12 +12,13 @@ import { ZIdOrSlugParam } from '@shared/catalogue.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { problem } from '../../lib/problem';
+import { matchesEtag } from '../../lib/etag';
 import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { allowMultipartUpload } from '../../middleware/csrf';
-import { matchesEtag } from '../catalogue/catalogue.routes';
-import { readStoredCover, uploadBookPdf } from './ingest.service';
+import { uploadBookPdf } from './ingest.service';
+import { readStoredCover } from './stored-cover';
 
 /** Room for the multipart framing around the largest PDF and cover; bigger bodies are cut off unread. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
@@ -39,9 +40,7 @@ export function createIngestRoutes(deps: AppDeps) {
       validate('param', ZBookIdParam),
       validate('form', ZBookPdfUploadForm),
       async (c) => {
-        const user = c.var.sessionUser;
-        // requirePermission ran first; this only narrows the type.
-        if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
+        const { user } = c.var;
         const { file, cover } = c.req.valid('form');
         const meta = getRequestMeta(c, env);
         const result = await uploadBookPdf(deps, {

@@ -17,21 +17,13 @@ import { bookChunks, bookContentKeys, bookPages, books, pdfAssets, systemConfig 
 import { createBook } from '../../test-factories';
 import { createTestContext } from '../../test-utils';
 import { testEnv } from '../auth/auth-test-helpers';
-import { decryptChunk } from './content-crypto';
-import {
-  chunkCacheFor,
-  ensureBookContent,
-  getContentKey,
-  getCurrentAsset,
-  getManifest,
-  ingestBookPdf,
-  readChunk,
-  readPreview,
-  readStoredCover,
-} from './ingest.service';
+import { decryptChunk } from '../content-access/content-crypto';
+import { chunkCacheFor, getContentKey, getCurrentAsset, readChunk } from '../content-access/book-content';
+import { ensureBookContent, getManifest, ingestBookPdf, readPreview } from './ingest.service';
+import { readStoredCover } from './stored-cover';
 import { analysePdf } from './pdf-analysis';
 import { makePreviewPdf } from './preview';
-import { typesetBook } from './typeset';
+import { typesetBook } from '../../db/seed/typeset';
 
 const PDF_DIR = path.resolve(import.meta.dirname, '../../../../content/pdfs');
 const readPdf = (name: string) => new Uint8Array(fs.readFileSync(path.join(PDF_DIR, name)));

@@ -16,7 +16,8 @@
  * Concurrency: ingestions of one book run one at a time in this process; across processes the
  * transaction re-checks the version it encrypted for (it is in every chunk's associated data) and
  * the loser deletes its blobs and re-reads (the nonce keeps two processes' blobs apart).
- * In demo mode `ensureBookContent` gives books without a file a generated one on first use, single-flight.
+ * In demo mode `ensureBookContent` gives books without a file one made by AppDeps.demoContent on first use,
+ * single-flight.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, max, ne } from 'drizzle-orm';
@@ -26,38 +27,15 @@ import type { AppDeps } from '../../deps';
 import { immediateTransaction, type Db } from '../../db/client';
 import { bookChunks, bookContentKeys, bookPages, bookPdfMap, books, pdfAssets, systemConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import {
-  contentBookFingerprint,
-  contentBookSourcePath,
-  isContentBookSlug,
-  typesetContentBook,
-} from '../../db/seed/book-pdfs';
 import { recordAudit } from '../audit/audit.service';
-import { sniffImageFormat } from '../profile/avatar.service';
-import {
-  buildManifest,
-  coverBlobKey,
-  getCurrentAsset,
-  readAssetPreview,
-  storedCoverHash,
-  storedCoverUrl,
-  type TPdfAssetRow,
-} from './book-content';
-import { contentKeyring, encryptChunk, generateContentKey, wrapContentKey } from './content-crypto';
-import { typesetCatalogueBook } from './generated-pdf';
+import { sniffImageFormat } from '../../lib/image-format';
+import { buildManifest, getCurrentAsset, readAssetPreview, type TPdfAssetRow } from '../content-access/book-content';
+import { contentKeyring, encryptChunk, generateContentKey, wrapContentKey } from '../content-access/content-crypto';
 import { analysePdf, PdfReadError, type TOutlineEntry, type TPdfAnalysis } from './pdf-analysis';
 import { PreviewError } from './preview-error';
+import { coverBlobKey, storedCoverHash, storedCoverUrl } from './stored-cover';
 
-export {
-  getCurrentAsset,
-  readChunk,
-  getContentKey,
-  chunkCacheFor,
-  readStoredCover,
-  type TPdfAssetRow,
-} from './book-content';
-
-export type TIngestDeps = Pick<AppDeps, 'db' | 'env' | 'blobs' | 'logger' | 'now'>;
+export type TIngestDeps = Pick<AppDeps, 'db' | 'env' | 'blobs' | 'logger' | 'now' | 'demoContent'>;
 export const INGEST_SOURCES = ['upload', 'cli', 'seed', 'generated'] as const;
 export type TIngestSource = (typeof INGEST_SOURCES)[number];
 
@@ -502,24 +480,17 @@ async function generateContent(deps: TIngestDeps, bookId: string): Promise<TPdfA
   const book = deps.db.select().from(books).where(eq(books.id, bookId)).get();
   if (!book) throw notFound('Book');
   // Only the demo catalogue is made up; outside demo mode a book without a file is not readable yet.
-  if (!deps.env.DEMO_SEED) throw new AppError('no_content', 404, READER_MESSAGES.noContent);
-  if (isContentBookSlug(book.slug)) {
-    // One of the 16 real books opened before the background seed reached it: typeset it now.
-    const fingerprint = contentBookFingerprint(book.slug);
-    const typeset = await typesetContentBook(book.slug);
-    const result = await ingestBookPdf({ deps, bookId, pdf: typeset.bytes, source: 'seed', onlyIfMissing: true });
-    recordPdfSource(deps.db, book.slug, contentBookSourcePath(book.slug, fingerprint), deps.now());
-    return result.asset;
-  }
-  const typeset = await typesetCatalogueBook({ ...book, tags: book.tags ?? [] });
+  if (!deps.demoContent) throw new AppError('no_content', 404, READER_MESSAGES.noContent);
+  const made = await deps.demoContent.pdfFor(book);
   const result = await ingestBookPdf({
     deps,
     bookId,
-    pdf: typeset.bytes,
-    source: 'generated',
-    renderCover: false,
+    pdf: made.pdf,
+    source: made.source,
+    renderCover: made.renderCover,
     onlyIfMissing: true,
   });
+  if (made.recordAs) recordPdfSource(deps.db, book.slug, made.recordAs, deps.now());
   return result.asset;
 }
 

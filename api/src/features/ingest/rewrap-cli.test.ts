@@ -4,7 +4,7 @@ import { auditLogs, bookContentKeys } from '../../db/schema';
 import { testEnv } from '../auth/auth-test-helpers';
 import { createTestContext } from '../../test-utils';
 import { createBook } from '../../test-factories';
-import { contentKeyring, generateContentKey, unwrapContentKey, wrapContentKey } from './content-crypto';
+import { contentKeyring, generateContentKey, unwrapContentKey, wrapContentKey } from '../content-access/content-crypto';
 import { runKeysRewrap } from './rewrap-cli';
 
 const base64url = (key: Buffer) => key.toString('base64url');

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/client';
 import type { TEnv } from '../../env';
 import { recordAudit } from '../audit/audit.service';
-import { contentKeyring, rewrapContentKeys } from './content-crypto';
+import { contentKeyring, rewrapContentKeys } from '../content-access/content-crypto';
 import type { TImportIo } from './import-cli';
 
 export function runKeysRewrap(deps: { db: Db; env: TEnv; now: () => Date }, io: TImportIo): number {

@@ -9,7 +9,6 @@ import { ZAddToLibraryRequest, ZLibraryBookParam, ZLibraryQuery } from '@shared/
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
-import { sessionUserId } from '../selections/selections.routes';
 import { addToLibrary, getReadingStats, listLibrary, removeFromLibrary } from './library.service';
 
 export function createLibraryRoutes({ db, now }: AppDeps) {
@@ -17,24 +16,24 @@ export function createLibraryRoutes({ db, now }: AppDeps) {
     .get('/library', requireAuth(), validate('query', ZLibraryQuery), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(
-        listLibrary({ db, userId: sessionUserId(c), query: c.req.valid('query'), now: now() }) satisfies TLibraryList,
+        listLibrary({ db, userId: c.var.user.id, query: c.req.valid('query'), now: now() }) satisfies TLibraryList,
       );
     })
     .get('/library/stats', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(getReadingStats({ db, userId: sessionUserId(c), now: now() }) satisfies TReadingStats);
+      return c.json(getReadingStats({ db, userId: c.var.user.id, now: now() }) satisfies TReadingStats);
     })
     .post('/library', requireAuth(), validate('json', ZAddToLibraryRequest), (c) => {
       const { entry, created } = addToLibrary({
         db,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         bookRef: c.req.valid('json').bookId,
         now: now(),
       });
       return c.json(entry, created ? 201 : 200);
     })
     .delete('/library/:bookId', requireAuth(), validate('param', ZLibraryBookParam), (c) => {
-      removeFromLibrary({ db, userId: sessionUserId(c), bookRef: c.req.valid('param').bookId, now: now() });
+      removeFromLibrary({ db, userId: c.var.user.id, bookRef: c.req.valid('param').bookId, now: now() });
       return c.body(null, 204);
     });
 }

@@ -11,7 +11,6 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
-import { sessionUserId } from '../selections/selections.routes';
 import { issueLicense, issueLicenseForBook, licenseStatuses, renewLicense } from './licenses.service';
 import { licenseKeyring } from './signing-keys';
 
@@ -30,7 +29,7 @@ export function createLicensesRoutes(deps: AppDeps) {
       const { loanId, bookId, deviceId, kind } = c.req.valid('json');
       const common = {
         deps,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         deviceId,
         kind,
         meta: getRequestMeta(c, env),
@@ -45,7 +44,7 @@ export function createLicensesRoutes(deps: AppDeps) {
     .post('/licenses/:id/renew', requireAuth(), validate('param', ZLicenseIdParam), async (c) => {
       const grant = await renewLicense({
         deps,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         licenseId: c.req.valid('param').id,
         meta: getRequestMeta(c, env),
         sessionId: c.var.sessionId,
@@ -56,7 +55,7 @@ export function createLicensesRoutes(deps: AppDeps) {
     .post('/licenses/status', requireAuth(), validate('json', ZLicenseStatusRequest), (c) => {
       c.header('Cache-Control', 'no-store');
       const { ids, deviceId } = c.req.valid('json');
-      const answer = licenseStatuses({ db, userId: sessionUserId(c), ids, deviceId, now: now() });
+      const answer = licenseStatuses({ db, userId: c.var.user.id, ids, deviceId, now: now() });
       return c.json(answer satisfies TLicenseStatusList);
     });
 }

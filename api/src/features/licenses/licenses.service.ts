@@ -5,8 +5,9 @@
  * `offline_licenses` row (user × device × book: the wrapped key, A256GCM, expiry), written in the same
  * transaction. Issuing and renewing check the loan, the device and the entitlement (the same rules as
  * opening the book), touch the device's lastActiveAt and are recorded in the audit log. Licences are
- * revoked with their loan or device (license-revocation.ts). The content key only ever leaves the
- * server wrapped to a device key.
+ * revoked with their loan or device (license-revocation). The content key only ever leaves the
+ * server wrapped to a device key. Granting is three steps: decide (license-policy.ts), build the
+ * claims (license-claims.ts), then sign and persist here.
  *
  * Renewal count (decision record 008): `renewalCount` counts the extensions of the current licence of a
  * (loan, device). Online re-issues count as before; a new offline licence (first download, or after an
@@ -16,20 +17,8 @@
  * but not stored, so reading online never shortens or replaces a download.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { accessValidUntil, effectiveTier, isOfflineAllowed } from '@shared/entitlement';
-import {
-  LICENSE_AUDIENCE,
-  LICENSE_ISSUER,
-  LICENSE_MESSAGES,
-  type TLicenseClaims,
-  type TLicenseGrant,
-  type TLicenseKind,
-  type TLicensePolicy,
-  type TLicenseStatus,
-  type TLicenseStatusList,
-} from '@shared/reader';
-import type { TRsaOaepPublicJwk } from '@shared/reader.schemas';
-import { DEVICE_MESSAGES } from '@shared/devices';
+import { accessValidUntil } from '@shared/entitlement';
+import type { TLicenseGrant, TLicenseKind, TLicensePolicy, TLicenseStatus, TLicenseStatusList } from '@shared/reader';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { devices, licenses, loans, offlineLicenses, OFFLINE_LICENSE_ALGORITHM } from '../../db/schema';
@@ -37,36 +26,30 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
-import { devicePublicJwk, encryptForDeviceKey, type TDeviceRow } from '../devices/devices.service';
+import { getAsset, getContentKey } from '../content-access/book-content';
+import { devicePublicJwk, type TDeviceRow } from '../devices/devices.service';
+import { deviceStatus, touchDevices } from '../devices/offline-devices.service';
 import { offlineSettings } from '../devices/offline-settings';
-import {
-  deviceStatus,
-  holdsDevicePlace,
-  offlineAllowance,
-  overCapError,
-  touchDevices,
-} from '../devices/offline-devices.service';
-import { getAsset } from '../ingest/book-content';
+import { ensureBookContent } from '../ingest/ingest.service';
 import { openLoan } from '../loans/loans.service';
-import { copyLimit, copyRules } from '../reader/copy-budget.service';
-import { ensureBookContent, getContentKey } from '../reader/content-source';
+import { copyRules } from '../reader/copy-budget.service';
 import { readerConfig } from '../reader/reader-config';
-import { loadUser, syncEntitlements } from '../selections/entitlement-state';
+import { syncEntitlements } from '../selections/entitlement-state';
+import { licenseClaims, licensePolicy, wrapContentKeyForDevice } from './license-claims';
+import {
+  assertMayHoldLicense,
+  assertRenewable,
+  isSameBasis,
+  licenseExpiry,
+  planGrant,
+  type TGrantPlan,
+  type TLoanRow,
+} from './license-policy';
 import { signLicense } from './license-token';
 import { licenseKeyring } from './signing-keys';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
-/** nbf is set this far before iat so a device whose clock runs a little behind can use a fresh licence. */
-const NOT_BEFORE_SKEW_SECONDS = 60;
 /** Signing happens outside the write lock; a licence changed meanwhile is planned and signed again. */
 const GRANT_ATTEMPTS = 3;
-
-export const OFFLINE_NOT_IN_PLAN = LICENSE_MESSAGES.offlineNotInPlan;
-export const DEVICE_NOT_OFFLINE = LICENSE_MESSAGES.deviceNotOffline;
-
-type TLicenseRow = typeof licenses.$inferSelect;
-type TLoanRow = typeof loans.$inferSelect;
 
 const statements = perConnection((db) => ({
   loanOfUser: db
@@ -90,101 +73,6 @@ const statements = perConnection((db) => ({
     .where(and(eq(licenses.id, sql.placeholder('licenseId')), eq(licenses.userId, sql.placeholder('userId'))))
     .prepare(),
 }));
-
-/** RSA-OAEP with SHA-256 (WebCrypto's RSA-OAEP-256), the only wrapping the browser's unwrapKey accepts. */
-export function wrapContentKeyForDevice(publicJwk: TRsaOaepPublicJwk, contentKey: Uint8Array): string {
-  return encryptForDeviceKey(publicJwk, contentKey);
-}
-
-/**
- * When a licence issued `now` ends: online licences after ONLINE_LICENSE_MINUTES, offline ones after
- * offline_max_days; both never past the loan's end or the end of the paid (or trial) period. An end
- * already in the past while the rules still allow reading (a renewal not yet recorded) is ignored.
- */
-export function licenseExpiry(options: {
-  kind: TLicenseKind;
-  now: number;
-  onlineMinutes: number;
-  offlineMaxDays: number;
-  loanEnd: number | null;
-  accessEnd: number | null;
-}): number {
-  const { kind, now } = options;
-  const own = kind === 'online' ? now + options.onlineMinutes * MINUTE_MS : now + options.offlineMaxDays * DAY_MS;
-  const bounds = [options.loanEnd, options.accessEnd].filter((end): end is number => end !== null && end > now);
-  return Math.min(own, ...bounds);
-}
-
-function watermarkName(user: {
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  email: string;
-}): string {
-  const full = [user.firstName, user.lastName]
-    .filter((part) => part && part.trim())
-    .join(' ')
-    .trim();
-  return full || user.username || user.email;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Planning a grant: which licence id and renewal count the new token carries, and whether it is stored.
-
-interface TGrantPlan {
-  /** The row the plan was made from (null: none); the write goes ahead only if it is still the same. */
-  basis: TLicenseRow | null;
-  licenseId: string;
-  renewalCount: number;
-  /** False for an online licence over a live offline one: signed and handed out, not stored. */
-  store: boolean;
-  /** The basis row was revoked: it is replaced by a fresh licence with a new id. */
-  replace: boolean;
-}
-
-const renewalLimitReached = () => new AppError('renewal_limit_reached', 409, LICENSE_MESSAGES.renewalLimit);
-
-function planGrant(existing: TLicenseRow | null, kind: TLicenseKind, now: Date, maxRenewals: number): TGrantPlan {
-  const fresh = (replace: boolean): TGrantPlan => ({
-    basis: existing,
-    licenseId: crypto.randomUUID(),
-    renewalCount: 0,
-    store: true,
-    replace,
-  });
-  if (!existing) return fresh(false);
-  if (existing.revoked) return fresh(true);
-  const same = (renewalCount: number, store = true): TGrantPlan => ({
-    basis: existing,
-    licenseId: existing.id,
-    renewalCount,
-    store,
-    replace: false,
-  });
-  if (existing.kind === 'offline') {
-    if (kind === 'online' && existing.offlineExpiresAt.getTime() > now.getTime())
-      return same(existing.renewalCount, false);
-    if (kind === 'offline') {
-      if (existing.renewalCount >= maxRenewals) throw renewalLimitReached();
-      return same(existing.renewalCount + 1);
-    }
-    return same(existing.renewalCount + 1);
-  }
-  // The stored licence is online: a new offline licence starts its own count.
-  return kind === 'offline' ? same(0) : same(existing.renewalCount + 1);
-}
-
-function isSameBasis(current: TLicenseRow | undefined, basis: TLicenseRow | null): boolean {
-  if (!current || !basis) return !current && !basis;
-  return (
-    current.id === basis.id &&
-    current.renewalCount === basis.renewalCount &&
-    current.revoked === basis.revoked &&
-    current.kind === basis.kind &&
-    current.offlineExpiresAt.getTime() === basis.offlineExpiresAt.getTime() &&
-    current.signature === basis.signature
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Issuing and renewing.
@@ -213,29 +101,14 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
   const { db, env } = deps;
   const now = deps.now();
 
-  // The same rules as opening the book; a lapsed plan revokes the loan (and its licences) and answers 402 here.
-  const opened = openLoan({ db, userId, bookRef: loan.bookId, now });
-  if (opened.loan.id !== loan.id) throw notFound('Loan');
-  const user = loadUser(db, userId);
-  if (kind === 'offline') {
-    if (!isOfflineAllowed(effectiveTier(user, now)))
-      throw new AppError('offline_not_allowed', 402, OFFLINE_NOT_IN_PLAN);
-    if (device.offlineRegisteredAt === null) throw new AppError('device_not_offline', 403, DEVICE_NOT_OFFLINE);
-    // After a downgrade the plan may allow fewer devices than are registered: only the first ones read offline.
-    const allowance = offlineAllowance(db, userId, now);
-    if (!holdsDevicePlace(db, userId, device.id, allowance.cap)) throw overCapError(allowance);
-  }
-
+  // 1. Decide: the same rules as opening the book, the offline rules, and until when.
+  const user = assertMayHoldLicense({ db, userId, loan, device, kind, now });
   const current = await ensureBookContent({ deps, bookId: loan.bookId });
   const kept =
     options.bookVersion !== undefined && options.bookVersion !== current.version
       ? getAsset({ db, bookId: loan.bookId, version: options.bookVersion })
       : null;
   const asset = kept ?? current;
-  const contentKey = await getContentKey({ deps, bookId: loan.bookId, version: asset.version });
-  const keyWrapped = wrapContentKeyForDevice(devicePublicJwk(device), contentKey);
-  contentKey.fill(0);
-
   const expiresAt = licenseExpiry({
     kind,
     now: now.getTime(),
@@ -244,34 +117,34 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
     loanEnd: loan.expiresAt?.getTime() ?? null,
     accessEnd: accessValidUntil(user),
   });
-  const policy: TLicensePolicy = {
-    watermark: { name: watermarkName(user), email: user.email, loanId: loan.id },
-    copyLimitChars: copyLimit(asset.totalCharacters, copyRules(db)),
-    print: false,
-  };
-  const iat = Math.floor(now.getTime() / 1000);
   const exp = Math.floor(expiresAt / 1000);
-  const claimsFor = (plan: TGrantPlan): TLicenseClaims => ({
-    jti: plan.licenseId,
-    iss: LICENSE_ISSUER,
-    aud: LICENSE_AUDIENCE,
-    sub: userId,
-    loanId: loan.id,
-    bookId: loan.bookId,
-    bookVersion: asset.version,
-    deviceId: device.id,
-    deviceKeyThumbprint: device.keyThumbprint,
-    keyWrapped,
-    kind,
-    policy,
-    iat,
-    nbf: iat - NOT_BEFORE_SKEW_SECONDS,
-    exp,
-    serverTime: now.getTime(),
-    renewalCount: plan.renewalCount,
-    statusUrl: `${env.publicUrl}/api/licenses/status`,
-  });
 
+  // 2. Build: the key wrapped to the device, the policy, the claims of each planned attempt.
+  const contentKey = await getContentKey({ deps, bookId: loan.bookId, version: asset.version });
+  const keyWrapped = wrapContentKeyForDevice(devicePublicJwk(device), contentKey);
+  contentKey.fill(0);
+  const policy = licensePolicy({
+    user,
+    loanId: loan.id,
+    totalCharacters: asset.totalCharacters,
+    copyRules: copyRules(db),
+  });
+  const claimsFor = (plan: TGrantPlan) =>
+    licenseClaims({
+      plan,
+      userId,
+      loan,
+      bookVersion: asset.version,
+      device,
+      keyWrapped,
+      kind,
+      policy,
+      now,
+      exp,
+      publicUrl: env.publicUrl,
+    });
+
+  // 3. Sign and persist, re-checked under the write lock.
   const keyring = await licenseKeyring(env);
   const { maxRenewals } = offlineSettings(db);
   for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
@@ -465,10 +338,7 @@ export async function renewLicense(options: {
   if (!license) throw notFound('Licence');
   const loan = statements(db).loanOfUser.get({ loanId: license.loanId, userId })!;
   const device = statements(db).deviceOfUser.get({ deviceId: license.deviceId, userId })!;
-  // Most specific first: removing a device or returning the book also revokes the licence.
-  if (loan.status === 'returned') throw new AppError('license_returned', 409, LICENSE_MESSAGES.returned);
-  if (!device.isActive) throw new AppError('device_removed', 409, DEVICE_MESSAGES.deviceRemoved);
-  if (license.revoked || loan.status !== 'active') throw new AppError('license_revoked', 409, LICENSE_MESSAGES.revoked);
+  assertRenewable(license, loan, device);
   return grantLicense({
     deps,
     userId,

@@ -7,7 +7,7 @@ import { get, send } from '../auth/auth-test-helpers';
 import { decryptChunk, openLicense, registerBrowser, setupReader } from '../reader/reader-test-support';
 import type { TProblem } from '../selections/selections-test-support';
 import { verifyLicense } from './license-token';
-import { DEVICE_NOT_OFFLINE, licenseExpiry, OFFLINE_NOT_IN_PLAN } from './licenses.service';
+import { DEVICE_NOT_OFFLINE, licenseExpiry, OFFLINE_NOT_IN_PLAN } from './license-policy';
 import { licenseKeyring } from './signing-keys';
 
 const HOUR_MS = 60 * 60 * 1000;

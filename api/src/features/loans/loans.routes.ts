@@ -8,25 +8,24 @@ import { ZLoanIdParam, ZOpenLoanRequest } from '@shared/selections.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
-import { sessionUserId } from '../selections/selections.routes';
 import { listLoans, openLoan, returnLoan } from './loans.service';
 
 export function createLoansRoutes({ db, now }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/loans', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ items: listLoans({ db, userId: sessionUserId(c), now: now() }) } satisfies TLoanList);
+      return c.json({ items: listLoans({ db, userId: c.var.user.id, now: now() }) } satisfies TLoanList);
     })
     .post('/loans', requireAuth(), validate('json', ZOpenLoanRequest), (c) => {
       const { loan, created } = openLoan({
         db,
-        userId: sessionUserId(c),
+        userId: c.var.user.id,
         bookRef: c.req.valid('json').bookId,
         now: now(),
       });
       return c.json(loan, created ? 201 : 200);
     })
     .post('/loans/:id/return', requireAuth(), validate('param', ZLoanIdParam), (c) =>
-      c.json(returnLoan({ db, userId: sessionUserId(c), loanId: c.req.valid('param').id, now: now() })),
+      c.json(returnLoan({ db, userId: c.var.user.id, loanId: c.req.valid('param').id, now: now() })),
     );
 }

@@ -20,7 +20,7 @@ import {
   syncEntitlements,
 } from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
-import { revokeLicensesOfLoans } from '../licenses/license-revocation';
+import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 

@@ -13,27 +13,7 @@ import { users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SessionUser } from '../auth/session.service';
 import { toProfile } from './profile-view';
-
-export type TAvatarFormat = { mimeType: 'image/png' | 'image/jpeg' | 'image/webp'; extension: 'png' | 'jpg' | 'webp' };
-
-const FORMATS = {
-  png: { mimeType: 'image/png', extension: 'png' },
-  jpg: { mimeType: 'image/jpeg', extension: 'jpg' },
-  webp: { mimeType: 'image/webp', extension: 'webp' },
-} as const satisfies Record<string, TAvatarFormat>;
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
-const ascii = (text: string) => Array.from(text, (character) => character.charCodeAt(0));
-
-/** The image format from its magic bytes, or null for anything else (SVG, GIF, text named .png ...). */
-export function sniffImageFormat(bytes: Uint8Array): TAvatarFormat | null {
-  if (startsWith(bytes, PNG_SIGNATURE) && startsWith(bytes, ascii('IHDR'), 12)) return FORMATS.png;
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return FORMATS.jpg;
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return FORMATS.webp;
-  return null;
-}
+import { IMAGE_FORMATS, sniffImageFormat, type TImageFormat } from '../../lib/image-format';
 
 const AVATAR_URL_PREFIX = '/api/avatars/';
 const USER_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
@@ -51,7 +31,7 @@ function blobKeyFromUrl(userId: string, profileImageUrl: string | null): string 
   return isAvatarFileName(file) ? blobKey(userId, file) : null;
 }
 
-export function validateAvatarUpload(upload: { size: number; bytes: Uint8Array }): TAvatarFormat {
+export function validateAvatarUpload(upload: { size: number; bytes: Uint8Array }): TImageFormat {
   if (upload.size > AVATAR_MAX_BYTES) {
     throw new AppError('avatar_too_large', 413, AVATAR_MESSAGES.tooLarge, [
       { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
@@ -122,5 +102,5 @@ export async function readAvatar(
   if (!match || !isAvatarUserId(options.userId)) throw notFound('Image');
   const bytes = await deps.blobs.get(blobKey(options.userId, options.file));
   if (!bytes) throw notFound('Image');
-  return { bytes, mimeType: FORMATS[match[2] as keyof typeof FORMATS].mimeType };
+  return { bytes, mimeType: IMAGE_FORMATS[match[2] as keyof typeof IMAGE_FORMATS].mimeType };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TProfile } from '@shared/profile';
 import { createMemoryBlobStore } from '../../adapters/blobs/blob-store';
 import { createTestContext } from '../../test-utils';
-import { sniffImageFormat } from './avatar.service';
+import { sniffImageFormat } from '../../lib/image-format';
 import { insertUser, jsonHeaders, signIn } from './profile-test-support';
 
 /** A real 1×1 PNG. */

@@ -1,7 +1,7 @@
 /** Helpers for the me and email API tests: insert a user (optionally with a real password) and sign in. */
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../lib/password';
 import { createSession } from '../auth/session.service';
 
 let counter = 0;

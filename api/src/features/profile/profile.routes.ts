@@ -10,10 +10,9 @@ import { ZChangePasswordRequest, ZDeleteAccountRequest, ZUpdateProfileRequest } 
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@shared/profile';
 import { ZAvatarUploadForm } from '@shared/profile.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
-import { AppError } from '../../lib/app-error';
 import { problem } from '../../lib/problem';
 import { validate } from '../../lib/validate';
-import { requireAuth } from '../../middleware/auth';
+import { requireAuth, type SignedInEnv } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import { allowMultipartUpload } from '../../middleware/csrf';
 import { rateLimit, type TRateLimitRule } from '../../middleware/rate-limit';
@@ -36,22 +35,16 @@ const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
 export function createProfileRoutes(deps: AppDeps) {
   const { db, env, now } = deps;
-  const perUser = (rule: TRateLimitRule) =>
-    rateLimit(deps, { ...rule, subject: (c) => c.var.sessionUser?.id ?? 'anonymous' });
-  const currentUser = (c: { var: { sessionUser: AppEnv['Variables']['sessionUser'] } }) => {
-    const user = c.var.sessionUser;
-    // requireAuth runs first on every route below; this only narrows the type.
-    if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
-    return user;
-  };
+  // Behind requireAuth, so the subject is always the signed-in user.
+  const perUser = (rule: TRateLimitRule) => rateLimit<SignedInEnv>(deps, { ...rule, subject: (c) => c.var.user.id });
 
   return new Hono<AppEnv>()
     .get('/me', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(toProfile(currentUser(c)));
+      return c.json(toProfile(c.var.user));
     })
     .patch('/me', requireAuth(), validate('json', ZUpdateProfileRequest), (c) =>
-      c.json(updateProfile({ db, user: currentUser(c), changes: c.req.valid('json'), now: now() })),
+      c.json(updateProfile({ db, user: c.var.user, changes: c.req.valid('json'), now: now() })),
     )
     .put(
       '/me/password',
@@ -60,7 +53,7 @@ export function createProfileRoutes(deps: AppDeps) {
       validate('json', ZChangePasswordRequest),
       async (c) => {
         const result = await changePassword(deps, {
-          user: currentUser(c),
+          user: c.var.user,
           currentSessionId: c.var.sessionId,
           request: c.req.valid('json'),
           meta: getRequestMeta(c, env),
@@ -87,14 +80,12 @@ export function createProfileRoutes(deps: AppDeps) {
             { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
           ]);
         }
-        return c.json(
-          await setAvatar(deps, { user: currentUser(c), bytes: new Uint8Array(await avatar.arrayBuffer()) }),
-        );
+        return c.json(await setAvatar(deps, { user: c.var.user, bytes: new Uint8Array(await avatar.arrayBuffer()) }));
       },
     )
-    .delete('/me/avatar', requireAuth(), async (c) => c.json(await removeAvatar(deps, { user: currentUser(c) })))
+    .delete('/me/avatar', requireAuth(), async (c) => c.json(await removeAvatar(deps, { user: c.var.user })))
     .get('/me/export', requireAuth(), (c) => {
-      const data = exportUserData({ db, user: currentUser(c), now: now() });
+      const data = exportUserData({ db, user: c.var.user, now: now() });
       const day = data.exportedAt.slice(0, 10);
       return c.body(JSON.stringify(data, null, 2), 200, {
         'Content-Type': 'application/json; charset=utf-8',
@@ -109,7 +100,7 @@ export function createProfileRoutes(deps: AppDeps) {
       validate('json', ZDeleteAccountRequest),
       async (c) => {
         await deleteAccount(deps, {
-          user: currentUser(c),
+          user: c.var.user,
           password: c.req.valid('json').password,
           currentSessionId: c.var.sessionId,
           meta: getRequestMeta(c, env),

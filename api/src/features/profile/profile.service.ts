@@ -15,7 +15,7 @@ import { emailLogs, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SessionUser } from '../auth/session.service';
 import { deleteAvatarBlob } from './avatar.service';
 import { toProfile } from './profile-view';

@@ -5,7 +5,7 @@ import { auditLogs, bookmarks, emailLogs, emailPreferences, sessions, userLibrar
 import { createBook } from '../../test-factories';
 import { createTestContext } from '../../test-utils';
 import { recordAudit } from '../audit/audit.service';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../../lib/password';
 import { hashSessionToken } from '../auth/session.service';
 import { sendVerificationCodeEmail } from '../email/email.service';
 import { insertUser, jsonHeaders, signIn } from './profile-test-support';

@@ -9,7 +9,6 @@ import { ZBookmarksQuery, ZProgressBookParam, ZProgressListQuery } from '@shared
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
-import { sessionUserId } from '../selections/selections.routes';
 import { getProgress, listBookmarks, listRecentProgress } from './progress.service';
 
 export function createProgressRoutes({ db }: AppDeps) {
@@ -17,19 +16,17 @@ export function createProgressRoutes({ db }: AppDeps) {
     .get('/progress', requireAuth(), validate('query', ZProgressListQuery), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({
-        items: listRecentProgress({ db, userId: sessionUserId(c), query: c.req.valid('query') }),
+        items: listRecentProgress({ db, userId: c.var.user.id, query: c.req.valid('query') }),
       } satisfies TProgressList);
     })
     .get('/progress/:bookId', requireAuth(), validate('param', ZProgressBookParam), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(
-        getProgress({ db, userId: sessionUserId(c), bookRef: c.req.valid('param').bookId }) satisfies TReadingProgress,
+        getProgress({ db, userId: c.var.user.id, bookRef: c.req.valid('param').bookId }) satisfies TReadingProgress,
       );
     })
     .get('/bookmarks', requireAuth(), validate('query', ZBookmarksQuery), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(
-        listBookmarks({ db, userId: sessionUserId(c), query: c.req.valid('query') }) satisfies TBookmarkList,
-      );
+      return c.json(listBookmarks({ db, userId: c.var.user.id, query: c.req.valid('query') }) satisfies TBookmarkList);
     });
 }

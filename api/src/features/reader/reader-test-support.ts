@@ -17,7 +17,7 @@ import { systemConfig } from '../../db/schema';
 import { createBook } from '../../test-factories';
 import { sharedDeviceKey, type TTestDeviceKey } from '../devices/device-keys-test-support';
 import { ingestBookPdf } from '../ingest/ingest.service';
-import { typesetBook } from '../ingest/typeset';
+import { typesetBook } from '../../db/seed/typeset';
 import { setup } from '../selections/selections-test-support';
 
 /** The smallest chunk size ingestion accepts, so the test book spans several chunks. */

@@ -16,10 +16,9 @@ import {
 } from '@shared/reader.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { readRequestHeader } from '../../lib/request-headers';
+import { matchesEtag } from '../../lib/etag';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
-import { matchesEtag } from '../catalogue/catalogue.routes';
-import { sessionUserId } from '../selections/selections.routes';
 import {
   addCopyEvent,
   findChunk,
@@ -39,7 +38,7 @@ export function createReaderRoutes(deps: AppDeps) {
   const { db, now } = deps;
   return new Hono<AppEnv>()
     .get('/books/:idOrSlug/manifest', requireAuth(), validate('param', ZBookRefParam), async (c) => {
-      const manifest = await openManifest({ deps, userId: sessionUserId(c), bookRef: c.req.valid('param').idOrSlug });
+      const manifest = await openManifest({ deps, userId: c.var.user.id, bookRef: c.req.valid('param').idOrSlug });
       c.header('Cache-Control', 'no-store');
       return c.json(manifest satisfies TReaderManifest);
     })
@@ -51,7 +50,7 @@ export function createReaderRoutes(deps: AppDeps) {
       async (c) => {
         const { id: bookId, n: index } = c.req.valid('param');
         const { v: version } = c.req.valid('query');
-        const chunk = findChunk({ db, userId: sessionUserId(c), bookId, version, index, now: now() });
+        const chunk = findChunk({ db, userId: c.var.user.id, bookId, version, index, now: now() });
         const etag = `"${chunk.sha256}"`;
         const headers = { 'Cache-Control': CHUNK_CACHE, ETag: etag };
         if (matchesEtag(readRequestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, headers);
@@ -81,7 +80,7 @@ export function createReaderRoutes(deps: AppDeps) {
       (c) => {
         const items = searchInBook({
           db,
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           bookId: c.req.valid('param').id,
           q: c.req.valid('query').q,
           now: now(),
@@ -95,7 +94,7 @@ export function createReaderRoutes(deps: AppDeps) {
       return c.json(
         readCopyBudget({
           db,
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           bookId: c.req.valid('param').id,
           now: now(),
         }) satisfies TCopyBudget,
@@ -109,7 +108,7 @@ export function createReaderRoutes(deps: AppDeps) {
       (c) => {
         const budget = addCopyEvent({
           db,
-          userId: sessionUserId(c),
+          userId: c.var.user.id,
           bookId: c.req.valid('param').id,
           characters: c.req.valid('json').characters,
           now: now(),

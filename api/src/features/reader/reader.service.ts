@@ -13,7 +13,8 @@ import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/app-error';
 import { findBook } from '../selections/entitlement-state';
 import { searchBookPages } from './book-search';
-import { getCurrentAsset, getManifest, readChunk, readPreview } from './content-source';
+import { getCurrentAsset, readChunk } from '../content-access/book-content';
+import { getManifest, readPreview } from '../ingest/ingest.service';
 import { getCopyBudget, recordCopyEvent } from './copy-budget.service';
 import { assertCanRead } from './reader-access';
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { ZSuggestQuery } from '@shared/search.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
-import { jsonOnce } from '../catalogue/json-body';
+import { jsonOnce } from '../../lib/json-body';
 import { suggest } from './search.service';
 
 export function createSearchRoutes({ db }: AppDeps) {

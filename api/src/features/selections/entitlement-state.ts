@@ -25,9 +25,9 @@ import {
   userSubscriptionCycles,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound, notSignedIn } from '../../lib/app-error';
 import { createReadCache, type TTrackedTable } from '../../db/read-cache';
-import { revokeLicensesOfLoans } from '../licenses/license-revocation';
+import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TBookRow = typeof books.$inferSelect;
@@ -118,7 +118,7 @@ export function lookUpBook(db: Db, ref: string): TBookRow | null {
 
 export function loadUser(db: Db, userId: string): TUserRow {
   const user = statements(db).user.get({ userId });
-  if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
+  if (!user) throw notSignedIn();
   return user;
 }
 

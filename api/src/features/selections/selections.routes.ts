@@ -6,33 +6,25 @@ import { Hono } from 'hono';
 import type { TEntitlements, TSelectionList } from '@shared/selections';
 import { ZBookIdParam, ZSelectBookRequest } from '@shared/selections.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
-import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
 import { getEntitlements, listSelections, removeSelection, selectBook } from './selections.service';
-
-/** requireAuth runs first on every route here; this only narrows the type. */
-export function sessionUserId(c: { var: { sessionUser: AppEnv['Variables']['sessionUser'] } }): string {
-  const user = c.var.sessionUser;
-  if (!user) throw new AppError('unauthenticated', 401, 'You need to be logged in to access this page.');
-  return user.id;
-}
 
 export function createSelectionsRoutes({ db, now }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/selections', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ items: listSelections({ db, userId: sessionUserId(c), now: now() }) } satisfies TSelectionList);
+      return c.json({ items: listSelections({ db, userId: c.var.user.id, now: now() }) } satisfies TSelectionList);
     })
     .post('/selections', requireAuth(), validate('json', ZSelectBookRequest), (c) =>
-      c.json(selectBook({ db, userId: sessionUserId(c), bookRef: c.req.valid('json').bookId, now: now() }), 201),
+      c.json(selectBook({ db, userId: c.var.user.id, bookRef: c.req.valid('json').bookId, now: now() }), 201),
     )
     .delete('/selections/:bookId', requireAuth(), validate('param', ZBookIdParam), (c) => {
-      removeSelection({ db, userId: sessionUserId(c), bookRef: c.req.valid('param').bookId, now: now() });
+      removeSelection({ db, userId: c.var.user.id, bookRef: c.req.valid('param').bookId, now: now() });
       return c.body(null, 204);
     })
     .get('/me/entitlements', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(getEntitlements({ db, userId: sessionUserId(c), now: now() }) satisfies TEntitlements);
+      return c.json(getEntitlements({ db, userId: c.var.user.id, now: now() }) satisfies TEntitlements);
     });
 }

@@ -20,7 +20,7 @@ import { immediateTransaction, type Db } from '../../db/client';
 import { books, loans, userSelectedBooks, userSubscriptionCycles } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { findBook, offlineDeviceCap, syncEntitlements } from './entitlement-state';
-import { revokeLicensesOfLoans } from '../licenses/license-revocation';
+import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

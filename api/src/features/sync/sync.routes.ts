@@ -9,7 +9,6 @@ import { ZSyncRequest } from '@shared/sync.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
-import { sessionUserId } from '../selections/selections.routes';
 import { applySyncBatch } from './sync.service';
 
 export function createSyncRoutes({ db, now }: AppDeps) {
@@ -17,7 +16,7 @@ export function createSyncRoutes({ db, now }: AppDeps) {
     const { deviceId, mutations } = c.req.valid('json');
     c.header('Cache-Control', 'no-store');
     return c.json(
-      (await applySyncBatch({ db, userId: sessionUserId(c), deviceId, mutations, now: now() })) satisfies TSyncResponse,
+      (await applySyncBatch({ db, userId: c.var.user.id, deviceId, mutations, now: now() })) satisfies TSyncResponse,
     );
   });
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { analysePdf } from './pdf-analysis';
+import { analysePdf } from '../../features/ingest/pdf-analysis';
 import { breakLines, toBlocks, typesetBook, type TTypesetBook } from './typeset';
 
 const paragraph = (n: number) =>

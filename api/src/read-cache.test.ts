@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from './client';
-import { createTestContext } from '../test-utils';
-import { createBook, createCategory } from '../test-factories';
+import { migrateDatabase, openDatabase } from './db/client';
+import { createTestContext } from './test-utils';
+import { createBook, createCategory } from './test-factories';
 import { ZBookListQuery } from '@shared/catalogue.schemas';
-import { getBookDetail, listBooks, listCategories } from '../features/catalogue/catalogue.service';
-import { createReadCache, TRACKED_TABLES } from './read-cache';
+import { getBookDetail, listBooks, listCategories } from './features/catalogue/catalogue.service';
+import { createReadCache, TRACKED_TABLES } from './db/read-cache';
 
 /** Two connections on one file (as two worker processes would have): the cache on one sees the other's commit. */
 function expectToSeeAnotherConnectionsCommit(cache: ReturnType<typeof createReadCache>) {

@@ -3,16 +3,16 @@
  * must keep up with typing) and the book list at 1,000 (the demo catalogue) and 100,000 books.
  * Rows are synthetic and inserted in bulk with one prepared statement; the FTS index is rebuilt once.
  * DESIGN §7: measurements are not timed tests, so this file runs only with PERF=1
- * (`PERF=1 npx vitest run api/src/features/search/search.perf.test.ts`) and prints its figures.
+ * (`PERF=1 npx vitest run api/src/features/catalogue/storefront.perf.test.ts`) and prints its figures.
  * Its budgets apply to medians and are generous: they catch a lost index or an unbounded scan
  * (10-100x slower), not the noise of a busy shared machine.
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { createTestContext } from '../../test-utils';
-import { rebuildSearchIndex } from './search-index';
-import { findSuggestions, suggest } from './search.service';
-import { listBooks, queryBooks } from '../catalogue/catalogue.service';
+import { rebuildSearchIndex } from '../../db/search-index';
+import { findSuggestions, suggest } from '../search/search.service';
+import { listBooks, queryBooks } from './catalogue.service';
 import { ZBookListQuery } from '@shared/catalogue.schemas';
 
 const WORDS = (

@@ -2,14 +2,12 @@
  * Resolves the session cookie to a user for every request and exposes it as c.var.sessionUser
  * (and the stored session id, the token's hash, as c.var.sessionId). When the lookup slides the idle
  * expiry forward, the cookie is sent again with the new Max-Age so browser and server agree.
- * Cookie attributes live in features/auth/session-cookie.ts.
+ * Cookie attributes live in session-cookie.ts.
  */
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../deps';
-import { readSessionToken, setSessionCookie } from '../features/auth/session-cookie';
-import { findSessionUser } from '../features/auth/session.service';
-
-export { sessionCookieName } from '../features/auth/session-cookie';
+import type { AppDeps, AppEnv } from '../../deps';
+import { readSessionToken, setSessionCookie } from './session-cookie';
+import { findSessionUser } from './session.service';
 
 export const sessionMiddleware = ({ db, env, now }: Pick<AppDeps, 'db' | 'env' | 'now'>) =>
   createMiddleware<AppEnv>(async (c, next) => {

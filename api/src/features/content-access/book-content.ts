@@ -1,8 +1,9 @@
 /**
- * Reads of ingested book content (DESIGN §5): the current pdf_assets row, the manifest, encrypted
- * chunks (through a byte-bounded LRU, since the chunk endpoint is the hot path), the unwrapped
- * content key of a version, the preview PDF and the stored cover. Nothing here ever returns
- * plaintext book bytes; the preview is a separate, public document.
+ * The one way to read stored book content (DESIGN §5): a version's pdf_assets row, its manifest,
+ * encrypted chunks (through a byte-bounded LRU, since the chunk endpoint is the hot path), the
+ * unwrapped content key of a version and the preview PDF. The reader, licences and ingestion import
+ * it directly. Nothing here ever returns plaintext book bytes; the preview is a separate, public
+ * document.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CHUNK_CIPHER, CHUNK_TAG_BYTES, type TBookManifest } from '@shared/reader';
@@ -12,7 +13,6 @@ import { perConnection } from '../../db/per-connection';
 import { bookChunks, bookContentKeys, books, pdfAssets } from '../../db/schema';
 import type { BlobStore } from '../../adapters/blobs/blob-store';
 import { AppError } from '../../lib/app-error';
-import { sniffImageFormat, type TAvatarFormat } from '../profile/avatar.service';
 import { ChunkCache } from './chunk-cache';
 import { contentKeyring, unwrapContentKey } from './content-crypto';
 
@@ -156,40 +156,4 @@ export async function readAssetPreview(
   asset: TPdfAssetRow,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   return asset.previewStorageKey ? deps.blobs.get(asset.previewStorageKey) : null;
-}
-
-const COVER_URL = /^\/api\/books\/([A-Za-z0-9-]+)\/cover\?v=([a-f0-9]{16})$/;
-
-export const coverBlobKey = (bookId: string, hash: string) => `books/${bookId}/covers/${hash}`;
-export const storedCoverUrl = (bookId: string, hash: string) =>
-  `/api/books/${encodeURIComponent(bookId)}/cover?v=${hash}`;
-
-/** The hash of a stored cover from books.cover_image_url, or null for any other (or no) cover. */
-export function storedCoverHash(bookId: string, coverImageUrl: string | null): string | null {
-  const match = coverImageUrl ? COVER_URL.exec(coverImageUrl) : null;
-  return match && match[1] === bookId ? match[2] : null;
-}
-
-export interface TStoredCover {
-  bytes: Uint8Array<ArrayBuffer>;
-  format: TAvatarFormat;
-  hash: string;
-}
-
-/** The cover image stored by ingestion for a book (id or slug), or null when the book uses a generated cover. */
-export async function readStoredCover(
-  deps: Pick<AppDeps, 'db' | 'blobs'>,
-  idOrSlug: string,
-): Promise<TStoredCover | null> {
-  const book = deps.db
-    .select({ id: books.id, coverImageUrl: books.coverImageUrl })
-    .from(books)
-    .where(sql`${books.id} = ${idOrSlug} or ${books.slug} = ${idOrSlug}`)
-    .get();
-  if (!book) return null;
-  const hash = storedCoverHash(book.id, book.coverImageUrl);
-  if (!hash) return null;
-  const bytes = await deps.blobs.get(coverBlobKey(book.id, hash));
-  const format = bytes ? sniffImageFormat(bytes) : null;
-  return bytes && format ? { bytes, format, hash } : null;
 }

@@ -4,7 +4,7 @@
  * `rebuildSearchIndex` once at the end, which is far cheaper than per-row maintenance.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 const SELECT_INDEX_ROWS = sql`
   select b.id, b.title, b.author,

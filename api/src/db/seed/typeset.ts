@@ -6,7 +6,7 @@
  * work), headings in DejaVu Sans. Output is deterministic: fixed dates and no random names, so the
  * same input gives the same bytes and re-ingesting it is a no-op by sha256.
  *
- * Used by the demo seed (the 16 books of content/books) and by ensureBookContent for generated
+ * Used by the demo seed (the 16 books of content/books) and by demo-content.ts for generated
  * catalogue books. Long books yield to the event loop between pages so a server keeps answering.
  */
 import fs from 'node:fs';

@@ -5,25 +5,25 @@
  * must be among the cache's tables.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestContext } from '../test-utils';
-import { createBook, createPlan } from '../test-factories';
-import { insertUser, signIn } from '../features/profile/profile-test-support';
-import { findSessionUser, SESSION_LOOKUP_TABLES } from '../features/auth/session.service';
+import { createTestContext } from './test-utils';
+import { createBook, createPlan } from './test-factories';
+import { insertUser, signIn } from './features/profile/profile-test-support';
+import { findSessionUser, SESSION_LOOKUP_TABLES } from './features/auth/session.service';
 import {
   BOOK_LOOKUP_TABLES,
   ENTITLEMENT_INPUT_TABLES,
   loadEntitlementInputs,
   lookUpBook,
-} from '../features/selections/entitlement-state';
-import { loadBookOpenSnapshot, openLoan } from '../features/loans/loans.service';
-import { decide } from '../features/reader/reader-access';
-import { READER_CONFIG_TABLES, readerConfig } from '../features/reader/reader-config';
-import { OFFLINE_SETTINGS_TABLES, offlineSettings } from '../features/devices/offline-settings';
+} from './features/selections/entitlement-state';
+import { loadBookOpenSnapshot, openLoan } from './features/loans/loans.service';
+import { decide } from './features/reader/reader-access';
+import { READER_CONFIG_TABLES, readerConfig } from './features/reader/reader-config';
+import { OFFLINE_SETTINGS_TABLES, offlineSettings } from './features/devices/offline-settings';
 import { BOOK_SORTS } from '@shared/catalogue';
 import { ZBookListQuery } from '@shared/catalogue.schemas';
-import { CATALOGUE_TABLES, getBookDetail, listBooks, listCategories } from '../features/catalogue/catalogue.service';
-import { loans, userSelectedBooks, userSubscriptionCycles } from './schema';
-import type { TTrackedTable } from './read-cache';
+import { CATALOGUE_TABLES, getBookDetail, listBooks, listCategories } from './features/catalogue/catalogue.service';
+import { loans, userSelectedBooks, userSubscriptionCycles } from './db/schema';
+import type { TTrackedTable } from './db/read-cache';
 
 type TStatement = Record<'get' | 'all' | 'run' | 'iterate', (...args: unknown[]) => unknown> & { source: string };
 const METHODS = ['get', 'all', 'run', 'iterate'] as const;

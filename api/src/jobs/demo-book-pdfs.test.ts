@@ -5,14 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookPdfMap, books, pdfAssets } from '../schema';
-import { createBook } from '../../test-factories';
-import { createTestContext } from '../../test-utils';
-import { testEnv } from '../../features/auth/auth-test-helpers';
-import { ensureBookContent } from '../../features/ingest/ingest.service';
-import { JOBS } from '../../jobs';
-import { registerJobs, runDueJobs } from '../../jobs/runner';
-import { contentBookFingerprint, contentBookSourcePath } from './book-pdfs';
+import { bookPdfMap, books, pdfAssets } from '../db/schema';
+import { createBook } from '../test-factories';
+import { createTestContext } from '../test-utils';
+import { testEnv } from '../features/auth/auth-test-helpers';
+import { ensureBookContent } from '../features/ingest/ingest.service';
+import { JOBS } from './index';
+import { registerJobs, runDueJobs } from './runner';
+import { contentBookFingerprint, contentBookSourcePath } from '../db/seed/book-pdfs';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 
 const SLUG = 'as-a-man-thinketh';

@@ -1,6 +1,6 @@
 /**
  * The background half of the demo seed: typesets the 16 real books of content/books into PDFs and
- * ingests them, after the server is listening (a scheduled job, api/src/jobs), so `npm start` does
+ * ingests them, after the server is listening (the 'demo-book-pdfs' scheduled job), so `npm start` does
  * not wait for it. Smallest books go first, so most of the shelf is readable within seconds; a book
  * opened before its turn is typeset on the spot by ensureBookContent (the same single-flight path).
  * A book is skipped when book_pdf_map already records the fingerprint of its current sources, so a
@@ -9,15 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { bookPdfMap, books } from '../schema';
-import {
-  ensureBookContent,
-  ingestBookPdf,
-  recordPdfSource,
-  type TIngestDeps,
-} from '../../features/ingest/ingest.service';
-import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from './book-pdfs';
-import { CONTENT_BOOKS_DIR, listContentBookSlugs } from './content-books';
+import { bookPdfMap, books } from '../db/schema';
+import { ensureBookContent, ingestBookPdf, recordPdfSource, type TIngestDeps } from '../features/ingest/ingest.service';
+import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from '../db/seed/book-pdfs';
+import { CONTENT_BOOKS_DIR, listContentBookSlugs } from '../db/seed/content-books';
 
 export interface TDemoBookPdfReport {
   slug: string;

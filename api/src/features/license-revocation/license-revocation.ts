@@ -3,8 +3,8 @@
  * a dropped pick or a lapsed plan) or a device removed or expired. `licenses` rows are marked revoked
  * (the status endpoint then tells the device to delete the book) and the device's `offline_licenses`
  * rows are deleted. Callers run these inside the BEGIN IMMEDIATE transaction that ends the loan or
- * device, so a loan is never ended with its licences still live. Imports only the schema, so the
- * entitlement and loans modules can call it without an import cycle.
+ * device, so a loan is never ended with its licences still live. A unit of its own below selections,
+ * loans, devices and licences, all of which call it; it imports only the schema.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
