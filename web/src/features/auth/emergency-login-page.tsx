@@ -25,7 +25,7 @@ import {
   type TEmergencyConfig,
 } from './auth-api';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from './components/password-input';
 import { refreshCurrentUser } from './queries';
 

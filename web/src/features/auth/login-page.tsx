@@ -17,7 +17,7 @@ import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { login, serverMessage, unverifiedLogin } from './auth-api';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from './components/password-input';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
 import { currentUserQuery, refreshCurrentUser } from './queries';

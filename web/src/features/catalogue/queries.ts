@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TBookDetail, TBookList, TBookSort, TCategoryList } from '@shared/catalogue';
 import type { TBookTier } from '@shared/tiers';
 import { api, readJson } from '@web/lib/api';
-import { isNotFoundError, toQueryStrings, withSignal } from './query-helpers';
+import { isNotFoundError, toQueryStrings, withSignal } from '@web/lib/query-helpers';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;

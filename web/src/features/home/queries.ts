@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isHomepageContent, type THomepageContent, type TPageContent } from '@shared/content';
 import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { withSignal } from '@web/lib/query-helpers';
 
 export const HOMEPAGE_CONTENT_KEY = 'homepage';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { THIS_BROWSER_QUERY_KEY } from '@web/features/devices/queries';
+import { THIS_BROWSER_QUERY_KEY } from './this-browser-device';
 import {
   downloadManager,
   listOfflineBooks,

@@ -10,7 +10,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { bookDetailPath } from '@web/features/catalogue/paths';
+import { bookDetailPath } from '@web/lib/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
 import {

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isSuggestible, type TSuggestResponse } from '@shared/search';
 import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { withSignal } from '@web/lib/query-helpers';
 
 export function searchSuggestQueryOptions(q: string) {
   const query = q.trim();

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TSeoConfig, TSeoPageType } from '@shared/content';
 import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { withSignal } from '@web/lib/query-helpers';
 
 export const SEO_FETCH_ERROR = 'Failed to fetch SEO config';
 

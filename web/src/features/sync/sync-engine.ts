@@ -18,10 +18,7 @@ import type { TCurrentUser } from '@shared/auth';
 import type { TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
 import { CURRENT_USER_QUERY_KEY, fetchCurrentUser } from '@web/features/auth/queries';
-import {
-  requestOutboxBackgroundSync,
-  subscribeToOutboxFlushRequests,
-} from '@web/features/offline/engine/background-sync';
+import { requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from './background-sync';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import type { TOutboxEntry } from '@web/storage/db';

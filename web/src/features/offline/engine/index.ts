@@ -1,6 +1,6 @@
 /**
- * The offline engine's public surface (issue 6): device registration, downloads, stored books, storage,
- * licence upkeep and the service-worker glue. Screens import from here (through ../offline-engine).
+ * The offline engine's public surface (issue 6): device registration, downloads, stored books, storage
+ * and licence upkeep. Screens import from here (through ../offline-engine).
  */
 export { defaultDeviceName, isThisDeviceOfflineRegistered, registerThisDeviceForOffline } from './device-registration';
 export {
@@ -25,4 +25,3 @@ export {
 } from './download-types';
 export { LicenseRenewalError, wipeThisDeviceDownloads, type TRenewalOutcome } from './license-renewal';
 export { runLicenseMaintenance, startLicenseMaintenance, type TMaintenanceReport } from './license-maintenance';
-export { OUTBOX_SYNC_TAG, requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from './background-sync';

@@ -9,7 +9,7 @@ import { Avatar, initialsOf } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { FieldError } from '@web/features/auth/components/form-field';
+import { FieldError } from '@web/components/forms/form-field';
 import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
 import { AVATAR_TYPES, PROFILE_QUERY_KEY, checkAvatarFile, uploadAvatar, type TProfile } from '../queries';
 

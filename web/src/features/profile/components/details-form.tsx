@@ -10,10 +10,10 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { FormField } from '@web/features/auth/components/form-field';
-import { PhoneField } from '@web/features/auth/components/phone-field';
-import { applyServerFieldErrors } from '@web/features/auth/form-errors';
-import { phonePayload, toCountry, toInternational } from '@web/features/auth/phone-format';
+import { FormField } from '@web/components/forms/form-field';
+import { PhoneField } from '@web/components/forms/phone-field';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { phonePayload, toCountry, toInternational } from '@web/lib/phone-format';
 import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
 import { PROFILE_QUERY_KEY, updateProfile, type TProfile } from '../queries';
 

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TPlanList } from '@shared/catalogue';
 import { api, readJson } from '@web/lib/api';
-import { withSignal } from '../catalogue/query-helpers';
+import { withSignal } from '@web/lib/query-helpers';
 
 export function plansQueryOptions() {
   return queryOptions({
