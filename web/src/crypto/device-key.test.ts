@@ -1,13 +1,13 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb, deleteDb } from '@web/storage/db';
 import { ReaderError } from '@web/lib/reader-error';
 import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
   resetDeviceKeyCache();
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('device key', () => {

@@ -7,7 +7,7 @@ import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
 import { CopyRefusedError, installCopyGuard, type TClipboardWriter } from '@web/features/reader/copy-guard';
 import { resetToasts } from '@web/lib/toast';
 import { estimateCopyBudget, readDeviceCopyTotal } from '@web/storage/copy-counters';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import { getBrowserSyncId, listPendingMutations } from '@web/storage/outbox';
 import { loadCopyBudget, recordOfflineCopy } from './copy-report';
@@ -46,7 +46,7 @@ function serverAppliesEverything() {
 }
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   resetToasts();
   sent = [];
   online = true;
@@ -62,7 +62,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await engine.dispose();
-  await resetDbForTests();
+  await deleteDb();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -6,7 +6,7 @@ import { encodeHlc } from '@shared/hlc';
 import type { TBookmark, TReadingProgress } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
 import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { listPendingMutations } from '@web/storage/outbox';
 import { endReadingSession, recordReadingEvent, startReadingSession } from './reading-events';
 import { createSyncEngine, type TSyncEngine } from './sync-engine';
@@ -27,7 +27,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 );
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   queryClient = createTestQueryClient();
   engine = createSyncEngine();
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ id: 'user-1' }));
@@ -53,7 +53,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await engine.dispose();
-  await resetDbForTests();
+  await deleteDb();
   vi.unstubAllGlobals();
 });
 

@@ -4,7 +4,7 @@ import type { TReadingProgress, TSyncResponse } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
 import { CURRENT_USER_QUERY_KEY } from '@web/features/auth/queries';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { enqueueMutation, getBrowserSyncId, listPendingMutations, listRejectedMutations } from '@web/storage/outbox';
 import { createSyncEngine, retryDelayMs, SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, type TSyncEngine } from './sync-engine';
 
@@ -58,7 +58,7 @@ const progress = (page: number): TReadingProgress => ({
 });
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   resetToasts();
   sent = [];
   queryClient = createTestQueryClient();
@@ -72,7 +72,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await engine.dispose();
-  await resetDbForTests();
+  await deleteDb();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

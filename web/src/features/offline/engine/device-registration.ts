@@ -17,7 +17,7 @@ import {
 import { isApiError, sendJson } from '@web/lib/api';
 import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
 import type { TStoredBrowserDevice } from '@web/storage/db';
-import { announceStoredChange } from './downloads-channel';
+import type { TDownloadsChannel } from './downloads-channel';
 
 export const DEVICE_CHALLENGE_PATH = '/api/devices/challenge';
 export const DEVICES_PATH = '/api/devices';
@@ -78,7 +78,10 @@ async function challengeFor(
  * Resolves with the server's device; rejects with the server's ApiError (no plan, cap reached, a
  * refused proof) or an Error whose message is fit to show.
  */
-export async function registerThisDeviceForOffline(options: { userId: string; name?: string }): Promise<TDevice> {
+export async function registerThisDeviceForOffline(
+  options: { userId: string; name?: string },
+  channel: TDownloadsChannel,
+): Promise<TDevice> {
   const { userId } = options;
   const name = (options.name?.trim() || defaultDeviceName()).slice(0, OFFLINE_DEVICE_NAME_MAX_CHARS);
   const key = await getOrCreateDeviceKey();
@@ -91,7 +94,7 @@ export async function registerThisDeviceForOffline(options: { userId: string; na
     name,
   });
   await saveBrowserDevice({ ...device, offlineRegistered: registered.isOfflineRegistered });
-  announceStoredChange();
+  channel.announceStoredChange();
   return registered;
 }
 
