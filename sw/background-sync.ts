@@ -4,7 +4,7 @@
  * sync event is kept alive until they answer or FLUSH_REPLY_TIMEOUT_MS passes. With no window open
  * nothing is lost: the outbox is flushed at the next start.
  */
-import { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE } from '@web/features/offline/engine/sw-messages';
+import { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE } from '@shared/sw-messages';
 
 export const FLUSH_REPLY_TIMEOUT_MS = 60_000;
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb, deleteDb } from '@web/storage/db';
 import { readStoredChunk, storeChunk } from '@web/storage/offline-books';
 import { CHUNK_SOURCE_HEADER, createChunkHandler, isChunkPath, parseChunkUrl } from './chunk-route';
 
 afterEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 const url = (path: string) => new URL(path, 'https://books.example');

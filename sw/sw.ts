@@ -11,7 +11,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@web/features/offline/engine/sw-messages';
+import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@shared/sw-messages';
 import { readStoredChunk } from '@web/storage/offline-books';
 import { askClientsToFlush } from './background-sync';
 import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath } from './cache-rules';

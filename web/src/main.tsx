@@ -41,13 +41,13 @@ if (!rootElement) {
       </StrictMode>,
     );
     registerServiceWorker();
-    // Offline licences are checked and renewed whenever online (DESIGN §5); loaded a few seconds after
-    // start, in its own chunk, so the landing page does not carry IndexedDB or licence code. A chunk
-    // that cannot load (offline before the worker cached it) only skips this round.
+    // Offline licences are checked and renewed whenever online (DESIGN §5) by the tab's offline engine,
+    // loaded a few seconds after start, in its own chunk, so the landing page does not carry IndexedDB
+    // or licence code. A chunk that cannot load (offline before the worker cached it) only skips this round.
     window.setTimeout(() => {
-      import('./features/offline/engine/license-maintenance').then(
-        (engine) =>
-          engine.startLicenseMaintenance({
+      import('./features/offline/offline-engine').then(
+        ({ offlineEngine }) =>
+          offlineEngine.startLicenseMaintenance({
             signedInUserId: async () => (await queryClient.fetchQuery(currentUserQuery))?.id ?? null,
           }),
         () => undefined,

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb, deleteDb } from '@web/storage/db';
 import { ReaderError } from '@web/lib/reader-error';
 import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
 import { apiPath } from '@web/lib/api-test-support';
@@ -8,7 +8,7 @@ import { apiPath } from '@web/lib/api-test-support';
 afterEach(async () => {
   vi.unstubAllGlobals();
   resetDeviceKeyCache();
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('device key', () => {

@@ -9,7 +9,7 @@ import {
   type TLicenseSigner,
 } from '@web/protected-content/protected-test-support';
 import { ReaderError } from '@web/lib/reader-error';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb, deleteDb } from '@web/storage/db';
 import { recordServerTime } from '@web/storage/trusted-time';
 import { unwrapContentKey, verifyLicense, verifyLicenseWithServerKeys, type TExpectedLicense } from './license';
 import { apiPath } from '@web/lib/api-test-support';
@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await resetDbForTests();
+  await deleteDb();
 });
 
 const expected: TExpectedLicense = {

@@ -1,15 +1,14 @@
 import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerThisDeviceForOffline } from '@web/features/offline/engine/device-registration';
-import { createDownloadManager } from '@web/features/offline/engine/download-manager';
-import { runLicenseMaintenance } from '@web/features/offline/engine/license-maintenance';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   containsBytes,
-  resetOfflineEngineForTests,
+  cleanUpOfflineTest,
+  createTestOfflineEngine,
   serveOffline,
   type TOfflineServer,
   type TOfflineServerOptions,
 } from '@web/features/offline/engine/offline-test-support';
+import type { TOfflineEngine } from '@web/features/offline/engine';
 import { getDb } from '@web/storage/db';
 import { openProtectedBook, READER_ERROR_MESSAGES, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
@@ -34,7 +33,13 @@ beforeAll(async () => {
   signer = await makeLicenseSigner();
 });
 
-afterEach(resetOfflineEngineForTests);
+let engine: TOfflineEngine;
+
+beforeEach(() => {
+  engine = createTestOfflineEngine();
+});
+
+afterEach(cleanUpOfflineTest);
 
 function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
   return serveOffline({ book, signer, userId: USER, ...options });
@@ -43,8 +48,8 @@ function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
 /** Registers this browser, downloads the book, and leaves fetch answered by the same server. */
 async function downloadBook(options: Partial<TOfflineServerOptions> = {}): Promise<TOfflineServer> {
   const server = serve(options);
-  await registerThisDeviceForOffline({ userId: USER });
-  const state = await createDownloadManager().start('book-1', { userId: USER });
+  await engine.registerThisDeviceForOffline({ userId: USER });
+  const state = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
   expect(state.status).toBe('complete');
   return server;
 }
@@ -141,7 +146,7 @@ describe('opening a downloaded book', () => {
   it('says the download was removed when licence upkeep found the licence revoked', async () => {
     const server = await downloadBook();
     for (const record of server.licenses.values()) record.status = 'revoked';
-    const report = await runLicenseMaintenance({ userId: USER });
+    const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report.removed).toHaveLength(1);
     goOffline();
     expect(await openError()).toMatchObject({ code: 'offline_revoked', message: READER_ERROR_MESSAGES.offlineRevoked });

@@ -2,7 +2,7 @@ import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READER_MESSAGES } from '@shared/reader';
 import { resetDeviceKeyCache, getOrCreateDeviceKey } from '@web/crypto/device-key';
-import { getDb, resetDbForTests } from '@web/storage/db';
+import { getDb, deleteDb } from '@web/storage/db';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
 import { openProtectedBook, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterEach(async () => {
   vi.unstubAllGlobals();
   resetDeviceKeyCache();
-  await resetDbForTests();
+  await deleteDb();
 });
 
 function serve(options: Partial<TFakeReaderServerOptions> = {}) {
@@ -210,11 +210,11 @@ describe('openProtectedBook', () => {
   it('refuses a licence issued for another device, user or book', async () => {
     serve({ tamperClaims: (claims) => ({ ...claims, deviceId: 'someone-elses-device' }) });
     expect(await openError()).toMatchObject({ code: 'license_invalid', message: READER_MESSAGES.licenseInvalid });
-    await resetDbForTests();
+    await deleteDb();
     resetDeviceKeyCache();
     serve({ tamperClaims: (claims) => ({ ...claims, sub: 'user-2' }) });
     expect(await openError()).toMatchObject({ code: 'license_invalid' });
-    await resetDbForTests();
+    await deleteDb();
     resetDeviceKeyCache();
     serve({ tamperClaims: (claims) => ({ ...claims, bookId: 'book-2' }) });
     expect(await openError()).toMatchObject({ code: 'license_invalid' });

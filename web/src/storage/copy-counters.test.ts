@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_LIMIT_UNLIMITED } from '@shared/reader';
-import { getDb, resetDbForTests } from './db';
+import { getDb, deleteDb } from './db';
 import {
   confirmedCopyTotals,
   copyCounterKey,
@@ -18,7 +18,7 @@ const DEVICE = '0b7c2f4e-3a51-4d7e-9a39-2f5c1b8e6d10';
 const target = { userId: USER, bookId: BOOK, deviceId: DEVICE };
 
 afterEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 /** Queues a report in the outbox as the sync engine would, and notes it. */
@@ -222,7 +222,7 @@ describe('after a reload', () => {
         deviceTotal: 90,
       });
     } finally {
-      await reloadedDb.resetDbForTests();
+      await reloadedDb.deleteDb();
     }
   });
 });

@@ -100,7 +100,7 @@ export class WonderfulBooksDb extends Dexie {
   outbox!: EntityTable<TOutboxEntry, 'id'>;
   meta!: EntityTable<TMetaEntry, 'key'>;
 
-  constructor(name = 'wonderful-books') {
+  constructor(name: string) {
     super(name);
     this.version(1).stores({
       deviceKeys: 'id',
@@ -115,18 +115,24 @@ export class WonderfulBooksDb extends Dexie {
   }
 }
 
+const DB_NAME = 'wonderful-books';
+
 let instance: WonderfulBooksDb | null = null;
 
-/** The app's database, opened on first use. Tests call `resetDbForTests` between cases. */
+/** The app's database, opened on first use. */
 export function getDb(): WonderfulBooksDb {
-  instance ??= new WonderfulBooksDb();
+  instance ??= new WonderfulBooksDb(DB_NAME);
   return instance;
 }
 
-export async function resetDbForTests(): Promise<void> {
-  if (instance) {
-    instance.close();
-    await Dexie.delete(instance.name);
-  }
+/** Closes the connection; the next getDb() opens the database again. */
+export function closeDb(): void {
+  instance?.close();
   instance = null;
+}
+
+/** Closes the connection and deletes the database: every key, licence, download and unsent change of this browser. */
+export async function deleteDb(): Promise<void> {
+  closeDb();
+  await Dexie.delete(DB_NAME);
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compareHlc, parseHlc } from '@shared/hlc';
-import { getDb, resetDbForTests } from './db';
+import { getDb, deleteDb } from './db';
 import {
   countPendingMutations,
   enqueueMutation,
@@ -25,10 +25,10 @@ const change = (userId = 'user-1', type = 'progress.set', page = 1) => ({
 });
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 afterEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('outbox', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetDbForTests } from './db';
+import { deleteDb } from './db';
 import {
   CLOCK_ROLLBACK_TOLERANCE_MS,
   ClockRollbackError,
@@ -13,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 const T0 = Date.UTC(2030, 0, 1);
 
 afterEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('trusted time', () => {
@@ -50,7 +50,7 @@ describe('trusted time', () => {
     // Still refused on the next read: the rollback is not forgotten by reading again.
     await expect(currentTrustedTime(rolledBack + 1000)).rejects.toBeInstanceOf(ClockRollbackError);
     // Exactly at the tolerance it is still accepted.
-    await resetDbForTests();
+    await deleteDb();
     await recordServerTime(T0, T0);
     expect(await currentTrustedTime(T0 - CLOCK_ROLLBACK_TOLERANCE_MS)).toBe(T0);
   });
@@ -82,7 +82,7 @@ describe('trusted time', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-        await resetDbForTests();
+        await deleteDb();
         let previous = 0;
         for (const { kind, server, local } of steps) {
           if (kind === 'server') await recordServerTime(T0 + server, T0 + local);

@@ -26,7 +26,7 @@ import {
   type TEmergencyConfig,
 } from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from './components/password-input';
 
 export default function EmergencyLoginPage() {

@@ -18,7 +18,7 @@ import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { forgotPassword, isNetworkError } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 
 export const FORGOT_PASSWORD_CONFIRMATION =
   'If an account exists for that email address, we have sent it a link to reset your password. Check your inbox (and your spam folder).';

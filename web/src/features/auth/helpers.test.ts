@@ -9,7 +9,7 @@ import {
   savePendingVerification,
   verifyEmailPath,
 } from './pending-verification';
-import { formatAsTyped, phonePayload, flagEmoji } from './phone-format';
+import { formatAsTyped, phonePayload, flagEmoji } from '@web/lib/phone-format';
 import { homePathForRole, loginPathWithRedirect, safeRedirectPath } from './redirects';
 import { registrationErrorToast } from './registration-errors';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';

@@ -17,7 +17,7 @@ import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { currentUserQuery, login, refreshCurrentUser, serverMessage, unverifiedLogin } from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from './components/password-input';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
 import { homePathForRole, safeRedirectPath } from './redirects';

@@ -6,7 +6,7 @@
  * /auth/verify-email; otherwise the welcome screen shows.
  */
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
@@ -21,12 +21,12 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import type { z } from 'zod';
 import { refreshCurrentUser, register as registerAccount } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from './components/password-input';
-import { PhoneField } from './components/phone-field';
-import { applyServerFieldErrors } from './form-errors';
+import { NameAndPhoneFields } from '@web/components/forms/name-and-phone-fields';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
-import { phonePayload } from './phone-format';
+import { phonePayload } from '@web/lib/phone-format';
 import { registrationErrorToast } from './registration-errors';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
@@ -112,40 +112,7 @@ export default function RegisterPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="register-first-name" label="First name" error={errors.firstName?.message}>
-            {(a11y) => <Input {...a11y} {...form.register('firstName')} autoComplete="given-name" />}
-          </FormField>
-          <FormField id="register-last-name" label="Last name" error={errors.lastName?.message}>
-            {(a11y) => <Input {...a11y} {...form.register('lastName')} autoComplete="family-name" />}
-          </FormField>
-        </div>
-        <FormField
-          id="register-phone"
-          label="Phone number"
-          error={errors.phoneNumber?.message ?? errors.countryCode?.message}
-        >
-          {(a11y) => (
-            <Controller
-              control={form.control}
-              name="phoneNumber"
-              render={({ field }) => (
-                <PhoneField
-                  ref={field.ref}
-                  a11y={a11y}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  country={form.watch('countryCode') ?? DEFAULT_PHONE_COUNTRY}
-                  onCountryChange={(country) =>
-                    form.setValue('countryCode', country, { shouldValidate: form.formState.isSubmitted })
-                  }
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <NameAndPhoneFields form={form} idPrefix="register" />
         <FormField id="register-username" label="Username" error={errors.username?.message}>
           {(a11y) => (
             <Input

@@ -18,9 +18,9 @@ import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { authKeys, expectSuccess, isNetworkError, resetPassword, serverMessage } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
-import { FormField } from './components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from './components/password-input';
-import { applyServerFieldErrors } from './form-errors';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
 
 type TResetForm = z.input<typeof ZResetPasswordRequest>;
 

@@ -13,13 +13,13 @@ import { useCurrentUser } from '@web/features/auth/queries';
 import { useSeo } from '../seo/use-seo';
 import { BookCover } from './components/book-cover';
 import { BookCta } from './components/book-cta';
-import { StatePanel } from './components/book-grid';
-import { ErrorPanel } from './components/error-panel';
+import { StatePanel } from '@web/components/state-panel';
+import { ErrorPanel } from '@web/components/error-panel';
 import { RatingStars } from './components/rating-stars';
 import { TierBadge } from './components/tier-badge';
-import { isNotFoundError } from './query-helpers';
+import { isNotFoundError } from '@web/lib/query-helpers';
 import { formatNumber, formatPublishedYear } from './format';
-import { bookstorePath } from './paths';
+import { bookstorePath } from '@web/lib/paths';
 import { bookQueryOptions } from './queries';
 
 const COVER_WIDTH = 320;

@@ -4,7 +4,7 @@ import { COVER_DEFAULT_HEIGHT, COVER_DEFAULT_WIDTH } from '@shared/limits';
 import type { TBookDetail, TBookList, TBookSort, TCategoryList } from '@shared/catalogue';
 import type { TBookTier } from '@shared/tiers';
 import { api, apiHref, readJson, withSignal } from '@web/lib/api';
-import { isNotFoundError, toQueryStrings } from './query-helpers';
+import { isNotFoundError, toQueryStrings } from '@web/lib/query-helpers';
 
 export const catalogueKeys = {
   /** Every book list and every book: one prefix. */

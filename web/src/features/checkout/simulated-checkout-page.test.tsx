@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TEST_CARDS } from '@shared/billing';
 import { clearToasts, makeUser, mockApi, problem, renderPage, type TApiHandler } from '@web/features/auth/test-utils';
 import SimulatedCheckoutPage, { TEST_MODE_LABEL } from './simulated-checkout-page';
-import { formatCardNumber, formatExpiry } from './components/card-fields';
+import { formatCardNumber, formatExpiry } from '@web/components/forms/card-fields';
 import { SESSION_ID, makeSession } from './test-fixtures';
 import { apiPath } from '@web/lib/api-test-support';
 

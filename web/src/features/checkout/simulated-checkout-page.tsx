@@ -17,9 +17,9 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { describeError, isApiError } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { applyServerFieldErrors } from '@web/features/auth/form-errors';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { checkoutSessionQuery, followProviderUrl, payCheckout, sameOriginPath } from '@web/features/billing/queries';
-import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from './components/card-fields';
+import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/components/forms/card-fields';
 
 export const TEST_MODE_LABEL = 'Test mode — no real payment';
 

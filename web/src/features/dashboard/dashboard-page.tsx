@@ -10,9 +10,9 @@ import { BookMarked, BookOpen, CheckCircle2, Clock, FileText, Headphones, Librar
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { StatePanel } from '@web/features/catalogue/components/book-grid';
-import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
-import { readerPath } from '@web/features/catalogue/paths';
+import { StatePanel } from '@web/components/state-panel';
+import { ErrorPanel } from '@web/components/error-panel';
+import { readerPath } from '@web/lib/paths';
 import { ContinueReadingCard } from '@web/features/library/components/continue-reading-card';
 import { readingStatsQueryOptions } from '@web/features/library/queries';
 import { formatDate } from '@web/features/selections/format';

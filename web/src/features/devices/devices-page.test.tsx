@@ -17,7 +17,7 @@ import {
   wipeThisDeviceDownloads,
 } from '@web/features/offline/fake-offline-engine';
 import { makeEntitlements } from '@web/features/selections/test-fixtures';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import DevicesPage from './devices-page';
 import { apiPath } from '@web/lib/api-test-support';
@@ -44,7 +44,7 @@ function makeDevice(overrides: Partial<TDevice> = {}): TDevice {
 }
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   fakeEngine.reset();
 });
 afterEach(() => {

@@ -12,16 +12,17 @@ import type { TEntitlements } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { StatePanel } from '@web/features/catalogue/components/book-grid';
-import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
+import { StatePanel } from '@web/components/state-panel';
+import { ErrorPanel } from '@web/components/error-panel';
 import { wipeThisDeviceDownloads } from '@web/features/offline/offline-engine';
-import { useOnlineStatus } from '@web/features/offline/use-online-status';
+import { useOnlineStatus } from '@web/lib/use-online-status';
 import { useEntitlements } from '@web/features/selections/queries';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { DeviceRow } from './components/device-row';
 import { RegisterDeviceForm } from './components/register-device-form';
 import { deviceCapFullMessage, deviceCapSentence } from './format';
-import { devicesKeys, devicesQueryOptions, thisBrowserDeviceQueryOptions } from './queries';
+import { thisBrowserDeviceQueryOptions } from '@web/features/offline/queries';
+import { devicesKeys, devicesQueryOptions } from './queries';
 
 export default function DevicesPage() {
   useDocumentTitle('Devices');

@@ -1,17 +1,24 @@
 /**
- * The offline engine as the screens use it (devices, /offline, the download button, the reader): one
- * import point over web/src/features/offline/engine, so screens and their tests depend on this small
- * surface rather than on the engine's internals (tests swap it for fake-offline-engine.ts).
+ * The offline engine as the screens use it (devices, /offline, the download button, the reader): the
+ * tab's one engine, made when this chunk first loads (by the screens, or by licence upkeep a few
+ * seconds after start), and one import point over web/src/features/offline/engine, so screens and
+ * their tests depend on this small surface rather than on the engine's internals (tests swap it for
+ * fake-offline-engine.ts).
  */
+import { createOfflineEngine } from './engine';
+
+export const offlineEngine = createOfflineEngine();
+
+export const downloadManager = offlineEngine.downloads;
+export const registerThisDeviceForOffline = offlineEngine.registerThisDeviceForOffline;
+export const wipeThisDeviceDownloads = offlineEngine.wipeThisDeviceDownloads;
+export const listOfflineBooks = offlineEngine.listOfflineBooks;
+
 export {
   defaultDeviceName,
-  downloadManager,
   isThisDeviceOfflineRegistered,
-  listOfflineBooks,
   listPartialDownloadsOf,
-  registerThisDeviceForOffline,
   storageSummary,
-  wipeThisDeviceDownloads,
 } from './engine';
 export type {
   TDownloadState,

@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { clearToasts, currentToast, makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
 import { authKeys } from '@web/features/auth/queries';
 import { downloadManager, fakeEngine, listOfflineBooks, makeOfflineBook } from './fake-offline-engine';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import OfflinePage from './offline-page';
 import { apiPath } from '@web/lib/api-test-support';
@@ -17,7 +17,7 @@ const PAST = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
 
 beforeEach(async () => {
   fakeEngine.reset();
-  await resetDbForTests();
+  await deleteDb();
 });
 afterEach(() => {
   clearToasts();

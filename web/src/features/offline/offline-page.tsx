@@ -11,13 +11,13 @@ import { CloudOff, DownloadCloud } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { StatePanel } from '@web/features/catalogue/components/book-grid';
+import { StatePanel } from '@web/components/state-panel';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { OfflineBookRow, PartialDownloadRow } from './components/offline-book-row';
 import { StoragePanel } from './components/storage-panel';
 import { partialDownloadsQueryOptions, storageSummaryQueryOptions } from './queries';
 import { useOfflineBooks } from './use-offline';
-import { useOnlineStatus } from './use-online-status';
+import { useOnlineStatus } from '@web/lib/use-online-status';
 
 export default function OfflinePage() {
   useDocumentTitle('Offline reading');

@@ -6,6 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiHref, encodeParams } from '@web/lib/api';
+import { readBrowserDevice } from '@web/storage/device-store';
 import { listOfflineBooks, listPartialDownloadsOf, storageSummary } from './offline-engine';
 
 export const offlineKeys = {
@@ -14,6 +15,29 @@ export const offlineKeys = {
   partial: (userId: string | null) => [...offlineKeys.all, 'partial', userId] as const,
   storage: ['offline', 'storage'] as const,
 };
+
+/**
+ * Which server device this browser is for a user (read from IndexedDB, so knowing it costs no request).
+ * Offline downloads need it, and the Devices page marks this browser's row with it. The offline engine
+ * changes the registration (register, wipe), so it invalidates `thisBrowserDeviceKeys.all`.
+ */
+export const thisBrowserDeviceKeys = {
+  all: ['devices', 'this-browser'] as const,
+  of: (userId: string | null) => [...thisBrowserDeviceKeys.all, userId] as const,
+};
+
+/** The server's id of this browser's device for the user, or null when this browser never registered its key. */
+export function thisBrowserDeviceQueryOptions(userId: string | null) {
+  return queryOptions({
+    queryKey: thisBrowserDeviceKeys.of(userId),
+    queryFn: async () => (userId ? ((await readBrowserDevice(userId)) ?? null) : null),
+    enabled: userId !== null,
+    // IndexedDB answers with or without a network.
+    networkMode: 'always',
+    staleTime: 0,
+    retry: false,
+  });
+}
 
 export function offlineBooksQueryOptions(userId: string | null) {
   return queryOptions({

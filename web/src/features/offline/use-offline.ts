@@ -4,9 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { devicesKeys } from '@web/features/devices/queries';
 import { downloadManager, type TDownloadState } from './offline-engine';
-import { offlineBooksQueryOptions, offlineKeys } from './queries';
+import { offlineBooksQueryOptions, offlineKeys, thisBrowserDeviceKeys } from './queries';
 
 /** One book's download state, updated on every change the download manager reports. */
 export function useDownloadState(bookId: string): TDownloadState {
@@ -43,7 +42,7 @@ export function useRefreshOfflineQueriesOnChange(): void {
       if (next === last) return;
       last = next;
       void queryClient.invalidateQueries({ queryKey: offlineKeys.all });
-      void queryClient.invalidateQueries({ queryKey: devicesKeys.thisBrowser });
+      void queryClient.invalidateQueries({ queryKey: thisBrowserDeviceKeys.all });
     });
   }, [queryClient]);
 }

@@ -10,7 +10,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { bookDetailPath } from '@web/features/catalogue/paths';
+import { bookDetailPath } from '@web/lib/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
 import {
@@ -23,6 +23,7 @@ import { loadPdfjs } from './pdf/load-pdfjs';
 import type { TPdfSource } from './pdf/use-pdf-viewer';
 import { useReadingPosition } from '@web/features/sync/use-reading-position';
 import { loadCopyBudget, recordOfflineCopy } from '@web/features/sync/copy-report';
+import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
 import { CopyRefusedError, isNetworkFailure } from './copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
@@ -99,6 +100,7 @@ function OpenedReader({
   const bookId = manifest.bookId;
   const location = useLocation();
   const position = useReadingPosition(bookId);
+  const syncEngine = useSyncEngineInstance();
   const bookmarks = useReaderBookmarks(bookId);
   const [copyBudget, setCopyBudget] = useState<TCopyBudget | null>(null);
   // Offline: the licence's budget as this browser counts it (the server's last figure plus the copies
@@ -163,12 +165,12 @@ function OpenedReader({
         void rememberServerCopyBudget({ userId, bookId, budget }).catch(() => undefined);
       },
       recordOffline: async (characters) => {
-        const outcome = await recordOfflineCopy({ userId, bookId, characters, limit: copyLimit });
+        const outcome = await recordOfflineCopy({ engine: syncEngine, userId, bookId, characters, limit: copyLimit });
         setOfflineCopyBudget(outcome.budget);
         if (!outcome.allowed) throw new CopyRefusedError(READER_MESSAGES.copyLimitReached);
       },
     }),
-    [bookId, userId, copyLimit, copyBudget, offlineCopyBudget],
+    [syncEngine, bookId, userId, copyLimit, copyBudget, offlineCopyBudget],
   );
   const searchServer = useCallback(
     (query: string, signal: AbortSignal) => searchInBook(bookId, query, signal),

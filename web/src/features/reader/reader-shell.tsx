@@ -1,15 +1,17 @@
 /**
- * The reader screen around pdf.js's viewer, shared by the full reader and the public preview:
- * toolbars, panels (contents, thumbnails, search, bookmarks, read aloud, shortcuts), themes,
- * fullscreen, keyboard shortcuts, touch tap zones, the licence watermark on every rendered page, copy
- * protection and the print block. It owns only screen state (open panel, theme); the document, the
- * position and the reading data come from its props, so the preview simply leaves the protected
- * features out.
+ * The reader screen around pdf.js's viewer, shared by the full reader and the public preview: it
+ * composes the toolbars and panels (contents, thumbnails, search, bookmarks, read aloud, shortcuts)
+ * with the reader's behaviours, each in its own hook: panels (use-reader-panels), keyboard shortcuts
+ * (use-reader-keyboard), touch tap zones (use-tap-zones), the print block (use-print-block), copy
+ * protection (use-copy-protection), the position in the URL (use-page-in-url), themes and fullscreen,
+ * plus the licence watermark on every rendered page. It owns only screen state (open panel, theme);
+ * the document, the position and the reading data come from its props, so the preview simply leaves
+ * the protected features out.
  */
 import 'pdfjs-dist/web/pdf_viewer.css';
 import './reader.css';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { READER_MESSAGES, type TBookSearchHit, type TCopyBudget } from '@shared/reader';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { TBookSearchHit } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
 import { BookmarksPanelBody } from './components/bookmarks-panel';
@@ -21,26 +23,25 @@ import { CopyAllowance, NarrowBottomBar, NarrowTopBar, WideToolbar } from './com
 import { SearchPanelBody } from './components/search-panel';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { ThumbnailsPanelBody } from './components/thumbnails-panel';
-import { installCopyGuard, remainingCopyCharacters } from './copy-guard';
-import { isTypingTarget, readerActionForKey, type TReaderAction } from './keyboard-shortcuts';
+import { remainingCopyCharacters } from './copy-guard';
 import type { TOutlineEntry } from './outline';
 import { clampPage } from './page-number';
 import { usePdfViewer, type TPdfSource } from './pdf/use-pdf-viewer';
-import type { TReaderControls, TReaderPanel } from './reader-controls';
+import type { TReaderControls } from './reader-controls';
 import { useReaderTheme } from './reader-theme';
 import type { TBookmarksFeature } from './use-reader-bookmarks';
 import { useFullscreen } from './use-fullscreen';
 import { useMediaQuery, WIDE_READER_QUERY } from './use-media-query';
 import { pageTextFromItems, useReadAloud, type TUseReadAloudOptions } from './use-read-aloud';
+import { type TCopyFeature, useCopyProtection } from './use-copy-protection';
+import { usePageInUrl } from './use-page-in-url';
+import { usePrintBlock } from './use-print-block';
+import { useReaderKeyboard } from './use-reader-keyboard';
+import { useReaderPanels } from './use-reader-panels';
+import { useTapZones } from './use-tap-zones';
 import { applyWatermark, watermarkText, type TWatermark } from './watermark';
 
-export interface TCopyFeature {
-  budget: TCopyBudget | null;
-  record(characters: number): Promise<TCopyBudget>;
-  onBudget(budget: TCopyBudget): void;
-  /** Counts a copy while the server cannot be reached (rejects with CopyRefusedError over the budget). */
-  recordOffline?(characters: number): Promise<void>;
-}
+export type { TCopyFeature };
 
 export interface ReaderShellProps {
   title: string;
@@ -64,17 +65,6 @@ export interface ReaderShellProps {
   moreOptions?: ReactNode;
 }
 
-const LEFT_PANELS: readonly TReaderPanel[] = ['contents', 'thumbnails'];
-const RIGHT_PANELS: readonly TReaderPanel[] = ['search', 'bookmarks', 'read-aloud', 'more'];
-/** Touches shorter and stiller than this are taps (page turns), anything else is scrolling. */
-const TAP_MAX_MOVE_PX = 10;
-const TAP_MAX_MS = 400;
-const URL_PAGE_DELAY_MS = 1000;
-
-function notifyPrintBlocked() {
-  toast({ title: 'Printing is off', description: READER_MESSAGES.printBlocked });
-}
-
 export function ReaderShell(props: ReaderShellProps) {
   const {
     title,
@@ -96,7 +86,6 @@ export function ReaderShell(props: ReaderShellProps) {
   const isWide = useMediaQuery(WIDE_READER_QUERY);
   const { theme, cycleTheme } = useReaderTheme();
   const fullscreen = useFullscreen();
-  const [panel, setPanel] = useState<TReaderPanel | null>(null);
 
   const stampText = watermark ? watermarkText(watermark) : null;
   const onPageRendered = useCallback(
@@ -157,11 +146,8 @@ export function ReaderShell(props: ReaderShellProps) {
   const readAloud = useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, onEvent: props.onReadAloudEvent });
 
   const isDocked = isWide;
-  const isModalOpen = panel !== null && (!isDocked || panel === 'help');
-  const togglePanel = useCallback((next: TReaderPanel) => setPanel((current) => (current === next ? null : next)), []);
-  const closePanelOnNarrow = useCallback(() => {
-    if (!isDocked) setPanel(null);
-  }, [isDocked]);
+  const panels = useReaderPanels({ isDocked, rootElement });
+  const { panel, panelProps, closePanelOnNarrow } = panels;
 
   const copyRemaining = copy?.budget ? remainingCopyCharacters(copy.budget) : null;
   const controls: TReaderControls = {
@@ -182,7 +168,7 @@ export function ReaderShell(props: ReaderShellProps) {
       if (api) api.viewer.currentScaleValue = 'page-width';
     },
     panel,
-    togglePanel,
+    togglePanel: panels.togglePanel,
     theme,
     cycleTheme,
     canFullscreen: fullscreen.isSupported,
@@ -196,164 +182,12 @@ export function ReaderShell(props: ReaderShellProps) {
     hasMoreOptions: !!props.moreOptions,
   };
 
-  // Keyboard shortcuts (the help overlay lists the same table). Kept in a ref so the window listener
-  // is added once and always runs the latest controls.
-  const runAction = useRef<(action: TReaderAction) => void>(() => undefined);
-  runAction.current = (action) => {
-    switch (action) {
-      case 'next-page':
-        return controls.nextPage();
-      case 'previous-page':
-        return controls.previousPage();
-      case 'first-page':
-        return controls.goToPage(1);
-      case 'last-page':
-        return controls.goToPage(pagesCount);
-      case 'zoom-in':
-        return controls.zoomIn();
-      case 'zoom-out':
-        return controls.zoomOut();
-      case 'fit-width':
-        return controls.fitWidth();
-      case 'fullscreen':
-        return controls.canFullscreen ? controls.toggleFullscreen() : undefined;
-      case 'add-bookmark':
-        return controls.addBookmark();
-      case 'search':
-        if (panel === 'search') rootElement?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
-        else setPanel('search');
-        return;
-      case 'theme':
-        return controls.cycleTheme();
-      case 'help':
-        return togglePanel('help');
-      case 'print':
-        return notifyPrintBlocked();
-    }
-  };
-  const isModalOpenRef = useRef(isModalOpen);
-  isModalOpenRef.current = isModalOpen;
-  const isReadyRef = useRef(isReady);
-  isReadyRef.current = isReady;
+  useReaderKeyboard({ controls, openSearch: panels.openSearch, isModalOpen: panels.isModalOpen });
+  usePrintBlock();
+  useCopyProtection(containerRef, copy);
+  useTapZones(containerRef, { nextPage, previousPage });
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented) return;
-      const action = readerActionForKey(event);
-      if (!action) return;
-      if (action === 'print') {
-        event.preventDefault();
-        runAction.current(action);
-        return;
-      }
-      const withModifier = event.ctrlKey || event.metaKey;
-      if (isTypingTarget(event.target) && !withModifier) return;
-      // A modal sheet or the shortcuts overlay has the keyboard (Escape, Tab) to itself.
-      if (isModalOpenRef.current) return;
-      if (!isReadyRef.current && action !== 'help' && action !== 'theme') return;
-      event.preventDefault();
-      runAction.current(action);
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // Printing shows a notice instead of pages (reader.css reads the message from the body).
-  useEffect(() => {
-    const { body } = document;
-    body.setAttribute('data-print-blocked', READER_MESSAGES.printBlocked);
-    const previousOverflow = body.style.overflow;
-    body.style.overflow = 'hidden';
-    window.addEventListener('beforeprint', notifyPrintBlocked);
-    return () => {
-      body.removeAttribute('data-print-blocked');
-      body.style.overflow = previousOverflow;
-      window.removeEventListener('beforeprint', notifyPrintBlocked);
-    };
-  }, []);
-
-  // Copy protection over the pages.
-  const copyRef = useRef(copy);
-  copyRef.current = copy;
-  const hasCopyGuard = !!copy;
-  const hasOfflineCopy = !!copy?.recordOffline;
-  useEffect(() => {
-    const root = containerRef.current;
-    if (!hasCopyGuard || !root) return;
-    return installCopyGuard({
-      root,
-      getBudget: () => copyRef.current?.budget ?? null,
-      recordCopy: (characters) => copyRef.current!.record(characters),
-      onBudget: (budget) => copyRef.current?.onBudget(budget),
-      onRefused: (message) => toast({ variant: 'destructive', title: 'Copy blocked', description: message }),
-      recordOfflineCopy: hasOfflineCopy ? (characters) => copyRef.current!.recordOffline!(characters) : undefined,
-    });
-  }, [hasCopyGuard, hasOfflineCopy]);
-
-  // Tap zones on touch screens: the outer quarters of the page area turn pages.
-  const tapActions = useRef({ nextPage, previousPage });
-  tapActions.current = { nextPage, previousPage };
-  useEffect(() => {
-    const area = containerRef.current;
-    if (!area) return;
-    let start: { x: number; y: number; time: number } | null = null;
-    const onDown = (event: PointerEvent) => {
-      start =
-        event.pointerType === 'touch' && event.isPrimary
-          ? { x: event.clientX, y: event.clientY, time: event.timeStamp }
-          : null;
-    };
-    const onUp = (event: PointerEvent) => {
-      const begin = start;
-      start = null;
-      if (!begin || event.pointerType !== 'touch') return;
-      if (
-        Math.hypot(event.clientX - begin.x, event.clientY - begin.y) > TAP_MAX_MOVE_PX ||
-        event.timeStamp - begin.time > TAP_MAX_MS
-      )
-        return;
-      if (
-        event.target instanceof Element &&
-        event.target.closest('a, button, input, textarea, select, [data-no-tap-zone]')
-      )
-        return;
-      const selection = document.getSelection();
-      if (selection && !selection.isCollapsed) return;
-      const rect = area.getBoundingClientRect();
-      const fraction = (event.clientX - rect.left) / rect.width;
-      if (fraction < 0.25) tapActions.current.previousPage();
-      else if (fraction > 0.75) tapActions.current.nextPage();
-    };
-    const onCancel = () => {
-      start = null;
-    };
-    area.addEventListener('pointerdown', onDown);
-    area.addEventListener('pointerup', onUp);
-    area.addEventListener('pointercancel', onCancel);
-    return () => {
-      area.removeEventListener('pointerdown', onDown);
-      area.removeEventListener('pointerup', onUp);
-      area.removeEventListener('pointercancel', onCancel);
-    };
-  }, []);
-
-  // The position: reported to the page (saving, events) and kept in the URL as ?page=.
-  const onPageChangeRef = useRef(props.onPageChange);
-  onPageChangeRef.current = props.onPageChange;
-  useEffect(() => {
-    if (isReady && pagesCount > 0) onPageChangeRef.current?.(pageNumber, pagesCount);
-  }, [isReady, pageNumber, pagesCount]);
-  useEffect(() => {
-    if (!isReady) return;
-    const timer = setTimeout(() => {
-      const url = new URL(window.location.href);
-      if (url.searchParams.get('page') === String(pageNumber)) return;
-      url.searchParams.set('page', String(pageNumber));
-      // Outside the router on purpose: the URL follows the reading without re-rendering the screen.
-      window.history.replaceState(window.history.state, '', url);
-    }, URL_PAGE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [isReady, pageNumber]);
+  usePageInUrl({ isReady, pageNumber, pagesCount, onPageChange: props.onPageChange });
 
   const onOutlineSelect = useCallback(
     (entry: TOutlineEntry) => {
@@ -364,20 +198,6 @@ export function ReaderShell(props: ReaderShellProps) {
     },
     [api, goToPage, closePanelOnNarrow],
   );
-
-  const panelProps = (name: TReaderPanel) => ({
-    open: panel === name,
-    onOpenChange: (open: boolean) => setPanel(open ? name : null),
-    docked: isDocked,
-    container: rootElement,
-  });
-
-  const dockedOffsets = useMemo(() => {
-    if (!isDocked || !panel) return undefined;
-    if (LEFT_PANELS.includes(panel)) return { left: '20rem' };
-    if (RIGHT_PANELS.includes(panel)) return { right: '20rem' };
-    return undefined;
-  }, [isDocked, panel]);
 
   return (
     <div
@@ -390,7 +210,7 @@ export function ReaderShell(props: ReaderShellProps) {
         <div
           ref={containerRef}
           className="reader-scroll absolute inset-0 overflow-auto outline-none"
-          style={dockedOffsets}
+          style={panels.dockedOffsets}
           tabIndex={0}
           role="region"
           aria-label="Book pages"
@@ -470,7 +290,7 @@ export function ReaderShell(props: ReaderShellProps) {
       )}
       {!isWide && (
         <ReaderPanel {...panelProps('more')} side="bottom" title="More options">
-          <MorePanelBody controls={controls} onDone={() => setPanel(null)} extra={props.moreOptions} />
+          <MorePanelBody controls={controls} onDone={panels.closePanel} extra={props.moreOptions} />
         </ReaderPanel>
       )}
       {isWide && props.moreOptions && (
@@ -480,7 +300,7 @@ export function ReaderShell(props: ReaderShellProps) {
       )}
       <ShortcutsDialog
         open={panel === 'help'}
-        onOpenChange={(open) => setPanel(open ? 'help' : null)}
+        onOpenChange={panelProps('help').onOpenChange}
         container={rootElement}
         hiddenActions={[
           ...(bookmarks ? [] : (['add-bookmark'] as const)),

@@ -4,14 +4,14 @@
  * in batches. Positions and bookmarks go out within a second; analytics wait for a larger batch.
  */
 import type { TSyncMutationInput } from '@shared/sync.schemas';
-import { queueMutation, type TFlushWhen } from '@web/features/sync/sync-engine';
+import type { TFlushWhen, TSyncEngine } from '@web/features/sync/sync-engine';
 
 function flushFor(type: TSyncMutationInput['type']): TFlushWhen {
   return type === 'event.record' || type === 'session.start' ? 'later' : 'soon';
 }
 
 /** Queues one change for the server; never throws (reading goes on if the outbox is unavailable). */
-export function queueReaderMutation(mutation: TSyncMutationInput): void {
+export function queueReaderMutation(engine: TSyncEngine, mutation: TSyncMutationInput): void {
   // A failure to store is shown by the sync status; it must not interrupt reading.
-  queueMutation(mutation, { flush: flushFor(mutation.type) }).catch(() => undefined);
+  engine.queueMutation(mutation, { flush: flushFor(mutation.type) }).catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchSpaRoute } from '@api/features/seo/spa-routes';
 import { PLANNED_AREAS } from '@web/app/planned-areas';
 import { APP_SCREENS } from '@web/app/router';
-import { previewPath, readerPath } from '@web/features/catalogue/paths';
+import { previewPath, readerPath } from '@web/lib/paths';
 
 describe('reader routes', () => {
   it('are built screens with the SPEC access rules, not planned areas', () => {

@@ -4,7 +4,8 @@ import { useReadingSession } from './use-reading-session';
 
 const queued: { type: string; payload: Record<string, unknown> }[] = [];
 vi.mock('./reader-sync', () => ({
-  queueReaderMutation: (mutation: { type: string; payload: Record<string, unknown> }) => queued.push(mutation),
+  queueReaderMutation: (_engine: unknown, mutation: { type: string; payload: Record<string, unknown> }) =>
+    queued.push(mutation),
 }));
 
 const BOOK = '8c4a3f4e-1d2b-4c5d-9e6f-7a8b9c0d1e2f';

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { version as appVersion } from '../../../../package.json';
 import { createPositionSaver, type TPositionSaver, type TReadingPosition } from './position-saver';
 import { createReadingTracker, describeReadingDevice, type TReadingTracker } from './reading-tracker';
+import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { queueReaderMutation } from './reader-sync';
 import type { TReadAloudEvent } from './use-read-aloud';
 
@@ -24,6 +25,7 @@ export interface TUseReadingSessionOptions {
 }
 
 export function useReadingSession({ bookId, restored, setPosition }: TUseReadingSessionOptions) {
+  const syncEngine = useSyncEngineInstance();
   const tracker = useRef<TReadingTracker | null>(null);
   const saver = useRef<TPositionSaver | null>(null);
   const hasOpened = useRef(false);
@@ -37,7 +39,7 @@ export function useReadingSession({ bookId, restored, setPosition }: TUseReading
     const isTouch = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
     const sessionTracker = createReadingTracker({
       bookId,
-      queue: queueReaderMutation,
+      queue: (mutation) => queueReaderMutation(syncEngine, mutation),
       device: describeReadingDevice(navigator.userAgent, isTouch),
       appVersion: READER_APP_VERSION,
     });
@@ -66,7 +68,7 @@ export function useReadingSession({ bookId, restored, setPosition }: TUseReading
       tracker.current = null;
       saver.current = null;
     };
-  }, [bookId]);
+  }, [bookId, syncEngine]);
 
   const onPageChange = useCallback((page: number, totalPages: number) => {
     const current = tracker.current;

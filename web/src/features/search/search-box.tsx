@@ -13,7 +13,7 @@ import { SEARCH_MAX_SUGGESTIONS } from '@shared/limits';
 import { emptySuggestionsText, isSuggestible, type TSearchSuggestion, type TSuggestionType } from '@shared/search';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/components/ui/button';
-import { bookDetailPath, bookstorePath } from '../catalogue/paths';
+import { bookDetailPath, bookstorePath } from '@web/lib/paths';
 import { searchSuggestQueryOptions } from './queries';
 import { useDebouncedValue } from './use-debounced-value';
 

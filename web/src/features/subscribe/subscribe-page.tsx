@@ -21,7 +21,7 @@ import { useSeo } from '../seo/use-seo';
 import { effectiveTier } from '../catalogue/book-access';
 import { PLAN_GRID, PlanCard } from './components/plan-card';
 import { PlanQueryState } from './components/plan-query-state';
-import { plansQueryOptions } from './queries';
+import { plansQueryOptions } from '@web/features/billing/plan-queries';
 
 export type TPaidTier = 'basic' | 'premium';
 

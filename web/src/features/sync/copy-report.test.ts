@@ -7,11 +7,11 @@ import { authKeys } from '@web/features/auth/queries';
 import { CopyRefusedError, installCopyGuard, type TClipboardWriter } from '@web/features/reader/copy-guard';
 import { resetToasts } from '@web/lib/toast';
 import { estimateCopyBudget, readDeviceCopyTotal } from '@web/storage/copy-counters';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import { getBrowserSyncId, listPendingMutations } from '@web/storage/outbox';
 import { loadCopyBudget, recordOfflineCopy } from './copy-report';
-import { flushOutbox, resetSyncEngineForTests, startSync } from './sync-engine';
+import { createSyncEngine, type TSyncEngine } from './sync-engine';
 
 const USER = 'user-1';
 const BOOK = '6f1d3c2a-8b4e-4a7f-9c1d-2e3f4a5b6c7d';
@@ -23,6 +23,7 @@ interface TSentBatch {
 }
 
 let queryClient: QueryClient;
+let engine: TSyncEngine;
 let sent: TSentBatch[];
 let online: boolean;
 
@@ -45,8 +46,7 @@ function serverAppliesEverything() {
 }
 
 beforeEach(async () => {
-  await resetSyncEngineForTests();
-  await resetDbForTests();
+  await deleteDb();
   resetToasts();
   sent = [];
   online = true;
@@ -54,14 +54,15 @@ beforeEach(async () => {
   queryClient = createTestQueryClient();
   queryClient.setQueryData(authKeys.user, makeUser({ id: USER }));
   serverAppliesEverything();
-  startSync(queryClient);
-  await flushOutbox();
+  engine = createSyncEngine();
+  engine.start(queryClient);
+  await engine.flushOutbox();
   online = false;
 });
 
 afterEach(async () => {
-  await resetSyncEngineForTests();
-  await resetDbForTests();
+  await engine.dispose();
+  await deleteDb();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -74,11 +75,11 @@ const copyReports = async () =>
 describe('recordOfflineCopy', () => {
   it('allows copies within the budget, stores them and queues copy.report with a growing device total', async () => {
     const deviceId = await getBrowserSyncId();
-    expect(await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 40, limit: 100 })).toEqual({
+    expect(await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 40, limit: 100 })).toEqual({
       allowed: true,
       budget: { used: 40, limit: 100, isLimitReached: false },
     });
-    expect(await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 25, limit: 100 })).toMatchObject({
+    expect(await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 25, limit: 100 })).toMatchObject({
       allowed: true,
     });
     expect(await copyReports()).toEqual([
@@ -95,13 +96,13 @@ describe('recordOfflineCopy', () => {
       thumbprint: 'thumb',
       offlineRegistered: true,
     });
-    await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 10, limit: 100 });
+    await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 10, limit: 100 });
     expect(await copyReports()).toEqual([{ deviceId: REGISTERED_DEVICE, payload: { bookId: BOOK, deviceTotal: 10 } }]);
   });
 
   it('refuses a copy over the budget and queues nothing for it', async () => {
-    await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 90, limit: 100 });
-    expect(await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 11, limit: 100 })).toEqual({
+    await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 90, limit: 100 });
+    expect(await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 11, limit: 100 })).toEqual({
       allowed: false,
       budget: { used: 90, limit: 100, isLimitReached: false },
     });
@@ -110,7 +111,13 @@ describe('recordOfflineCopy', () => {
 
   it('allows any amount when copying is not limited', async () => {
     expect(
-      await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 1_000_000, limit: COPY_LIMIT_UNLIMITED }),
+      await recordOfflineCopy({
+        engine,
+        userId: USER,
+        bookId: BOOK,
+        characters: 1_000_000,
+        limit: COPY_LIMIT_UNLIMITED,
+      }),
     ).toMatchObject({ allowed: true });
     expect((await copyReports()).map((report) => report.payload)).toEqual([{ bookId: BOOK, deviceTotal: 1_000_000 }]);
   });
@@ -124,12 +131,16 @@ describe('recordOfflineCopy', () => {
       load: async () => ({ used: 50, limit: 100, isLimitReached: false }),
     });
     online = false;
-    expect((await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 51, limit: 100 })).allowed).toBe(false);
-    expect((await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 30, limit: 100 })).allowed).toBe(true);
+    expect((await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 51, limit: 100 })).allowed).toBe(
+      false,
+    );
+    expect((await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 30, limit: 100 })).allowed).toBe(
+      true,
+    );
 
     // Back online: the report goes out and is applied; the server's next figure includes it.
     online = true;
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(sent.flatMap((batch) => batch.mutations.map((m) => [batch.deviceId, m.type, m.payload]))).toEqual([
       [deviceId, 'copy.report', { bookId: BOOK, deviceTotal: 30 }],
     ]);
@@ -146,7 +157,9 @@ describe('recordOfflineCopy', () => {
     });
 
     online = false;
-    expect((await recordOfflineCopy({ userId: USER, bookId: BOOK, characters: 20, limit: 100 })).allowed).toBe(true);
+    expect((await recordOfflineCopy({ engine, userId: USER, bookId: BOOK, characters: 20, limit: 100 })).allowed).toBe(
+      true,
+    );
     expect((await copyReports()).map((report) => report.payload)).toEqual([{ bookId: BOOK, deviceTotal: 50 }]);
   });
 });
@@ -182,7 +195,13 @@ describe('the copy guard with offline counting', () => {
       onRefused,
       clipboard,
       recordOfflineCopy: async (characters) => {
-        const outcome = await recordOfflineCopy({ userId: USER, bookId: BOOK, characters, limit: options.limit });
+        const outcome = await recordOfflineCopy({
+          engine,
+          userId: USER,
+          bookId: BOOK,
+          characters,
+          limit: options.limit,
+        });
         if (!outcome.allowed) throw new CopyRefusedError(READER_MESSAGES.copyLimitReached);
       },
     });

@@ -13,7 +13,7 @@ import {
   reserveOfflineCopy,
 } from '@web/storage/copy-counters';
 import { resolveSyncDeviceId } from './device-id';
-import { queueMutation } from './sync-engine';
+import type { TSyncEngine } from './sync-engine';
 
 export type TOfflineCopyOutcome = { allowed: boolean; budget: TCopyBudget };
 
@@ -23,16 +23,17 @@ export type TOfflineCopyOutcome = { allowed: boolean; budget: TCopyBudget };
  * it does not fit; rejects when the copy could not be stored or queued (the caller refuses the copy).
  */
 export async function recordOfflineCopy(options: {
+  engine: TSyncEngine;
   userId: string;
   bookId: string;
   characters: number;
   limit: number;
 }): Promise<TOfflineCopyOutcome> {
-  const { userId, bookId, characters, limit } = options;
+  const { engine, userId, bookId, characters, limit } = options;
   const deviceId = await resolveSyncDeviceId(userId);
   const reservation = await reserveOfflineCopy({ userId, bookId, deviceId, characters, limit });
   if (!reservation.allowed) return { allowed: false, budget: reservation.budget };
-  const entry = await queueMutation(
+  const entry = await engine.queueMutation(
     { type: 'copy.report', payload: { bookId, deviceTotal: reservation.deviceTotal } },
     { flush: 'soon' },
   );

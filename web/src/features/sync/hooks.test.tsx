@@ -6,27 +6,31 @@ import { encodeHlc } from '@shared/hlc';
 import type { TBookmark, TReadingProgress } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
 import { authKeys } from '@web/features/auth/queries';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { listPendingMutations } from '@web/storage/outbox';
 import { endReadingSession, recordReadingEvent, startReadingSession } from './reading-events';
-import { resetSyncEngineForTests, startSync } from './sync-engine';
+import { createSyncEngine, type TSyncEngine } from './sync-engine';
+import { SyncEngineProvider } from './use-sync';
 import { useBookmarks } from './use-synced-bookmarks';
 import { useReadingPosition } from './use-reading-position';
 import { apiPath } from '@web/lib/api-test-support';
 
 const T0 = Date.UTC(2026, 2, 1, 9);
 let queryClient: QueryClient;
+let engine: TSyncEngine;
 let serverBookmarks: TBookmark[];
 let serverProgress: TReadingProgress | null;
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  <QueryClientProvider client={queryClient}>
+    <SyncEngineProvider value={engine}>{children}</SyncEngineProvider>
+  </QueryClientProvider>
 );
 
 beforeEach(async () => {
-  await resetSyncEngineForTests();
-  await resetDbForTests();
+  await deleteDb();
   queryClient = createTestQueryClient();
+  engine = createSyncEngine();
   queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
   serverBookmarks = [];
   serverProgress = null;
@@ -49,8 +53,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await resetSyncEngineForTests();
-  await resetDbForTests();
+  await engine.dispose();
+  await deleteDb();
   vi.unstubAllGlobals();
 });
 
@@ -155,14 +159,14 @@ describe('useReadingPosition', () => {
 
 describe('reading sessions and events', () => {
   it('queue session.start, events and session.end in the order they happen', async () => {
-    startSync(queryClient);
-    const sessionId = startReadingSession({
+    engine.start(queryClient);
+    const sessionId = startReadingSession(engine, {
       bookId: 'book-1',
       device: 'Chrome on macOS',
       appVersion: 'web-test',
       startedAt: new Date(T0),
     });
-    const eventId = recordReadingEvent({
+    const eventId = recordReadingEvent(engine, {
       sessionId,
       bookId: 'book-1',
       eventType: 'page_view',
@@ -170,7 +174,7 @@ describe('reading sessions and events', () => {
       durationMs: 4000,
       occurredAt: new Date(T0 + 4000),
     });
-    endReadingSession({ sessionId, bookId: 'book-1', endedAt: new Date(T0 + 5000) });
+    endReadingSession(engine, { sessionId, bookId: 'book-1', endedAt: new Date(T0 + 5000) });
     await waitFor(async () => expect(await listPendingMutations('user-1')).toHaveLength(3));
     const pending = await listPendingMutations('user-1');
     expect(pending.map((entry) => [entry.type, entry.payload])).toEqual([

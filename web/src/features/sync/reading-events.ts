@@ -4,7 +4,7 @@
  * survive going offline. Events are sent in larger, less frequent batches than positions.
  */
 import type { TEventRecordPayload, TReadingEventType } from '@shared/sync.schemas';
-import { queueMutation } from './sync-engine';
+import type { TSyncEngine } from './sync-engine';
 
 function queueQuietly(run: () => Promise<unknown>): void {
   // Analytics must never break reading: a failure to store is already in the sync status (lastError).
@@ -20,11 +20,11 @@ export interface TStartSessionInput {
 }
 
 /** Starts a reading session (session.start) and returns its id. */
-export function startReadingSession(input: TStartSessionInput): string {
+export function startReadingSession(engine: TSyncEngine, input: TStartSessionInput): string {
   const id = crypto.randomUUID();
   const startedAt = (input.startedAt ?? new Date()).toISOString();
   queueQuietly(() =>
-    queueMutation(
+    engine.queueMutation(
       {
         type: 'session.start',
         payload: { id, bookId: input.bookId, startedAt, device: input.device, appVersion: input.appVersion },
@@ -36,10 +36,13 @@ export function startReadingSession(input: TStartSessionInput): string {
 }
 
 /** Ends a reading session (session.end); sent soon, as the reader is usually leaving. */
-export function endReadingSession(input: { sessionId: string; bookId: string; endedAt?: Date }): void {
+export function endReadingSession(
+  engine: TSyncEngine,
+  input: { sessionId: string; bookId: string; endedAt?: Date },
+): void {
   const endedAt = (input.endedAt ?? new Date()).toISOString();
   queueQuietly(() =>
-    queueMutation(
+    engine.queueMutation(
       { type: 'session.end', payload: { id: input.sessionId, bookId: input.bookId, endedAt } },
       { flush: 'soon' },
     ),
@@ -59,10 +62,10 @@ export interface TReadingEventInput {
 }
 
 /** Records one reading event (event.record, appended once by its id) and returns the event id. */
-export function recordReadingEvent(input: TReadingEventInput): string {
+export function recordReadingEvent(engine: TSyncEngine, input: TReadingEventInput): string {
   const id = crypto.randomUUID();
   const { occurredAt, ...rest } = input;
   const payload: TEventRecordPayload = { ...rest, id, occurredAt: (occurredAt ?? new Date()).toISOString() };
-  queueQuietly(() => queueMutation({ type: 'event.record', payload }, { flush: 'later' }));
+  queueQuietly(() => engine.queueMutation({ type: 'event.record', payload }, { flush: 'later' }));
   return id;
 }

@@ -4,18 +4,9 @@ import type { TReadingProgress, TSyncResponse } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
 import { authKeys } from '@web/features/auth/queries';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { enqueueMutation, getBrowserSyncId, listPendingMutations, listRejectedMutations } from '@web/storage/outbox';
-import {
-  flushOutbox,
-  getSyncStatus,
-  queueMutation,
-  resetSyncEngineForTests,
-  retryDelayMs,
-  startSync,
-  SYNC_RETRY_BASE_MS,
-  SYNC_RETRY_MAX_MS,
-} from './sync-engine';
+import { createSyncEngine, retryDelayMs, SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, type TSyncEngine } from './sync-engine';
 
 interface TSentBatch {
   deviceId: string;
@@ -23,6 +14,7 @@ interface TSentBatch {
 }
 
 let queryClient: QueryClient;
+let engine: TSyncEngine;
 let sent: TSentBatch[];
 
 function answerWith(respond: (batch: TSentBatch, call: number) => Response | Promise<Response>) {
@@ -66,21 +58,21 @@ const progress = (page: number): TReadingProgress => ({
 });
 
 beforeEach(async () => {
-  await resetSyncEngineForTests();
-  await resetDbForTests();
+  await deleteDb();
   resetToasts();
   sent = [];
   queryClient = createTestQueryClient();
   queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
   answerWith((batch) => json(applyAll(batch)));
-  startSync(queryClient);
-  await flushOutbox();
+  engine = createSyncEngine();
+  engine.start(queryClient);
+  await engine.flushOutbox();
   sent = [];
 });
 
 afterEach(async () => {
-  await resetSyncEngineForTests();
-  await resetDbForTests();
+  await engine.dispose();
+  await deleteDb();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -89,7 +81,7 @@ const queuePages = async (...pages: number[]) => {
   const entries = [];
   for (const page of pages)
     entries.push(
-      await queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }),
+      await engine.queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }),
     );
   return entries;
 };
@@ -107,7 +99,7 @@ describe('flushing the outbox', () => {
           })
         : json(applyAll(batch)),
     );
-    await flushOutbox();
+    await engine.flushOutbox();
 
     expect(sent[0]).toEqual({
       deviceId: await getBrowserSyncId(),
@@ -124,7 +116,7 @@ describe('flushing the outbox', () => {
     expect((await listRejectedMutations('user-1')).map((entry) => [entry.id, entry.lastError])).toEqual([
       [c.id, 'Book not found'],
     ]);
-    expect(getSyncStatus()).toMatchObject({
+    expect(engine.getStatus()).toMatchObject({
       state: 'idle',
       pending: 0,
       rejected: [expect.objectContaining({ id: c.id })],
@@ -140,7 +132,7 @@ describe('flushing the outbox', () => {
   it('marks a whole batch rejected when the server refuses the request (4xx)', async () => {
     const entries = await queuePages(1, 2);
     answerWith(() => json({ status: 400, detail: 'mutations.0.id: Mutation id must be a valid id' }, 400));
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(sent).toHaveLength(1);
     expect((await listRejectedMutations('user-1')).map((entry) => [entry.id, entry.lastError])).toEqual(
       entries.map((entry) => [entry.id, 'mutations.0.id: Mutation id must be a valid id']),
@@ -152,61 +144,62 @@ describe('flushing the outbox', () => {
     const [entry] = await queuePages(4);
     answerWith(() => json({ status: 503, detail: 'Service unavailable' }, 503));
     const before = Date.now();
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(await listPendingMutations('user-1')).toMatchObject([
       { id: entry.id, attempts: 1, lastError: 'Service unavailable' },
     ]);
-    expect(getSyncStatus().state).toBe('retrying');
-    expect(getSyncStatus().retryAt).toBeGreaterThanOrEqual(before + SYNC_RETRY_BASE_MS);
+    expect(engine.getStatus().state).toBe('retrying');
+    expect(engine.getStatus().retryAt).toBeGreaterThanOrEqual(before + SYNC_RETRY_BASE_MS);
 
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(sent).toHaveLength(1); // still backing off: nothing sent
 
     const fetchMock = answerWith((batch) => json(applyAll(batch)));
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(await listPendingMutations('user-1')).toEqual([]);
-    expect(getSyncStatus()).toMatchObject({ state: 'idle', retryAt: null });
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', retryAt: null });
   });
 
   it('treats a network failure like a 5xx, and honours Retry-After on 429', async () => {
     await queuePages(5);
     answerWith(() => Promise.reject(new TypeError('Failed to fetch')));
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(await listPendingMutations('user-1')).toMatchObject([{ attempts: 1, lastError: 'Failed to fetch' }]);
 
-    await resetSyncEngineForTests();
-    startSync(queryClient);
+    await engine.dispose();
+    engine = createSyncEngine();
+    engine.start(queryClient);
     answerWith(() => json({ status: 429, detail: 'Too many requests' }, 429, { 'Retry-After': '30' }));
     const before = Date.now();
-    await flushOutbox();
-    expect(getSyncStatus().retryAt).toBeGreaterThanOrEqual(before + 30_000);
+    await engine.flushOutbox();
+    expect(engine.getStatus().retryAt).toBeGreaterThanOrEqual(before + 30_000);
     expect(await listPendingMutations('user-1')).toHaveLength(1);
   });
 
   it('waits for sign-in after a 401 and resumes when the reader signs in again', async () => {
     await queuePages(6);
     answerWith(() => json({ status: 401, detail: 'You need to be logged in to access this page.' }, 401));
-    await flushOutbox();
-    expect(getSyncStatus().state).toBe('signed-out');
-    await flushOutbox();
+    await engine.flushOutbox();
+    expect(engine.getStatus().state).toBe('signed-out');
+    await engine.flushOutbox();
     expect(sent).toHaveLength(1);
     expect(await listPendingMutations('user-1')).toHaveLength(1);
 
     const fetchMock = answerWith((batch) => json(applyAll(batch)));
     queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(await listPendingMutations('user-1')).toEqual([]);
   });
 
   it('sends nothing while offline', async () => {
     await queuePages(7);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(sent).toEqual([]);
-    expect(getSyncStatus()).toMatchObject({ state: 'offline', pending: 1 });
+    expect(engine.getStatus()).toMatchObject({ state: 'offline', pending: 1 });
   });
 
   it('sends the oldest first, in batches of at most 100 that share one device id', async () => {
@@ -218,7 +211,7 @@ describe('flushing the outbox', () => {
         payload: { bookId: 'book-1', page: index + 1 },
       });
     }
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(sent.map((batch) => [batch.deviceId, batch.mutations.length])).toEqual([
       ['browser-a', 100],
       ['browser-a', 20],
@@ -235,7 +228,7 @@ describe('flushing the outbox', () => {
       type: 'progress.set',
       payload: { bookId: 'book-1', page: 9 },
     });
-    await flushOutbox();
+    await engine.flushOutbox();
     expect(sent).toEqual([]);
   });
 
@@ -245,7 +238,7 @@ describe('flushing the outbox', () => {
     other.addEventListener('message', (event) => messages.push(event.data));
     await queuePages(8);
     answerWith((batch) => json(applyAll(batch, { progress: { 'book-1': progress(8) }, bookmarks: {} })));
-    await flushOutbox();
+    await engine.flushOutbox();
     await vi.waitFor(() =>
       expect(messages).toContainEqual({
         kind: 'synced',
@@ -260,7 +253,7 @@ describe('flushing the outbox', () => {
 describe('queueMutation', () => {
   it('stores changes in the order they are made, each with a later stamp', async () => {
     const calls = [1, 2, 3, 4, 5].map((page) =>
-      queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }),
+      engine.queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page } }, { flush: 'later' }),
     );
     const entries = await Promise.all(calls);
     const pending = await listPendingMutations('user-1');
@@ -270,10 +263,10 @@ describe('queueMutation', () => {
 
   it('refuses when nobody is signed in', async () => {
     queryClient.setQueryData(authKeys.user, null);
-    await expect(queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page: 1 } })).rejects.toThrow(
-      'Sign in to save your reading.',
-    );
-    expect(getSyncStatus().lastError).toBe('Sign in to save your reading.');
+    await expect(
+      engine.queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page: 1 } }),
+    ).rejects.toThrow('Sign in to save your reading.');
+    expect(engine.getStatus().lastError).toBe('Sign in to save your reading.');
   });
 });
 

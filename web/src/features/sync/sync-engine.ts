@@ -1,6 +1,6 @@
 /**
  * The sync engine (DESIGN §5): sends the outbox to POST /api/sync and keeps the app's caches and the
- * other tabs in step. State (one per tab): the QueryClient it updates, the flush in progress, the
+ * other tabs in step. State (per engine; the app keeps one per tab): the QueryClient it updates, the flush in progress, the
  * back-off after failures, its timers and listeners, and the status the UI shows.
  *
  * Rules:
@@ -18,10 +18,7 @@ import type { TCurrentUser } from '@shared/auth';
 import type { TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
 import { authKeys, fetchCurrentUser } from '@web/features/auth/queries';
-import {
-  requestOutboxBackgroundSync,
-  subscribeToOutboxFlushRequests,
-} from '@web/features/offline/engine/background-sync';
+import { requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from './background-sync';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import type { TOutboxEntry } from '@web/storage/db';
@@ -78,35 +75,6 @@ const INITIAL_STATUS: TSyncStatus = {
   lastSyncedAt: null,
 };
 
-let queryClient: QueryClient | null = null;
-let status: TSyncStatus = INITIAL_STATUS;
-const statusListeners = new Set<() => void>();
-let flushing: Promise<void> | null = null;
-let flushAgain = false;
-let failures = 0;
-let retryAt = 0;
-/** Set by a 401: nothing is sent until the current-user query succeeds again (a new sign-in). */
-let waitingForSignIn = false;
-let flushTimer: ReturnType<typeof setTimeout> | null = null;
-let flushTimerDue = Infinity;
-let stopListeners: (() => void) | null = null;
-let channel: BroadcastChannel | null = null;
-let queueTail: Promise<unknown> = Promise.resolve();
-
-function setStatus(change: Partial<TSyncStatus>): void {
-  status = { ...status, ...change };
-  for (const listener of statusListeners) listener();
-}
-
-export function getSyncStatus(): TSyncStatus {
-  return status;
-}
-
-export function subscribeSyncStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => statusListeners.delete(listener);
-}
-
 /** Exponential back-off: 2 s, 4 s, 8 s ... up to 5 minutes; a server's Retry-After wins when longer. */
 export function retryDelayMs(failureCount: number, retryAfterMs = 0): number {
   const exponential = Math.min(SYNC_RETRY_BASE_MS * 2 ** Math.max(failureCount - 1, 0), SYNC_RETRY_MAX_MS);
@@ -115,103 +83,6 @@ export function retryDelayMs(failureCount: number, retryAfterMs = 0): number {
 
 function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
-
-/**
- * Whose changes are sent: only ever the user the server says is signed in now (the current-user
- * query, or a fresh GET /api/auth/user), because the session cookie decides whose account they reach.
- */
-async function userForFlush(): Promise<string | null> {
-  const cached = queryClient?.getQueryData<TCurrentUser | null>(authKeys.user);
-  if (cached !== undefined) return cached?.id ?? null;
-  try {
-    return (await fetchCurrentUser())?.id ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whose change is being stored: the signed-in user, or (offline, after a reload) the last one seen here. */
-async function userForQueue(): Promise<string | null> {
-  const cached = queryClient?.getQueryData<TCurrentUser | null>(authKeys.user);
-  if (cached) {
-    await rememberSignedInUser(cached.id);
-    return cached.id;
-  }
-  if (cached === null) return null;
-  if (!isOnline()) return lastSignedInUser();
-  const user = await fetchCurrentUser().catch(() => undefined);
-  if (user) await rememberSignedInUser(user.id);
-  return user === undefined ? lastSignedInUser() : (user?.id ?? null);
-}
-
-async function refreshStatus(userId: string | null): Promise<TOutboxEntry[]> {
-  if (!userId) {
-    setStatus({ pending: 0, rejected: [] });
-    return [];
-  }
-  const [pending, rejected] = await Promise.all([countPendingMutations(userId), listRejectedMutations(userId)]);
-  const known = new Set(status.rejected.map((entry) => entry.id));
-  const fresh = rejected.filter((entry) => !known.has(entry.id));
-  setStatus({ pending, rejected });
-  return fresh;
-}
-
-function post(message: TChannelMessage): void {
-  try {
-    channel?.postMessage(message);
-  } catch {
-    // A closed channel (tab going away) has no one left to tell.
-  }
-}
-
-function invalidatePending(): void {
-  void queryClient?.invalidateQueries({ queryKey: syncKeys.allPending });
-}
-
-/** Puts the server's merged state into the cache and refreshes everything a flush can change. */
-function applyServerState(state: TSyncResponse['state']): void {
-  if (!queryClient) return;
-  for (const [bookId, progress] of Object.entries(state.progress))
-    queryClient.setQueryData(syncKeys.position(bookId), progress);
-  for (const [bookId, bookmarks] of Object.entries(state.bookmarks))
-    queryClient.setQueryData(syncKeys.bookmarks(bookId), bookmarks);
-  for (const root of SYNC_DEPENDENT_ROOTS) {
-    if (root[0] === 'reader') continue;
-    void queryClient.invalidateQueries({ queryKey: [...root] });
-  }
-  invalidatePending();
-}
-
-function onChannelMessage(event: MessageEvent<TChannelMessage>): void {
-  if (event.data?.kind === 'synced') applyServerState(event.data.state);
-  else if (event.data?.kind === 'outbox-changed') {
-    invalidatePending();
-    void userForFlush().then(refreshStatus);
-  }
-}
-
-function schedule(delayMs: number): void {
-  const due = Date.now() + delayMs;
-  if (flushTimer !== null && flushTimerDue <= due) return;
-  if (flushTimer !== null) clearTimeout(flushTimer);
-  flushTimerDue = due;
-  flushTimer = setTimeout(() => {
-    flushTimer = null;
-    flushTimerDue = Infinity;
-    void flushOutbox();
-  }, delayMs);
-}
-
-function backOff(ids: readonly string[], error: string, retryAfterMs = 0): Promise<void> {
-  failures += 1;
-  const delay = retryDelayMs(failures, retryAfterMs);
-  retryAt = Date.now() + delay;
-  setStatus({ state: 'retrying', retryAt, lastError: error });
-  schedule(delay);
-  // If this tab is closed before the retry, the browser wakes the service worker when the network returns.
-  void requestOutboxBackgroundSync();
-  return recordFailedAttempt(ids, retryAt, error);
 }
 
 function retryAfterMs(response: Response): number {
@@ -245,233 +116,365 @@ function nextBatch(pending: readonly TOutboxEntry[], keepalive: boolean): TOutbo
   return batch;
 }
 
-/** Sends one batch; answers whether to go on with the next one. */
-async function sendBatch(batch: TOutboxEntry[], keepalive: boolean): Promise<boolean> {
-  const ids = batch.map((entry) => entry.id);
-  let response: Response;
-  try {
-    response = await postSyncBatch(
-      {
-        deviceId: batch[0].deviceId,
-        mutations: batch.map(({ id, type, hlc, payload }) => ({ id, type, hlc, payload })),
-      },
-      { keepalive },
-    );
-  } catch (error) {
-    await backOff(ids, error instanceof Error && error.message ? error.message : 'The network is unavailable');
-    return false;
-  }
-  if (response.status === 401) {
-    waitingForSignIn = true;
-    setStatus({ state: 'signed-out', lastError: 'Sign in to save your reading.' });
-    return false;
-  }
-  if (response.status === 408 || response.status === 429 || response.status >= 500) {
-    await backOff(ids, await problemText(response), retryAfterMs(response));
-    return false;
-  }
-  if (!response.ok) {
-    // The server refused the whole batch (it cannot tell which change is at fault): none of it is retried.
-    const reason = await problemText(response);
-    await markMutationsRejected(ids.map((id) => ({ id, reason })));
-    return true;
-  }
-  let answer: TSyncResponse;
-  try {
-    answer = (await response.json()) as TSyncResponse;
-  } catch {
-    await backOff(ids, 'The server sent an answer that could not be read');
-    return false;
-  }
-  const sent = new Set(ids);
-  const applied = answer.applied.filter((id) => sent.has(id));
-  const rejected = answer.rejected.filter((rejection) => sent.has(rejection.id));
-  await removeMutations(applied);
-  await markMutationsRejected(rejected);
-  await observeServerTime(Date.parse(answer.serverTime));
-  failures = 0;
-  retryAt = 0;
-  setStatus({ lastSyncedAt: Date.now(), retryAt: null, lastError: rejected[0]?.reason ?? null });
-  applyServerState(answer.state);
-  post({ kind: 'synced', state: answer.state });
-  // An answer that settles none of the batch would loop forever: wait and try again later.
-  if (applied.length + rejected.length === 0) {
-    await backOff(ids, 'The server did not confirm these changes');
-    return false;
-  }
-  return true;
+export interface TSyncEngine {
+  /**
+   * Starts the engine for the app's QueryClient (idempotent): listeners, the periodic flush and a
+   * first flush. It then runs until dispose().
+   */
+  start(queryClient: QueryClient): void;
+  /**
+   * Sends every pending change of the signed-in reader now (one flush at a time; a call during a
+   * flush runs another one right after it). Never throws: failures show in the status.
+   */
+  flushOutbox(options?: { keepalive?: boolean }): Promise<void>;
+  /**
+   * Stores a change in the outbox with a new mutation id and HLC stamp, then schedules a flush (when
+   * online). Calls are stored in the order they are made, so a session starts before its events.
+   * Rejects only when no signed-in reader is known or IndexedDB is unavailable.
+   */
+  queueMutation(mutation: TSyncMutationInput, options?: { flush?: TFlushWhen }): Promise<TOutboxEntry>;
+  /** Drops refused changes the reader has seen. */
+  dismissRejected(ids: readonly string[]): Promise<void>;
+  getStatus(): TSyncStatus;
+  subscribeStatus(listener: () => void): () => void;
+  /** Stops listeners and timers, and waits for the flush and the stores under way. */
+  dispose(): Promise<void>;
 }
 
-async function runFlush(keepalive: boolean): Promise<void> {
-  const userId = await userForFlush();
-  if (!userId || waitingForSignIn) {
-    setStatus({ state: 'signed-out' });
-    return;
-  }
-  if (!isOnline()) {
-    setStatus({ state: 'offline' });
-    await refreshStatus(userId);
-    return;
-  }
-  if (Date.now() < retryAt) {
-    schedule(retryAt - Date.now());
-    return;
-  }
-  setStatus({ state: 'syncing' });
-  let carryOn = true;
-  while (carryOn) {
-    const pending = await listPendingMutations(userId);
-    if (pending.length === 0) break;
-    carryOn = await sendBatch(nextBatch(pending, keepalive), keepalive);
-  }
-  if (status.state === 'syncing') setStatus({ state: 'idle' });
-  const fresh = await refreshStatus(userId);
-  if (fresh.length > 0) {
-    toast({
-      variant: 'destructive',
-      title: fresh.length === 1 ? 'A change could not be saved' : `${fresh.length} changes could not be saved`,
-      description: fresh[0].lastError ?? undefined,
-    });
-  }
-}
+/** One engine per tab: the app keeps one (use-sync.ts); tests make their own and dispose of it. */
+export function createSyncEngine(): TSyncEngine {
+  let queryClient: QueryClient | null = null;
+  let status: TSyncStatus = INITIAL_STATUS;
+  const statusListeners = new Set<() => void>();
+  let flushing: Promise<void> | null = null;
+  let flushAgain = false;
+  let failures = 0;
+  let retryAt = 0;
+  /** Set by a 401: nothing is sent until the current-user query succeeds again (a new sign-in). */
+  let waitingForSignIn = false;
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let flushTimerDue = Infinity;
+  let stopListeners: (() => void) | null = null;
+  let channel: BroadcastChannel | null = null;
+  let queueTail: Promise<unknown> = Promise.resolve();
+  let isDisposed = false;
 
-/**
- * Sends every pending change of the signed-in reader now (one flush at a time per tab; a call during
- * a flush runs another one right after it). Never throws: failures show in the sync status.
- */
-export function flushOutbox(options: { keepalive?: boolean } = {}): Promise<void> {
-  if (flushing) {
-    flushAgain = true;
-    return flushing;
+  function setStatus(change: Partial<TSyncStatus>): void {
+    status = { ...status, ...change };
+    for (const listener of statusListeners) listener();
   }
-  const run = async () => {
-    do {
-      flushAgain = false;
-      try {
-        await runFlush(options.keepalive ?? false);
-      } catch (error) {
-        setStatus({ state: 'retrying', lastError: error instanceof Error ? error.message : String(error) });
-      }
-    } while (flushAgain);
-  };
-  flushing = run().finally(() => {
-    flushing = null;
-  });
-  return flushing;
-}
 
-/**
- * Stores a change in the outbox with a new mutation id and HLC stamp, then schedules a flush (when
- * online). Calls are stored in the order they are made, so a session starts before its events.
- * Rejects only when no signed-in reader is known or IndexedDB is unavailable.
- */
-export function queueMutation(
-  mutation: TSyncMutationInput,
-  options: { flush?: TFlushWhen } = {},
-): Promise<TOutboxEntry> {
-  const store = async () => {
-    const userId = await userForQueue();
-    if (!userId) throw new Error('Sign in to save your reading.');
-    const deviceId = await resolveSyncDeviceId(userId);
-    return enqueueMutation({ userId, deviceId, type: mutation.type, payload: mutation.payload });
-  };
-  const stored = queueTail.then(store, store);
-  queueTail = stored.catch(() => undefined);
-  return stored.then(
-    (entry) => {
+  function getStatus(): TSyncStatus {
+    return status;
+  }
+
+  function subscribeStatus(listener: () => void): () => void {
+    statusListeners.add(listener);
+    return () => statusListeners.delete(listener);
+  }
+
+  /**
+   * Whose changes are sent: only ever the user the server says is signed in now (the current-user
+   * query, or a fresh GET /api/auth/user), because the session cookie decides whose account they reach.
+   */
+  async function userForFlush(): Promise<string | null> {
+    const cached = queryClient?.getQueryData<TCurrentUser | null>(authKeys.user);
+    if (cached !== undefined) return cached?.id ?? null;
+    try {
+      return (await fetchCurrentUser())?.id ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whose change is being stored: the signed-in user, or (offline, after a reload) the last one seen here. */
+  async function userForQueue(): Promise<string | null> {
+    const cached = queryClient?.getQueryData<TCurrentUser | null>(authKeys.user);
+    if (cached) {
+      await rememberSignedInUser(cached.id);
+      return cached.id;
+    }
+    if (cached === null) return null;
+    if (!isOnline()) return lastSignedInUser();
+    const user = await fetchCurrentUser().catch(() => undefined);
+    if (user) await rememberSignedInUser(user.id);
+    return user === undefined ? lastSignedInUser() : (user?.id ?? null);
+  }
+
+  async function refreshStatus(userId: string | null): Promise<TOutboxEntry[]> {
+    if (!userId) {
+      setStatus({ pending: 0, rejected: [] });
+      return [];
+    }
+    const [pending, rejected] = await Promise.all([countPendingMutations(userId), listRejectedMutations(userId)]);
+    const known = new Set(status.rejected.map((entry) => entry.id));
+    const fresh = rejected.filter((entry) => !known.has(entry.id));
+    setStatus({ pending, rejected });
+    return fresh;
+  }
+
+  function post(message: TChannelMessage): void {
+    try {
+      channel?.postMessage(message);
+    } catch {
+      // A closed channel (tab going away) has no one left to tell.
+    }
+  }
+
+  function invalidatePending(): void {
+    void queryClient?.invalidateQueries({ queryKey: syncKeys.allPending });
+  }
+
+  /** Puts the server's merged state into the cache and refreshes everything a flush can change. */
+  function applyServerState(state: TSyncResponse['state']): void {
+    if (!queryClient) return;
+    for (const [bookId, progress] of Object.entries(state.progress))
+      queryClient.setQueryData(syncKeys.position(bookId), progress);
+    for (const [bookId, bookmarks] of Object.entries(state.bookmarks))
+      queryClient.setQueryData(syncKeys.bookmarks(bookId), bookmarks);
+    for (const root of SYNC_DEPENDENT_ROOTS) {
+      if (root[0] === 'reader') continue;
+      void queryClient.invalidateQueries({ queryKey: [...root] });
+    }
+    invalidatePending();
+  }
+
+  function onChannelMessage(event: MessageEvent<TChannelMessage>): void {
+    if (event.data?.kind === 'synced') applyServerState(event.data.state);
+    else if (event.data?.kind === 'outbox-changed') {
       invalidatePending();
-      post({ kind: 'outbox-changed' });
-      setStatus({ pending: status.pending + 1 });
-      if (isOnline()) schedule(FLUSH_DELAYS_MS[options.flush ?? 'soon']);
-      else void requestOutboxBackgroundSync();
-      return entry;
-    },
-    (error: unknown) => {
-      setStatus({
-        lastError: error instanceof Error ? error.message : 'This change could not be stored on this device.',
-      });
-      throw error;
-    },
-  );
-}
+      void userForFlush().then(refreshStatus);
+    }
+  }
 
-/** Drops refused changes the reader has seen. */
-export async function dismissRejected(ids: readonly string[]): Promise<void> {
-  await discardMutations(ids);
-  setStatus({ rejected: status.rejected.filter((entry) => !ids.includes(entry.id)) });
-  post({ kind: 'outbox-changed' });
-}
+  function schedule(delayMs: number): void {
+    if (isDisposed) return;
+    const due = Date.now() + delayMs;
+    if (flushTimer !== null && flushTimerDue <= due) return;
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    flushTimerDue = due;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      flushTimerDue = Infinity;
+      void flushOutbox();
+    }, delayMs);
+  }
 
-/**
- * Starts the engine for this tab (idempotent): listeners, the periodic flush and a first flush. The
- * returned function stops it (tests; the app keeps it running for the tab's life).
- */
-export function startSync(client: QueryClient): () => void {
-  queryClient = client;
-  if (stopListeners) return stopListeners;
-  const onOnline = () => {
-    // Coming back online is the moment to try at once, whatever the back-off said.
+  function backOff(ids: readonly string[], error: string, retryAfterMs = 0): Promise<void> {
+    failures += 1;
+    const delay = retryDelayMs(failures, retryAfterMs);
+    retryAt = Date.now() + delay;
+    setStatus({ state: 'retrying', retryAt, lastError: error });
+    schedule(delay);
+    // If this tab is closed before the retry, the browser wakes the service worker when the network returns.
+    void requestOutboxBackgroundSync();
+    return recordFailedAttempt(ids, retryAt, error);
+  }
+
+  /** Sends one batch; answers whether to go on with the next one. */
+  async function sendBatch(batch: TOutboxEntry[], keepalive: boolean): Promise<boolean> {
+    const ids = batch.map((entry) => entry.id);
+    let response: Response;
+    try {
+      response = await postSyncBatch(
+        {
+          deviceId: batch[0].deviceId,
+          mutations: batch.map(({ id, type, hlc, payload }) => ({ id, type, hlc, payload })),
+        },
+        { keepalive },
+      );
+    } catch (error) {
+      await backOff(ids, error instanceof Error && error.message ? error.message : 'The network is unavailable');
+      return false;
+    }
+    if (response.status === 401) {
+      waitingForSignIn = true;
+      setStatus({ state: 'signed-out', lastError: 'Sign in to save your reading.' });
+      return false;
+    }
+    if (response.status === 408 || response.status === 429 || response.status >= 500) {
+      await backOff(ids, await problemText(response), retryAfterMs(response));
+      return false;
+    }
+    if (!response.ok) {
+      // The server refused the whole batch (it cannot tell which change is at fault): none of it is retried.
+      const reason = await problemText(response);
+      await markMutationsRejected(ids.map((id) => ({ id, reason })));
+      return true;
+    }
+    let answer: TSyncResponse;
+    try {
+      answer = (await response.json()) as TSyncResponse;
+    } catch {
+      await backOff(ids, 'The server sent an answer that could not be read');
+      return false;
+    }
+    const sent = new Set(ids);
+    const applied = answer.applied.filter((id) => sent.has(id));
+    const rejected = answer.rejected.filter((rejection) => sent.has(rejection.id));
+    await removeMutations(applied);
+    await markMutationsRejected(rejected);
+    await observeServerTime(Date.parse(answer.serverTime));
     failures = 0;
     retryAt = 0;
-    void flushOutbox();
-  };
-  const onOffline = () => setStatus({ state: 'offline' });
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') void flushOutbox({ keepalive: true });
-  };
-  const onPageHide = () => void flushOutbox({ keepalive: true });
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onOffline);
-  document.addEventListener('visibilitychange', onHidden);
-  window.addEventListener('pagehide', onPageHide);
-  const interval = setInterval(() => void flushOutbox(), SYNC_INTERVAL_MS);
-  // Background Sync: the service worker relays the browser's 'sync' event here (the outbox stays the source of truth).
-  const stopFlushRequests = subscribeToOutboxFlushRequests(() => flushOutbox());
-  // Signing in again resumes a flush stopped by a 401.
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const [root, name] = event.query.queryKey;
-    if (root !== authKeys.user[0] || name !== authKeys.user[1]) return;
-    const user = event.query.state.data as TCurrentUser | null | undefined;
-    if (!user) return;
-    const wasWaiting = waitingForSignIn || status.state === 'signed-out';
-    waitingForSignIn = false;
-    if (wasWaiting) void flushOutbox();
-  });
-  if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(CHANNEL_NAME);
-    channel.addEventListener('message', onChannelMessage);
+    setStatus({ lastSyncedAt: Date.now(), retryAt: null, lastError: rejected[0]?.reason ?? null });
+    applyServerState(answer.state);
+    post({ kind: 'synced', state: answer.state });
+    // An answer that settles none of the batch would loop forever: wait and try again later.
+    if (applied.length + rejected.length === 0) {
+      await backOff(ids, 'The server did not confirm these changes');
+      return false;
+    }
+    return true;
   }
-  stopListeners = () => {
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', onOffline);
-    document.removeEventListener('visibilitychange', onHidden);
-    window.removeEventListener('pagehide', onPageHide);
-    clearInterval(interval);
-    stopFlushRequests();
-    unsubscribe();
-    channel?.close();
-    channel = null;
-    stopListeners = null;
-  };
-  void flushOutbox();
-  return stopListeners;
-}
 
-/** Tests: back to a fresh engine (no listeners, timers, back-off or status). */
-export async function resetSyncEngineForTests(): Promise<void> {
-  stopListeners?.();
-  if (flushTimer !== null) clearTimeout(flushTimer);
-  flushTimer = null;
-  flushTimerDue = Infinity;
-  await flushing?.catch(() => undefined);
-  await queueTail;
-  flushing = null;
-  flushAgain = false;
-  failures = 0;
-  retryAt = 0;
-  waitingForSignIn = false;
-  queryClient = null;
-  status = INITIAL_STATUS;
-  queueTail = Promise.resolve();
+  async function runFlush(keepalive: boolean): Promise<void> {
+    const userId = await userForFlush();
+    if (!userId || waitingForSignIn) {
+      setStatus({ state: 'signed-out' });
+      return;
+    }
+    if (!isOnline()) {
+      setStatus({ state: 'offline' });
+      await refreshStatus(userId);
+      return;
+    }
+    if (Date.now() < retryAt) {
+      schedule(retryAt - Date.now());
+      return;
+    }
+    setStatus({ state: 'syncing' });
+    let carryOn = true;
+    while (carryOn) {
+      const pending = await listPendingMutations(userId);
+      if (pending.length === 0) break;
+      carryOn = await sendBatch(nextBatch(pending, keepalive), keepalive);
+    }
+    if (status.state === 'syncing') setStatus({ state: 'idle' });
+    const fresh = await refreshStatus(userId);
+    if (fresh.length > 0) {
+      toast({
+        variant: 'destructive',
+        title: fresh.length === 1 ? 'A change could not be saved' : `${fresh.length} changes could not be saved`,
+        description: fresh[0].lastError ?? undefined,
+      });
+    }
+  }
+
+  function flushOutbox(options: { keepalive?: boolean } = {}): Promise<void> {
+    if (flushing) {
+      flushAgain = true;
+      return flushing;
+    }
+    const run = async () => {
+      do {
+        flushAgain = false;
+        try {
+          await runFlush(options.keepalive ?? false);
+        } catch (error) {
+          setStatus({ state: 'retrying', lastError: error instanceof Error ? error.message : String(error) });
+        }
+      } while (flushAgain);
+    };
+    flushing = run().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  function queueMutation(mutation: TSyncMutationInput, options: { flush?: TFlushWhen } = {}): Promise<TOutboxEntry> {
+    const store = async () => {
+      const userId = await userForQueue();
+      if (!userId) throw new Error('Sign in to save your reading.');
+      const deviceId = await resolveSyncDeviceId(userId);
+      return enqueueMutation({ userId, deviceId, type: mutation.type, payload: mutation.payload });
+    };
+    const stored = queueTail.then(store, store);
+    queueTail = stored.catch(() => undefined);
+    return stored.then(
+      (entry) => {
+        invalidatePending();
+        post({ kind: 'outbox-changed' });
+        setStatus({ pending: status.pending + 1 });
+        if (isOnline()) schedule(FLUSH_DELAYS_MS[options.flush ?? 'soon']);
+        else void requestOutboxBackgroundSync();
+        return entry;
+      },
+      (error: unknown) => {
+        setStatus({
+          lastError: error instanceof Error ? error.message : 'This change could not be stored on this device.',
+        });
+        throw error;
+      },
+    );
+  }
+
+  async function dismissRejected(ids: readonly string[]): Promise<void> {
+    await discardMutations(ids);
+    setStatus({ rejected: status.rejected.filter((entry) => !ids.includes(entry.id)) });
+    post({ kind: 'outbox-changed' });
+  }
+
+  function start(client: QueryClient): void {
+    queryClient = client;
+    if (stopListeners) return;
+    const onOnline = () => {
+      // Coming back online is the moment to try at once, whatever the back-off said.
+      failures = 0;
+      retryAt = 0;
+      void flushOutbox();
+    };
+    const onOffline = () => setStatus({ state: 'offline' });
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void flushOutbox({ keepalive: true });
+    };
+    const onPageHide = () => void flushOutbox({ keepalive: true });
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    const interval = setInterval(() => void flushOutbox(), SYNC_INTERVAL_MS);
+    // Background Sync: the service worker relays the browser's 'sync' event here (the outbox stays the source of truth).
+    const stopFlushRequests = subscribeToOutboxFlushRequests(() => flushOutbox());
+    // Signing in again resumes a flush stopped by a 401.
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const [root, name] = event.query.queryKey;
+      if (root !== authKeys.user[0] || name !== authKeys.user[1]) return;
+      const user = event.query.state.data as TCurrentUser | null | undefined;
+      if (!user) return;
+      const wasWaiting = waitingForSignIn || status.state === 'signed-out';
+      waitingForSignIn = false;
+      if (wasWaiting) void flushOutbox();
+    });
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(CHANNEL_NAME);
+      channel.addEventListener('message', onChannelMessage);
+    }
+    stopListeners = () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      clearInterval(interval);
+      stopFlushRequests();
+      unsubscribe();
+      channel?.close();
+      channel = null;
+      stopListeners = null;
+    };
+    void flushOutbox();
+  }
+
+  async function dispose(): Promise<void> {
+    isDisposed = true;
+    stopListeners?.();
+    if (flushTimer !== null) clearTimeout(flushTimer);
+    flushTimer = null;
+    flushTimerDue = Infinity;
+    await flushing?.catch(() => undefined);
+    await queueTail;
+  }
+
+  return { start, flushOutbox, queueMutation, dismissRejected, getStatus, subscribeStatus, dispose };
 }

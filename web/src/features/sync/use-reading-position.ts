@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { TReadingProgress } from '@shared/progress';
 import { overlayProgress } from './overlay';
 import { readingPositionQueryOptions } from './queries';
-import { queueMutation } from './sync-engine';
 import { usePendingMutations, useSyncEngine, useThisBrowserDeviceIds } from './use-sync';
 
 /** A page turn is stored once the reader has stayed on a page this long (fast flicking stores one change). */
@@ -46,7 +45,7 @@ export interface TReadingPositionState {
 }
 
 export function useReadingPosition(bookId: string): TReadingPositionState {
-  useSyncEngine();
+  const engine = useSyncEngine();
   const query = useQuery({ ...readingPositionQueryOptions(bookId), enabled: bookId !== '' });
   const pending = usePendingMutations();
   const ownIds = useThisBrowserDeviceIds();
@@ -75,11 +74,13 @@ export function useReadingPosition(bookId: string): TReadingPositionState {
     const change = unsaved.current;
     unsaved.current = null;
     if (!change) return;
-    void queueMutation({
-      type: 'progress.set',
-      payload: { bookId, page: change.page, totalPages: change.totalPages },
-    }).catch(() => undefined);
-  }, [bookId]);
+    void engine
+      .queueMutation({
+        type: 'progress.set',
+        payload: { bookId, page: change.page, totalPages: change.totalPages },
+      })
+      .catch(() => undefined);
+  }, [engine, bookId]);
 
   const setPosition = useCallback(
     (page: number, totalPages?: number) => {

@@ -1,27 +1,45 @@
 /**
- * React glue of the sync engine: start it for the app's QueryClient, read its status, and read the
- * signed-in reader's pending outbox entries (a local IndexedDB read, refreshed whenever the outbox
- * changes in this tab or another).
+ * React glue of the sync engine: the tab's engine (or one a SyncEngineProvider gives, in tests),
+ * started for the app's QueryClient, its status, and the signed-in reader's pending outbox entries (a
+ * local IndexedDB read, refreshed whenever the outbox changes in this tab or another).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '@web/features/auth/queries';
 import type { TOutboxEntry } from '@web/storage/db';
 import { listPendingMutations } from '@web/storage/outbox';
 import { thisBrowserDeviceIds } from './device-id';
 import { syncKeys } from './queries';
-import { getSyncStatus, startSync, subscribeSyncStatus, type TSyncStatus } from './sync-engine';
+import { createSyncEngine, type TSyncEngine, type TSyncStatus } from './sync-engine';
 
-/** Starts the engine once per tab (idempotent); every screen that reads or writes reading data calls it. */
-export function useSyncEngine(): void {
+const SyncEngineContext = createContext<TSyncEngine | null>(null);
+
+/** Gives the screens below an engine of their own instead of the tab's (tests, which dispose of it). */
+export const SyncEngineProvider = SyncEngineContext.Provider;
+
+let tabEngine: TSyncEngine | null = null;
+
+/** The engine the screens below use, not started: a SyncEngineProvider's, else the tab's (made on first use). */
+export function useSyncEngineInstance(): TSyncEngine {
+  const provided = useContext(SyncEngineContext);
+  if (provided) return provided;
+  tabEngine ??= createSyncEngine();
+  return tabEngine;
+}
+
+/** The engine, started for the app's QueryClient (idempotent); every screen that reads or writes reading data calls it. */
+export function useSyncEngine(): TSyncEngine {
+  const engine = useSyncEngineInstance();
   const queryClient = useQueryClient();
   useEffect(() => {
-    startSync(queryClient);
-  }, [queryClient]);
+    engine.start(queryClient);
+  }, [engine, queryClient]);
+  return engine;
 }
 
 export function useSyncStatus(): TSyncStatus {
-  return useSyncExternalStore(subscribeSyncStatus, getSyncStatus, getSyncStatus);
+  const engine = useSyncEngineInstance();
+  return useSyncExternalStore(engine.subscribeStatus, engine.getStatus, engine.getStatus);
 }
 
 const NO_ENTRIES: TOutboxEntry[] = [];

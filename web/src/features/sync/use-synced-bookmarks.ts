@@ -10,7 +10,6 @@ import type { TBookmark } from '@shared/progress';
 import { BOOKMARK_NOTE_MAX } from '@shared/sync.schemas';
 import { overlayBookmarks } from './overlay';
 import { bookmarksQueryOptions, syncKeys } from './queries';
-import { queueMutation } from './sync-engine';
 import { usePendingMutations, useSyncEngine } from './use-sync';
 
 export interface TBookmarksState {
@@ -34,7 +33,7 @@ const byPage = (a: TBookmark, b: TBookmark) =>
   a.page - b.page || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 export function useBookmarks(bookId: string): TBookmarksState {
-  useSyncEngine();
+  const engine = useSyncEngine();
   const queryClient = useQueryClient();
   const key = useMemo(() => syncKeys.bookmarks(bookId), [bookId]);
   const query = useQuery({ ...bookmarksQueryOptions(bookId), enabled: bookId !== '' });
@@ -56,12 +55,12 @@ export function useBookmarks(bookId: string): TBookmarksState {
       const now = new Date().toISOString();
       const clean = cleanNote(note);
       change((items) => [...items, { id, bookId, page, note: clean, hlc: null, createdAt: now, updatedAt: now }]);
-      void queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, page, note: clean } }).catch(
-        () => undefined,
-      );
+      void engine
+        .queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, page, note: clean } })
+        .catch(() => undefined);
       return id;
     },
-    [bookId, change],
+    [engine, bookId, change],
   );
 
   const editBookmark = useCallback(
@@ -79,17 +78,17 @@ export function useBookmarks(bookId: string): TBookmarksState {
           ? items.map((item) => (item.id === id ? { ...item, ...next, updatedAt: now } : item))
           : [...items, { ...current, ...next, updatedAt: now }];
       });
-      void queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, ...next } }).catch(() => undefined);
+      void engine.queueMutation({ type: 'bookmark.upsert', payload: { id, bookId, ...next } }).catch(() => undefined);
     },
-    [bookId, bookmarks, change],
+    [engine, bookId, bookmarks, change],
   );
 
   const deleteBookmark = useCallback(
     (id: string) => {
       change((items) => items.filter((item) => item.id !== id));
-      void queueMutation({ type: 'bookmark.delete', payload: { id, bookId } }).catch(() => undefined);
+      void engine.queueMutation({ type: 'bookmark.delete', payload: { id, bookId } }).catch(() => undefined);
     },
-    [bookId, change],
+    [engine, bookId, change],
   );
 
   return {

@@ -15,8 +15,8 @@ import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { applyServerFieldErrors } from '@web/features/auth/form-errors';
-import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/features/checkout/components/card-fields';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/components/forms/card-fields';
 import { billingKeys, followProviderUrl, openBillingPortal, updatePaymentMethod } from '../queries';
 
 export const PAYMENT_METHOD_PARAM = 'payment-method';

@@ -13,7 +13,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { plansQueryOptions } from '@web/features/subscribe/queries';
+import { plansQueryOptions } from '@web/features/billing/plan-queries';
 import { cancelSubscription, changePlan, formatDate, refreshAfterPlanChange, resumeSubscription } from '../queries';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 

@@ -4,7 +4,7 @@ import type { TBookSummary } from '@shared/catalogue';
 import { cn } from '@web/lib/cn';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { bookDetailPath } from '../paths';
+import { bookDetailPath } from '@web/lib/paths';
 import { BookCover } from './book-cover';
 import { RatingStars } from './rating-stars';
 import { TierBadge } from './tier-badge';

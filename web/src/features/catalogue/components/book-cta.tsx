@@ -10,7 +10,7 @@ import { findSelection, isPickingTier, tierAllows } from '@web/features/selectio
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { bookCtaFor, type TBookCta } from '../book-access';
-import { previewPath, readerPath } from '../paths';
+import { previewPath, readerPath } from '@web/lib/paths';
 import { tierLabel } from '../format';
 
 /**

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { OFFLINE_DEVICE_NAME_MAX_CHARS, ZDeviceName } from '@shared/devices.schemas';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { FormField } from '@web/features/auth/components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { defaultDeviceName, registerThisDeviceForOffline } from '@web/features/offline/offline-engine';
 import { describeError, isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';

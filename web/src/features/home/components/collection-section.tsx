@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BookX } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { booksQueryOptions } from '../../catalogue/queries';
-import { BookGrid, BookGridSkeleton, StatePanel } from '../../catalogue/components/book-grid';
-import { ErrorPanel } from '../../catalogue/components/error-panel';
+import { BookGrid, BookGridSkeleton } from '../../catalogue/components/book-grid';
+import { StatePanel } from '@web/components/state-panel';
+import { ErrorPanel } from '@web/components/error-panel';
 import { Section, SectionHeader } from './section-header';
 
 export const COLLECTION_SIZE = 6;

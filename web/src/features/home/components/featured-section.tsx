@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FEATURED_SKELETON_TILES } from '@shared/limits';
 import { featuredBooksQueryOptions } from '../../catalogue/queries';
 import { BookGrid, BookGridSkeleton } from '../../catalogue/components/book-grid';
-import { ErrorPanel } from '../../catalogue/components/error-panel';
+import { ErrorPanel } from '@web/components/error-panel';
 import { Section, SectionHeader } from './section-header';
 
 /** Featured books (GET /api/books?featured=true), with the 8-tile skeleton of SPEC §2 while loading. */

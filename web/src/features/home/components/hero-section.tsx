@@ -4,7 +4,7 @@ import type { THomepageContent } from '@shared/content';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { SearchBox } from '../../search/search-box';
-import { bookstorePath } from '../../catalogue/paths';
+import { bookstorePath } from '@web/lib/paths';
 
 export const POPULAR_SEARCHES = ['Leadership', 'Personal Growth', 'Business', 'Psychology'] as const;
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { TPlan } from '@shared/catalogue';
 import { Button } from '@web/components/ui/button';
-import { plansQueryOptions } from '../../subscribe/queries';
+import { plansQueryOptions } from '@web/features/billing/plan-queries';
 import { PLAN_GRID, PlanCard } from '../../subscribe/components/plan-card';
 import { PlanQueryState } from '../../subscribe/components/plan-query-state';
 import { Section, SectionHeader } from './section-header';

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookCover } from '@web/features/catalogue/components/book-cover';
-import { bookDetailPath } from '@web/features/catalogue/paths';
+import { bookDetailPath } from '@web/lib/paths';
 
 export function BookListItem({
   book,

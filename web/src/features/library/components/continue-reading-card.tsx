@@ -10,7 +10,7 @@ import type { TProgressSummary } from '@shared/progress';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { BookCover } from '@web/features/catalogue/components/book-cover';
-import { bookDetailPath, readerPath } from '@web/features/catalogue/paths';
+import { bookDetailPath, readerPath } from '@web/lib/paths';
 import { formatDate } from '@web/features/selections/format';
 import { recentProgressQueryOptions } from '@web/features/sync/queries';
 import { cn } from '@web/lib/cn';

@@ -10,9 +10,9 @@ import { LIBRARY_FILTERS, type TLibraryFilter, type TLibraryItem } from '@shared
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { StatePanel } from '@web/features/catalogue/components/book-grid';
-import { ErrorPanel } from '@web/features/catalogue/components/error-panel';
-import { readerPath } from '@web/features/catalogue/paths';
+import { StatePanel } from '@web/components/state-panel';
+import { ErrorPanel } from '@web/components/error-panel';
+import { readerPath } from '@web/lib/paths';
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { libraryQueryOptions, useLibraryMembership } from '../queries';

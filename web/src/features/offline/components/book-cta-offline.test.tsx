@@ -5,7 +5,7 @@ import type { TEntitlements } from '@shared/selections';
 import { makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
 import { BookCta } from '@web/features/catalogue/components/book-cta';
 import { makeEntitlements, makeSelection } from '@web/features/selections/test-fixtures';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import { fakeEngine } from '../fake-offline-engine';
 import { apiPath } from '@web/lib/api-test-support';
@@ -14,7 +14,7 @@ vi.mock('@web/features/offline/offline-engine', () => import('@web/features/offl
 
 beforeEach(async () => {
   fakeEngine.reset();
-  await resetDbForTests();
+  await deleteDb();
   await saveBrowserDevice({ userId: 'user-1', deviceId: 'device-1', thumbprint: 't', offlineRegistered: true });
 });
 afterEach(() => {

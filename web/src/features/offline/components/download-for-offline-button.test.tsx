@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearToasts, makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
 import { makeEntitlements } from '@web/features/selections/test-fixtures';
-import { resetDbForTests } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
 import { saveBrowserDevice } from '@web/storage/device-store';
 import { formatDate } from '@web/features/selections/format';
 import { downloadManager, fakeEngine, makeOfflineBook, type TDownloadState } from '../fake-offline-engine';
@@ -97,7 +97,7 @@ describe('downloadButtonView', () => {
 
 beforeEach(async () => {
   fakeEngine.reset();
-  await resetDbForTests();
+  await deleteDb();
 });
 afterEach(() => {
   clearToasts();

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Download, Pause, Play, ShieldCheck, X } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { thisBrowserDeviceQueryOptions } from '@web/features/devices/queries';
+import { thisBrowserDeviceQueryOptions } from '../queries';
 import { useEntitlements } from '@web/features/selections/queries';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/features/selections/format';

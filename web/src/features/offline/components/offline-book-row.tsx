@@ -6,7 +6,7 @@ import { BookOpen, RefreshCw, Trash2 } from 'lucide-react';
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
-import { readerPath } from '@web/features/catalogue/paths';
+import { readerPath } from '@web/lib/paths';
 import { describeError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';

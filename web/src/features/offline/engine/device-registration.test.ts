@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { describeError } from '@web/lib/api';
@@ -11,13 +11,14 @@ import {
   type TLicenseSigner,
 } from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
+import { answerDeviceChallenge, defaultDeviceName, isThisDeviceOfflineRegistered } from './device-registration';
 import {
-  answerDeviceChallenge,
-  defaultDeviceName,
-  isThisDeviceOfflineRegistered,
-  registerThisDeviceForOffline,
-} from './device-registration';
-import { resetOfflineEngineForTests, serveOffline, type TOfflineServerOptions } from './offline-test-support';
+  cleanUpOfflineTest,
+  createTestOfflineEngine,
+  serveOffline,
+  type TOfflineServerOptions,
+} from './offline-test-support';
+import type { TOfflineEngine } from './index';
 import { apiPath } from '@web/lib/api-test-support';
 
 let book: TEncryptedBook;
@@ -28,7 +29,13 @@ beforeAll(async () => {
   signer = await makeLicenseSigner();
 });
 
-afterEach(resetOfflineEngineForTests);
+let engine: TOfflineEngine;
+
+beforeEach(() => {
+  engine = createTestOfflineEngine();
+});
+
+afterEach(cleanUpOfflineTest);
 
 function serve(options: Partial<TOfflineServerOptions> = {}) {
   return serveOffline({ book, signer, userId: 'user-1', ...options });
@@ -37,7 +44,7 @@ function serve(options: Partial<TOfflineServerOptions> = {}) {
 describe('registerThisDeviceForOffline', () => {
   it('proves possession of the device key by decrypting the server challenge, then registers', async () => {
     const server = serve();
-    const device = await registerThisDeviceForOffline({ userId: 'user-1', name: 'Work laptop' });
+    const device = await engine.registerThisDeviceForOffline({ userId: 'user-1', name: 'Work laptop' });
     expect(device).toMatchObject({ id: server.deviceId, name: 'Work laptop', isOfflineRegistered: true });
     expect(server.state.offlineRegistered).toBe(true);
     expect(server.requests).toEqual([
@@ -59,7 +66,7 @@ describe('registerThisDeviceForOffline', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     );
     const server = serve();
-    await registerThisDeviceForOffline({ userId: 'user-1' });
+    await engine.registerThisDeviceForOffline({ userId: 'user-1' });
     expect(server.state.deviceName).toBe('Chrome on Linux');
     expect(
       defaultDeviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5; rv:127.0) Gecko/20100101 Firefox/127.0'),
@@ -75,7 +82,9 @@ describe('registerThisDeviceForOffline', () => {
     );
     const server = serve();
     server.state.challengeKey = await crypto.subtle.exportKey('jwk', other.publicKey);
-    await expect(registerThisDeviceForOffline({ userId: 'user-1' })).rejects.toThrow(DEVICE_MESSAGES.proofFailed);
+    await expect(engine.registerThisDeviceForOffline({ userId: 'user-1' })).rejects.toThrow(
+      DEVICE_MESSAGES.proofFailed,
+    );
     expect(server.requests).not.toContain(`POST ${apiPath('/devices')}`);
     expect(server.state.offlineRegistered).toBe(false);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(false);
@@ -88,7 +97,7 @@ describe('registerThisDeviceForOffline', () => {
       override: ({ url }) =>
         url === apiPath('/devices/challenge') ? problem(409, message, 'device_cap_reached') : undefined,
     });
-    const error = await registerThisDeviceForOffline({ userId: 'user-1' }).catch((caught: unknown) => caught);
+    const error = await engine.registerThisDeviceForOffline({ userId: 'user-1' }).catch((caught: unknown) => caught);
     expect(describeError(error)).toBe(message);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(false);
   });
@@ -102,7 +111,7 @@ describe('registerThisDeviceForOffline', () => {
       offlineRegistered: false,
     });
     const server = serve();
-    await registerThisDeviceForOffline({ userId: 'user-1' });
+    await engine.registerThisDeviceForOffline({ userId: 'user-1' });
     expect(server.requests.filter((request) => request === `POST ${apiPath('/devices/challenge')}`)).toHaveLength(2);
     expect(await getDb().browserDevices.get('user-1')).toMatchObject({
       deviceId: server.deviceId,

@@ -17,7 +17,7 @@ import {
 import { api, isApiError, readJson } from '@web/lib/api';
 import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
 import type { TStoredBrowserDevice } from '@web/storage/db';
-import { announceStoredChange } from './downloads-channel';
+import type { TDownloadsChannel } from './downloads-channel';
 
 /** "Chrome on Linux": the name a device gets when the reader does not type one. */
 export function defaultDeviceName(userAgent?: string): string {
@@ -73,7 +73,10 @@ async function challengeFor(
  * Resolves with the server's device; rejects with the server's ApiError (no plan, cap reached, a
  * refused proof) or an Error whose message is fit to show.
  */
-export async function registerThisDeviceForOffline(options: { userId: string; name?: string }): Promise<TDevice> {
+export async function registerThisDeviceForOffline(
+  options: { userId: string; name?: string },
+  channel: TDownloadsChannel,
+): Promise<TDevice> {
   const { userId } = options;
   const name = (options.name?.trim() || defaultDeviceName()).slice(0, OFFLINE_DEVICE_NAME_MAX_CHARS);
   const key = await getOrCreateDeviceKey();
@@ -83,7 +86,7 @@ export async function registerThisDeviceForOffline(options: { userId: string; na
     api.devices.$post({ json: { deviceId: device.deviceId, challengeId: challenge.challengeId, response, name } }),
   );
   await saveBrowserDevice({ ...device, offlineRegistered: registered.isOfflineRegistered });
-  announceStoredChange();
+  channel.announceStoredChange();
   return registered;
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LICENSE_MESSAGES } from '@shared/reader';
 import {
   encryptBook,
@@ -10,22 +10,17 @@ import {
 } from '@web/protected-content/protected-test-support';
 import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readPartialDownload } from '@web/storage/offline-books';
-import { registerThisDeviceForOffline } from './device-registration';
-import {
-  createDownloadManager,
-  listOfflineBooks,
-  listPartialDownloadsOf,
-  storageSummary,
-  type TDownloadManager,
-} from './download-manager';
+import { listOfflineBooks, listPartialDownloadsOf, storageSummary, type TDownloadManager } from './download-manager';
 import { DOWNLOAD_MESSAGES, type TDownloadState } from './download-types';
 import { DOWNLOADS_CHANNEL_NAME } from './downloads-channel';
 import {
-  resetOfflineEngineForTests,
+  cleanUpOfflineTest,
+  createTestOfflineEngine,
   serveOffline,
   type TOfflineServer,
   type TOfflineServerOptions,
 } from './offline-test-support';
+import type { TOfflineEngine } from './index';
 import { apiPath } from '@web/lib/api-test-support';
 
 const CHUNK = 4096;
@@ -48,9 +43,15 @@ beforeAll(async () => {
   totalBytes = book.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
 });
 
+let engine: TOfflineEngine;
+
+beforeEach(() => {
+  engine = createTestOfflineEngine();
+});
+
 afterEach(async () => {
   Reflect.deleteProperty(navigator, 'storage');
-  await resetOfflineEngineForTests();
+  await cleanUpOfflineTest();
 });
 
 function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
@@ -59,7 +60,7 @@ function serve(options: Partial<TOfflineServerOptions> = {}): TOfflineServer {
 
 async function registeredServer(options: Partial<TOfflineServerOptions> = {}): Promise<TOfflineServer> {
   const server = serve(options);
-  await registerThisDeviceForOffline({ userId: USER });
+  await engine.registerThisDeviceForOffline({ userId: USER });
   return server;
 }
 
@@ -88,7 +89,7 @@ describe('downloadManager.start', () => {
   it('stores every chunk as verified ciphertext, reports progress to 100% and stores the licence last', async () => {
     const persist = stubStorage({ usage: 0, quota: 1_000_000_000 });
     const server = await registeredServer();
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     const states = recordStates(manager);
 
     const final = await manager.start('book-1', { userId: USER });
@@ -130,7 +131,7 @@ describe('downloadManager.start', () => {
 
   it("surfaces the server's message when this device is not registered for offline reading, and stores nothing", async () => {
     const server = serve();
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     const final = await manager.start('book-1', { userId: USER });
     expect(final).toMatchObject({ status: 'error', error: LICENSE_MESSAGES.deviceNotOffline });
     expect(server.chunkFetches).toEqual([]);
@@ -142,7 +143,7 @@ describe('downloadManager.start', () => {
   it("surfaces the server's refusal to open the loan", async () => {
     const message = 'Offline reading is part of the Basic and Premium plans.';
     serve({ override: ({ url }) => (url === apiPath('/loans') ? problem(402, message, 'not_entitled') : undefined) });
-    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({
+    expect(await createTestOfflineEngine().downloads.start('book-1', { userId: USER })).toMatchObject({
       status: 'error',
       error: message,
     });
@@ -151,7 +152,7 @@ describe('downloadManager.start', () => {
   it('refuses before fetching anything when the book does not fit the storage estimate', async () => {
     stubStorage({ usage: 990, quota: 1000 });
     const server = await registeredServer();
-    const final = await createDownloadManager().start('book-1', { userId: USER });
+    const final = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
     expect(final.status).toBe('error');
     expect(final.error).toMatch(
       /^This book needs .* of storage but only 1 KB is free on this device\. Free some space and try again\.$/,
@@ -168,7 +169,7 @@ describe('downloadManager.start', () => {
       override: ({ url, method }) =>
         method === 'POST' && url === apiPath('/licenses') ? problem(403, detail, 'device_over_cap') : undefined,
     });
-    const final = await createDownloadManager().start('book-1', { userId: USER });
+    const final = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
     expect(final).toMatchObject({ status: 'error', error: detail, fixOnDevicesPage: true });
     expect(server.chunkFetches).toEqual([]);
   });
@@ -183,7 +184,7 @@ describe('downloadManager.start', () => {
       if (puts > 2) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
       return realPut(...args);
     }) as typeof chunks.put);
-    const final = await createDownloadManager().start('book-1', { userId: USER });
+    const final = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
     expect(final).toMatchObject({
       status: 'error',
       error: 'Not enough storage space on this device to download this book. Free some space and try again.',
@@ -202,7 +203,7 @@ describe('downloadManager.start', () => {
         return new Response(bytes);
       },
     });
-    const final = await createDownloadManager().start('book-1', { userId: USER });
+    const final = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
     expect(final).toMatchObject({ status: 'error', error: DOWNLOAD_MESSAGES.corrupted });
     const rows = await storedChunkRows();
     expect(rows.map((row) => row.index)).not.toContain(3);
@@ -219,7 +220,7 @@ describe('downloadManager.start', () => {
         return undefined;
       },
     });
-    manager = createDownloadManager();
+    manager = createTestOfflineEngine().downloads;
     const final = await manager.start('book-1', { userId: USER });
     expect(final).toEqual({ status: 'idle', receivedBytes: 0, totalBytes: 0, error: null });
     expect(await getDb().chunks.count()).toBe(0);
@@ -238,7 +239,7 @@ describe('downloadManager.start', () => {
         return undefined;
       },
     });
-    const first = createDownloadManager();
+    const first = createTestOfflineEngine().downloads;
     const paused = await first.start('book-1', { userId: USER });
     expect(paused).toMatchObject({ status: 'paused', error: DOWNLOAD_MESSAGES.paused, totalBytes });
     const kept = (await storedChunkRows()).map((row) => row.index);
@@ -249,7 +250,7 @@ describe('downloadManager.start', () => {
     ]);
 
     // A reload: a new manager reads the partial download from IndexedDB, then resumes it.
-    const second = createDownloadManager();
+    const second = createTestOfflineEngine().downloads;
     second.getState('book-1');
     await vi.waitFor(() =>
       expect(second.getState('book-1')).toMatchObject({ status: 'paused', receivedBytes: paused.receivedBytes }),
@@ -264,7 +265,7 @@ describe('downloadManager.start', () => {
 
   it('does not download again a version that is already stored', async () => {
     const server = await registeredServer();
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     await manager.start('book-1', { userId: USER });
     server.chunkFetches.length = 0;
     expect(await manager.start('book-1', { userId: USER })).toMatchObject({
@@ -278,7 +279,7 @@ describe('downloadManager.start', () => {
   it('refuses to start while offline', async () => {
     await registeredServer();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    expect(await createDownloadManager().start('book-1', { userId: USER })).toMatchObject({
+    expect(await createTestOfflineEngine().downloads.start('book-1', { userId: USER })).toMatchObject({
       status: 'error',
       error: DOWNLOAD_MESSAGES.offline,
     });
@@ -288,7 +289,7 @@ describe('downloadManager.start', () => {
 describe('downloadManager.remove and renew', () => {
   it('remove deletes the licence, manifest and chunks', async () => {
     await registeredServer();
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     await manager.start('book-1', { userId: USER });
     await manager.remove('book-1', { userId: USER });
     expect(manager.getState('book-1').status).toBe('idle');
@@ -299,7 +300,7 @@ describe('downloadManager.remove and renew', () => {
 
   it('renew stores the new licence with the renewal count from the server', async () => {
     const server = await registeredServer();
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     await manager.start('book-1', { userId: USER });
     const before = (await listOfflineBooks(USER))[0];
     server.state.serverNow = () => Date.now() + 60_000;
@@ -311,7 +312,7 @@ describe('downloadManager.remove and renew', () => {
 
   it("renew passes on the server's refusal and remembers it for /offline", async () => {
     const server = await registeredServer();
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     await manager.start('book-1', { userId: USER });
     server.state.refuseRenewal = { status: 409, code: 'renewal_limit_reached', detail: LICENSE_MESSAGES.renewalLimit };
     await expect(manager.renew('book-1', { userId: USER })).rejects.toThrow(LICENSE_MESSAGES.renewalLimit);
@@ -328,7 +329,7 @@ describe('tabs', () => {
     const otherTab = new BroadcastChannel(DOWNLOADS_CHANNEL_NAME);
     const heard: unknown[] = [];
     otherTab.addEventListener('message', (event) => heard.push(event.data));
-    const manager = createDownloadManager();
+    const manager = createTestOfflineEngine().downloads;
     await manager.start('book-1', { userId: USER });
     await vi.waitFor(() =>
       expect(heard).toContainEqual({

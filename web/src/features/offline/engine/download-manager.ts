@@ -9,7 +9,7 @@
  * a reload leaves the same partial state and start() resumes it, skipping stored chunks; cancel and a
  * full disk delete the book's partial chunks; a chunk failing its sha256 is never stored.
  *
- * State (one manager per tab): each book's TDownloadState, the downloads this tab runs, the books
+ * State (per manager; the app keeps one per tab): each book's TDownloadState, the downloads this tab runs, the books
  * waiting for the network, the listeners. Tabs share states over downloads-channel, and a Web Lock
  * per book (where supported) keeps two tabs from downloading the same book at once.
  */
@@ -54,13 +54,8 @@ import {
   type TOfflineBookStatus,
   type TPartialOfflineBook,
 } from './download-types';
-import {
-  announceStoredChange,
-  onDownloadsMessage,
-  postDownloadsMessage,
-  type TDownloadsMessage,
-} from './downloads-channel';
-import { resolveEngineUserId } from './engine-user';
+import type { TDownloadsMessage } from './downloads-channel';
+import type { TEngineParts } from './engine-parts';
 import { acceptOfflineGrant, requestOfflineLicense } from './offline-license';
 import { LicenseRenewalError, renewStoredLicense } from './license-renewal';
 
@@ -94,6 +89,8 @@ export interface TDownloadManager {
   getState(bookId: string): TDownloadState;
   /** Every known book's status and a counter of stored-book changes, to tell when lists are stale. */
   statusSnapshot(): { statuses: Record<string, TDownloadState['status']>; storedRevision: number };
+  /** Stops listening (other tabs, the network) and stops the downloads under way, keeping their verified chunks. */
+  dispose(): Promise<void>;
 }
 
 class CorruptChunkError extends Error {
@@ -199,7 +196,7 @@ interface TRun {
   promise: Promise<TDownloadState>;
 }
 
-export function createDownloadManager(): TDownloadManager {
+export function createDownloadManager({ channel, user }: TEngineParts): TDownloadManager {
   const states = new Map<string, TDownloadState>();
   const hydrating = new Set<string>();
   /** Books whose stored state this tab has read since the stored books last changed. */
@@ -210,6 +207,7 @@ export function createDownloadManager(): TDownloadManager {
   const waitingForNetwork = new Map<string, string>();
   let storedRevision = 0;
   let wired = false;
+  let unwire: (() => void) | null = null;
 
   function emit(bookId: string | null, state: TDownloadState | null): void {
     for (const listener of listeners) listener(bookId, state);
@@ -218,7 +216,7 @@ export function createDownloadManager(): TDownloadManager {
   function setState(bookId: string, state: TDownloadState, broadcast = true): TDownloadState {
     states.set(bookId, state);
     emit(bookId, state);
-    if (broadcast) postDownloadsMessage({ type: 'state', bookId, state });
+    if (broadcast) channel.post({ type: 'state', bookId, state });
     return state;
   }
 
@@ -307,8 +305,7 @@ export function createDownloadManager(): TDownloadManager {
         return;
       case 'hello':
         if (fromOtherTab)
-          for (const bookId of runs.keys())
-            postDownloadsMessage({ type: 'state', bookId, state: states.get(bookId) ?? IDLE });
+          for (const bookId of runs.keys()) channel.post({ type: 'state', bookId, state: states.get(bookId) ?? IDLE });
         return;
     }
   }
@@ -316,13 +313,16 @@ export function createDownloadManager(): TDownloadManager {
   function wire(): void {
     if (wired) return;
     wired = true;
-    onDownloadsMessage(onMessage);
-    postDownloadsMessage({ type: 'hello' });
-    if (typeof window !== 'undefined') {
-      window.addEventListener('online', () => {
-        for (const [bookId, userId] of [...waitingForNetwork]) void manager.start(bookId, { userId });
-      });
-    }
+    const stopListening = channel.listen(onMessage);
+    channel.post({ type: 'hello' });
+    const onOnline = () => {
+      for (const [bookId, userId] of [...waitingForNetwork]) void manager.start(bookId, { userId });
+    };
+    if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+    unwire = () => {
+      stopListening();
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+    };
   }
 
   async function obtainLicense(userId: string, loanId: string, manifest: TBookManifest): Promise<TStoredLicense> {
@@ -356,7 +356,7 @@ export function createDownloadManager(): TDownloadManager {
 
   async function download(bookId: string, run: TRun, options: TStartOptions): Promise<TDownloadState> {
     const { signal } = run.controller;
-    const userId = await resolveEngineUserId(options.userId);
+    const userId = await user.resolve(options.userId);
     run.userId = userId;
     if (!userId) return fail(bookId, DOWNLOAD_MESSAGES.signIn);
     waitingForNetwork.delete(bookId);
@@ -440,7 +440,7 @@ export function createDownloadManager(): TDownloadManager {
       );
 
       await commitDownload({ manifest: { ...book, userId, storedAt: Date.now() }, license });
-      announceStoredChange();
+      channel.announceStoredChange();
       return setState(bookId, {
         status: 'complete',
         receivedBytes: progress.totalBytes,
@@ -451,7 +451,7 @@ export function createDownloadManager(): TDownloadManager {
       const storedBookId = manifest?.bookId ?? bookId;
       if (run.cancelled) {
         await discardPartialDownload(storedBookId).catch(() => undefined);
-        announceStoredChange();
+        channel.announceStoredChange();
         return setState(bookId, await storedState(storedBookId));
       }
       if (isQuotaExceededError(error)) {
@@ -503,12 +503,12 @@ export function createDownloadManager(): TDownloadManager {
       }
       if (states.get(bookId)?.status === 'downloading') {
         // Running in another tab: that tab cancels and reports.
-        postDownloadsMessage({ type: 'cancel', bookId });
+        channel.post({ type: 'cancel', bookId });
         return;
       }
       if (await readPartialDownload(bookId)) {
         await discardPartialDownload(bookId);
-        announceStoredChange();
+        channel.announceStoredChange();
       }
       setState(bookId, await storedState(bookId));
     },
@@ -516,22 +516,22 @@ export function createDownloadManager(): TDownloadManager {
     async remove(bookId, options = {}) {
       wire();
       if (runs.has(bookId)) await manager.cancel(bookId);
-      const userId = await resolveEngineUserId(options.userId);
+      const userId = await user.resolve(options.userId);
       if (!userId) throw new Error(DOWNLOAD_MESSAGES.signIn);
       waitingForNetwork.delete(bookId);
       await deleteDownloadedBook(userId, bookId);
       setState(bookId, IDLE);
-      announceStoredChange();
+      channel.announceStoredChange();
     },
 
     async renew(bookId, options = {}) {
       wire();
-      const userId = await resolveEngineUserId(options.userId);
+      const userId = await user.resolve(options.userId);
       if (!userId) throw new Error(DOWNLOAD_MESSAGES.signIn);
       const book = await findDownloadedBook(userId, bookId);
       if (!book) throw new Error(DOWNLOAD_MESSAGES.notDownloaded);
       try {
-        const renewed = await renewStoredLicense(userId, book.license);
+        const renewed = await renewStoredLicense(userId, book.license, channel);
         return { expiresAt: new Date(renewed.expiresAt).toISOString() };
       } catch (error) {
         if (error instanceof LicenseRenewalError) throw error;
@@ -557,12 +557,20 @@ export function createDownloadManager(): TDownloadManager {
       for (const [bookId, state] of states) statuses[bookId] = state.status;
       return { statuses, storedRevision };
     },
+
+    async dispose() {
+      unwire?.();
+      unwire = null;
+      // Marked as wired so nothing listens again after disposal.
+      wired = true;
+      waitingForNetwork.clear();
+      for (const run of runs.values()) run.controller.abort();
+      await Promise.all([...runs.values()].map((run) => run.promise.catch(() => undefined)));
+      listeners.clear();
+    },
   };
   return manager;
 }
-
-/** The tab's download manager. */
-export const downloadManager: TDownloadManager = createDownloadManager();
 
 function licenseRenewalCount(jws: string): number {
   try {
@@ -575,7 +583,6 @@ function licenseRenewalCount(jws: string): number {
 
 /** Books downloaded to this browser for the user, newest first, with their offline expiry. */
 export async function listOfflineBooks(userId: string): Promise<TOfflineBook[]> {
-  await resolveEngineUserId(userId);
   const books = await listDownloadedBooks(userId);
   const now = await currentTrustedTime().catch(() => Date.now());
   const renewalErrors = await readRenewalErrors(books.map((book) => book.license.id));

@@ -1,7 +1,7 @@
 /**
- * How the tabs of this browser keep one view of the downloads: every message goes to this tab's
- * listeners at once and to the other tabs over BroadcastChannel('wb-downloads'). State: the listeners
- * of this tab and the channel, opened on first use.
+ * How the tabs of this browser keep one view of the downloads: every message goes to the engine's own
+ * listeners at once and to the other tabs over BroadcastChannel('wb-downloads'). State (per engine):
+ * the listeners and the channel, opened on first use.
  */
 import type { TDownloadState } from './download-types';
 
@@ -21,43 +21,52 @@ export type TDownloadsMessage =
 
 type TListener = (message: TDownloadsMessage, fromOtherTab: boolean) => void;
 
-const listeners = new Set<TListener>();
-let channel: BroadcastChannel | null = null;
-
-function openChannel(): BroadcastChannel | null {
-  if (channel || typeof BroadcastChannel === 'undefined') return channel;
-  channel = new BroadcastChannel(DOWNLOADS_CHANNEL_NAME);
-  channel.addEventListener('message', (event: MessageEvent<TDownloadsMessage>) => {
-    if (!event.data || typeof event.data.type !== 'string') return;
-    for (const listener of listeners) listener(event.data, true);
-  });
-  return channel;
+export interface TDownloadsChannel {
+  /** Tells this engine's listeners and every other tab. */
+  post(message: TDownloadsMessage): void;
+  /** Listens to messages from this engine and the other tabs; returns the function that stops listening. */
+  listen(listener: TListener): () => void;
+  announceStoredChange(): void;
+  /** Stops listening to the other tabs and forgets every listener. */
+  close(): void;
 }
 
-/** Tells this tab's listeners and every other tab. */
-export function postDownloadsMessage(message: TDownloadsMessage): void {
-  for (const listener of listeners) listener(message, false);
-  try {
-    openChannel()?.postMessage(message);
-  } catch {
-    // A closed channel (the tab is going away) has nobody left to tell.
+/** One per offline engine; the BroadcastChannel opens on first use. */
+export function createDownloadsChannel(): TDownloadsChannel {
+  const listeners = new Set<TListener>();
+  let channel: BroadcastChannel | null = null;
+
+  function openChannel(): BroadcastChannel | null {
+    if (channel || typeof BroadcastChannel === 'undefined') return channel;
+    channel = new BroadcastChannel(DOWNLOADS_CHANNEL_NAME);
+    channel.addEventListener('message', (event: MessageEvent<TDownloadsMessage>) => {
+      if (!event.data || typeof event.data.type !== 'string') return;
+      for (const listener of listeners) listener(event.data, true);
+    });
+    return channel;
   }
-}
 
-/** Listens to messages from this tab and the others; returns the function that stops listening. */
-export function onDownloadsMessage(listener: TListener): () => void {
-  openChannel();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+  function post(message: TDownloadsMessage): void {
+    for (const listener of listeners) listener(message, false);
+    try {
+      openChannel()?.postMessage(message);
+    } catch {
+      // A closed channel (the tab is going away) has nobody left to tell.
+    }
+  }
 
-export function announceStoredChange(): void {
-  postDownloadsMessage({ type: 'stored-changed' });
-}
-
-/** Tests: closes the channel and forgets every listener. */
-export function resetDownloadsChannelForTests(): void {
-  channel?.close();
-  channel = null;
-  listeners.clear();
+  return {
+    post,
+    listen(listener) {
+      openChannel();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    announceStoredChange: () => post({ type: 'stored-changed' }),
+    close() {
+      channel?.close();
+      channel = null;
+      listeners.clear();
+    },
+  };
 }

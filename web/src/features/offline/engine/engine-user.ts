@@ -1,6 +1,6 @@
 /**
  * Whose downloads the engine works on when a screen does not say: the user the screens named last
- * (this tab's state), else the server's signed-in user when online, else the last user seen signed in
+ * (the engine's state), else the server's signed-in user when online, else the last user seen signed in
  * on this browser (kept by the sync outbox), so /offline works with no network after a reload.
  */
 import type { TCurrentUser } from '@shared/auth';
@@ -12,29 +12,34 @@ export function fetchSignedInUser(): Promise<TCurrentUser | null> {
   return readJsonOrNullOn401<TCurrentUser>(api.auth.user.$get());
 }
 
-let rememberedUserId: string | null = null;
-
-export function rememberEngineUser(userId: string): void {
-  rememberedUserId = userId;
+export interface TEngineUser {
+  /** The user a screen or licence upkeep named: the engine works for them until another is named. */
+  remember(userId: string): void;
+  /** The given user (remembered), else the remembered one, else the server's, else the last one seen here. */
+  resolve(given?: string): Promise<string | null>;
 }
 
-export function forgetEngineUser(): void {
-  rememberedUserId = null;
-}
-
-export async function resolveEngineUserId(given?: string): Promise<string | null> {
-  if (given) {
-    rememberedUserId = given;
-    return given;
-  }
-  if (rememberedUserId) return rememberedUserId;
-  if (typeof navigator === 'undefined' || navigator.onLine !== false) {
-    const user = await fetchSignedInUser().catch(() => undefined);
-    if (user) {
-      rememberedUserId = user.id;
-      return user.id;
-    }
-    if (user === null) return null;
-  }
-  return lastSignedInUser().catch(() => null);
+export function createEngineUser(): TEngineUser {
+  let rememberedUserId: string | null = null;
+  return {
+    remember(userId) {
+      rememberedUserId = userId;
+    },
+    async resolve(given) {
+      if (given) {
+        rememberedUserId = given;
+        return given;
+      }
+      if (rememberedUserId) return rememberedUserId;
+      if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+        const user = await fetchSignedInUser().catch(() => undefined);
+        if (user) {
+          rememberedUserId = user.id;
+          return user.id;
+        }
+        if (user === null) return null;
+      }
+      return lastSignedInUser().catch(() => null);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   encryptBook,
   makeLicenseSigner,
@@ -9,17 +9,18 @@ import {
 import { getDb } from '@web/storage/db';
 import { findDownloadedBook, readRemovalNotice, savePartialDownload, storeChunk } from '@web/storage/offline-books';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
-import { registerThisDeviceForOffline } from './device-registration';
-import { createDownloadManager, listOfflineBooks } from './download-manager';
+import { listOfflineBooks } from './download-manager';
 import { LICENSE_STATUS_MAX_IDS } from '@shared/licenses.schemas';
-import { LICENCE_STATUS_BATCH, runLicenseMaintenance, startLicenseMaintenance } from './license-maintenance';
 import {
-  resetOfflineEngineForTests,
+  cleanUpOfflineTest,
+  createTestOfflineEngine,
   serveOffline,
   DAY_MS,
   type TOfflineServer,
   type TOfflineServerOptions,
 } from './offline-test-support';
+import type { TOfflineEngine } from './index';
+import { LICENCE_STATUS_BATCH } from './license-maintenance';
 import { apiPath } from '@web/lib/api-test-support';
 
 const USER = 'user-1';
@@ -31,12 +32,18 @@ beforeAll(async () => {
   signer = await makeLicenseSigner();
 });
 
-afterEach(resetOfflineEngineForTests);
+let engine: TOfflineEngine;
+
+beforeEach(() => {
+  engine = createTestOfflineEngine();
+});
+
+afterEach(cleanUpOfflineTest);
 
 async function downloaded(options: Partial<TOfflineServerOptions> = {}): Promise<TOfflineServer> {
   const server = serveOffline({ book, signer, userId: USER, ...options });
-  await registerThisDeviceForOffline({ userId: USER });
-  expect((await createDownloadManager().start('book-1', { userId: USER })).status).toBe('complete');
+  await engine.registerThisDeviceForOffline({ userId: USER });
+  expect((await createTestOfflineEngine().downloads.start('book-1', { userId: USER })).status).toBe('complete');
   return server;
 }
 
@@ -45,7 +52,7 @@ describe('runLicenceMaintenance', () => {
     const server = await downloaded();
     const ahead = Date.now() + 10 * 60_000;
     server.state.serverNow = () => ahead;
-    const report = await runLicenseMaintenance({ userId: USER });
+    const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report).toMatchObject({ checked: 1, removed: [], renewed: [], wiped: false });
     expect(server.requests.at(-1)).toBe(`POST ${apiPath('/licenses/status')}`);
     expect((await readTrustedTimeMark())?.highWaterMs).toBeGreaterThanOrEqual(ahead);
@@ -55,7 +62,7 @@ describe('runLicenceMaintenance', () => {
   it('deletes the material of a revoked licence and remembers why', async () => {
     const server = await downloaded();
     for (const record of server.licenses.values()) record.status = 'revoked';
-    const report = await runLicenseMaintenance({ userId: USER });
+    const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report.removed).toHaveLength(1);
     expect(await getDb().chunks.count()).toBe(0);
     expect(await getDb().licences.count()).toBe(0);
@@ -66,7 +73,7 @@ describe('runLicenceMaintenance', () => {
   it('deletes the material of a returned loan', async () => {
     const server = await downloaded();
     for (const record of server.licenses.values()) record.status = 'returned';
-    await runLicenseMaintenance({ userId: USER });
+    await engine.runLicenseMaintenance({ userId: USER });
     expect(await listOfflineBooks(USER)).toEqual([]);
     expect(await readRemovalNotice(USER, 'book-1')).toMatchObject({ reason: 'returned' });
   });
@@ -75,7 +82,7 @@ describe('runLicenceMaintenance', () => {
     const server = await downloaded({ offlineMs: 3 * DAY_MS });
     const before = (await listOfflineBooks(USER))[0];
     expect(before.status).toBe('expiring');
-    const report = await runLicenseMaintenance({ userId: USER });
+    const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report.renewed).toEqual([before.licenseId]);
     expect(server.requests).toContain(`POST ${apiPath(`/licenses/${before.licenseId}/renew`)}`);
     const after = (await listOfflineBooks(USER))[0];
@@ -98,7 +105,7 @@ describe('runLicenceMaintenance', () => {
     });
     await storeChunk({ bookId: 'book-2', version: 1, index: 0, data: new ArrayBuffer(10), sha256: 'x' });
     server.state.deviceStatus = 'removed';
-    const report = await runLicenseMaintenance({ userId: USER });
+    const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report.wiped).toBe(true);
     expect(await getDb().chunks.count()).toBe(0);
     expect(await getDb().licences.count()).toBe(0);
@@ -111,9 +118,9 @@ describe('runLicenceMaintenance', () => {
 
   it('with no books stored, still learns that the registration was removed', async () => {
     const server = serveOffline({ book, signer, userId: USER });
-    await registerThisDeviceForOffline({ userId: USER });
+    await engine.registerThisDeviceForOffline({ userId: USER });
     server.state.deviceStatus = 'removed';
-    const report = await runLicenseMaintenance({ userId: USER });
+    const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report.wiped).toBe(true);
     expect(server.requests.at(-1)).toBe(`GET ${apiPath(`/devices/${server.deviceId}/status`)}`);
     expect(await getDb().browserDevices.get(USER)).toBeUndefined();
@@ -124,7 +131,7 @@ describe('runLicenceMaintenance', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
-    expect(await runLicenseMaintenance({ userId: USER })).toMatchObject({ skipped: 'offline' });
+    expect(await engine.runLicenseMaintenance({ userId: USER })).toMatchObject({ skipped: 'offline' });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
@@ -137,7 +144,7 @@ describe('startLicenceMaintenance', () => {
   it('asks the server nothing while this browser holds no licence and no registration', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
-    const stop = startLicenseMaintenance();
+    const stop = engine.startLicenseMaintenance();
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -155,7 +162,7 @@ describe('startLicenceMaintenance', () => {
         String(input) === apiPath('/auth/user') ? current() : server.fetch(input, init),
       ),
     );
-    const stop = startLicenseMaintenance();
+    const stop = engine.startLicenseMaintenance();
     await vi.waitFor(() => expect(statusCalls()).toBe(1));
     expect(current).toHaveBeenCalled();
 

@@ -6,7 +6,7 @@
  * counts as registered (removed on another device, or expired for inactivity) wipes every download
  * and this browser's registration. Every server time in the answers raises the trusted clock.
  *
- * State (one per tab): the timer, the 'online' listener and the run in progress. A Web Lock (where
+ * State (per start): the timer, the 'online' listener and the run in progress. A Web Lock (where
  * supported) keeps several tabs from checking at the same moment.
  */
 import type { TDeviceStatus } from '@shared/devices';
@@ -17,8 +17,8 @@ import { readBrowserDevice } from '@web/storage/device-store';
 import { deleteDownloadedBook, hasOfflineMaterial, listStoredOfflineLicenses } from '@web/storage/offline-books';
 import { currentTrustedTime } from '@web/storage/trusted-time';
 import { RENEW_WITHIN_MS } from './download-types';
-import { announceStoredChange } from './downloads-channel';
-import { fetchSignedInUser, rememberEngineUser } from './engine-user';
+import type { TEngineParts } from './engine-parts';
+import { fetchSignedInUser } from './engine-user';
 import { recordServerTimeText } from './offline-license';
 import { LicenseRenewalError, renewStoredLicense, wipeThisDeviceDownloads } from './license-renewal';
 
@@ -69,7 +69,10 @@ async function checkStatuses(ids: string[], deviceId: string | undefined): Promi
  * One round of upkeep for the signed-in user (the session decides whose licences the server reports,
  * so call it only with that user). Network failures reject; the next round tries again.
  */
-export async function runLicenseMaintenance(options: { userId: string }): Promise<TMaintenanceReport> {
+export async function runLicenseMaintenance(
+  options: { userId: string },
+  { channel, user }: TEngineParts,
+): Promise<TMaintenanceReport> {
   const { userId } = options;
   const report: TMaintenanceReport = {
     skipped: null,
@@ -80,7 +83,7 @@ export async function runLicenseMaintenance(options: { userId: string }): Promis
     wiped: false,
   };
   if (isBrowserOffline()) return { ...report, skipped: 'offline' };
-  rememberEngineUser(userId);
+  user.remember(userId);
   const [licenses, device] = await Promise.all([listStoredOfflineLicenses(userId), readBrowserDevice(userId)]);
 
   if (licenses.length === 0) {
@@ -91,7 +94,7 @@ export async function runLicenseMaintenance(options: { userId: string }): Promis
     );
     await recordServerTimeText(status.serverTime);
     if (status.status !== 'registered') {
-      await wipeThisDeviceDownloads(userId);
+      await wipeThisDeviceDownloads(userId, channel);
       report.wiped = true;
     }
     return report;
@@ -103,7 +106,7 @@ export async function runLicenseMaintenance(options: { userId: string }): Promis
   );
   report.checked = answer.items.length;
   if (answer.device && answer.device.status !== 'registered') {
-    await wipeThisDeviceDownloads(userId);
+    await wipeThisDeviceDownloads(userId, channel);
     return { ...report, wiped: true };
   }
 
@@ -118,13 +121,13 @@ export async function runLicenseMaintenance(options: { userId: string }): Promis
       keep.push(license);
     }
   }
-  if (report.removed.length > 0) announceStoredChange();
+  if (report.removed.length > 0) channel.announceStoredChange();
 
   const now = await currentTrustedTime().catch(() => Date.now());
   for (const license of keep) {
     if (license.expiresAt - now >= RENEW_WITHIN_MS) continue;
     try {
-      await renewStoredLicense(userId, license);
+      await renewStoredLicense(userId, license, channel);
       report.renewed.push(license.id);
     } catch (error) {
       if (error instanceof LicenseRenewalError && error.outcome === 'wiped') return { ...report, wiped: true };
@@ -150,6 +153,7 @@ async function withMaintenanceLock(fn: () => Promise<void>): Promise<void> {
  * holds no licence and no registration. Returns the function that stops it.
  */
 export function startLicenseMaintenance(
+  parts: TEngineParts,
   options: { signedInUserId?: () => Promise<string | null>; intervalMs?: number } = {},
 ): () => void {
   let running: Promise<void> | null = null;
@@ -159,7 +163,7 @@ export function startLicenseMaintenance(
     running = withMaintenanceLock(async () => {
       if (!(await hasOfflineMaterial())) return;
       const userId = await signedInUserId();
-      if (userId) await runLicenseMaintenance({ userId });
+      if (userId) await runLicenseMaintenance({ userId }, parts);
     })
       // A failed round (network, server) changes nothing stored; the next one tries again.
       .catch(() => undefined)

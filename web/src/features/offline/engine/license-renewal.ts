@@ -15,18 +15,18 @@ import {
   saveRenewalError,
   wipeDownloadsOf,
 } from '@web/storage/offline-books';
-import { announceStoredChange, postDownloadsMessage } from './downloads-channel';
+import type { TDownloadsChannel } from './downloads-channel';
 import { acceptOfflineGrant, requestLicenseRenewal } from './offline-license';
 
 /**
  * Deletes every download of the user on this browser and forgets its device registration (the next
  * licence request registers the key again, online-only). Used when the device was removed.
  */
-export async function wipeThisDeviceDownloads(userId: string): Promise<void> {
-  postDownloadsMessage({ type: 'wiped', userId });
+export async function wipeThisDeviceDownloads(userId: string, channel: TDownloadsChannel): Promise<void> {
+  channel.post({ type: 'wiped', userId });
   await wipeDownloadsOf(userId, 'device_removed');
   await forgetRegisteredBrowserDevice(userId);
-  announceStoredChange();
+  channel.announceStoredChange();
 }
 
 export type TRenewalOutcome = 'renewed' | 'removed' | 'wiped' | 'refused';
@@ -46,22 +46,27 @@ function refusalCode(error: unknown): string {
 }
 
 /** Acts on the server's refusal and returns the error to report. */
-async function handleRefusal(userId: string, license: TStoredLicense, error: unknown): Promise<LicenseRenewalError> {
+async function handleRefusal(
+  userId: string,
+  license: TStoredLicense,
+  error: unknown,
+  channel: TDownloadsChannel,
+): Promise<LicenseRenewalError> {
   const message = describeError(error) || 'The licence could not be renewed.';
   const code = refusalCode(error);
   if (code === 'device_removed') {
-    await wipeThisDeviceDownloads(userId);
+    await wipeThisDeviceDownloads(userId, channel);
     return new LicenseRenewalError('wiped', message, error);
   }
   const unknownLicense = isApiError(error) && error.status === 404;
   if (code === 'license_revoked' || code === 'license_returned' || unknownLicense) {
     await deleteDownloadedBook(userId, license.bookId, code === 'license_returned' ? 'returned' : 'revoked');
-    announceStoredChange();
+    channel.announceStoredChange();
     return new LicenseRenewalError('removed', message, error);
   }
   if (isApiError(error) && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429) {
     await saveRenewalError(license.id, message);
-    announceStoredChange();
+    channel.announceStoredChange();
   }
   return new LicenseRenewalError('refused', message, error);
 }
@@ -70,12 +75,16 @@ async function handleRefusal(userId: string, license: TStoredLicense, error: unk
  * Renews a stored offline licence and stores the verified new token over it (the server's renewal
  * count travels in the token). Rejects with LicenceRenewalError saying what happened to the download.
  */
-export async function renewStoredLicense(userId: string, license: TStoredLicense): Promise<TStoredLicense> {
+export async function renewStoredLicense(
+  userId: string,
+  license: TStoredLicense,
+  channel: TDownloadsChannel,
+): Promise<TStoredLicense> {
   let grant;
   try {
     grant = await requestLicenseRenewal(license.id);
   } catch (error) {
-    throw await handleRefusal(userId, license, error);
+    throw await handleRefusal(userId, license, error, channel);
   }
   const device = await readBrowserDevice(userId);
   if (!device) throw new LicenseRenewalError('refused', 'This browser is not registered for offline reading.', null);
@@ -87,6 +96,6 @@ export async function renewStoredLicense(userId: string, license: TStoredLicense
     bookVersion: license.bookVersion,
   });
   await replaceStoredLicense(renewed);
-  announceStoredChange();
+  channel.announceStoredChange();
   return renewed;
 }

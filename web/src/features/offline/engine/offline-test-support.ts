@@ -24,9 +24,8 @@ import {
   type TEncryptedBook,
   type TLicenseSigner,
 } from '@web/protected-content/protected-test-support';
-import { resetDbForTests } from '@web/storage/db';
-import { resetDownloadsChannelForTests } from './downloads-channel';
-import { forgetEngineUser } from './engine-user';
+import { deleteDb } from '@web/storage/db';
+import { createOfflineEngine, type TOfflineEngine } from './index';
 import { apiPath, chunkApiPath } from '@web/lib/api-test-support';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -271,14 +270,22 @@ export function serveOffline(options: TOfflineServerOptions): TOfflineServer {
   return server;
 }
 
-/** What the offline engine keeps between tests: stubs and mocks, the tabs channel, the engine's user, the device-key cache and IndexedDB. */
-export async function resetOfflineEngineForTests(): Promise<void> {
+const testEngines: TOfflineEngine[] = [];
+
+/** An offline engine of the test's own (as if in a tab of its own), disposed of by cleanUpOfflineTest. */
+export function createTestOfflineEngine(): TOfflineEngine {
+  const engine = createOfflineEngine();
+  testEngines.push(engine);
+  return engine;
+}
+
+/** After each test: disposes of its engines, undoes stubs and mocks, forgets the device-key cache and deletes the database. */
+export async function cleanUpOfflineTest(): Promise<void> {
+  for (const engine of testEngines.splice(0)) await engine.dispose();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  resetDownloadsChannelForTests();
-  forgetEngineUser();
   resetDeviceKeyCache();
-  await resetDbForTests();
+  await deleteDb();
 }
 
 /** Whether `needle` occurs in `haystack`. */

@@ -7,9 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { serverMessage } from '@web/features/auth/queries';
-import { FormField } from '@web/features/auth/components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
-import { applyServerFieldErrors } from '@web/features/auth/form-errors';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { changePassword } from '../queries';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

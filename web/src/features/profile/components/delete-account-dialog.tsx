@@ -17,10 +17,10 @@ import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { serverMessage } from '@web/features/auth/queries';
-import { FormField } from '@web/features/auth/components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from '@web/features/auth/components/password-input';
 import { queueFlashToast } from '@web/features/auth/flash-toast';
-import { applyServerFieldErrors } from '@web/features/auth/form-errors';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { clearCachedUser } from '@web/features/auth/queries';
 import { deleteAccount } from '../queries';
 

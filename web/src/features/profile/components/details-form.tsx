@@ -1,6 +1,6 @@
 /** Names and phone number (PATCH /api/me), with the same phone picker and checks as registration. */
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -10,10 +10,9 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { FormField } from '@web/features/auth/components/form-field';
-import { PhoneField } from '@web/features/auth/components/phone-field';
-import { applyServerFieldErrors } from '@web/features/auth/form-errors';
-import { phonePayload, toCountry, toInternational } from '@web/features/auth/phone-format';
+import { NameAndPhoneFields } from '@web/components/forms/name-and-phone-fields';
+import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { phonePayload, toCountry, toInternational } from '@web/lib/phone-format';
 import { authKeys } from '@web/features/auth/queries';
 import { profileKeys, updateProfile, type TProfile } from '../queries';
 
@@ -92,38 +91,7 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="profile-first-name" label="First name" error={errors.firstName?.message}>
-          {(a11y) => <Input {...a11y} {...form.register('firstName')} autoComplete="given-name" />}
-        </FormField>
-        <FormField id="profile-last-name" label="Last name" error={errors.lastName?.message}>
-          {(a11y) => <Input {...a11y} {...form.register('lastName')} autoComplete="family-name" />}
-        </FormField>
-      </div>
-      <FormField
-        id="profile-phone"
-        label="Phone number"
-        error={errors.phoneNumber?.message ?? errors.countryCode?.message}
-      >
-        {(a11y) => (
-          <Controller
-            control={form.control}
-            name="phoneNumber"
-            render={({ field }) => (
-              <PhoneField
-                ref={field.ref}
-                a11y={a11y}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                country={form.watch('countryCode') ?? DEFAULT_PHONE_COUNTRY}
-                onCountryChange={(country) => form.setValue('countryCode', country, { shouldDirty: true })}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <NameAndPhoneFields form={form} idPrefix="profile" />
       <div className="grid gap-4 sm:grid-cols-2">
         <ReadOnlyField id="profile-email" label="Email" value={profile.email} />
         <ReadOnlyField id="profile-username" label="Username" value={profile.username ?? '—'} />

@@ -8,7 +8,7 @@ import { READER_MESSAGES } from '@shared/reader';
 import { Button } from '@web/components/ui/button';
 import type { TBookCta } from '@web/features/catalogue/book-access';
 import { tierLabel } from '@web/features/catalogue/format';
-import { readerPath } from '@web/features/catalogue/paths';
+import { readerPath } from '@web/lib/paths';
 
 export interface TPreviewEndAction {
   label: string;

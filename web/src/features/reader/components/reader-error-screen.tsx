@@ -2,8 +2,8 @@
 import { Link } from 'react-router-dom';
 import { ArrowLeft, BookX, CloudOff, DownloadCloud, MonitorSmartphone, RefreshCw, Sparkles } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { bookDetailPath } from '@web/features/catalogue/paths';
-import { useOnlineStatus } from '@web/features/offline/use-online-status';
+import { bookDetailPath } from '@web/lib/paths';
+import { useOnlineStatus } from '@web/lib/use-online-status';
 import { describeReaderFailure } from '../reader-failure';
 
 export function ReaderErrorScreen({

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { BookOpen, Check } from 'lucide-react';
 import type { TEntitlements } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
-import { readerPath } from '@web/features/catalogue/paths';
+import { readerPath } from '@web/lib/paths';
 import { findSelection, formatDate, picksRemaining, picksUsedText } from '../format';
 import { ChooseBookButton } from './choose-book-button';
 

@@ -7,7 +7,7 @@
 import { Link } from 'react-router-dom';
 import { Check } from 'lucide-react';
 import type { TBookTier } from '@shared/tiers';
-import { readerPath } from '@web/features/catalogue/paths';
+import { readerPath } from '@web/lib/paths';
 import { useEntitlements } from '../queries';
 import { findSelection, isPickingTier, picksRemaining, tierAllows } from '../format';
 import { ChooseBookButton } from './choose-book-button';

@@ -9,7 +9,7 @@ import { Lock, Trash2 } from 'lucide-react';
 import type { TEntitlements, TSelection } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { bookDetailPath } from '@web/features/catalogue/paths';
+import { bookDetailPath } from '@web/lib/paths';
 import { describeError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TPlan } from '@shared/catalogue';
-import { ErrorPanel } from '../../catalogue/components/error-panel';
+import { ErrorPanel } from '@web/components/error-panel';
 import { PLAN_GRID, PlanCardSkeleton } from './plan-card';
 
 /** Loading skeletons and the retryable error panel shared by every place that lists the plans. */

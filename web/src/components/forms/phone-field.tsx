@@ -8,7 +8,7 @@ import { forwardRef, useMemo, type FocusEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
-import { formatAsTyped, getCountryOptions, phonePlaceholder, toCountry, toInternational } from '../phone-format';
+import { formatAsTyped, getCountryOptions, phonePlaceholder, toCountry, toInternational } from '@web/lib/phone-format';
 import type { FieldA11yProps } from './form-field';
 
 export interface PhoneFieldProps {

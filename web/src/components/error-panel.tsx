@@ -1,6 +1,6 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { StatePanel } from './book-grid';
+import { StatePanel } from './state-panel';
 
 /** A failed read with a way to try again; the technical message is kept small for support. */
 export function ErrorPanel({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { subscribeToOutboxFlushRequests } from '@web/features/offline/engine/background-sync';
-import { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE } from '@web/features/offline/engine/sw-messages';
-import { askClientsToFlush, type TClientsLike } from './background-sync';
+import { subscribeToOutboxFlushRequests } from './background-sync';
+import { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE } from '@shared/sw-messages';
+import { askClientsToFlush, type TClientsLike } from '../../../../sw/background-sync';
 
 /** A page's ServiceWorkerContainer stand-in: messages posted by the worker arrive as 'message' events. */
 function pageContainer() {

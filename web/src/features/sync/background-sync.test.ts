@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OUTBOX_SYNC_TAG, requestOutboxBackgroundSync } from './background-sync';
+import { OUTBOX_SYNC_TAG } from '@shared/sw-messages';
+import { requestOutboxBackgroundSync } from './background-sync';
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');

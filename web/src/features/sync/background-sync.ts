@@ -4,9 +4,7 @@
  * wait, and flushes when the service worker relays the browser's 'sync' event
  * (subscribeToOutboxFlushRequests). Both do nothing where service workers or Background Sync are missing.
  */
-import { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './sw-messages';
-
-export { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG };
+import { OUTBOX_FLUSH_DONE_MESSAGE, OUTBOX_FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from '@shared/sw-messages';
 
 interface TSyncManagerLike {
   register(tag: string): Promise<void>;

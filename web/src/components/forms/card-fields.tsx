@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { TTestCardPayment } from '@shared/billing';
 import type { ZTestCardPayment } from '@shared/billing.schemas';
 import { Input } from '@web/components/ui/input';
-import { FormField } from '@web/features/auth/components/form-field';
+import { FormField } from '@web/components/forms/form-field';
 
 export type TCardForm = z.input<typeof ZTestCardPayment>;
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'nameOnCard'] as const;
