@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { getBookDetail } from '../catalogue/catalogue.service';
 import { findSeoConfig } from '../content/content.service';
 import type { PageMeta } from './seo-head';
-import { matchSpaRoute } from './spa-routes';
+import { matchSpaRoute } from '@shared/spa-routes';
 
 export const SITE_NAME = 'Wonderful Books';
 const DEFAULT_DESCRIPTION =

@@ -6,7 +6,7 @@ import { createApp } from '../../app';
 import { createTestContext } from '../../test-utils';
 import { createBook, createCategory, createSeoConfig } from '../../test-factories';
 import { escapeHtml, injectSeo } from './seo-head';
-import { matchSpaRoute } from './spa-routes';
+import { matchSpaRoute } from '@shared/spa-routes';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en-GB">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchSpaRoute } from '@api/features/seo/spa-routes';
+import { matchSpaRoute } from '@shared/spa-routes';
 import { PLANNED_AREAS } from '@web/app/planned-areas';
 import { APP_SCREENS } from '@web/app/router';
 import { previewPath, readerPath } from '@web/lib/paths';
