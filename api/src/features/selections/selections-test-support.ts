@@ -8,7 +8,7 @@ import { loans, userSelectedBooks, userSubscriptionCycles, type users } from '..
 import { createTestContext } from '../../test-utils';
 import { createBook, createPlan } from '../../test-factories';
 import { createTestClient } from '../../test-client';
-import { createClock } from '../auth/auth-test-helpers';
+import { createClock, send } from '../auth/auth-test-helpers';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
 export function setup(limits: { trial?: number; basic?: number } = {}) {
@@ -55,6 +55,10 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
       cookie,
       /** The typed client, sending this reader's session cookie. */
       api: createTestClient(app, { cookie }),
+      // Untyped requests with the cookie: the billing tests still use them; everything else uses `api`.
+      get: (path: string) => send(app, path, undefined, { method: 'GET', cookie: r.cookie }),
+      post: (path: string, body: unknown = {}) => send(app, path, body, { cookie: r.cookie }),
+      del: (path: string) => send(app, path, undefined, { method: 'DELETE', cookie: r.cookie }),
       /** Sessions expire after 30 days; a test that moves the clock further signs in again. */
       signInAgain: () => {
         r.cookie = signIn(db, user.id, clock.now()).cookie;
@@ -81,11 +85,4 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
   const api = createTestClient(app);
 
   return { ...ctx, clock, reader, books, state, api };
-}
-
-export interface TProblem {
-  status: number;
-  code: string;
-  detail: string;
-  errors?: { field: string; message: string }[];
 }
