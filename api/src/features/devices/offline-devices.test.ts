@@ -2,21 +2,13 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import {
-  DEVICE_CHALLENGE_TTL_MS,
-  DEVICE_MESSAGES,
-  deviceCapMessage,
-  type TDevice,
-  type TDeviceList,
-  type TDeviceStatus,
-} from '@shared/devices';
-import type { TBrowserDevice, TLicenseGrant, TLicenseStatusList } from '@shared/reader';
+import { DEVICE_CHALLENGE_TTL_MS, DEVICE_MESSAGES, deviceCapMessage } from '@shared/devices';
 import { auditLogs, deviceChallenges, devices, licenses, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { registerJobs, runDueJobs } from '../../jobs/runner';
 import { JOBS } from '../../jobs';
+import { readJson, readProblem } from '../../test-client';
 import { send } from '../auth/auth-test-helpers';
 import { setupReader } from '../reader/reader-test-support';
-import { readJson, readProblem } from '../../test-client';
 import { setup } from '../selections/selections-test-support';
 import { generateDeviceKey, sharedDeviceKey } from './device-keys-test-support';
 import { DEVICE_TOUCH_INTERVAL_MS } from './offline-devices.service';
