@@ -1,7 +1,8 @@
 /** Test helpers: browser-like RSA-OAEP-256 device key pairs made with WebCrypto, as the reader makes them. */
 
 export interface TTestDeviceKey {
-  publicJwk: JsonWebKey;
+  /** A plain record as well, which is what the request schema takes once the key travels as JSON. */
+  publicJwk: JsonWebKey & Record<string, unknown>;
   privateKey: CryptoKey;
   privateJwk: JsonWebKey;
 }
@@ -13,7 +14,7 @@ export async function generateDeviceKey(modulusLength = 3072): Promise<TTestDevi
     ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
   );
   return {
-    publicJwk: await crypto.subtle.exportKey('jwk', pair.publicKey),
+    publicJwk: { ...(await crypto.subtle.exportKey('jwk', pair.publicKey)) },
     privateKey: pair.privateKey,
     privateJwk: await crypto.subtle.exportKey('jwk', pair.privateKey),
   };

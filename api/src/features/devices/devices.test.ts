@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TBrowserDevice } from '@shared/reader';
 import { devices } from '../../db/schema';
 import { send } from '../auth/auth-test-helpers';
-import { setup, type TProblem } from '../selections/selections-test-support';
+import { readJson, readProblem } from '../../test-client';
+import { setup } from '../selections/selections-test-support';
 import { deviceNameFromUserAgent } from './devices.service';
 import { generateDeviceKey, sharedDeviceKey } from './device-keys-test-support';
 
@@ -15,13 +15,15 @@ describe('POST /api/devices/browser', () => {
     const t = setup();
     const reader = await t.reader('free');
     const key = await sharedDeviceKey(0);
-    const first = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
+    const first = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
     expect(first.status).toBe(201);
-    const device = (await first.json()) as TBrowserDevice;
+    const device = await readJson(first);
     expect(device.offlineRegistered).toBe(false);
     expect(device.keyThumbprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const again = await reader.post('/api/devices/browser', { publicKey: key.publicJwk, name: 'Kitchen laptop' });
+    const again = await reader.api.devices.browser.$post({
+      json: { publicKey: key.publicJwk, name: 'Kitchen laptop' },
+    });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(device);
 
@@ -33,20 +35,18 @@ describe('POST /api/devices/browser', () => {
 
     // The same key for another reader is another device.
     const other = await t.reader('free');
-    const theirs = await other.post('/api/devices/browser', { publicKey: key.publicJwk });
+    const theirs = await other.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
     expect(theirs.status).toBe(201);
-    expect(((await theirs.json()) as TBrowserDevice).deviceId).not.toBe(device.deviceId);
+    expect((await readJson(theirs)).deviceId).not.toBe(device.deviceId);
   });
 
   it('names the device from the User-Agent when no name is given', async () => {
     const t = setup();
     const reader = await t.reader('premium');
     const key = await sharedDeviceKey(1);
-    const response = await send(
-      t.app,
-      '/api/devices/browser',
-      { publicKey: key.publicJwk },
-      { cookie: reader.cookie, headers: { 'user-agent': CHROME_WINDOWS } },
+    const response = await reader.api.devices.browser.$post(
+      { json: { publicKey: key.publicJwk } },
+      { headers: { 'user-agent': CHROME_WINDOWS } },
     );
     expect(response.status).toBe(201);
     expect(t.db.select().from(devices).where(eq(devices.userId, reader.user.id)).get()?.name).toBe('Chrome on Windows');
@@ -65,15 +65,13 @@ describe('POST /api/devices/browser', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const key = await sharedDeviceKey(0);
-    const { deviceId } = (await (
-      await reader.post('/api/devices/browser', { publicKey: key.publicJwk })
-    ).json()) as TBrowserDevice;
+    const { deviceId } = await readJson(reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } }));
     t.db
       .update(devices)
       .set({ isActive: false, deactivatedAt: new Date(), offlineRegisteredAt: new Date() })
       .where(eq(devices.id, deviceId))
       .run();
-    const again = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
+    const again = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ deviceId, offlineRegistered: false });
     expect(t.db.select().from(devices).where(eq(devices.id, deviceId)).get()).toMatchObject({
@@ -109,9 +107,10 @@ describe('POST /api/devices/browser', () => {
       ['long name', { publicKey: key.publicJwk, name: 'x'.repeat(101) }, /at most 100 characters/],
     ];
     for (const [label, body, message] of cases) {
-      const response = await reader.post('/api/devices/browser', body);
+      // raw request: private members, wrong shapes and missing keys, which the typed client refuses
+      const response = await send(t.app, '/api/devices/browser', body, { cookie: reader.cookie });
       expect(response.status, label).toBe(400);
-      const problem = (await response.json()) as TProblem;
+      const problem = await readProblem(response);
       expect(problem.code, label).toBe('validation_failed');
       expect(problem.detail, label).toMatch(message);
     }
@@ -121,7 +120,7 @@ describe('POST /api/devices/browser', () => {
   it('needs a session (401)', async () => {
     const t = setup();
     const key = await sharedDeviceKey(0);
-    const response = await send(t.app, '/api/devices/browser', { publicKey: key.publicJwk });
+    const response = await t.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
     expect(response.status).toBe(401);
   });
 });

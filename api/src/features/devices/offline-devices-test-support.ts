@@ -5,6 +5,7 @@
 import { base64url } from 'jose';
 import type { TDeviceChallenge } from '@shared/devices';
 import type { TBrowserDevice } from '@shared/reader';
+import { readJson } from '../../test-client';
 import type { setup } from '../selections/selections-test-support';
 import { generateDeviceKey, type TTestDeviceKey } from './device-keys-test-support';
 
@@ -21,16 +22,16 @@ export async function answerChallenge(key: TTestDeviceKey, challenge: TDeviceCha
 }
 
 export async function browserDevice(reader: TTestReader, key: TTestDeviceKey): Promise<TBrowserDevice> {
-  const response = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
+  const response = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
   if (response.status !== 201 && response.status !== 200)
     throw new Error(`browser device answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as TBrowserDevice;
+  return readJson(response);
 }
 
 export async function requestChallenge(reader: TTestReader, deviceId: string): Promise<TDeviceChallenge> {
-  const response = await reader.post('/api/devices/challenge', { deviceId });
+  const response = await reader.api.devices.challenge.$post({ json: { deviceId } });
   if (response.status !== 201) throw new Error(`challenge answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as TDeviceChallenge;
+  return readJson(response);
 }
 
 /** Everything up to (not including) POST /api/devices: a browser device and the answered challenge. */
@@ -50,7 +51,7 @@ export async function preparedRegistration(reader: TTestReader, key?: TTestDevic
 /** Registers a browser for offline reading end to end; throws unless the API answers 201. */
 export async function registerOffline(reader: TTestReader, key?: TTestDeviceKey, name?: string) {
   const prepared = await preparedRegistration(reader, key);
-  const response = await reader.post('/api/devices', { ...prepared.body, ...(name ? { name } : {}) });
+  const response = await reader.api.devices.$post({ json: { ...prepared.body, ...(name ? { name } : {}) } });
   if (response.status !== 201)
     throw new Error(`offline registration answered ${response.status}: ${await response.text()}`);
   return prepared;

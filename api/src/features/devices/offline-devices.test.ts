@@ -2,21 +2,14 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import {
-  DEVICE_CHALLENGE_TTL_MS,
-  DEVICE_MESSAGES,
-  deviceCapMessage,
-  type TDevice,
-  type TDeviceList,
-  type TDeviceStatus,
-} from '@shared/devices';
-import type { TBrowserDevice, TLicenseGrant, TLicenseStatusList } from '@shared/reader';
+import { DEVICE_CHALLENGE_TTL_MS, DEVICE_MESSAGES, deviceCapMessage } from '@shared/devices';
 import { auditLogs, deviceChallenges, devices, licenses, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { registerJobs, runDueJobs } from '../../jobs/runner';
 import { JOBS } from '../../jobs';
+import { readJson, readProblem } from '../../test-client';
 import { send } from '../auth/auth-test-helpers';
 import { setupReader } from '../reader/reader-test-support';
-import { setup, type TProblem } from '../selections/selections-test-support';
+import { setup } from '../selections/selections-test-support';
 import { generateDeviceKey, sharedDeviceKey } from './device-keys-test-support';
 import { DEVICE_TOUCH_INTERVAL_MS } from './offline-devices.service';
 import {
@@ -31,12 +24,8 @@ import {
 const CAP_MESSAGE_BASIC =
   'You can register up to 2 devices on the Basic plan. Remove one on the Devices page to add this one.';
 
-async function problemOf(response: Response): Promise<TProblem> {
-  return (await response.json()) as TProblem;
-}
-
-const patch = (t: ReturnType<typeof setup>, reader: TTestReader, path: string, body: unknown) =>
-  send(t.app, path, body, { method: 'PATCH', cookie: reader.cookie });
+const rename = (reader: TTestReader, id: string, name: string) =>
+  reader.api.devices[':id'].$patch({ param: { id }, json: { name } });
 
 function registeredCount(t: ReturnType<typeof setup>, userId: string): number {
   return t.db
@@ -54,10 +43,10 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const browser = await browserDevice(reader, key);
     expect(browser.offlineRegistered).toBe(false);
 
-    const challengeResponse = await reader.post('/api/devices/challenge', { deviceId: browser.deviceId });
+    const challengeResponse = await reader.api.devices.challenge.$post({ json: { deviceId: browser.deviceId } });
     expect(challengeResponse.status).toBe(201);
     expect(challengeResponse.headers.get('cache-control')).toBe('no-store');
-    const challenge = await challengeResponse.json();
+    const challenge = await readJson(challengeResponse);
     expect(challenge).toEqual({
       challengeId: expect.any(String),
       encryptedChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{512}$/),
@@ -69,14 +58,16 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect(stored).toMatchObject({ userId: reader.user.id, usedAt: null });
     expect(stored.challenge).not.toContain(response);
 
-    const registered = await reader.post('/api/devices', {
-      deviceId: browser.deviceId,
-      challengeId: challenge.challengeId,
-      response,
-      name: '  Commute tablet  ',
+    const registered = await reader.api.devices.$post({
+      json: {
+        deviceId: browser.deviceId,
+        challengeId: challenge.challengeId,
+        response,
+        name: '  Commute tablet  ',
+      },
     });
     expect(registered.status).toBe(201);
-    const device = (await registered.json()) as TDevice;
+    const device = await readJson(registered);
     expect(device).toEqual({
       id: browser.deviceId,
       name: 'Commute tablet',
@@ -98,17 +89,16 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
 
     // The browser now knows it is registered; the list counts it against the cap.
     expect(
-      ((await (await reader.post('/api/devices/browser', { publicKey: key.publicJwk })).json()) as TBrowserDevice)
-        .offlineRegistered,
+      (await readJson(reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } }))).offlineRegistered,
     ).toBe(true);
-    const list = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    const list = await readJson(reader.api.devices.$get());
     expect(list).toEqual({ items: [device], cap: 2, used: 1 });
 
     // Registering an already registered device again (new challenge) renames it and does not count twice.
     const again = await preparedRegistration(reader, key);
-    const repeat = await reader.post('/api/devices', { ...again.body, name: 'Tablet' });
+    const repeat = await reader.api.devices.$post({ json: { ...again.body, name: 'Tablet' } });
     expect(repeat.status).toBe(200);
-    expect(((await repeat.json()) as TDevice).name).toBe('Tablet');
+    expect((await readJson(repeat)).name).toBe('Tablet');
     expect(registeredCount(t, reader.user.id)).toBe(1);
   });
 
@@ -121,73 +111,77 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
 
     // Wrong answer: refused, and the challenge is spent (single use) so the right answer is refused too.
     const wrong = await preparedRegistration(reader, key);
-    const wrongAnswer = await reader.post('/api/devices', {
-      ...wrong.body,
-      response: base64url.encode(crypto.getRandomValues(new Uint8Array(32))),
+    const wrongAnswer = await reader.api.devices.$post({
+      json: {
+        ...wrong.body,
+        response: base64url.encode(crypto.getRandomValues(new Uint8Array(32))),
+      },
     });
     expect(wrongAnswer.status).toBe(400);
-    expect(await problemOf(wrongAnswer)).toMatchObject({
+    expect(await readProblem(wrongAnswer)).toMatchObject({
       code: 'challenge_failed',
       detail: `response: ${DEVICE_MESSAGES.proofFailed}`,
       errors: [{ field: 'response', message: DEVICE_MESSAGES.proofFailed }],
     });
-    const afterWrong = await reader.post('/api/devices', wrong.body);
-    expect(await problemOf(afterWrong)).toMatchObject({
+    const afterWrong = await reader.api.devices.$post({ json: wrong.body });
+    expect(await readProblem(afterWrong)).toMatchObject({
       status: 400,
       detail: `challengeId: ${DEVICE_MESSAGES.challengeUsed}`,
     });
 
     // Replay of a successful registration's request: refused.
     const good = await preparedRegistration(reader, key);
-    expect((await reader.post('/api/devices', good.body)).status).toBe(201);
-    const replay = await reader.post('/api/devices', good.body);
+    expect((await reader.api.devices.$post({ json: good.body })).status).toBe(201);
+    const replay = await reader.api.devices.$post({ json: good.body });
     expect(replay.status).toBe(400);
-    expect((await problemOf(replay)).errors).toEqual([
+    expect((await readProblem(replay)).errors).toEqual([
       { field: 'challengeId', message: DEVICE_MESSAGES.challengeUsed },
     ]);
 
     // Expired: 5 minutes and a millisecond later.
     const late = await preparedRegistration(reader, secondKey);
     t.clock.advance(DEVICE_CHALLENGE_TTL_MS + 1);
-    const expired = await reader.post('/api/devices', late.body);
+    const expired = await reader.api.devices.$post({ json: late.body });
     expect(expired.status).toBe(400);
-    expect((await problemOf(expired)).errors).toEqual([
+    expect((await readProblem(expired)).errors).toEqual([
       { field: 'challengeId', message: DEVICE_MESSAGES.challengeExpired },
     ]);
 
     // A challenge made for one device, answered correctly, presented for another device of the same reader.
     const forFirst = await requestChallenge(reader, good.device.deviceId);
     const secondDevice = await browserDevice(reader, secondKey);
-    const swapped = await reader.post('/api/devices', {
-      deviceId: secondDevice.deviceId,
-      challengeId: forFirst.challengeId,
-      response: await answerChallenge(key, forFirst),
+    const swapped = await reader.api.devices.$post({
+      json: {
+        deviceId: secondDevice.deviceId,
+        challengeId: forFirst.challengeId,
+        response: await answerChallenge(key, forFirst),
+      },
     });
     expect(swapped.status).toBe(400);
-    expect((await problemOf(swapped)).errors).toEqual([{ field: 'response', message: DEVICE_MESSAGES.proofFailed }]);
+    expect((await readProblem(swapped)).errors).toEqual([{ field: 'response', message: DEVICE_MESSAGES.proofFailed }]);
 
     // Another reader's challenge, even with the right answer, is unknown to this reader.
     const theirs = await preparedRegistration(other, secondKey);
-    const foreign = await reader.post('/api/devices', { ...theirs.body, deviceId: secondDevice.deviceId });
+    const foreign = await reader.api.devices.$post({ json: { ...theirs.body, deviceId: secondDevice.deviceId } });
     expect(foreign.status).toBe(400);
-    expect((await problemOf(foreign)).errors).toEqual([
+    expect((await readProblem(foreign)).errors).toEqual([
       { field: 'challengeId', message: DEVICE_MESSAGES.challengeInvalid },
     ]);
     expect(
       t.db.select().from(deviceChallenges).where(eq(deviceChallenges.id, theirs.challenge.challengeId)).get()?.usedAt,
     ).toBeNull();
-    const foreignBoth = await reader.post('/api/devices', theirs.body);
+    const foreignBoth = await reader.api.devices.$post({ json: theirs.body });
     expect(foreignBoth.status).toBe(400);
 
     // Another reader's device: no challenge for it (404, as if it did not exist).
-    const theirDevice = await reader.post('/api/devices/challenge', { deviceId: theirs.device.deviceId });
+    const theirDevice = await reader.api.devices.challenge.$post({ json: { deviceId: theirs.device.deviceId } });
     expect(theirDevice.status).toBe(404);
-    expect((await problemOf(theirDevice)).detail).toBe('Device not found');
+    expect((await readProblem(theirDevice)).detail).toBe('Device not found');
 
     expect(registeredCount(t, reader.user.id)).toBe(1);
     expect(registeredCount(t, other.user.id)).toBe(0);
     // The other reader's challenge was not spent by the attempts above.
-    expect((await other.post('/api/devices', theirs.body)).status).toBe(201);
+    expect((await other.api.devices.$post({ json: theirs.body })).status).toBe(201);
   });
 
   it('enforces the cap atomically: 20 concurrent registrations against a cap of 2 give exactly 2', async () => {
@@ -197,24 +191,24 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const prepared = [];
     for (const key of keys) prepared.push(await preparedRegistration(reader, key));
 
-    const responses = await Promise.all(prepared.map(({ body }) => reader.post('/api/devices', body)));
+    const responses = await Promise.all(prepared.map(({ body }) => reader.api.devices.$post({ json: body })));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
     expect(statuses.filter((status) => status === 409)).toHaveLength(18);
     for (const response of responses.filter((r) => r.status === 409)) {
-      expect(await problemOf(response)).toMatchObject({ code: 'device_cap_reached', detail: CAP_MESSAGE_BASIC });
+      expect(await readProblem(response)).toMatchObject({ code: 'device_cap_reached', detail: CAP_MESSAGE_BASIC });
     }
     expect(registeredCount(t, reader.user.id)).toBe(2);
-    const list = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    const list = await readJson(reader.api.devices.$get());
     expect(list).toMatchObject({ cap: 2, used: 2 });
     expect(list.items).toHaveLength(2);
 
     // With the cap used, a refused device's next challenge is refused up front with the same message.
     const registeredIds = new Set(list.items.map((item) => item.id));
     const refusedDevice = prepared.find(({ device }) => !registeredIds.has(device.deviceId))!;
-    const early = await reader.post('/api/devices/challenge', { deviceId: refusedDevice.device.deviceId });
+    const early = await reader.api.devices.challenge.$post({ json: { deviceId: refusedDevice.device.deviceId } });
     expect(early.status).toBe(409);
-    expect((await problemOf(early)).detail).toBe(CAP_MESSAGE_BASIC);
+    expect((await readProblem(early)).detail).toBe(CAP_MESSAGE_BASIC);
     expect(deviceCapMessage(1, 'premium')).toBe(
       'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
     );
@@ -226,16 +220,16 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const reader = await t.reader('premium');
     const first = await preparedRegistration(reader, await sharedDeviceKey(0));
     const second = await preparedRegistration(reader, await sharedDeviceKey(1));
-    expect((await reader.post('/api/devices', first.body)).status).toBe(201);
-    const refused = await reader.post('/api/devices', second.body);
+    expect((await reader.api.devices.$post({ json: first.body })).status).toBe(201);
+    const refused = await reader.api.devices.$post({ json: second.body });
     expect(refused.status).toBe(409);
-    expect((await problemOf(refused)).detail).toBe(
+    expect((await readProblem(refused)).detail).toBe(
       'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
     );
     // Removing the registered device frees its place.
-    expect((await reader.del(`/api/devices/${first.device.deviceId}`)).status).toBe(204);
+    expect((await reader.api.devices[':id'].$delete({ param: { id: first.device.deviceId } })).status).toBe(204);
     const retry = await preparedRegistration(reader, await sharedDeviceKey(1));
-    expect((await reader.post('/api/devices', retry.body)).status).toBe(201);
+    expect((await reader.api.devices.$post({ json: retry.body })).status).toBe(201);
     expect(registeredCount(t, reader.user.id)).toBe(1);
   });
 
@@ -244,9 +238,9 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     for (const kind of ['trial', 'free'] as const) {
       const reader = await t.reader(kind);
       const device = await browserDevice(reader, await sharedDeviceKey(0));
-      const refused = await reader.post('/api/devices/challenge', { deviceId: device.deviceId });
+      const refused = await reader.api.devices.challenge.$post({ json: { deviceId: device.deviceId } });
       expect(refused.status, kind).toBe(402);
-      expect(await problemOf(refused)).toMatchObject({
+      expect(await readProblem(refused)).toMatchObject({
         code: 'offline_not_allowed',
         detail: DEVICE_MESSAGES.offlineNeedsPlan,
       });
@@ -259,9 +253,9 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       .set({ subscriptionTier: 'trial', trialEndsAt: new Date(t.clock.now().getTime() + DAY_MS) })
       .where(eq(users.id, basic.user.id))
       .run();
-    const lapsed = await basic.post('/api/devices', prepared.body);
+    const lapsed = await basic.api.devices.$post({ json: prepared.body });
     expect(lapsed.status).toBe(402);
-    expect((await problemOf(lapsed)).detail).toBe(DEVICE_MESSAGES.offlineNeedsPlan);
+    expect((await readProblem(lapsed)).detail).toBe(DEVICE_MESSAGES.offlineNeedsPlan);
     expect(registeredCount(t, basic.user.id)).toBe(0);
   });
 
@@ -313,13 +307,14 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       ],
     ];
     for (const [path, body, errors] of cases) {
-      const response = await reader.post(path, body);
+      // raw request: missing and wrongly typed fields, which the typed client refuses
+      const response = await send(t.app, path, body, { cookie: reader.cookie });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect((await problemOf(response)).errors, JSON.stringify(body)).toEqual(errors);
+      expect((await readProblem(response)).errors, JSON.stringify(body)).toEqual(errors);
     }
-    expect((await send(t.app, '/api/devices/challenge', { deviceId: id })).status).toBe(401);
-    expect((await send(t.app, '/api/devices', { deviceId: id, challengeId: id, response: answer })).status).toBe(401);
-    expect((await send(t.app, '/api/devices', undefined, { method: 'GET' })).status).toBe(401);
+    expect((await t.api.devices.challenge.$post({ json: { deviceId: id } })).status).toBe(401);
+    expect((await t.api.devices.$post({ json: { deviceId: id, challengeId: id, response: answer } })).status).toBe(401);
+    expect((await t.api.devices.$get()).status).toBe(401);
   });
 
   it('limits challenge requests per reader (429)', async () => {
@@ -327,8 +322,8 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const reader = await t.reader('premium');
     const device = await browserDevice(reader, await sharedDeviceKey(0));
     for (let i = 0; i < 30; i += 1)
-      expect((await reader.post('/api/devices/challenge', { deviceId: device.deviceId })).status).toBe(201);
-    const limited = await reader.post('/api/devices/challenge', { deviceId: device.deviceId });
+      expect((await reader.api.devices.challenge.$post({ json: { deviceId: device.deviceId } })).status).toBe(201);
+    const limited = await reader.api.devices.challenge.$post({ json: { deviceId: device.deviceId } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
   });
@@ -342,41 +337,46 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     const registered = await registerOffline(reader, await sharedDeviceKey(0), 'Laptop');
     // A browser that reads online only is not listed and does not count.
     const onlineOnly = await browserDevice(reader, await sharedDeviceKey(1));
-    const list = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    const list = await readJson(reader.api.devices.$get());
     expect(list.items.map((item) => item.id)).toEqual([registered.device.deviceId]);
     expect(list).toMatchObject({ cap: 5, used: 1 });
-    expect((await (await other.get('/api/devices')).json()) as TDeviceList).toEqual({ items: [], cap: 2, used: 0 });
+    expect(await readJson(other.api.devices.$get())).toEqual({ items: [], cap: 2, used: 0 });
 
-    const path = `/api/devices/${registered.device.deviceId}`;
+    const id = registered.device.deviceId;
     // Another reader: 404 for rename and removal, "removed" for status (never tells it exists).
-    expect((await patch(t, other, path, { name: 'Mine now' })).status).toBe(404);
-    expect((await other.del(path)).status).toBe(404);
-    expect((await (await other.get(`${path}/status`)).json()) as TDeviceStatus).toMatchObject({ status: 'removed' });
+    expect((await rename(other, id, 'Mine now')).status).toBe(404);
+    expect((await other.api.devices[':id'].$delete({ param: { id } })).status).toBe(404);
+    expect(await readJson(other.api.devices[':id'].status.$get({ param: { id } }))).toMatchObject({
+      status: 'removed',
+    });
 
-    const renamed = await patch(t, reader, path, { name: '  Work laptop ' });
+    const renamed = await rename(reader, id, '  Work laptop ');
     expect(renamed.status).toBe(200);
-    expect((await renamed.json()) as TDevice).toMatchObject({
+    expect(await readJson(renamed)).toMatchObject({
       id: registered.device.deviceId,
       name: 'Work laptop',
       isOfflineRegistered: true,
     });
-    for (const [body, errors] of [
-      [{ name: '' }, [{ field: 'name', message: 'Name must not be empty' }]],
-      [{ name: 'y'.repeat(61) }, [{ field: 'name', message: 'Name must be at most 60 characters' }]],
-      [{}, [{ field: 'name', message: 'Name is required' }]],
+    for (const [name, errors] of [
+      ['', [{ field: 'name', message: 'Name must not be empty' }]],
+      ['y'.repeat(61), [{ field: 'name', message: 'Name must be at most 60 characters' }]],
     ] as const) {
-      const response = await patch(t, reader, path, body);
+      const response = await rename(reader, id, name);
       expect(response.status).toBe(400);
-      expect((await problemOf(response)).errors).toEqual(errors);
+      expect((await readProblem(response)).errors).toEqual(errors);
     }
-    const badId = await patch(t, reader, '/api/devices/not-an-id', { name: 'x' });
-    expect((await problemOf(badId)).errors).toEqual([{ field: 'id', message: 'Device id must be a valid id' }]);
+    // raw request: a body without name, which the typed client refuses
+    const nameless = await send(t.app, `/api/devices/${id}`, {}, { method: 'PATCH', cookie: reader.cookie });
+    expect(nameless.status).toBe(400);
+    expect((await readProblem(nameless)).errors).toEqual([{ field: 'name', message: 'Name is required' }]);
+    const badId = await rename(reader, 'not-an-id', 'x');
+    expect((await readProblem(badId)).errors).toEqual([{ field: 'id', message: 'Device id must be a valid id' }]);
     expect(t.db.select().from(devices).where(eq(devices.id, registered.device.deviceId)).get()?.name).toBe(
       'Work laptop',
     );
 
     const status = async (deviceId: string) =>
-      ((await (await reader.get(`/api/devices/${deviceId}/status`)).json()) as TDeviceStatus).status;
+      (await readJson(reader.api.devices[':id'].status.$get({ param: { id: deviceId } }))).status;
     expect(await status(registered.device.deviceId)).toBe('registered');
     expect(await status(onlineOnly.deviceId)).toBe('browser');
     expect(await status(crypto.randomUUID())).toBe('removed');
@@ -387,15 +387,17 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     const { device, key } = await registerOffline(reader, await sharedDeviceKey(0));
-    const loan = (await (await reader.post('/api/loans', { bookId: book.id })).json()) as { id: string };
-    const offline = await reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'offline' });
+    const loan = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
+    const offline = await reader.api.licenses.$post({
+      json: { loanId: loan.id, deviceId: device.deviceId, kind: 'offline' },
+    });
     expect(offline.status).toBe(201);
-    const grant = (await offline.json()) as TLicenseGrant;
-    const [listed] = ((await (await reader.get('/api/devices')).json()) as TDeviceList).items;
+    const grant = await readJson(offline);
+    const [listed] = (await readJson(reader.api.devices.$get())).items;
     expect(listed).toMatchObject({ booksOffline: 1, licenseExpiresAt: grant.expiresAt });
     expect(t.db.select().from(offlineLicenses).all()).toHaveLength(1);
 
-    const removed = await reader.del(`/api/devices/${device.deviceId}`);
+    const removed = await reader.api.devices[':id'].$delete({ param: { id: device.deviceId } });
     expect(removed.status).toBe(204);
     expect(t.db.select().from(devices).where(eq(devices.id, device.deviceId)).get()).toMatchObject({
       isActive: false,
@@ -412,27 +414,29 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
       resourceId: device.deviceId,
       details: expect.objectContaining({ revokedLicenses: 1 }),
     });
-    expect((await (await reader.get('/api/devices')).json()) as TDeviceList).toMatchObject({ items: [], used: 0 });
-    expect((await reader.del(`/api/devices/${device.deviceId}`)).status).toBe(404);
+    expect(await readJson(reader.api.devices.$get())).toMatchObject({ items: [], used: 0 });
+    expect((await reader.api.devices[':id'].$delete({ param: { id: device.deviceId } })).status).toBe(404);
 
     // Next contact: its licences are revoked and it is removed, so it wipes its downloads.
-    const status = (await (
-      await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: device.deviceId })
-    ).json()) as TLicenseStatusList;
+    const status = await readJson(
+      reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: device.deviceId } }),
+    );
     expect(status).toEqual({
       items: [{ id: grant.licenseId, status: 'revoked' }],
       serverTime: t.clock.now().toISOString(),
       device: { deviceId: device.deviceId, status: 'removed', serverTime: t.clock.now().toISOString() },
     });
-    expect(((await (await reader.get(`/api/devices/${device.deviceId}/status`)).json()) as TDeviceStatus).status).toBe(
+    expect((await readJson(reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } }))).status).toBe(
       'removed',
     );
-    const reissue = await reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'offline' });
+    const reissue = await reader.api.licenses.$post({
+      json: { loanId: loan.id, deviceId: device.deviceId, kind: 'offline' },
+    });
     expect(reissue.status).toBe(404);
 
     // The same browser key comes back online-only; offline needs a new registration with proof.
-    expect(((await browserDevice(reader, key)) as TBrowserDevice).offlineRegistered).toBe(false);
-    expect(((await (await reader.get(`/api/devices/${device.deviceId}/status`)).json()) as TDeviceStatus).status).toBe(
+    expect((await browserDevice(reader, key)).offlineRegistered).toBe(false);
+    expect((await readJson(reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } }))).status).toBe(
       'browser',
     );
   });
@@ -444,15 +448,15 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     const registeredAt = t.clock.now();
     const lastActive = () => t.db.select().from(devices).where(eq(devices.id, device.deviceId)).get()?.lastActiveAt;
     t.clock.advance(60_000);
-    await reader.post('/api/licenses/status', { ids: [crypto.randomUUID()], deviceId: device.deviceId });
+    await reader.api.licenses.status.$post({ json: { ids: [crypto.randomUUID()], deviceId: device.deviceId } });
     expect(lastActive()).toEqual(registeredAt);
     t.clock.advance(DEVICE_TOUCH_INTERVAL_MS);
-    await reader.post('/api/licenses/status', { ids: [crypto.randomUUID()], deviceId: device.deviceId });
+    await reader.api.licenses.status.$post({ json: { ids: [crypto.randomUUID()], deviceId: device.deviceId } });
     expect(lastActive()).toEqual(t.clock.now());
     // GET answers never write.
     t.clock.advance(DEVICE_TOUCH_INTERVAL_MS * 2);
-    await reader.get(`/api/devices/${device.deviceId}/status`);
-    await reader.get('/api/devices');
+    await reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } });
+    await reader.api.devices.$get();
     expect(lastActive()).not.toEqual(t.clock.now());
   });
 });
@@ -465,14 +469,14 @@ describe('expire-idle-devices job', () => {
     const idle = await registerOffline(reader, await sharedDeviceKey(0), 'Old phone');
     const busy = await registerOffline(reader, await sharedDeviceKey(1), 'Tablet');
     const onlineOnly = await browserDevice(reader, await sharedDeviceKey(2));
-    const loan = (await (await reader.post('/api/loans', { bookId: book.id })).json()) as { id: string };
-    const grant = (await (
-      await reader.post('/api/licenses', { loanId: loan.id, deviceId: idle.device.deviceId, kind: 'offline' })
-    ).json()) as TLicenseGrant;
+    const loan = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
+    const grant = await readJson(
+      reader.api.licenses.$post({ json: { loanId: loan.id, deviceId: idle.device.deviceId, kind: 'offline' } }),
+    );
 
     t.clock.advance(60 * DAY_MS);
     reader.signInAgain();
-    await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: busy.device.deviceId });
+    await reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: busy.device.deviceId } });
     t.clock.advance(31 * DAY_MS);
     reader.signInAgain();
 
@@ -496,9 +500,9 @@ describe('expire-idle-devices job', () => {
     ).toEqual([idle.device.deviceId]);
     // Spent and expired challenges older than a day are gone.
     expect(t.db.select().from(deviceChallenges).all()).toEqual([]);
-    const status = (await (
-      await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: idle.device.deviceId })
-    ).json()) as TLicenseStatusList;
+    const status = await readJson(
+      reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: idle.device.deviceId } }),
+    );
     expect(status.items[0].status).toBe('revoked');
     expect(status.device?.status).toBe('removed');
   });

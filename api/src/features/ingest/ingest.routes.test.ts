@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TBookPdfUploadResult } from '@shared/ingest';
 import { auditLogs, books, pdfAssets } from '../../db/schema';
 import { createBook } from '../../test-factories';
+import { createTestClient } from '../../test-client';
 import { createTestContext } from '../../test-utils';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
@@ -36,6 +37,7 @@ async function setup() {
     const headers: Record<string, string> = {};
     if (options.cookie) headers.cookie = options.cookie;
     if (options.origin) headers.origin = options.origin;
+    // raw request: multipart upload, outside the JSON client
     return ctx.app.request(`/api/admin/books/${options.bookId ?? book.id}/pdf`, {
       method: 'POST',
       headers,
@@ -44,6 +46,8 @@ async function setup() {
   };
   return {
     ...ctx,
+    /** The typed client of a visitor who is not signed in. */
+    api: createTestClient(ctx.app),
     book,
     admin,
     adminCookie: signIn(ctx.db, admin.id).cookie,
@@ -51,6 +55,9 @@ async function setup() {
     upload,
   };
 }
+
+const coverOf = (t: Awaited<ReturnType<typeof setup>>, idOrSlug: string) =>
+  t.api.books[':idOrSlug'].cover.$get({ param: { idOrSlug } });
 
 describe('POST /api/admin/books/:id/pdf', () => {
   it('ingests the upload for a catalogue manager: 201 with the version summary, audited', async () => {
@@ -131,16 +138,18 @@ describe('POST /api/admin/books/:id/pdf', () => {
     const coverUrl = t.db.select().from(books).where(eq(books.id, t.book.id)).get()!.coverImageUrl!;
     expect(coverUrl).toMatch(new RegExp(`^/api/books/${t.book.id}/cover\\?v=[0-9a-f]{16}$`));
 
+    // raw request: the stored cover URL (with its version) as the catalogue hands it to browsers
     const response = await t.app.request(coverUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+    // raw request: the stored cover URL again, revalidated with its ETag
     const revalidated = await t.app.request(coverUrl, { headers: { 'if-none-match': response.headers.get('etag')! } });
     expect(revalidated.status).toBe(304);
     // By slug too; without the current version only briefly cacheable.
-    const bySlug = await t.app.request(`/api/books/${t.book.slug}/cover`);
+    const bySlug = await coverOf(t, t.book.slug);
     expect(bySlug.status).toBe(200);
     expect(bySlug.headers.get('cache-control')).toBe('public, max-age=300');
   });
@@ -149,8 +158,8 @@ describe('POST /api/admin/books/:id/pdf', () => {
 describe('GET /api/books/:idOrSlug/cover', () => {
   it('answers 404 for a book on its generated cover, an unknown book and a bad id', async () => {
     const t = await setup();
-    expect((await t.app.request(`/api/books/${t.book.id}/cover`)).status).toBe(404);
-    expect((await t.app.request(`/api/books/${crypto.randomUUID()}/cover`)).status).toBe(404);
-    expect((await t.app.request('/api/books/bad%20id/cover')).status).toBe(400);
+    expect((await coverOf(t, t.book.id)).status).toBe(404);
+    expect((await coverOf(t, crypto.randomUUID())).status).toBe(404);
+    expect((await coverOf(t, 'bad id')).status).toBe(400);
   });
 });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TLibraryEntry, TLibraryList, TReadingStats } from '@shared/progress';
 import {
   analyticsUserLibrary,
   books as booksTable,
@@ -9,7 +8,9 @@ import {
   userLibrary,
 } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { setup, type TProblem } from '../selections/selections-test-support';
+import { readJson, readProblem } from '../../test-client';
+import { get } from '../auth/auth-test-helpers';
+import { setup } from '../selections/selections-test-support';
 import { isoAt, mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
 import { LIBRARY_SESSION_DEVICE } from './library.service';
 
@@ -21,10 +22,10 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
     const reader = await t.reader('trial');
     const b = book(t, 'Atomic Habits');
 
-    const added = await reader.post('/api/library', { bookId: b.slug });
+    const added = await reader.api.library.$post({ json: { bookId: b.slug } });
     expect(added.status).toBe(201);
-    expect((await added.json()) as TLibraryEntry).toEqual({ bookId: b.id, inLibrary: true, addedAt: isoAt(t) });
-    expect((await reader.post('/api/library', { bookId: b.id })).status).toBe(200);
+    expect(await readJson(added)).toEqual({ bookId: b.id, inLibrary: true, addedAt: isoAt(t) });
+    expect((await reader.api.library.$post({ json: { bookId: b.id } })).status).toBe(200);
 
     const events = () =>
       t.db
@@ -38,15 +39,15 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
     expect(t.db.select().from(analyticsUserLibrary).get()).toMatchObject({ addedAt: t.clock.now(), removedAt: null });
 
     t.clock.advance(1000);
-    const removed = await reader.del(`/api/library/${b.id}`);
+    const removed = await reader.api.library[':bookId'].$delete({ param: { bookId: b.id } });
     expect(removed.status).toBe(204);
     expect(events()).toEqual(['add_to_library', 'remove_from_library']);
     expect(t.db.select().from(userLibrary).all()).toEqual([]);
     expect(t.db.select().from(analyticsUserLibrary).get()).toMatchObject({ removedAt: t.clock.now() });
 
-    const again = await reader.del(`/api/library/${b.id}`);
+    const again = await reader.api.library[':bookId'].$delete({ param: { bookId: b.id } });
     expect(again.status).toBe(404);
-    expect(((await again.json()) as TProblem).detail).toBe('This book is not in your library');
+    expect((await readProblem(again)).detail).toBe('This book is not in your library');
   });
 
   it('validates input, 404s unknown books and never touches another reader’s shelf', async () => {
@@ -55,16 +56,16 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
     const other = await t.reader('basic');
     const b = book(t, 'Deep Work');
 
-    const bad = await reader.post('/api/library', { bookId: '' });
+    const bad = await reader.api.library.$post({ json: { bookId: '' } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as TProblem).errors).toContainEqual({ field: 'bookId', message: 'Book id is required' });
-    expect((await reader.post('/api/library', { bookId: crypto.randomUUID() })).status).toBe(404);
+    expect((await readProblem(bad)).errors).toContainEqual({ field: 'bookId', message: 'Book id is required' });
+    expect((await reader.api.library.$post({ json: { bookId: crypto.randomUUID() } })).status).toBe(404);
     t.db.update(booksTable).set({ isPublished: false }).where(eq(booksTable.id, b.id)).run();
-    expect((await reader.post('/api/library', { bookId: b.id })).status).toBe(404);
+    expect((await reader.api.library.$post({ json: { bookId: b.id } })).status).toBe(404);
     t.db.update(booksTable).set({ isPublished: true }).where(eq(booksTable.id, b.id)).run();
 
-    expect((await other.post('/api/library', { bookId: b.id })).status).toBe(201);
-    expect((await reader.del(`/api/library/${b.id}`)).status).toBe(404);
+    expect((await other.api.library.$post({ json: { bookId: b.id } })).status).toBe(201);
+    expect((await reader.api.library[':bookId'].$delete({ param: { bookId: b.id } })).status).toBe(404);
     expect(
       t.db
         .select()
@@ -72,8 +73,8 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
         .all()
         .map((row) => row.userId),
     ).toEqual([other.user.id]);
-    expect(((await (await reader.get('/api/library')).json()) as TLibraryList).items).toEqual([]);
-    expect((await t.app.request('/api/library')).status).toBe(401);
+    expect((await readJson(reader.api.library.$get({ query: {} }))).items).toEqual([]);
+    expect((await t.api.library.$get({ query: {} })).status).toBe(401);
   });
 });
 
@@ -85,17 +86,17 @@ describe('GET /api/library', () => {
     const picked = book(t, 'Picked');
     const started = book(t, 'Started');
     const finished = book(t, 'Finished');
-    expect((await reader.post('/api/library', { bookId: added.id })).status).toBe(201);
+    expect((await reader.api.library.$post({ json: { bookId: added.id } })).status).toBe(201);
     t.clock.advance(1000);
     for (const b of [picked, started, finished])
-      expect((await reader.post('/api/selections', { bookId: b.id })).status).toBe(201);
+      expect((await reader.api.selections.$post({ json: { bookId: b.id } })).status).toBe(201);
     t.clock.advance(60_000);
     await sync(reader, [
       mutation({ type: 'progress.set', payload: { bookId: started.id, page: 25 } }, stampAt(t, -2000)),
       mutation({ type: 'progress.set', payload: { bookId: finished.id, page: 100 } }, stampAt(t, -1000)),
     ]);
 
-    const all = (await (await reader.get('/api/library')).json()) as TLibraryList;
+    const all = await readJson(reader.api.library.$get({ query: {} }));
     expect(all.counts).toEqual({ all: 4, in_progress: 1, finished: 1, selected: 3 });
     expect(all.items.map((item) => [item.title, item.status])).toEqual([
       ['Finished', 'finished'],
@@ -125,18 +126,19 @@ describe('GET /api/library', () => {
       addedAt: isoAt(t, -61_000),
     });
 
-    const inProgress = (await (await reader.get('/api/library?status=in_progress')).json()) as TLibraryList;
+    const inProgress = await readJson(reader.api.library.$get({ query: { status: 'in_progress' } }));
     expect(inProgress.items.map((item) => item.title)).toEqual(['Started']);
     expect(inProgress.total).toBe(1);
-    const done = (await (await reader.get('/api/library?status=finished')).json()) as TLibraryList;
+    const done = await readJson(reader.api.library.$get({ query: { status: 'finished' } }));
     expect(done.items.map((item) => item.title)).toEqual(['Finished']);
-    const selected = (await (await reader.get('/api/library?status=selected&limit=2&page=2')).json()) as TLibraryList;
+    const selected = await readJson(reader.api.library.$get({ query: { status: 'selected', limit: '2', page: '2' } }));
     expect(selected).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(selected.items.map((item) => item.title)).toEqual(['Picked']);
 
-    const bad = await reader.get('/api/library?status=reading&page=0');
+    // raw request: a status outside the typed filter list
+    const bad = await get(t.app, '/api/library?status=reading&page=0', { cookie: reader.cookie });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as TProblem).errors?.map((error) => error.field).sort()).toEqual(['page', 'status']);
+    expect((await readProblem(bad)).errors?.map((error) => error.field).sort()).toEqual(['page', 'status']);
   });
 });
 
@@ -146,7 +148,7 @@ describe('GET /api/library/stats', () => {
     const reader = await t.reader('premium');
     const other = await t.reader('premium');
     const [a, b] = [book(t, 'A'), book(t, 'B')];
-    expect((await reader.post('/api/library', { bookId: a.id })).status).toBe(201);
+    expect((await reader.api.library.$post({ json: { bookId: a.id } })).status).toBe(201);
     const sessionId = crypto.randomUUID();
     await sync(reader, [
       mutation(
@@ -162,7 +164,7 @@ describe('GET /api/library/stats', () => {
     ]);
     await sync(other, [mutation({ type: 'progress.set', payload: { bookId: a.id, page: 77 } }, stampAt(t))]);
 
-    const stats = (await (await reader.get('/api/library/stats')).json()) as TReadingStats;
+    const stats = await readJson(reader.api.library.stats.$get());
     expect(stats).toEqual({
       booksInLibrary: 1,
       inProgress: 1,

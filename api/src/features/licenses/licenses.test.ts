@@ -1,44 +1,52 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import type { TLicenseGrant, TLicenseJwks, TLicenseStatusList, TReaderManifest } from '@shared/reader';
+import type { TLicenseJwks } from '@shared/reader';
 import { auditLogs, devices, licenses, loans, systemConfig } from '../../db/schema';
-import { get, send } from '../auth/auth-test-helpers';
+import { readJson, readProblem } from '../../test-client';
+import { send } from '../auth/auth-test-helpers';
 import { decryptChunk, openLicense, registerBrowser, setupReader } from '../reader/reader-test-support';
-import type { TProblem } from '../selections/selections-test-support';
 import { verifyLicense } from './license-token';
 import { DEVICE_NOT_OFFLINE, licenseExpiry, OFFLINE_NOT_IN_PLAN } from './license-policy';
 import { licenseKeyring } from './signing-keys';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+type TOpenedReader = Awaited<ReturnType<ReturnType<typeof setupReader>['reader']>>;
+
+const chunkOf = (reader: TOpenedReader, id: string, index: number, version: number) =>
+  reader.api.books[':id'].chunks[':n'].$get({ param: { id, n: String(index) }, query: { v: String(version) } });
+
 async function jwksOf(t: ReturnType<typeof setupReader>): Promise<TLicenseJwks> {
-  return (await (await get(t.app, '/api/.well-known/jwks.json')).json()) as TLicenseJwks;
+  return readJson(t.api['.well-known']['jwks.json'].$get());
 }
 
 /** A premium reader with a registered browser who opened the test book. */
 async function openedBook(t: ReturnType<typeof setupReader>, kind: 'premium' | 'trial' | 'basic' = 'premium') {
   const content = await t.bookWithContent('trial');
   const reader = await t.reader(kind);
-  if (kind !== 'premium') expect((await reader.post('/api/selections', { bookId: content.book.id })).status).toBe(201);
+  if (kind !== 'premium')
+    expect((await reader.api.selections.$post({ json: { bookId: content.book.id } })).status).toBe(201);
   // As the web reader does: open the loan, then fetch the manifest (which names the active loan).
   // (a pick already opened it: 200 then).
-  expect([200, 201]).toContain((await reader.post('/api/loans', { bookId: content.book.id })).status);
-  const manifest = (await (await reader.get(`/api/books/${content.book.id}/manifest`)).json()) as TReaderManifest & {
-    loanId: string;
-  };
+  expect([200, 201]).toContain((await reader.api.loans.$post({ json: { bookId: content.book.id } })).status);
+  const manifest = await readJson(
+    reader.api.books[':idOrSlug'].manifest.$get({ param: { idOrSlug: content.book.id } }),
+  );
   expect(manifest.loanId).toEqual(expect.any(String));
+  const { loanId } = manifest;
+  if (!loanId) throw new Error('the manifest names no active loan');
   const browser = await registerBrowser(reader);
-  return { ...content, reader, manifest, ...browser };
+  return { ...content, reader, manifest: { ...manifest, loanId }, ...browser };
 }
 
 describe('GET /api/.well-known/jwks.json', () => {
   it('publishes the public signing keys to anyone, briefly cacheable', async () => {
     const t = setupReader();
-    const response = await get(t.app, '/api/.well-known/jwks.json');
+    const response = await t.api['.well-known']['jwks.json'].$get();
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    const jwks = (await response.json()) as TLicenseJwks;
+    const jwks = await readJson(response);
     const keyring = await licenseKeyring(t.env);
     expect(jwks.keys).toEqual([
       {
@@ -59,14 +67,16 @@ describe('POST /api/licenses', () => {
   it('issues a signed online licence whose wrapped key decrypts every chunk in the browser', async () => {
     const t = setupReader();
     const { book, pdf, asset, reader, manifest, device, key } = await openedBook(t);
-    const response = await reader.post('/api/licenses', {
-      loanId: manifest.loanId,
-      deviceId: device.deviceId,
-      kind: 'online',
+    const response = await reader.api.licenses.$post({
+      json: {
+        loanId: manifest.loanId,
+        deviceId: device.deviceId,
+        kind: 'online',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const grant = (await response.json()) as TLicenseGrant;
+    const grant = await readJson(response);
     const now = t.clock.now();
     expect(grant.serverTime).toBe(now.toISOString());
     expect(grant.expiresAt).toBe(new Date(now.getTime() + HOUR_MS).toISOString());
@@ -106,16 +116,14 @@ describe('POST /api/licenses', () => {
     const parts: Uint8Array[] = [];
     for (const chunk of manifest.chunks) {
       const ciphertext = new Uint8Array(
-        await (await reader.get(`/api/books/${book.id}/chunks/${chunk.index}?v=${manifest.version}`)).arrayBuffer(),
+        await (await chunkOf(reader, book.id, chunk.index, manifest.version)).arrayBuffer(),
       );
       parts.push(await decryptChunk(manifest, contentKey, chunk.index, ciphertext));
     }
     expect(Buffer.concat(parts).equals(Buffer.from(pdf))).toBe(true);
 
     // A chunk swapped into another position fails authentication.
-    const first = new Uint8Array(
-      await (await reader.get(`/api/books/${book.id}/chunks/0?v=${manifest.version}`)).arrayBuffer(),
-    );
+    const first = new Uint8Array(await (await chunkOf(reader, book.id, 0, manifest.version)).arrayBuffer());
     await expect(decryptChunk(manifest, contentKey, 1, first)).rejects.toThrow();
 
     // The server-side verifier (issue 6's renew path) accepts it too.
@@ -140,10 +148,10 @@ describe('POST /api/licenses', () => {
   it('re-issuing for the same loan and device keeps the licence id and counts a renewal', async () => {
     const t = setupReader();
     const { reader, manifest, device } = await openedBook(t);
-    const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' };
-    const first = (await (await reader.post('/api/licenses', body)).json()) as TLicenseGrant;
+    const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' as const };
+    const first = await readJson(reader.api.licenses.$post({ json: body }));
     t.clock.advance(10 * 60 * 1000);
-    const second = (await (await reader.post('/api/licenses', body)).json()) as TLicenseGrant;
+    const second = await readJson(reader.api.licenses.$post({ json: body }));
     expect(second.licenseId).toBe(first.licenseId);
     expect(second.license).not.toBe(first.license);
     const rows = t.db.select().from(licenses).all();
@@ -162,21 +170,21 @@ describe('POST /api/licenses', () => {
     const mine = await openedBook(t);
     const theirs = await openedBook(t);
     const issue = (loanId: string, deviceId: string) =>
-      mine.reader.post('/api/licenses', { loanId, deviceId, kind: 'online' });
+      mine.reader.api.licenses.$post({ json: { loanId, deviceId, kind: 'online' } });
 
     const otherLoan = await issue(theirs.manifest.loanId, mine.device.deviceId);
     expect(otherLoan.status).toBe(404);
-    expect(((await otherLoan.json()) as TProblem).detail).toBe('Loan not found');
+    expect((await readProblem(otherLoan)).detail).toBe('Loan not found');
     const otherDevice = await issue(mine.manifest.loanId, theirs.device.deviceId);
     expect(otherDevice.status).toBe(404);
-    expect(((await otherDevice.json()) as TProblem).detail).toBe('Device not found');
+    expect((await readProblem(otherDevice)).detail).toBe('Device not found');
     expect((await issue(crypto.randomUUID(), mine.device.deviceId)).status).toBe(404);
 
     t.db.update(devices).set({ isActive: false }).where(eq(devices.id, mine.device.deviceId)).run();
     expect((await issue(mine.manifest.loanId, mine.device.deviceId)).status).toBe(404);
     t.db.update(devices).set({ isActive: true }).where(eq(devices.id, mine.device.deviceId)).run();
 
-    expect((await mine.reader.post(`/api/loans/${mine.manifest.loanId}/return`)).status).toBe(200);
+    expect((await mine.reader.api.loans[':id'].return.$post({ param: { id: mine.manifest.loanId } })).status).toBe(200);
     expect((await issue(mine.manifest.loanId, mine.device.deviceId)).status).toBe(404);
     expect(t.db.select().from(licenses).all()).toEqual([]);
   });
@@ -186,32 +194,36 @@ describe('POST /api/licenses', () => {
     const { reader, manifest, device } = await openedBook(t, 'trial');
     t.clock.advance(7 * DAY_MS + 1);
     reader.signInAgain();
-    const response = await reader.post('/api/licenses', {
-      loanId: manifest.loanId,
-      deviceId: device.deviceId,
-      kind: 'online',
+    const response = await reader.api.licenses.$post({
+      json: {
+        loanId: manifest.loanId,
+        deviceId: device.deviceId,
+        kind: 'online',
+      },
     });
     expect(response.status).toBe(402);
-    expect(((await response.json()) as TProblem).code).toBe('subscription_required');
+    expect((await readProblem(response)).code).toBe('subscription_required');
     expect(t.db.select().from(loans).where(eq(loans.id, manifest.loanId)).get()?.status).toBe('revoked');
   });
 
   it('offline licences need a plan with offline reading and an offline-registered device', async () => {
     const t = setupReader();
     const trial = await openedBook(t, 'trial');
-    const trialOffline = await trial.reader.post('/api/licenses', {
-      loanId: trial.manifest.loanId,
-      deviceId: trial.device.deviceId,
-      kind: 'offline',
+    const trialOffline = await trial.reader.api.licenses.$post({
+      json: {
+        loanId: trial.manifest.loanId,
+        deviceId: trial.device.deviceId,
+        kind: 'offline',
+      },
     });
     expect(trialOffline.status).toBe(402);
-    expect(((await trialOffline.json()) as TProblem).detail).toBe(OFFLINE_NOT_IN_PLAN);
+    expect((await readProblem(trialOffline)).detail).toBe(OFFLINE_NOT_IN_PLAN);
 
     const premium = await openedBook(t, 'premium');
-    const body = { loanId: premium.manifest.loanId, deviceId: premium.device.deviceId, kind: 'offline' };
-    const unregistered = await premium.reader.post('/api/licenses', body);
+    const body = { loanId: premium.manifest.loanId, deviceId: premium.device.deviceId, kind: 'offline' as const };
+    const unregistered = await premium.reader.api.licenses.$post({ json: body });
     expect(unregistered.status).toBe(403);
-    expect((await unregistered.json()) as TProblem).toMatchObject({
+    expect(await readProblem(unregistered)).toMatchObject({
       code: 'device_not_offline',
       detail: DEVICE_NOT_OFFLINE,
     });
@@ -222,9 +234,9 @@ describe('POST /api/licenses', () => {
       .where(eq(devices.id, premium.device.deviceId))
       .run();
     t.db.insert(systemConfig).values({ key: 'offline_max_days', value: '7', dataType: 'number' }).run();
-    const granted = await premium.reader.post('/api/licenses', body);
+    const granted = await premium.reader.api.licenses.$post({ json: body });
     expect(granted.status).toBe(201);
-    const grant = (await granted.json()) as TLicenseGrant;
+    const grant = await readJson(granted);
     expect(grant.expiresAt).toBe(new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
@@ -240,15 +252,17 @@ describe('POST /api/licenses', () => {
     const content = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     const { device, key } = await registerBrowser(reader);
-    const first = await reader.post('/api/licenses', {
-      bookId: content.book.slug,
-      deviceId: device.deviceId,
-      kind: 'online',
+    const first = await reader.api.licenses.$post({
+      json: {
+        bookId: content.book.slug,
+        deviceId: device.deviceId,
+        kind: 'online',
+      },
     });
     expect(first.status).toBe(201);
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
-      license: ((await first.json()) as TLicenseGrant).license,
+      license: (await readJson(first)).license,
       privateKey: key.privateKey,
       now: t.clock.now(),
     });
@@ -259,20 +273,24 @@ describe('POST /api/licenses', () => {
       .all();
     expect(activeLoans).toHaveLength(1);
     expect(claims).toMatchObject({ bookId: content.book.id, loanId: activeLoans[0].id, sub: reader.user.id });
-    const again = await reader.post('/api/licenses', {
-      bookId: content.book.id,
-      deviceId: device.deviceId,
-      kind: 'online',
+    const again = await reader.api.licenses.$post({
+      json: {
+        bookId: content.book.id,
+        deviceId: device.deviceId,
+        kind: 'online',
+      },
     });
     expect(again.status).toBe(201);
     expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toHaveLength(1);
 
     const trial = await t.reader('trial');
     const trialBrowser = await registerBrowser(trial);
-    const refused = await trial.post('/api/licenses', {
-      bookId: content.book.id,
-      deviceId: trialBrowser.device.deviceId,
-      kind: 'online',
+    const refused = await trial.api.licenses.$post({
+      json: {
+        bookId: content.book.id,
+        deviceId: trialBrowser.device.deviceId,
+        kind: 'online',
+      },
     });
     expect(refused.status).toBe(402);
     expect(t.db.select().from(loans).where(eq(loans.userId, trial.user.id)).all()).toEqual([]);
@@ -292,12 +310,13 @@ describe('POST /api/licenses', () => {
       ],
     ];
     for (const [body, detail] of cases) {
-      const response = await reader.post('/api/licenses', body);
+      // raw request: malformed ids, kinds and id combinations, which the typed client refuses
+      const response = await send(t.app, '/api/licenses', body, { cookie: reader.cookie });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as TProblem).detail).toBe(detail);
+      expect((await readProblem(response)).detail).toBe(detail);
     }
     expect(
-      (await send(t.app, '/api/licenses', { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' }))
+      (await t.api.licenses.$post({ json: { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' } }))
         .status,
     ).toBe(401);
   });
@@ -324,21 +343,19 @@ describe('POST /api/licenses/status', () => {
     const theirs = await openedBook(t);
     const issue = async (opened: typeof mine) =>
       (
-        (await (
-          await opened.reader.post('/api/licenses', {
-            loanId: opened.manifest.loanId,
-            deviceId: opened.device.deviceId,
-            kind: 'online',
-          })
-        ).json()) as TLicenseGrant
+        await readJson(
+          opened.reader.api.licenses.$post({
+            json: { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' },
+          }),
+        )
       ).licenseId;
     const mineId = await issue(mine);
     const theirsId = await issue(theirs);
     const unknownId = crypto.randomUUID();
     const status = async (ids: string[]) => {
-      const response = await mine.reader.post('/api/licenses/status', { ids });
+      const response = await mine.reader.api.licenses.status.$post({ json: { ids } });
       expect(response.status).toBe(200);
-      return (await response.json()) as TLicenseStatusList;
+      return readJson(response);
     };
 
     expect(await status([mineId, theirsId, unknownId])).toEqual({
@@ -358,24 +375,22 @@ describe('POST /api/licenses/status', () => {
       .run();
     expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'revoked' }]);
     // Returning the loan revokes its licences in the same transaction; the device is told "returned".
-    expect((await mine.reader.post(`/api/loans/${mine.manifest.loanId}/return`)).status).toBe(200);
+    expect((await mine.reader.api.loans[':id'].return.$post({ param: { id: mine.manifest.loanId } })).status).toBe(200);
     expect((await status([mineId])).items).toEqual([{ id: mineId, status: 'returned' }]);
   });
 
   it('reports a licence as revoked as soon as the rules no longer allow the book', async () => {
     const t = setupReader();
     const opened = await openedBook(t, 'trial');
-    const grant = (await (
-      await opened.reader.post('/api/licenses', {
-        loanId: opened.manifest.loanId,
-        deviceId: opened.device.deviceId,
-        kind: 'online',
-      })
-    ).json()) as TLicenseGrant;
+    const grant = await readJson(
+      opened.reader.api.licenses.$post({
+        json: { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' },
+      }),
+    );
     t.clock.advance(7 * DAY_MS + 1);
     opened.reader.signInAgain();
-    const response = await opened.reader.post('/api/licenses/status', { ids: [grant.licenseId] });
-    expect(((await response.json()) as TLicenseStatusList).items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
+    const response = await opened.reader.api.licenses.status.$post({ json: { ids: [grant.licenseId] } });
+    expect((await readJson(response)).items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
   });
 
   it('validates ids (400) and needs a session (401)', async () => {
@@ -388,10 +403,11 @@ describe('POST /api/licenses/status', () => {
       [{ ids: Array.from({ length: 201 }, () => crypto.randomUUID()) }, 'ids: ids may list at most 200 licences'],
     ];
     for (const [body, detail] of cases) {
-      const response = await reader.post('/api/licenses/status', body);
+      // raw request: missing, empty and malformed id lists, which the typed client refuses
+      const response = await send(t.app, '/api/licenses/status', body, { cookie: reader.cookie });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as TProblem).detail).toBe(detail);
+      expect((await readProblem(response)).detail).toBe(detail);
     }
-    expect((await send(t.app, '/api/licenses/status', { ids: [crypto.randomUUID()] })).status).toBe(401);
+    expect((await t.api.licenses.status.$post({ json: { ids: [crypto.randomUUID()] } })).status).toBe(401);
   });
 });

@@ -1,19 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import { DEVICE_MESSAGES, type TDeviceList } from '@shared/devices';
-import { LICENSE_MESSAGES, type TLicenseGrant, type TLicenseJwks, type TLicenseStatusList } from '@shared/reader';
+import { DEVICE_MESSAGES } from '@shared/devices';
+import { LICENSE_MESSAGES, type TLicenseJwks } from '@shared/reader';
 import { auditLogs, devices, licenses, loans, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { revokeLapsedLoans } from '../selections/entitlement-jobs';
-import { get, send } from '../auth/auth-test-helpers';
+import { readJson, readProblem } from '../../test-client';
+import { send } from '../auth/auth-test-helpers';
 import { sharedDeviceKey } from '../devices/device-keys-test-support';
 import { registerOffline } from '../devices/offline-devices-test-support';
 import { openLicense, setupReader } from '../reader/reader-test-support';
-import type { TProblem } from '../selections/selections-test-support';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 type TSetup = ReturnType<typeof setupReader>;
+type TReader = Awaited<ReturnType<TSetup['reader']>>;
+
+const renew = (reader: TReader, id: string) => reader.api.licenses[':id'].renew.$post({ param: { id } });
 
 /** A reader of `kind` with an offline-registered device and an open loan of a book with content. */
 async function offlineReader(
@@ -23,27 +26,25 @@ async function offlineReader(
 ) {
   const { book } = await t.bookWithContent('trial');
   const reader = await t.reader(kind, overrides);
-  if (kind === 'basic') expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
-  const loanResponse = await reader.post('/api/loans', { bookId: book.id });
+  if (kind === 'basic') expect((await reader.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
+  const loanResponse = await reader.api.loans.$post({ json: { bookId: book.id } });
   expect([200, 201]).toContain(loanResponse.status);
-  const loan = (await loanResponse.json()) as { id: string };
+  const loan = await readJson(loanResponse);
   const { device, key } = await registerOffline(reader, await sharedDeviceKey(0));
-  const issue = (body: Record<string, unknown> = {}) =>
-    reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'offline', ...body });
-  const grantOf = async (response: Response | Promise<Response>) => {
+  const issue = (extra: { algorithm?: 'A256GCM' } = {}) =>
+    reader.api.licenses.$post({ json: { loanId: loan.id, deviceId: device.deviceId, kind: 'offline', ...extra } });
+  const grantOf = async (response: ReturnType<typeof issue>) => {
     const answer = await response;
     if (answer.status !== 201 && answer.status !== 200)
       throw new Error(`licence answered ${answer.status}: ${await answer.text()}`);
-    return (await answer.json()) as TLicenseGrant;
+    return readJson(answer);
   };
   return { book, reader, loan, device, key, issue, grantOf };
 }
 
 async function jwksOf(t: TSetup): Promise<TLicenseJwks> {
-  return (await (await get(t.app, '/api/.well-known/jwks.json')).json()) as TLicenseJwks;
+  return readJson(t.api['.well-known']['jwks.json'].$get());
 }
-
-const problemOf = async (response: Response) => (await response.json()) as TProblem;
 
 describe('offline licences: POST /api/licenses {kind: offline}', () => {
   it('stores the offline_licenses row (wrapped key, A256GCM, expiry) with the licence', async () => {
@@ -101,11 +102,17 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
 
   it('accepts only A256GCM as the algorithm, in the request and in the table', async () => {
     const t = setupReader();
-    const { reader, issue } = await offlineReader(t);
+    const { reader, issue, loan, device } = await offlineReader(t);
     for (const algorithm of ['A128GCM', 'A256CBC-HS512', 'none', 7]) {
-      const response = await issue({ algorithm });
+      // raw request: algorithms other than A256GCM, which the typed client refuses
+      const response = await send(
+        t.app,
+        '/api/licenses',
+        { loanId: loan.id, deviceId: device.deviceId, kind: 'offline', algorithm },
+        { cookie: reader.cookie },
+      );
       expect(response.status).toBe(400);
-      expect((await problemOf(response)).errors).toEqual([
+      expect((await readProblem(response)).errors).toEqual([
         { field: 'algorithm', message: 'Algorithm must be A256GCM' },
       ]);
     }
@@ -135,7 +142,7 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
     const offline = await grantOf(issue());
     const before = t.db.select().from(licenses).get();
     const online = await grantOf(
-      reader.post('/api/licenses', { loanId: loan.id, deviceId: device.deviceId, kind: 'online' }),
+      reader.api.licenses.$post({ json: { loanId: loan.id, deviceId: device.deviceId, kind: 'online' } }),
     );
     expect(online.licenseId).toBe(offline.licenseId);
     expect(online.expiresAt).toBe(new Date(t.clock.now().getTime() + HOUR_MS).toISOString());
@@ -151,7 +158,7 @@ describe('a plan that allows fewer devices than are registered', () => {
     const { device: second } = await registerOffline(reader, await sharedDeviceKey(1));
     const { device: third } = await registerOffline(reader, await sharedDeviceKey(2));
     const offlineFor = (deviceId: string) =>
-      reader.post('/api/licenses', { loanId: loan.id, deviceId, kind: 'offline' });
+      reader.api.licenses.$post({ json: { loanId: loan.id, deviceId, kind: 'offline' } });
     await grantOf(issue());
     const thirdGrant = await grantOf(offlineFor(third.deviceId));
 
@@ -159,15 +166,15 @@ describe('a plan that allows fewer devices than are registered', () => {
     t.db.insert(systemConfig).values({ key: 'offline_device_cap_premium', value: '2', dataType: 'number' }).run();
     const refused = await offlineFor(third.deviceId);
     expect(refused.status).toBe(403);
-    expect(await problemOf(refused)).toMatchObject({
+    expect(await readProblem(refused)).toMatchObject({
       code: 'device_over_cap',
       detail:
         'Your Premium plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
     });
-    expect((await reader.post(`/api/licenses/${thirdGrant.licenseId}/renew`)).status).toBe(403);
+    expect((await renew(reader, thirdGrant.licenseId)).status).toBe(403);
     expect((await offlineFor(second.deviceId)).status).toBe(201);
     expect([200, 201]).toContain((await issue()).status);
-    const listed = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    const listed = await readJson(reader.api.devices.$get());
     expect(listed).toMatchObject({ cap: 2, used: 3 });
     expect(listed.items.map((item) => [item.id, item.overCap])).toEqual([
       [first.deviceId, false],
@@ -175,9 +182,9 @@ describe('a plan that allows fewer devices than are registered', () => {
       [third.deviceId, true],
     ]);
 
-    expect((await reader.del(`/api/devices/${first.deviceId}`)).status).toBe(204);
+    expect((await reader.api.devices[':id'].$delete({ param: { id: first.deviceId } })).status).toBe(204);
     expect([200, 201]).toContain((await offlineFor(third.deviceId)).status);
-    const after = (await (await reader.get('/api/devices')).json()) as TDeviceList;
+    const after = await readJson(reader.api.devices.$get());
     expect(after.items.map((item) => item.overCap)).toEqual([false, false]);
   });
 });
@@ -191,10 +198,10 @@ describe('POST /api/licenses/:id/renew', () => {
     const first = await grantOf(issue());
     t.clock.advance(10 * DAY_MS);
     reader.signInAgain();
-    const renewed = await reader.post(`/api/licenses/${first.licenseId}/renew`);
+    const renewed = await renew(reader, first.licenseId);
     expect(renewed.status).toBe(200);
     expect(renewed.headers.get('cache-control')).toBe('no-store');
-    const grant = (await renewed.json()) as TLicenseGrant;
+    const grant = await readJson(renewed);
     expect(grant).toEqual({
       licenseId: first.licenseId,
       license: expect.any(String),
@@ -222,11 +229,9 @@ describe('POST /api/licenses/:id/renew', () => {
     // Back after 40 days offline: the expired licence is renewed.
     t.clock.advance(40 * DAY_MS);
     reader.signInAgain();
-    const late = await reader.post(`/api/licenses/${first.licenseId}/renew`);
+    const late = await renew(reader, first.licenseId);
     expect(late.status).toBe(200);
-    expect(((await late.json()) as TLicenseGrant).expiresAt).toBe(
-      new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString(),
-    );
+    expect((await readJson(late)).expiresAt).toBe(new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString());
   });
 
   it('stops at offline_max_renewals (409); a new loan starts a new licence', async () => {
@@ -234,37 +239,37 @@ describe('POST /api/licenses/:id/renew', () => {
     t.db.insert(systemConfig).values({ key: 'offline_max_renewals', value: '2', dataType: 'number' }).run();
     const { reader, book, device, issue, grantOf } = await offlineReader(t);
     const grant = await grantOf(issue());
-    expect((await reader.post(`/api/licenses/${grant.licenseId}/renew`)).status).toBe(200);
+    expect((await renew(reader, grant.licenseId)).status).toBe(200);
     // A repeated download counts as a renewal too.
     expect((await issue()).status).toBe(201);
-    const refused = await reader.post(`/api/licenses/${grant.licenseId}/renew`);
+    const refused = await renew(reader, grant.licenseId);
     expect(refused.status).toBe(409);
-    expect(await problemOf(refused)).toMatchObject({
+    expect(await readProblem(refused)).toMatchObject({
       code: 'renewal_limit_reached',
       detail: LICENSE_MESSAGES.renewalLimit,
     });
     expect((await issue()).status).toBe(409);
 
     const loan = t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).get()!;
-    expect((await reader.post(`/api/loans/${loan.id}/return`)).status).toBe(200);
-    const reopened = (await (await reader.post('/api/loans', { bookId: book.id })).json()) as { id: string };
+    expect((await reader.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(200);
+    const reopened = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
     const fresh = await grantOf(
-      reader.post('/api/licenses', { loanId: reopened.id, deviceId: device.deviceId, kind: 'offline' }),
+      reader.api.licenses.$post({ json: { loanId: reopened.id, deviceId: device.deviceId, kind: 'offline' } }),
     );
     expect(fresh.licenseId).not.toBe(grant.licenseId);
   });
 
   it('refuses a returned loan, a removed device, a revoked licence and another reader (404), and a lapsed plan (402)', async () => {
     const t = setupReader();
-    const renew = (reader: { post: (path: string) => Response | Promise<Response> }, id: string) =>
-      reader.post(`/api/licenses/${id}/renew`);
-
     const returned = await offlineReader(t);
     const returnedGrant = await returned.grantOf(returned.issue());
-    expect((await returned.reader.post(`/api/loans/${returned.loan.id}/return`)).status).toBe(200);
+    expect((await returned.reader.api.loans[':id'].return.$post({ param: { id: returned.loan.id } })).status).toBe(200);
     const afterReturn = await renew(returned.reader, returnedGrant.licenseId);
     expect(afterReturn.status).toBe(409);
-    expect(await problemOf(afterReturn)).toMatchObject({ code: 'license_returned', detail: LICENSE_MESSAGES.returned });
+    expect(await readProblem(afterReturn)).toMatchObject({
+      code: 'license_returned',
+      detail: LICENSE_MESSAGES.returned,
+    });
     expect(t.db.select().from(licenses).where(eq(licenses.id, returnedGrant.licenseId)).get()?.revoked).toBe(true);
     expect(
       t.db.select().from(offlineLicenses).where(eq(offlineLicenses.userId, returned.reader.user.id)).all(),
@@ -272,10 +277,12 @@ describe('POST /api/licenses/:id/renew', () => {
 
     const removed = await offlineReader(t);
     const removedGrant = await removed.grantOf(removed.issue());
-    expect((await removed.reader.del(`/api/devices/${removed.device.deviceId}`)).status).toBe(204);
+    expect((await removed.reader.api.devices[':id'].$delete({ param: { id: removed.device.deviceId } })).status).toBe(
+      204,
+    );
     const afterRemoval = await renew(removed.reader, removedGrant.licenseId);
     expect(afterRemoval.status).toBe(409);
-    expect(await problemOf(afterRemoval)).toMatchObject({
+    expect(await readProblem(afterRemoval)).toMatchObject({
       code: 'device_removed',
       detail: DEVICE_MESSAGES.deviceRemoved,
     });
@@ -285,7 +292,7 @@ describe('POST /api/licenses/:id/renew', () => {
     t.db.update(licenses).set({ revoked: true }).where(eq(licenses.id, revokedGrant.licenseId)).run();
     const afterRevoke = await renew(revoked.reader, revokedGrant.licenseId);
     expect(afterRevoke.status).toBe(409);
-    expect(await problemOf(afterRevoke)).toMatchObject({ code: 'license_revoked', detail: LICENSE_MESSAGES.revoked });
+    expect(await readProblem(afterRevoke)).toMatchObject({ code: 'license_revoked', detail: LICENSE_MESSAGES.revoked });
     expect((await renew(removed.reader, revokedGrant.licenseId)).status).toBe(404);
     expect((await renew(revoked.reader, crypto.randomUUID())).status).toBe(404);
 
@@ -302,7 +309,7 @@ describe('POST /api/licenses/:id/renew', () => {
     t.clock.advance(DAY_MS + 1);
     const afterLapse = await renew(lapsing.reader, lapsingGrant.licenseId);
     expect(afterLapse.status).toBe(402);
-    expect((await problemOf(afterLapse)).code).toBe('subscription_required');
+    expect((await readProblem(afterLapse)).code).toBe('subscription_required');
     // The lapse revoked the loan and, in the same transaction, its licences.
     expect(t.db.select().from(loans).where(eq(loans.id, lapsing.loan.id)).get()?.status).toBe('revoked');
     expect(t.db.select().from(licenses).where(eq(licenses.id, lapsingGrant.licenseId)).get()?.revoked).toBe(true);
@@ -312,8 +319,8 @@ describe('POST /api/licenses/:id/renew', () => {
 
     const badId = await renew(lapsing.reader, 'nope');
     expect(badId.status).toBe(400);
-    expect((await problemOf(badId)).errors).toEqual([{ field: 'id', message: 'Licence id must be a valid id' }]);
-    expect((await send(t.app, `/api/licenses/${lapsingGrant.licenseId}/renew`, {})).status).toBe(401);
+    expect((await readProblem(badId)).errors).toEqual([{ field: 'id', message: 'Licence id must be a valid id' }]);
+    expect((await t.api.licenses[':id'].renew.$post({ param: { id: lapsingGrant.licenseId } })).status).toBe(401);
   });
 });
 
@@ -329,9 +336,9 @@ describe('revocation with the loan', () => {
       revokedAt: t.clock.now(),
     });
     expect(t.db.select().from(offlineLicenses).all()).toEqual([]);
-    const status = (await (
-      await reader.post('/api/licenses/status', { ids: [grant.licenseId], deviceId: device.deviceId })
-    ).json()) as TLicenseStatusList;
+    const status = await readJson(
+      reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: device.deviceId } }),
+    );
     expect(status.items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
     expect(status.device?.status).toBe('registered');
   });
@@ -339,9 +346,9 @@ describe('revocation with the loan', () => {
   it('validates the status request deviceId by name', async () => {
     const t = setupReader();
     const reader = await t.reader('premium');
-    const response = await reader.post('/api/licenses/status', { ids: [crypto.randomUUID()], deviceId: 'x' });
+    const response = await reader.api.licenses.status.$post({ json: { ids: [crypto.randomUUID()], deviceId: 'x' } });
     expect(response.status).toBe(400);
-    expect((await problemOf(response)).errors).toEqual([
+    expect((await readProblem(response)).errors).toEqual([
       { field: 'deviceId', message: 'Device id must be a valid id' },
     ]);
   });

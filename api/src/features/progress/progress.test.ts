@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TBookmarkList, TProgressList, TReadingProgress } from '@shared/progress';
 import { devices } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { setup, type TProblem } from '../selections/selections-test-support';
+import { readJson, readProblem } from '../../test-client';
+import { get } from '../auth/auth-test-helpers';
+import { setup } from '../selections/selections-test-support';
 import { mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
 
 const book = (t: TTestSetup, title?: string) =>
@@ -14,25 +15,25 @@ describe('GET /api/progress/:bookId', () => {
     const reader = await t.reader('premium');
     const other = await t.reader('premium');
     const b = book(t);
-    expect((await reader.get(`/api/progress/${b.id}`)).status).toBe(404);
+    expect((await reader.api.progress[':bookId'].$get({ param: { bookId: b.id } })).status).toBe(404);
     await sync(reader, [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 30 } }, stampAt(t))]);
 
     for (const ref of [b.id, b.slug]) {
-      const response = await reader.get(`/api/progress/${ref}`);
+      const response = await reader.api.progress[':bookId'].$get({ param: { bookId: ref } });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect((await response.json()) as TReadingProgress).toMatchObject({
+      expect(await readJson(response)).toMatchObject({
         bookId: b.id,
         currentPage: 30,
         totalPages: 200,
         progressPercentage: 15,
       });
     }
-    const notTheirs = await other.get(`/api/progress/${b.id}`);
+    const notTheirs = await other.api.progress[':bookId'].$get({ param: { bookId: b.id } });
     expect(notTheirs.status).toBe(404);
-    expect(((await notTheirs.json()) as TProblem).detail).toBe('Reading progress not found');
-    expect((await t.app.request(`/api/progress/${b.id}`)).status).toBe(401);
-    expect((await reader.get('/api/progress/bad%20id')).status).toBe(400);
+    expect((await readProblem(notTheirs)).detail).toBe('Reading progress not found');
+    expect((await t.api.progress[':bookId'].$get({ param: { bookId: b.id } })).status).toBe(401);
+    expect((await reader.api.progress[':bookId'].$get({ param: { bookId: 'bad id' } })).status).toBe(400);
   });
 
   it('names the registered device that set the position', async () => {
@@ -49,7 +50,7 @@ describe('GET /api/progress/:bookId', () => {
       [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 5 } }, stampAt(t, 0, 'ipad'))],
       device.id,
     );
-    expect((await (await reader.get(`/api/progress/${b.id}`)).json()) as TReadingProgress).toMatchObject({
+    expect(await readJson(reader.api.progress[':bookId'].$get({ param: { bookId: b.id } }))).toMatchObject({
       deviceId: device.id,
       deviceName: 'Kitchen iPad',
     });
@@ -69,19 +70,20 @@ describe('GET /api/progress', () => {
     ]);
     await sync(other, [mutation({ type: 'progress.set', payload: { bookId: first.id, page: 99 } }, stampAt(t))]);
 
-    const all = (await (await reader.get('/api/progress')).json()) as TProgressList;
+    const all = await readJson(reader.api.progress.$get({ query: {} }));
     expect(all.items.map((item) => [item.title, item.status])).toEqual([
       ['Done', 'finished'],
       ['Second', 'in_progress'],
       ['First', 'in_progress'],
     ]);
     expect(all.items[2]).toMatchObject({ currentPage: 10, slug: first.slug, author: first.author });
-    const inProgress = (await (await reader.get('/api/progress?status=in_progress&limit=1')).json()) as TProgressList;
+    const inProgress = await readJson(reader.api.progress.$get({ query: { status: 'in_progress', limit: '1' } }));
     expect(inProgress.items.map((item) => item.title)).toEqual(['Second']);
 
-    const bad = await reader.get('/api/progress?limit=0&status=finished');
+    // raw request: a status outside the typed filter list
+    const bad = await get(t.app, '/api/progress?limit=0&status=finished', { cookie: reader.cookie });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as TProblem).errors?.map((error) => error.field).sort()).toEqual(['limit', 'status']);
+    expect((await readProblem(bad)).errors?.map((error) => error.field).sort()).toEqual(['limit', 'status']);
   });
 });
 
@@ -118,27 +120,25 @@ describe('GET /api/bookmarks', () => {
       ),
     ]);
 
-    const ofBook = (await (await reader.get(`/api/bookmarks?bookId=${a.slug}`)).json()) as TBookmarkList;
+    const ofBook = await readJson(reader.api.bookmarks.$get({ query: { bookId: a.slug } }));
     expect(ofBook.items.map((item) => [item.page, item.note, item.bookTitle])).toEqual([
       [4, null, 'Alpha'],
       [40, 'later', 'Alpha'],
     ]);
     expect(ofBook).toMatchObject({ total: 2, page: 1, limit: 100 });
 
-    const recent = (await (await reader.get('/api/bookmarks?limit=2')).json()) as TBookmarkList;
+    const recent = await readJson(reader.api.bookmarks.$get({ query: { limit: '2' } }));
     expect(recent.total).toBe(3);
     expect(recent.items).toHaveLength(2);
     expect(recent.items[0].note).toBe('newest');
     expect(recent.items[0]).toMatchObject({ bookId: b.id, bookTitle: 'Beta', bookSlug: b.slug });
 
-    const otherView = (await (await other.get(`/api/bookmarks?bookId=${a.id}`)).json()) as TBookmarkList;
+    const otherView = await readJson(other.api.bookmarks.$get({ query: { bookId: a.id } }));
     expect(otherView.items.map((item) => item.note)).toEqual(['private']);
-    expect(
-      ((await (await reader.get(`/api/bookmarks?bookId=${crypto.randomUUID()}`)).json()) as TBookmarkList).items,
-    ).toEqual([]);
+    expect((await readJson(reader.api.bookmarks.$get({ query: { bookId: crypto.randomUUID() } }))).items).toEqual([]);
 
-    const bad = await reader.get('/api/bookmarks?bookId=%3Cscript%3E&limit=501');
+    const bad = await reader.api.bookmarks.$get({ query: { bookId: '<script>', limit: '501' } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as TProblem).errors?.map((error) => error.field).sort()).toEqual(['bookId', 'limit']);
+    expect((await readProblem(bad)).errors?.map((error) => error.field).sort()).toEqual(['bookId', 'limit']);
   });
 });

@@ -14,6 +14,7 @@ import {
   type TLicenseJwks,
 } from '@shared/reader';
 import { systemConfig } from '../../db/schema';
+import { readJson } from '../../test-client';
 import { createBook } from '../../test-factories';
 import { sharedDeviceKey, type TTestDeviceKey } from '../devices/device-keys-test-support';
 import { ingestBookPdf } from '../ingest/ingest.service';
@@ -73,10 +74,10 @@ export async function registerBrowser(
   slot = 0,
 ): Promise<{ device: TBrowserDevice; key: TTestDeviceKey }> {
   const key = await sharedDeviceKey(slot);
-  const response = await reader.post('/api/devices/browser', { publicKey: key.publicJwk });
+  const response = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
   if (response.status !== 201 && response.status !== 200)
     throw new Error(`device registration answered ${response.status}: ${await response.text()}`);
-  return { device: (await response.json()) as TBrowserDevice, key };
+  return { device: await readJson(response), key };
 }
 
 /** What the browser does with a licence: verify it against the JWKS, then unwrap the content key (non-extractable). */

@@ -3,22 +3,30 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import {
-  COPY_LIMIT_UNLIMITED,
-  READER_MESSAGES,
-  type TBookSearchResult,
-  type TCopyBudget,
-  type TReaderManifest,
-} from '@shared/reader';
+import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { bookChunks, loans, systemConfig, userCopyDeviceCounters, userCopyTracking, users } from '../../db/schema';
+import { readJson, readProblem, type TTestClient } from '../../test-client';
 import { get, send } from '../auth/auth-test-helpers';
 import { ingestBookPdf } from '../ingest/ingest.service';
-import type { TProblem } from '../selections/selections-test-support';
 import { mergeDeviceCopyCounter } from './copy-budget.service';
 import { RARE_WORD, setupReader, TEST_CHUNK_SIZE } from './reader-test-support';
 
-const chunkUrl = (bookId: string, n: number | string, v: number | string = 1) =>
-  `/api/books/${bookId}/chunks/${n}?v=${v}`;
+const manifestOf = (client: TTestClient, idOrSlug: string) =>
+  client.books[':idOrSlug'].manifest.$get({ param: { idOrSlug } });
+const chunkOf = (
+  client: TTestClient,
+  id: string,
+  n: number | string,
+  v: number | string = 1,
+  headers: Record<string, string> = {},
+) => client.books[':id'].chunks[':n'].$get({ param: { id, n: String(n) }, query: { v: String(v) } }, { headers });
+const previewOf = (client: TTestClient, idOrSlug: string, headers: Record<string, string> = {}) =>
+  client.books[':idOrSlug'].preview.$get({ param: { idOrSlug } }, { headers });
+const searchIn = (client: TTestClient, id: string, q: string) =>
+  client.books[':id'].search.$get({ param: { id }, query: { q } });
+const copyBudgetOf = (client: TTestClient, id: string) => client.books[':id']['copy-budget'].$get({ param: { id } });
+const copy = (client: TTestClient, id: string, characters: number) =>
+  client.books[':id']['copy-events'].$post({ param: { id }, json: { characters } });
 
 describe('GET /api/books/:idOrSlug/manifest', () => {
   it('answers the current version with every chunk (by id or slug), never cached, and never opens a loan', async () => {
@@ -26,10 +34,10 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     const { book, asset, pdf } = await t.bookWithContent('premium');
     const reader = await t.reader('premium');
 
-    const response = await reader.get(`/api/books/${book.slug}/manifest`);
+    const response = await manifestOf(reader.api, book.slug);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const manifest = (await response.json()) as TReaderManifest;
+    const manifest = await readJson(response);
     expect(manifest).toMatchObject({
       bookId: book.id,
       slug: book.slug,
@@ -50,38 +58,38 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     expect(t.state(reader.user.id).loans).toEqual([]);
 
     // Once the reader opened the loan (POST /api/loans), the manifest names it.
-    expect((await reader.post('/api/loans', { bookId: book.id })).status).toBe(201);
+    expect((await reader.api.loans.$post({ json: { bookId: book.id } })).status).toBe(201);
     const [loan] = t.state(reader.user.id).loans;
-    const again = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+    const again = await readJson(manifestOf(reader.api, book.id));
     expect(again.loanId).toBe(loan.id);
     expect(t.state(reader.user.id).loans).toHaveLength(1);
 
     // A returned loan is not named; an open is needed again.
-    expect((await reader.post(`/api/loans/${loan.id}/return`)).status).toBe(200);
-    expect(((await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest).loanId).toBeNull();
+    expect((await reader.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(200);
+    expect((await readJson(manifestOf(reader.api, book.id))).loanId).toBeNull();
     expect(t.state(reader.user.id).loans).toHaveLength(1);
   });
 
   it('answers 401 signed out, 402 without a plan or pick, 404 for an unknown book, 400 for a bad reference', async () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
-    expect((await get(t.app, `/api/books/${book.id}/manifest`)).status).toBe(401);
+    expect((await manifestOf(t.api, book.id)).status).toBe(401);
 
     const free = await t.reader('free');
-    const refused = await free.get(`/api/books/${book.id}/manifest`);
+    const refused = await manifestOf(free.api, book.id);
     expect(refused.status).toBe(402);
-    expect(((await refused.json()) as TProblem).code).toBe('subscription_required');
+    expect((await readProblem(refused)).code).toBe('subscription_required');
 
     const trial = await t.reader('trial');
-    const unpicked = await trial.get(`/api/books/${book.id}/manifest`);
+    const unpicked = await manifestOf(trial.api, book.id);
     expect(unpicked.status).toBe(402);
-    expect(((await unpicked.json()) as TProblem).detail).toBe('Choose this book or upgrade to read it');
+    expect((await readProblem(unpicked)).detail).toBe('Choose this book or upgrade to read it');
     expect(t.state(trial.user.id).loans).toEqual([]);
 
-    expect((await trial.get(`/api/books/${crypto.randomUUID()}/manifest`)).status).toBe(404);
-    const bad = await trial.get('/api/books/not_a_slug!/manifest');
+    expect((await manifestOf(trial.api, crypto.randomUUID())).status).toBe(404);
+    const bad = await manifestOf(trial.api, 'not_a_slug!');
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as TProblem).errors?.[0].field).toBe('idOrSlug');
+    expect((await readProblem(bad)).errors?.[0].field).toBe('idOrSlug');
   });
 });
 
@@ -90,10 +98,10 @@ describe('GET /api/books/:id/chunks/:n', () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
-    const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+    const manifest = await readJson(manifestOf(reader.api, book.id));
 
     for (const chunk of manifest.chunks) {
-      const response = await reader.get(chunkUrl(book.id, chunk.index));
+      const response = await chunkOf(reader.api, book.id, chunk.index);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/octet-stream');
       expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -109,11 +117,7 @@ describe('GET /api/books/:id/chunks/:n', () => {
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(chunk.sha256);
     }
 
-    const conditional = await send(t.app, chunkUrl(book.id, 0), undefined, {
-      method: 'GET',
-      cookie: reader.cookie,
-      headers: { 'if-none-match': `"${manifest.chunks[0].sha256}"` },
-    });
+    const conditional = await chunkOf(reader.api, book.id, 0, 1, { 'if-none-match': `"${manifest.chunks[0].sha256}"` });
     expect(conditional.status).toBe(304);
     expect(await conditional.text()).toBe('');
   });
@@ -122,56 +126,62 @@ describe('GET /api/books/:id/chunks/:n', () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
-    const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+    const manifest = await readJson(manifestOf(reader.api, book.id));
 
-    const cases: [string, number, string][] = [
-      [chunkUrl(book.id, manifest.chunkCount), 404, 'Chunk not found'],
-      [chunkUrl(book.id, 999_999_999), 404, 'Chunk not found'],
-      [chunkUrl(book.id, 0, 2), 404, 'Book version not found'],
-      [chunkUrl(crypto.randomUUID(), 0), 404, 'Book not found'],
-      [chunkUrl(book.id, 'abc'), 400, 'n: Chunk number must be a whole number'],
-      [chunkUrl(book.id, '-1'), 400, 'n: Chunk number must be a whole number'],
-      [chunkUrl(book.id, '1.5'), 400, 'n: Chunk number must be a whole number'],
-      [chunkUrl(book.id, '1e3'), 400, 'n: Chunk number must be a whole number'],
-      [chunkUrl(book.id, '9999999999'), 400, 'n: Chunk number must be a whole number'],
-      [chunkUrl(book.id, 0, 0), 400, 'v: Version must be 1 or more'],
-      [chunkUrl(book.id, 0, 'x'), 400, 'v: Version must be a whole number'],
-      [`/api/books/${book.id}/chunks/0`, 400, 'v: Version is required'],
-      [chunkUrl('not-a-uuid', 0), 400, 'id: Book id must be a valid id'],
+    // [book id, chunk number, version (null: none sent), status, detail]
+    const cases: [string, number | string, number | string | null, number, string][] = [
+      [book.id, manifest.chunkCount, 1, 404, 'Chunk not found'],
+      [book.id, 999_999_999, 1, 404, 'Chunk not found'],
+      [book.id, 0, 2, 404, 'Book version not found'],
+      [crypto.randomUUID(), 0, 1, 404, 'Book not found'],
+      [book.id, 'abc', 1, 400, 'n: Chunk number must be a whole number'],
+      [book.id, '-1', 1, 400, 'n: Chunk number must be a whole number'],
+      [book.id, '1.5', 1, 400, 'n: Chunk number must be a whole number'],
+      [book.id, '1e3', 1, 400, 'n: Chunk number must be a whole number'],
+      [book.id, '9999999999', 1, 400, 'n: Chunk number must be a whole number'],
+      [book.id, 0, 0, 400, 'v: Version must be 1 or more'],
+      [book.id, 0, 'x', 400, 'v: Version must be a whole number'],
+      [book.id, 0, null, 400, 'v: Version is required'],
+      ['not-a-uuid', 0, 1, 400, 'id: Book id must be a valid id'],
     ];
-    for (const [url, status, detail] of cases) {
-      const response = await reader.get(url);
+    for (const [id, n, v, status, detail] of cases) {
+      const url = `/api/books/${id}/chunks/${n}${v === null ? '' : `?v=${v}`}`;
+      const response =
+        v === null
+          ? // raw request: no version, which the typed client requires
+            await get(t.app, url, { cookie: reader.cookie })
+          : await chunkOf(reader.api, id, n, v);
       expect(response.status, url).toBe(status);
       expect(response.headers.get('content-type'), url).toBe('application/problem+json');
-      expect(((await response.json()) as TProblem).detail, url).toBe(detail);
+      expect((await readProblem(response)).detail, url).toBe(detail);
     }
   });
 
   it('checks entitlement on every request: 401 signed out, 402 without a plan, 402 as soon as the plan lapses', async () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
-    expect((await get(t.app, chunkUrl(book.id, 0))).status).toBe(401);
+    expect((await chunkOf(t.api, book.id, 0)).status).toBe(401);
     const free = await t.reader('free');
-    expect((await free.get(chunkUrl(book.id, 0))).status).toBe(402);
+    expect((await chunkOf(free.api, book.id, 0)).status).toBe(402);
 
     // A trial reader who picked the book reads until the trial ends, then is refused.
     const trial = await t.reader('trial');
-    expect((await trial.post('/api/selections', { bookId: book.id })).status).toBe(201);
-    expect((await trial.get(chunkUrl(book.id, 0))).status).toBe(200);
+    expect((await trial.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
+    expect((await chunkOf(trial.api, book.id, 0)).status).toBe(200);
     t.clock.advance(7 * DAY_MS + 1);
-    const lapsed = await trial.get(chunkUrl(book.id, 0));
+    const lapsed = await chunkOf(trial.api, book.id, 0);
     expect(lapsed.status).toBe(402);
-    expect(((await lapsed.json()) as TProblem).code).toBe('subscription_required');
+    expect((await readProblem(lapsed)).code).toBe('subscription_required');
 
     // A plan changed in the database is seen by the very next request (the memo is dropped on writes).
     const premium = await t.reader('premium');
-    expect((await premium.get(chunkUrl(book.id, 1))).status).toBe(200);
+    expect((await chunkOf(premium.api, book.id, 1)).status).toBe(200);
     t.db
       .update(users)
       .set({ subscriptionTier: 'free', subscriptionStatus: 'inactive' })
       .where(eq(users.id, premium.user.id))
       .run();
-    expect((await premium.get(chunkUrl(book.id, 1))).status).toBe(402);
+    expect((await chunkOf(premium.api, book.id, 1)).status).toBe(402);
   });
 });
 
@@ -179,7 +189,7 @@ describe('GET /api/books/:idOrSlug/preview', () => {
   it('serves only the generated preview PDF to anyone, inline and cacheable', async () => {
     const t = setupReader();
     const { book, asset, pdf } = await t.bookWithContent('premium');
-    const response = await get(t.app, `/api/books/${book.slug}/preview`);
+    const response = await previewOf(t.api, book.slug);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(`inline; filename="${book.slug}-preview.pdf"`);
@@ -192,13 +202,10 @@ describe('GET /api/books/:idOrSlug/preview', () => {
     expect(asset.pageCount).toBeGreaterThan(3);
 
     const etag = response.headers.get('etag')!;
-    const conditional = await send(t.app, `/api/books/${book.id}/preview`, undefined, {
-      method: 'GET',
-      headers: { 'if-none-match': etag },
-    });
+    const conditional = await previewOf(t.api, book.id, { 'if-none-match': etag });
     expect(conditional.status).toBe(304);
-    expect((await get(t.app, `/api/books/${crypto.randomUUID()}/preview`)).status).toBe(404);
-    expect((await get(t.app, '/api/books/bad%20ref/preview')).status).toBe(400);
+    expect((await previewOf(t.api, crypto.randomUUID())).status).toBe(404);
+    expect((await previewOf(t.api, 'bad ref')).status).toBe(400);
   });
 });
 
@@ -208,10 +215,10 @@ describe('GET /api/books/:id/search', () => {
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     const search = async (q: string) => {
-      const response = await reader.get(`/api/books/${book.id}/search?q=${encodeURIComponent(q)}`);
+      const response = await searchIn(reader.api, book.id, q);
       expect(response.status, q).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      return ((await response.json()) as TBookSearchResult).items;
+      return (await readJson(response)).items;
     };
 
     const rare = await search(RARE_WORD);
@@ -240,16 +247,17 @@ describe('GET /api/books/:id/search', () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
-    const missing = await reader.get(`/api/books/${book.id}/search`);
+    // raw request: no search text, which the typed client requires
+    const missing = await get(t.app, `/api/books/${book.id}/search`, { cookie: reader.cookie });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as TProblem).detail).toBe('q: Search text is required');
-    expect((await reader.get(`/api/books/${book.id}/search?q=%20%20`)).status).toBe(400);
-    const long = await reader.get(`/api/books/${book.id}/search?q=${'a'.repeat(201)}`);
-    expect(((await long.json()) as TProblem).detail).toBe('q: Search text must be at most 200 characters');
-    expect((await reader.get(`/api/books/${book.slug}/search?q=sea`)).status).toBe(400);
-    expect((await reader.get(`/api/books/${crypto.randomUUID()}/search?q=sea`)).status).toBe(404);
-    expect((await get(t.app, `/api/books/${book.id}/search?q=sea`)).status).toBe(401);
-    expect((await (await t.reader('free')).get(`/api/books/${book.id}/search?q=sea`)).status).toBe(402);
+    expect((await readProblem(missing)).detail).toBe('q: Search text is required');
+    expect((await searchIn(reader.api, book.id, '  ')).status).toBe(400);
+    const long = await searchIn(reader.api, book.id, 'a'.repeat(201));
+    expect((await readProblem(long)).detail).toBe('q: Search text must be at most 200 characters');
+    expect((await searchIn(reader.api, book.slug, 'sea')).status).toBe(400);
+    expect((await searchIn(reader.api, crypto.randomUUID(), 'sea')).status).toBe(404);
+    expect((await searchIn(t.api, book.id, 'sea')).status).toBe(401);
+    expect((await searchIn((await t.reader('free')).api, book.id, 'sea')).status).toBe(402);
   });
 });
 
@@ -261,25 +269,25 @@ describe('copy budget', () => {
     const limit = Math.floor((asset.totalCharacters * 40) / 100);
     expect(limit).toBeGreaterThan(1000);
 
-    const initial = await reader.get(`/api/books/${book.id}/copy-budget`);
+    const initial = await copyBudgetOf(reader.api, book.id);
     expect(initial.status).toBe(200);
     expect(await initial.json()).toEqual({ used: 0, limit, isLimitReached: false } satisfies TCopyBudget);
 
-    expect(await (await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1000 })).json()).toEqual({
+    expect(await (await copy(reader.api, book.id, 1000)).json()).toEqual({
       used: 1000,
       limit,
       isLimitReached: false,
     });
-    const tooMuch = await reader.post(`/api/books/${book.id}/copy-events`, { characters: limit - 999 });
+    const tooMuch = await copy(reader.api, book.id, limit - 999);
     expect(tooMuch.status).toBe(422);
-    expect(((await tooMuch.json()) as TProblem).detail).toBe(READER_MESSAGES.copyLimitReached);
-    const exact = await reader.post(`/api/books/${book.id}/copy-events`, { characters: limit - 1000 });
+    expect((await readProblem(tooMuch)).detail).toBe(READER_MESSAGES.copyLimitReached);
+    const exact = await copy(reader.api, book.id, limit - 1000);
     expect(exact.status).toBe(200);
     expect(await exact.json()).toEqual({ used: limit, limit, isLimitReached: true });
 
-    const refused = await reader.post(`/api/books/${book.id}/copy-events`, { characters: 1 });
+    const refused = await copy(reader.api, book.id, 1);
     expect(refused.status).toBe(422);
-    expect((await refused.json()) as TProblem).toMatchObject({
+    expect(await readProblem(refused)).toMatchObject({
       code: 'copy_limit_reached',
       detail: READER_MESSAGES.copyLimitReached,
     });
@@ -290,7 +298,7 @@ describe('copy budget', () => {
       isLimitReached: true,
       maxCopyPercentage: 40,
     });
-    expect(await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({
+    expect(await (await copyBudgetOf(reader.api, book.id)).json()).toEqual({
       used: limit,
       limit,
       isLimitReached: true,
@@ -298,7 +306,7 @@ describe('copy budget', () => {
 
     // Another reader's budget is their own.
     const other = await t.reader('premium');
-    expect(await (await other.get(`/api/books/${book.id}/copy-budget`)).json()).toEqual({
+    expect(await (await copyBudgetOf(other.api, book.id)).json()).toEqual({
       used: 0,
       limit,
       isLimitReached: false,
@@ -310,11 +318,9 @@ describe('copy budget', () => {
     const { book, asset } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     t.db.insert(systemConfig).values({ key: 'max_copy_percentage', value: '10', dataType: 'number' }).run();
-    expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).limit).toBe(
-      Math.floor(asset.totalCharacters / 10),
-    );
+    expect((await readJson(copyBudgetOf(reader.api, book.id))).limit).toBe(Math.floor(asset.totalCharacters / 10));
     t.db.insert(systemConfig).values({ key: 'copy_protection_enabled', value: 'false', dataType: 'boolean' }).run();
-    const unlimited = await reader.post(`/api/books/${book.id}/copy-events`, { characters: 100_000 });
+    const unlimited = await copy(reader.api, book.id, 100_000);
     expect(await unlimited.json()).toEqual({ used: 100_000, limit: COPY_LIMIT_UNLIMITED, isLimitReached: false });
   });
 
@@ -322,7 +328,7 @@ describe('copy budget', () => {
     const t = setupReader();
     const { book, asset } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
-    expect((await reader.post(`/api/books/${book.id}/copy-events`, { characters: 500 })).status).toBe(200);
+    expect((await copy(reader.api, book.id, 500)).status).toBe(200);
     const target = {
       db: t.db,
       userId: reader.user.id,
@@ -338,7 +344,7 @@ describe('copy budget', () => {
     expect(
       t.db.select().from(userCopyDeviceCounters).where(eq(userCopyDeviceCounters.userId, reader.user.id)).all(),
     ).toHaveLength(3);
-    expect(((await (await reader.get(`/api/books/${book.id}/copy-budget`)).json()) as TCopyBudget).used).toBe(850);
+    expect((await readJson(copyBudgetOf(reader.api, book.id))).used).toBe(850);
   });
 
   it('validates characters (400) and needs entitlement (401/402)', async () => {
@@ -353,14 +359,15 @@ describe('copy budget', () => {
       [{ characters: 100_001 }, 'characters: Characters must be at most 100000'],
     ];
     for (const [body, detail] of cases) {
-      const response = await reader.post(`/api/books/${book.id}/copy-events`, body);
+      // raw request: missing, wrongly typed and out-of-range counts, which the typed client refuses
+      const response = await send(t.app, `/api/books/${book.id}/copy-events`, body, { cookie: reader.cookie });
       expect(response.status, detail).toBe(400);
-      expect(((await response.json()) as TProblem).detail).toBe(detail);
+      expect((await readProblem(response)).detail).toBe(detail);
     }
-    expect((await send(t.app, `/api/books/${book.id}/copy-events`, { characters: 5 })).status).toBe(401);
+    expect((await copy(t.api, book.id, 5)).status).toBe(401);
     const free = await t.reader('free');
-    expect((await free.post(`/api/books/${book.id}/copy-events`, { characters: 5 })).status).toBe(402);
-    expect((await free.get(`/api/books/${book.id}/copy-budget`)).status).toBe(402);
+    expect((await copy(free.api, book.id, 5)).status).toBe(402);
+    expect((await copyBudgetOf(free.api, book.id)).status).toBe(402);
     expect(t.db.select().from(userCopyTracking).all()).toEqual([]);
   });
 });
@@ -379,10 +386,10 @@ describe('content versions', () => {
       renderCover: false,
     });
     expect(asset.version).toBe(2);
-    const manifest = (await (await reader.get(`/api/books/${book.id}/manifest`)).json()) as TReaderManifest;
+    const manifest = await readJson(manifestOf(reader.api, book.id));
     expect(manifest.version).toBe(2);
-    expect((await reader.get(chunkUrl(book.id, 0, 1))).status).toBe(200);
-    expect((await reader.get(chunkUrl(book.id, 0, 2))).status).toBe(200);
+    expect((await chunkOf(reader.api, book.id, 0, 1)).status).toBe(200);
+    expect((await chunkOf(reader.api, book.id, 0, 2)).status).toBe(200);
     expect(t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).all()).toEqual([]);
   });
 });

@@ -1,9 +1,13 @@
-/** Helpers for the selections and loans API tests: a clocked app with plans, readers of each tier, requests. */
+/**
+ * Helpers for the selections and loans API tests: a clocked app with plans, readers of each tier, each
+ * with the typed test client signed in as them.
+ */
 import { and, eq } from 'drizzle-orm';
 import { DAY_MS } from '@shared/entitlement';
 import { loans, userSelectedBooks, userSubscriptionCycles, type users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
 import { createBook, createPlan } from '../../test-factories';
+import { createTestClient } from '../../test-client';
 import { createClock, send } from '../auth/auth-test-helpers';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
@@ -45,15 +49,20 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
                 subscriptionCurrentPeriodEnd: new Date(now + 30 * DAY_MS),
               };
     const user = await insertUser(db, { ...base, ...overrides });
+    const cookie = signIn(db, user.id, clock.now()).cookie;
     const r = {
       user,
-      cookie: signIn(db, user.id, clock.now()).cookie,
+      cookie,
+      /** The typed client, sending this reader's session cookie. */
+      api: createTestClient(app, { cookie }),
+      // Untyped requests with the cookie: the billing tests still use them; everything else uses `api`.
       get: (path: string) => send(app, path, undefined, { method: 'GET', cookie: r.cookie }),
       post: (path: string, body: unknown = {}) => send(app, path, body, { cookie: r.cookie }),
       del: (path: string) => send(app, path, undefined, { method: 'DELETE', cookie: r.cookie }),
       /** Sessions expire after 30 days; a test that moves the clock further signs in again. */
       signInAgain: () => {
         r.cookie = signIn(db, user.id, clock.now()).cookie;
+        r.api = createTestClient(app, { cookie: r.cookie });
       },
     };
     return r;
@@ -72,12 +81,8 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
     loans: db.select().from(loans).where(eq(loans.userId, userId)).all(),
   });
 
-  return { ...ctx, clock, reader, books, state };
-}
+  /** The typed client of a visitor who is not signed in. */
+  const api = createTestClient(app);
 
-export interface TProblem {
-  status: number;
-  code: string;
-  detail: string;
-  errors?: { field: string; message: string }[];
+  return { ...ctx, clock, reader, books, state, api };
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import type { TEntitlements, TSelection, TSelectionList } from '@shared/selections';
 import { users } from '../../db/schema';
 import { JOBS } from '../../jobs';
+import { send } from '../auth/auth-test-helpers';
 import { registerJobs, runDueJobs } from '../../jobs/runner';
 import { resetSelectionCycles, revokeLapsedLoans } from './entitlement-jobs';
-import { setup, type TProblem } from './selections-test-support';
+import { readJson, readProblem } from '../../test-client';
+import { setup } from './selections-test-support';
 
 describe('POST /api/selections (trial)', () => {
   it('lets a trial reader pick 3 books and refuses the 4th with the count, changing nothing', async () => {
@@ -14,11 +15,12 @@ describe('POST /api/selections (trial)', () => {
     const reader = await t.reader('trial');
     const [a, b, c, d] = t.books(4);
 
-    for (const book of [a, b]) expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    for (const book of [a, b])
+      expect((await reader.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
     // Slugs work as well as ids.
-    const third = await reader.post('/api/selections', { bookId: c.slug });
+    const third = await reader.api.selections.$post({ json: { bookId: c.slug } });
     expect(third.status).toBe(201);
-    const selection = (await third.json()) as TSelection;
+    const selection = await readJson(third);
     expect(selection).toMatchObject({
       bookId: c.id,
       title: c.title,
@@ -33,16 +35,16 @@ describe('POST /api/selections (trial)', () => {
     expect(before.cycles).toMatchObject([{ tier: 'trial', booksSelectedCount: 3, maxBooks: 3, isActive: true }]);
     expect(before.loans.map((loan) => loan.loanType)).toEqual(['trial', 'trial', 'trial']);
 
-    const fourth = await reader.post('/api/selections', { bookId: d.id });
+    const fourth = await reader.api.selections.$post({ json: { bookId: d.id } });
     expect(fourth.status).toBe(422);
     expect(fourth.headers.get('content-type')).toContain('application/problem+json');
-    expect((await fourth.json()) as TProblem).toMatchObject({
+    expect(await readProblem(fourth)).toMatchObject({
       code: 'trial_pick_limit',
       detail: 'You have used 3 of 3 trial picks',
     });
     expect(t.state(reader.user.id)).toEqual(before);
 
-    const entitlements = (await (await reader.get('/api/me/entitlements')).json()) as TEntitlements;
+    const entitlements = await readJson(reader.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({
       tier: 'trial',
       picksUsed: 3,
@@ -59,9 +61,9 @@ describe('POST /api/selections (trial)', () => {
     const t = setup({ trial: 1 });
     const reader = await t.reader('trial');
     const [a, b] = t.books(2);
-    expect((await reader.post('/api/selections', { bookId: a.id })).status).toBe(201);
-    const refused = await reader.post('/api/selections', { bookId: b.id });
-    expect(((await refused.json()) as TProblem).detail).toBe('You have used 1 of 1 trial picks');
+    expect((await reader.api.selections.$post({ json: { bookId: a.id } })).status).toBe(201);
+    const refused = await reader.api.selections.$post({ json: { bookId: b.id } });
+    expect((await readProblem(refused)).detail).toBe('You have used 1 of 1 trial picks');
   });
 
   it('refuses books above the tier, repeats, premium readers, expired trials and free readers', async () => {
@@ -70,30 +72,30 @@ describe('POST /api/selections (trial)', () => {
     const [premiumBook] = t.books(1, 'premium');
     const trial = await t.reader('trial');
 
-    const high = await trial.post('/api/selections', { bookId: premiumBook.id });
+    const high = await trial.api.selections.$post({ json: { bookId: premiumBook.id } });
     expect(high.status).toBe(422);
-    expect((await high.json()) as TProblem).toMatchObject({
+    expect(await readProblem(high)).toMatchObject({
       code: 'tier_too_low',
       detail: 'This book needs the Premium plan',
     });
 
-    expect((await trial.post('/api/selections', { bookId: plain.id })).status).toBe(201);
-    const again = await trial.post('/api/selections', { bookId: plain.id });
-    expect((await again.json()) as TProblem).toMatchObject({
+    expect((await trial.api.selections.$post({ json: { bookId: plain.id } })).status).toBe(201);
+    const again = await trial.api.selections.$post({ json: { bookId: plain.id } });
+    expect(await readProblem(again)).toMatchObject({
       code: 'already_selected',
       detail: 'You have already chosen this book',
     });
 
     const premium = await t.reader('premium');
-    const premiumPick = await premium.post('/api/selections', { bookId: plain.id });
+    const premiumPick = await premium.api.selections.$post({ json: { bookId: plain.id } });
     expect(premiumPick.status).toBe(422);
-    expect(((await premiumPick.json()) as TProblem).detail).toBe('Premium includes every book — no need to choose');
+    expect((await readProblem(premiumPick)).detail).toBe('Premium includes every book — no need to choose');
 
     for (const kind of ['expired-trial', 'free'] as const) {
       const lapsed = await t.reader(kind);
-      const response = await lapsed.post('/api/selections', { bookId: plain.id });
+      const response = await lapsed.api.selections.$post({ json: { bookId: plain.id } });
       expect(response.status).toBe(402);
-      expect(((await response.json()) as TProblem).code).toBe('subscription_required');
+      expect((await readProblem(response)).code).toBe('subscription_required');
       expect(t.state(lapsed.user.id).selections).toEqual([]);
     }
   });
@@ -101,20 +103,21 @@ describe('POST /api/selections (trial)', () => {
   it('validates the body and answers 404 for an unknown book', async () => {
     const t = setup();
     const reader = await t.reader('trial');
-    const missing = await reader.post('/api/selections', {});
+    // raw request: a body without bookId, which the typed client refuses
+    const missing = await send(t.app, '/api/selections', {}, { cookie: reader.cookie });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as TProblem).errors?.[0]?.field).toBe('bookId');
-    const bad = await reader.post('/api/selections', { bookId: '../etc' });
+    expect((await readProblem(missing)).errors?.[0]?.field).toBe('bookId');
+    const bad = await reader.api.selections.$post({ json: { bookId: '../etc' } });
     expect(bad.status).toBe(400);
-    expect((await reader.post('/api/selections', { bookId: crypto.randomUUID() })).status).toBe(404);
-    expect((await reader.post('/api/selections', { bookId: 'no-such-book' })).status).toBe(404);
+    expect((await reader.api.selections.$post({ json: { bookId: crypto.randomUUID() } })).status).toBe(404);
+    expect((await reader.api.selections.$post({ json: { bookId: 'no-such-book' } })).status).toBe(404);
   });
 
   it('never exceeds the limit under concurrent picks', async () => {
     const t = setup();
     const reader = await t.reader('trial');
     const many = t.books(8);
-    const responses = await Promise.all(many.map((book) => reader.post('/api/selections', { bookId: book.id })));
+    const responses = await Promise.all(many.map((book) => reader.api.selections.$post({ json: { bookId: book.id } })));
     expect(responses.map((r) => r.status).sort()).toEqual([201, 201, 201, 422, 422, 422, 422, 422]);
     const after = t.state(reader.user.id);
     expect(after.selections).toHaveLength(3);
@@ -131,24 +134,24 @@ describe('Basic picks, locks and cycle resets', () => {
     });
     const list = t.books(11);
     for (const book of list.slice(0, 10))
-      expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
+      expect((await reader.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
 
-    const eleventh = await reader.post('/api/selections', { bookId: list[10].id });
+    const eleventh = await reader.api.selections.$post({ json: { bookId: list[10].id } });
     expect(eleventh.status).toBe(422);
-    expect((await eleventh.json()) as TProblem).toMatchObject({
+    expect(await readProblem(eleventh)).toMatchObject({
       code: 'cycle_pick_limit',
       detail: 'You have used 10 of 10 picks this billing cycle. Your picks reset on 1 April 2026.',
     });
 
-    const removal = await reader.del(`/api/selections/${list[0].id}`);
+    const removal = await reader.api.selections[':bookId'].$delete({ param: { bookId: list[0].id } });
     expect(removal.status).toBe(422);
-    expect((await removal.json()) as TProblem).toMatchObject({
+    expect(await readProblem(removal)).toMatchObject({
       code: 'selection_locked',
       detail: 'This pick is locked until 31 March 2026',
     });
     expect(t.state(reader.user.id).selections).toHaveLength(10);
 
-    const entitlements = (await (await reader.get('/api/me/entitlements')).json()) as TEntitlements;
+    const entitlements = await readJson(reader.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({
       tier: 'basic',
       picksUsed: 10,
@@ -167,7 +170,7 @@ describe('Basic picks, locks and cycle resets', () => {
     // The lock comes from system_config basic_lock_days; after it ends the pick may be removed.
     t.clock.advance(30 * DAY_MS);
     reader.signInAgain();
-    const later = await reader.del(`/api/selections/${list[1].slug}`);
+    const later = await reader.api.selections[':bookId'].$delete({ param: { bookId: list[1].slug } });
     expect(later.status).toBe(204);
     expect(t.state(reader.user.id).loans.find((loan) => loan.bookId === list[1].id)).toMatchObject({
       status: 'revoked',
@@ -182,7 +185,7 @@ describe('Basic picks, locks and cycle resets', () => {
       .run();
     const reader = await t.reader('basic');
     const [book] = t.books(1);
-    const selection = (await (await reader.post('/api/selections', { bookId: book.id })).json()) as TSelection;
+    const selection = await readJson(reader.api.selections.$post({ json: { bookId: book.id } }));
     expect(selection.lockedUntil).toBe(new Date(t.clock.now().getTime() + 2 * DAY_MS).toISOString());
   });
 
@@ -190,10 +193,10 @@ describe('Basic picks, locks and cycle resets', () => {
     const t = setup({ basic: 2 });
     const reader = await t.reader('basic');
     const [early, late, next] = t.books(3);
-    expect((await reader.post('/api/selections', { bookId: early.id })).status).toBe(201);
+    expect((await reader.api.selections.$post({ json: { bookId: early.id } })).status).toBe(201);
     t.clock.advance(10 * DAY_MS);
-    expect((await reader.post('/api/selections', { bookId: late.id })).status).toBe(201);
-    expect((await reader.post('/api/selections', { bookId: next.id })).status).toBe(422);
+    expect((await reader.api.selections.$post({ json: { bookId: late.id } })).status).toBe(201);
+    expect((await reader.api.selections.$post({ json: { bookId: next.id } })).status).toBe(422);
 
     // Renewal: billing moves the period end one month on; the old cycle ended at the previous period end.
     const user = t.db.select().from(users).where(eq(users.id, reader.user.id)).get()!;
@@ -216,8 +219,8 @@ describe('Basic picks, locks and cycle resets', () => {
     expect(resetSelectionCycles(t)).toBe(0);
 
     reader.signInAgain();
-    expect((await reader.post('/api/selections', { bookId: next.id })).status).toBe(201);
-    const entitlements = (await (await reader.get('/api/me/entitlements')).json()) as TEntitlements;
+    expect((await reader.api.selections.$post({ json: { bookId: next.id } })).status).toBe(201);
+    const entitlements = await readJson(reader.api.me.entitlements.$get());
     expect(entitlements.picksUsed).toBe(1);
   });
 
@@ -225,7 +228,7 @@ describe('Basic picks, locks and cycle resets', () => {
     const t = setup();
     const reader = await t.reader('trial');
     const [book] = t.books(1);
-    expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    expect((await reader.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
     expect(JOBS.map((job) => job.name)).toEqual(
       expect.arrayContaining(['reset-selection-cycles', 'revoke-lapsed-loans']),
     );
@@ -248,34 +251,34 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     const alice = await t.reader('trial');
     const bob = await t.reader('trial');
     const [book] = t.books(1);
-    expect((await alice.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    expect((await alice.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
 
-    expect(((await (await bob.get('/api/selections')).json()) as TSelectionList).items).toEqual([]);
-    expect(((await (await alice.get('/api/selections')).json()) as TSelectionList).items.map((s) => s.bookId)).toEqual([
-      book.id,
-    ]);
+    expect((await readJson(bob.api.selections.$get())).items).toEqual([]);
+    expect((await readJson(alice.api.selections.$get())).items.map((s) => s.bookId)).toEqual([book.id]);
     // Bob cannot remove Alice's pick: from his side there is no such selection.
-    expect((await bob.del(`/api/selections/${book.id}`)).status).toBe(404);
+    expect((await bob.api.selections[':bookId'].$delete({ param: { bookId: book.id } })).status).toBe(404);
     expect(t.state(alice.user.id).selections).toHaveLength(1);
 
     // Trial picks have no lock: Alice may remove hers (the pick is not given back).
-    expect((await alice.del(`/api/selections/${book.id}`)).status).toBe(204);
-    const entitlements = (await (await alice.get('/api/me/entitlements')).json()) as TEntitlements;
+    expect((await alice.api.selections[':bookId'].$delete({ param: { bookId: book.id } })).status).toBe(204);
+    const entitlements = await readJson(alice.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({ picksUsed: 1, selections: [] });
   });
 
   it('answers 401 signed out, 400 for a malformed book id and 404 for an unknown book', async () => {
     const t = setup();
-    expect((await t.app.request('/api/selections')).status).toBe(401);
-    expect((await t.app.request('/api/me/entitlements')).status).toBe(401);
+    expect((await t.api.selections.$get()).status).toBe(401);
+    expect((await t.api.me.entitlements.$get()).status).toBe(401);
     const reader = await t.reader('trial');
-    expect((await reader.del('/api/selections/bad_id!')).status).toBe(400);
-    expect((await reader.del(`/api/selections/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await reader.api.selections[':bookId'].$delete({ param: { bookId: 'bad_id!' } })).status).toBe(400);
+    expect((await reader.api.selections[':bookId'].$delete({ param: { bookId: crypto.randomUUID() } })).status).toBe(
+      404,
+    );
   });
 
   it('describes premium, expired and free readers', async () => {
     const t = setup();
-    const premium = (await (await (await t.reader('premium')).get('/api/me/entitlements')).json()) as TEntitlements;
+    const premium = await readJson((await t.reader('premium')).api.me.entitlements.$get());
     expect(premium).toMatchObject({
       tier: 'premium',
       picksLimit: -1,
@@ -284,9 +287,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
       deviceCap: 5,
       nextResetAt: null,
     });
-    const expired = (await (
-      await (await t.reader('expired-trial')).get('/api/me/entitlements')
-    ).json()) as TEntitlements;
+    const expired = await readJson((await t.reader('expired-trial')).api.me.entitlements.$get());
     expect(expired).toMatchObject({
       tier: 'free',
       subscriptionTier: 'trial',
@@ -295,7 +296,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
       validUntil: null,
       offlineAllowed: false,
     });
-    const free = (await (await (await t.reader('free')).get('/api/me/entitlements')).json()) as TEntitlements;
+    const free = await readJson((await t.reader('free')).api.me.entitlements.$get());
     expect(free).toMatchObject({ tier: 'free', picksUsed: 0, picksLimit: 0, selections: [] });
   });
 
@@ -303,7 +304,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     const t = setup();
     const reader = await t.reader('basic');
     const [book] = t.books(1);
-    expect((await reader.post('/api/selections', { bookId: book.id })).status).toBe(201);
+    expect((await reader.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
     const user = t.db.select().from(users).where(eq(users.id, reader.user.id)).get()!;
     t.db
       .update(users)
@@ -313,7 +314,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     t.clock.advance(31 * DAY_MS);
     reader.signInAgain();
     const before = t.state(reader.user.id);
-    const entitlements = (await (await reader.get('/api/me/entitlements')).json()) as TEntitlements;
+    const entitlements = await readJson(reader.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({ picksUsed: 0, selections: [] });
     expect(t.state(reader.user.id)).toEqual(before);
   });

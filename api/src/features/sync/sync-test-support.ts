@@ -2,6 +2,7 @@
 import { encodeHlc } from '@shared/hlc';
 import type { TSyncResponse } from '@shared/progress';
 import type { TSyncMutationInput } from '@shared/sync.schemas';
+import { readJson } from '../../test-client';
 import type { setup } from '../selections/selections-test-support';
 
 export type TTestSetup = ReturnType<typeof setup>;
@@ -32,9 +33,9 @@ export async function sync(
   mutations: TWireMutation[],
   deviceId = 'device-a',
 ): Promise<TSyncResponse> {
-  const response = await reader.post('/api/sync', { deviceId, mutations });
+  const response = await reader.api.sync.$post({ json: { deviceId, mutations } });
   if (response.status !== 200) throw new Error(`POST /api/sync answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as TSyncResponse;
+  return readJson(response);
 }
 
 export const isoAt = (t: TTestSetup, offsetMs = 0) => new Date(t.clock.now().getTime() + offsetMs).toISOString();

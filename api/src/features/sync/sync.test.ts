@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
 import { HLC_MAX_AHEAD_MS, parseHlc } from '@shared/hlc';
-import type { TReadingProgress } from '@shared/progress';
 import { READING_EVENT_TYPES } from '@shared/sync.schemas';
 import {
   analyticsUserLibrary,
@@ -16,7 +15,9 @@ import {
   userCopyTracking,
 } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { setup, type TProblem } from '../selections/selections-test-support';
+import { readJson, readProblem } from '../../test-client';
+import { send } from '../auth/auth-test-helpers';
+import { setup } from '../selections/selections-test-support';
 import { isoAt, mutation, stampAt, sync, type TTestSetup } from './sync-test-support';
 import { DATABASE_EVENT_TYPES, SYNC_REASONS } from './sync.service';
 
@@ -27,6 +28,7 @@ describe('POST /api/sync: the envelope', () => {
   it('needs a session and a well-formed envelope (400 naming the fields)', async () => {
     const t = setup();
     const reader = await t.reader('premium');
+    // raw request: an empty body, which the typed client refuses (the session is checked first)
     const anonymous = await t.app.request('/api/sync', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -34,17 +36,20 @@ describe('POST /api/sync: the envelope', () => {
     });
     expect(anonymous.status).toBe(401);
 
-    const missing = await reader.post('/api/sync', {});
+    // raw request: an empty body, which the typed client refuses
+    const missing = await send(t.app, '/api/sync', {}, { cookie: reader.cookie });
     expect(missing.status).toBe(400);
-    const fields = ((await missing.json()) as TProblem).errors?.map((error) => error.field);
+    const fields = (await readProblem(missing)).errors?.map((error) => error.field);
     expect(fields).toEqual(expect.arrayContaining(['deviceId', 'mutations']));
 
-    const bad = await reader.post('/api/sync', {
-      deviceId: 'bad id!',
-      mutations: [{ id: 'nope', type: 'progress.set', hlc: 'x', payload: {} }],
-      extra: 1,
-    });
-    const problem = (await bad.json()) as TProblem;
+    // raw request: an unknown top-level field, which the typed client refuses
+    const bad = await send(
+      t.app,
+      '/api/sync',
+      { deviceId: 'bad id!', mutations: [{ id: 'nope', type: 'progress.set', hlc: 'x', payload: {} }], extra: 1 },
+      { cookie: reader.cookie },
+    );
+    const problem = await readProblem(bad);
     expect(bad.status).toBe(400);
     expect(problem.errors?.map((error) => error.field)).toEqual(
       expect.arrayContaining(['deviceId', 'mutations.0.id', '(root)']),
@@ -53,9 +58,9 @@ describe('POST /api/sync: the envelope', () => {
     const tooMany = Array.from({ length: 201 }, () =>
       mutation({ type: 'progress.set', payload: { bookId: 'x', page: 1 } }, stampAt(t)),
     );
-    const big = await reader.post('/api/sync', { deviceId: 'device-a', mutations: tooMany });
+    const big = await reader.api.sync.$post({ json: { deviceId: 'device-a', mutations: tooMany } });
     expect(big.status).toBe(400);
-    expect(((await big.json()) as TProblem).errors).toEqual([
+    expect((await readProblem(big)).errors).toEqual([
       { field: 'mutations', message: 'At most 200 mutations per request' },
     ]);
   });
@@ -223,8 +228,8 @@ describe('POST /api/sync: reading position', () => {
       lastReadAt: isoAt(t, -1000),
       completedAt: null,
     });
-    const fetched = await reader.get(`/api/progress/${b.id}`);
-    expect(((await fetched.json()) as TReadingProgress).currentPage).toBe(30);
+    const fetched = await reader.api.progress[':bookId'].$get({ param: { bookId: b.id } });
+    expect((await readJson(fetched)).currentPage).toBe(30);
     const snapshot = t.db
       .select()
       .from(bookProgressSnapshot)
@@ -337,7 +342,7 @@ describe('POST /api/sync: access rules', () => {
     const t = setup();
     const trial = await t.reader('trial');
     const [picked, other] = [book(t), book(t)];
-    expect((await trial.post('/api/selections', { bookId: picked.id })).status).toBe(201);
+    expect((await trial.api.selections.$post({ json: { bookId: picked.id } })).status).toBe(201);
     const allowed = mutation({ type: 'progress.set', payload: { bookId: picked.id, page: 3 } }, stampAt(t));
     const notPicked = mutation({ type: 'progress.set', payload: { bookId: other.id, page: 3 } }, stampAt(t));
     const missing = mutation(
@@ -363,7 +368,7 @@ describe('POST /api/sync: access rules', () => {
     const t = setup();
     const trial = await t.reader('trial');
     const b = book(t);
-    expect((await trial.post('/api/selections', { bookId: b.id })).status).toBe(201);
+    expect((await trial.api.selections.$post({ json: { bookId: b.id } })).status).toBe(201);
     t.clock.advance(6 * DAY_MS);
     const readOffline = stampAt(t); // day 6: the trial is still on
     t.clock.advance(3 * DAY_MS); // day 9: the trial ended, the device comes back online
@@ -496,7 +501,7 @@ describe('POST /api/sync: idempotency', () => {
     const b = book(t);
     const refused = mutation({ type: 'progress.set', payload: { bookId: b.id, page: 2 } }, stampAt(t));
     expect((await sync(reader, [refused])).rejected).toEqual([{ id: refused.id, reason: SYNC_REASONS.notEntitled }]);
-    expect((await reader.post('/api/selections', { bookId: b.id })).status).toBe(201);
+    expect((await reader.api.selections.$post({ json: { bookId: b.id } })).status).toBe(201);
     expect((await sync(reader, [refused])).rejected).toEqual([{ id: refused.id, reason: SYNC_REASONS.notEntitled }]);
   });
 });
