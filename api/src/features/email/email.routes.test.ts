@@ -177,7 +177,12 @@ describe('admin outbox', () => {
 
   it('lists messages newest first with bodies, filters and pages, and reads one', async () => {
     let clock = new Date('2026-01-01T10:00:00Z').getTime();
-    const context = createTestContext({ now: () => new Date((clock += 1000)) });
+    const context = createTestContext({
+      now: () => {
+        clock += 1000;
+        return new Date(clock);
+      },
+    });
     await seedOutbox(context);
     const admin = await insertUser(context.db, { role: 'admin' });
     const { outbox } = context.clientFor(signIn(context.db, admin.id).cookie).admin.email;
