@@ -49,8 +49,8 @@ export function createTestClient(app: TTestApp, options: TTestClientOptions = {}
 
 export type TTestClient = ReturnType<typeof createTestClient>;
 
-type TSuccessJson<Response> =
-  Response extends ClientResponse<infer Body, infer Status, 'json'>
+type TSuccessJson<Answer> =
+  Answer extends ClientResponse<infer Body, infer Status, 'json'>
     ? Status extends SuccessStatusCode
       ? Body
       : never
@@ -58,12 +58,13 @@ type TSuccessJson<Response> =
 
 /**
  * The body of a success answer, typed by the route. A route that can also answer with `problem()`
- * (an untyped body) makes `response.json()` unknown; this keeps the type its `c.json()` answers declare.
+ * (an untyped body; every route with `validate()` can, for its 400) makes `response.json()` unknown;
+ * this keeps the type its `c.json()` answers declare.
  */
-export function successBody<Response extends ClientResponse<unknown, number>>(
-  response: Response,
-): Promise<TSuccessJson<Response>> {
-  return response.json() as Promise<TSuccessJson<Response>>;
+export function successBody<Answer extends ClientResponse<unknown, number>>(
+  response: Answer,
+): Promise<TSuccessJson<Answer>> {
+  return response.json() as Promise<TSuccessJson<Answer>>;
 }
 
 /** The problem+json document of an error answer (`lib/problem.ts`). */
