@@ -58,7 +58,7 @@ describe('the compiled API', () => {
         'api/src/db/client.ts',
         'api/src/db/seed/content-books.ts',
         'api/src/features/ingest/pdf-analysis.ts',
-        'api/src/features/ingest/typeset.ts',
+        'api/src/db/seed/typeset.ts',
       ]),
     );
     for (const target of targets) expect(fs.existsSync(target), target).toBe(true);

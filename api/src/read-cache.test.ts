@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from './db/client';
-import { createTestContext } from './test-utils';
+import { createTestContext, successBody } from './test-utils';
 import { createBook, createCategory } from './test-factories';
 import { ZBookListQuery } from '@shared/catalogue.schemas';
 import { getBookDetail, listBooks, listCategories } from './features/catalogue/catalogue.service';
@@ -63,24 +63,25 @@ describe('read cache', () => {
   });
 
   it('keeps the book list and detail current when the catalogue changes', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createBook(db, { title: 'First' });
-    const before = (await (await app.request('/api/books')).json()) as { total: number };
+    const before = await successBody(await client.books.$get({ query: {} }));
     expect(before.total).toBe(1);
     const second = createBook(db, { title: 'Second' });
-    const after = (await (await app.request('/api/books')).json()) as { total: number };
+    const after = await successBody(await client.books.$get({ query: {} }));
     expect(after.total).toBe(2);
-    expect((await app.request(`/api/books/${second.id}`)).status).toBe(200);
+    const detail = client.books[':idOrSlug'];
+    expect((await detail.$get({ param: { idOrSlug: second.id } })).status).toBe(200);
     db.$client.prepare('update books set is_published = 0 where id = ?').run(second.id);
-    expect((await app.request(`/api/books/${second.id}`)).status).toBe(404);
+    expect((await detail.$get({ param: { idOrSlug: second.id } })).status).toBe(404);
   });
 
   it('keeps book detail, browsing and categories cached through other writes, and current when a category changes', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     const poetry = createCategory(db, { name: 'Poetry', slug: 'poetry' });
     const book = createBook(db, { title: 'Verses', categories: [poetry] });
     const detail = async () =>
-      ((await (await app.request(`/api/books/${book.id}`)).json()) as { category: string | null }).category;
+      (await successBody(await client.books[':idOrSlug'].$get({ param: { idOrSlug: book.id } }))).category;
     expect(await detail()).toBe('Poetry');
     const firstPage = ZBookListQuery.parse({});
     const page = listBooks({ db, query: firstPage });

@@ -9,6 +9,7 @@ async function ipOf(options: { trustProxy: string; forwardedFor?: string; socket
   const headers: Record<string, string> = options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {};
   const bindings = options.socket ? { incoming: { socket: { remoteAddress: options.socket } } } : undefined;
   // app.request answers synchronously when no handler awaits.
+  // raw request: a one-route app built here to read the address, not the API
   const response = await app.request('/', { headers }, bindings);
   return response.text();
 }

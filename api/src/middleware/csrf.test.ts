@@ -54,6 +54,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
       for (const type of CONTENT_TYPES) {
         const expected = !origin.sameOrigin ? 403 : !type.accepted ? 415 : null;
         it(`${method} from ${origin.name} with ${type.name} → ${expected ?? 'passes'}`, async () => {
+          // raw request: content types, lengths and origins a browser or script can send, most of which the typed client never would
           const response = await app.request(request(method, origin, type));
           if (expected === null) {
             // Past the check: POST /api/auth/logout answers 204, other methods find no route.
@@ -72,6 +73,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
 
   it('leaves safe methods alone, whatever their origin', async () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      // raw request: HEAD and OPTIONS are not in the typed client, and the loop sends all three alike
       const response = await app.request(
         new Request('http://books.example.com/api/health', {
           method,
@@ -99,6 +101,7 @@ describe('allowMultipartUpload', () => {
   const multipart = (path: string, origin = 'https://books.example.com') => {
     const form = new FormData();
     form.set('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    // raw request: a small app built here around the marker, not the API
     return app.request(`http://books.example.com${path}`, { method: 'PUT', body: form, headers: { origin } });
   };
 

@@ -58,6 +58,7 @@ describe('database sliding-window rate limit', () => {
     const deps = { ...createTestContext(), env: testEnv(), now: clock.now };
     const app = new Hono<AppEnv>().post('/x', rateLimit(deps, { ...rule, message: 'Slow down.' }), (c) => c.text('ok'));
     app.onError(handleError);
+    // raw request: a one-route app built here around the middleware, not the API
     const hit = (ip: string) => app.request('/x', { method: 'POST' }, { incoming: { socket: { remoteAddress: ip } } });
     for (let i = 0; i < 3; i += 1) expect((await hit('192.0.2.1')).status).toBe(200);
     const limited = await hit('192.0.2.1');

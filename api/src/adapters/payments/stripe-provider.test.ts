@@ -194,12 +194,15 @@ describe('Stripe webhooks', () => {
       data: { object: subscription({ metadata: { userId: user.id } }) },
     };
     const { payload, header } = signed(client, event);
+    // The provider's signed bytes go as they are (init.body), not re-serialised by the client.
     const post = () =>
-      ctx.app.request('/api/billing/webhook', {
-        method: 'POST',
-        body: payload,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
-      });
+      ctx.client.billing.webhook.$post(
+        {},
+        {
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+          init: { body: payload },
+        },
+      );
     const first = await post();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: true, duplicate: false });
@@ -212,14 +215,13 @@ describe('Stripe webhooks', () => {
     });
     expect(await (await post()).json()).toEqual({ received: true, duplicate: true });
     expect(retrieve).toHaveBeenCalledTimes(1);
-    const bad = await ctx.app.request('/api/billing/webhook', {
-      method: 'POST',
-      body: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
-    });
+    const bad = await ctx.client.billing.webhook.$post(
+      {},
+      { headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, init: { body: payload } },
+    );
     expect(bad.status).toBe(400);
     // No test clock with Stripe.
-    expect((await ctx.app.request('/api/admin/billing/advance-clock', { method: 'POST' })).status).toBe(401);
+    expect((await ctx.client.admin.billing['advance-clock'].$post({ json: { days: 1 } })).status).toBe(401);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, sessions, users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
-import { createUser, send } from './auth-test-helpers';
+import { createUser } from './auth-test-helpers';
 import { ADMIN_CLI_USAGE, runAdminCli } from './admin-cli';
 import { createSession } from './session.service';
 import { verifyPassword } from '../../lib/password';
@@ -34,9 +34,11 @@ describe('npm run admin', () => {
     expect(context.db.select().from(auditLogs).where(eq(auditLogs.action, 'user.create')).all()).toMatchObject([
       { userId: user.id, details: { source: 'cli', role: 'super_admin' } },
     ]);
-    const login = await send(context.app, '/api/auth/login', {
-      emailOrUsername: 'chief@example.com',
-      password: 'a long password',
+    const login = await context.client.auth.login.$post({
+      json: {
+        emailOrUsername: 'chief@example.com',
+        password: 'a long password',
+      },
     });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ user: { role: 'super_admin' } });

@@ -1,12 +1,14 @@
 /**
- * Helpers for the accounts API tests: JSON requests from a chosen client IP (through the same
- * node-server binding getConnInfo reads in production), cookie parsing, the outbox, and users made
- * straight in the database.
+ * Helpers for the accounts API tests: cookie parsing, the outbox, users made straight in the database,
+ * and raw JSON requests from a chosen client IP (through the same node-server binding getConnInfo
+ * reads in production). Requests go through the typed client of `test-utils.ts`; `send` and `get`
+ * are for what its types forbid (bodies that must fail validation, paths the API returned).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { TRegisterRequest } from '@shared/auth.schemas';
 import type { Db } from '../../db/client';
+import { DEFAULT_CLIENT_IP, socketBinding } from '../../test-utils';
 import { emailLogs, users } from '../../db/schema';
 import type { AppEnv } from '../../deps';
 import { parseEnv, type TEnv } from '../../env';
@@ -25,7 +27,10 @@ export interface TRequestOptions {
   headers?: Record<string, string>;
 }
 
-/** A request as a browser on this origin sends it: JSON body, optional cookie, a socket address. */
+/**
+ * An untyped request as a browser on this origin sends it: JSON body, optional cookie, a socket
+ * address. Prefer the typed client; use this only for what its types forbid.
+ */
 export function send(app: TApp, path: string, body?: unknown, options: TRequestOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) headers['content-type'] ??= 'application/json';
@@ -35,10 +40,7 @@ export function send(app: TApp, path: string, body?: unknown, options: TRequestO
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   };
-  const bindings = {
-    incoming: { socket: { remoteAddress: options.ip ?? '203.0.113.10', remotePort: 50000, remoteFamily: 'IPv4' } },
-  };
-  return app.request(path, init, bindings);
+  return app.request(path, init, socketBinding(options.ip ?? DEFAULT_CLIENT_IP));
 }
 
 export function get(app: TApp, path: string, options: Omit<TRequestOptions, 'method'> = {}) {

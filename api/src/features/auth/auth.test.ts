@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, problemBody } from '../../test-utils';
 import { testEnv } from './auth-test-helpers';
 import { hashPassword } from '../../lib/password';
 
@@ -33,6 +33,7 @@ describe('accounts API input handling', () => {
     const { app } = createTestContext({ env });
     for (const path of WRITE_ROUTES) {
       for (const body of BAD_BODIES) {
+        // raw request: malformed and mistyped bodies on purpose, on every write route in turn
         const response = await app.request(path, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -47,13 +48,14 @@ describe('accounts API input handling', () => {
 
   it('names each field for mistyped values', async () => {
     const { app } = createTestContext();
+    // raw request: numbers and booleans where the schema's types want strings
     const response = await app.request('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailOrUsername: 7, password: false }),
     });
     expect(response.status).toBe(400);
-    const { errors } = (await response.json()) as { errors: { field: string }[] };
+    const { errors = [] } = await problemBody(response);
     expect(errors.map((error) => error.field).sort()).toEqual(['emailOrUsername', 'password']);
   });
 });

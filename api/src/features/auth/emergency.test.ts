@@ -5,7 +5,7 @@ import { auditLogs } from '../../db/schema';
 import { ConfigError } from '../../env';
 import { createLogger } from '../../logger';
 import { createTestContext } from '../../test-utils';
-import { createUser, get, outbox, send, sessionCookie, setCookies, testEnv } from './auth-test-helpers';
+import { createUser, outbox, send, sessionCookie, setCookies, testEnv } from './auth-test-helpers';
 import { demoEmergencyLogin } from './emergency.service';
 import { hashPassword } from '../../lib/password';
 
@@ -33,15 +33,16 @@ const emergencyAudits = (db: ReturnType<typeof createTestContext>['db']) =>
 
 describe('emergency login (product decision 4)', () => {
   it('is absent by default: 404 problem, and the config says disabled', async () => {
-    const { app, db } = createTestContext();
+    const { app, client, db } = createTestContext();
     await createUser(db, { email: 'ops@example.com', role: 'super_admin' });
     for (const body of [{ email: 'ops@example.com', password: 'anything at all' }, {}]) {
+      // raw request: the empty body, which the route's type forbids, must get the same 404
       const response = await send(app, '/api/auth/admin-emergency', body);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
       expect(await response.json()).toMatchObject({ detail: AUTH_MESSAGES.emergencyDisabled });
     }
-    expect(await (await get(app, '/api/auth/emergency-config')).json()).toEqual({ enabled: false, demo: null });
+    expect(await (await client.auth['emergency-config'].$get()).json()).toEqual({ enabled: false, demo: null });
   });
 
   it('refuses a half-configured setup at start-up', () => {
@@ -52,22 +53,19 @@ describe('emergency login (product decision 4)', () => {
   });
 
   it('signs the configured super admin in, audits it as critical and e-mails every super admin', async () => {
-    const { app, db, admin, otherSuperAdmin } = await enabledContext();
-    expect(await (await get(app, '/api/auth/emergency-config')).json()).toEqual({ enabled: true, demo: null });
+    const { client, clientFor, db, admin, otherSuperAdmin } = await enabledContext();
+    expect(await (await client.auth['emergency-config'].$get()).json()).toEqual({ enabled: true, demo: null });
 
-    const response = await send(
-      app,
-      '/api/auth/admin-emergency',
-      { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD },
-      { ip: '198.51.100.5' },
-    );
+    const response = await clientFor({ ip: '198.51.100.5' }).auth['admin-emergency'].$post({
+      json: { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       success: true,
       message: 'Welcome, Olive. Emergency access granted.',
       user: { firstName: 'Olive' },
     });
-    const me = await get(app, '/api/auth/user', { cookie: sessionCookie(response) });
+    const me = await clientFor(sessionCookie(response)).auth.user.$get();
     expect(await me.json()).toMatchObject({ id: admin.id, role: 'super_admin', subscriptionTier: 'premium' });
 
     expect(emergencyAudits(db)).toMatchObject([
@@ -78,12 +76,12 @@ describe('emergency login (product decision 4)', () => {
   });
 
   it('refuses wrong credentials with 401, audited as critical', async () => {
-    const { app, db } = await enabledContext();
+    const { client, db } = await enabledContext();
     for (const body of [
       { email: 'ops@example.com', password: 'not the password' },
       { email: 'someone@example.com', password: BREAK_GLASS_PASSWORD },
     ]) {
-      const response = await send(app, '/api/auth/admin-emergency', body);
+      const response = await client.auth['admin-emergency'].$post({ json: body });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ detail: AUTH_MESSAGES.emergencyInvalid });
       expect(setCookies(response)).toHaveLength(0);
@@ -95,32 +93,34 @@ describe('emergency login (product decision 4)', () => {
   });
 
   it('refuses when the configured account is not a super admin', async () => {
-    const { app, db, admin } = await enabledContext();
+    const { client, db, admin } = await enabledContext();
     const { users } = await import('../../db/schema');
     db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id)).run();
-    const response = await send(app, '/api/auth/admin-emergency', {
-      email: 'ops@example.com',
-      password: BREAK_GLASS_PASSWORD,
+    const response = await client.auth['admin-emergency'].$post({
+      json: {
+        email: 'ops@example.com',
+        password: BREAK_GLASS_PASSWORD,
+      },
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ detail: AUTH_MESSAGES.emergencyNotAllowed });
   });
 
   it('is rate-limited hard per IP (429 + Retry-After), and the refusals are audited', async () => {
-    const { app, db } = await enabledContext();
+    const { clientFor, db } = await enabledContext();
     const ip = '192.0.2.66';
     for (let i = 0; i < 5; i += 1) {
       expect(
-        (await send(app, '/api/auth/admin-emergency', { email: 'ops@example.com', password: 'guess number x' }, { ip }))
-          .status,
+        (
+          await clientFor({ ip }).auth['admin-emergency'].$post({
+            json: { email: 'ops@example.com', password: 'guess number x' },
+          })
+        ).status,
       ).toBe(401);
     }
-    const limited = await send(
-      app,
-      '/api/auth/admin-emergency',
-      { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD },
-      { ip },
-    );
+    const limited = await clientFor({ ip }).auth['admin-emergency'].$post({
+      json: { email: 'ops@example.com', password: BREAK_GLASS_PASSWORD },
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ detail: AUTH_MESSAGES.emergencyTooMany });
@@ -150,11 +150,11 @@ describe('demoEmergencyLogin', () => {
       role: 'super_admin',
       password: 'k7qm-x3pa-9rtd-wv2e-hn5c',
     });
-    expect(await (await get(context.app, '/api/auth/emergency-config')).json()).toEqual({
+    expect(await (await context.client.auth['emergency-config'].$get()).json()).toEqual({
       enabled: true,
       demo: config?.demo,
     });
-    const response = await send(context.app, '/api/auth/admin-emergency', config!.demo!);
+    const response = await context.client.auth['admin-emergency'].$post({ json: config!.demo! });
     expect(response.status).toBe(200);
   });
 

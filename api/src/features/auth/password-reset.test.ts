@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, MESSAGES } from '@shared/messages';
 import { auditLogs, sessions, users } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
-import { createClock, createUser, get, outbox, send, sessionCookie, testEnv } from './auth-test-helpers';
+import { createClock, createUser, outbox, sessionCookie, testEnv } from './auth-test-helpers';
 import { hashResetToken } from './one-time-code';
 
 /** The reset link of the newest password-reset e-mail (sent without blocking the answer). */
@@ -18,10 +18,10 @@ async function resetTokenFromOutbox(db: ReturnType<typeof createTestContext>['db
 
 describe('POST /api/auth/forgot-password', () => {
   it('gives the same status and body for known and unknown addresses', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     const user = await createUser(db);
-    const known = await send(app, '/api/auth/forgot-password', { email: user.email });
-    const unknown = await send(app, '/api/auth/forgot-password', { email: 'nobody@example.com' });
+    const known = await client.auth['forgot-password'].$post({ json: { email: user.email } });
+    const unknown = await client.auth['forgot-password'].$post({ json: { email: 'nobody@example.com' } });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     const [knownBody, unknownBody] = [await known.text(), await unknown.text()];
@@ -33,12 +33,12 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('e-mails a one-hour link to PUBLIC_URL/auth/reset-password and stores only the token hash', async () => {
     const clock = createClock();
-    const { app, db } = createTestContext({
+    const { client, db } = createTestContext({
       now: clock.now,
       env: testEnv({ PUBLIC_URL: 'https://books.example.com' }),
     });
     const user = await createUser(db);
-    await send(app, '/api/auth/forgot-password', { email: user.email.toUpperCase() });
+    await client.auth['forgot-password'].$post({ json: { email: user.email.toUpperCase() } });
     const token = await resetTokenFromOutbox(db, user.email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(outbox(db, user.email, 'password_reset')[0].bodyText).toContain(
@@ -53,23 +53,25 @@ describe('POST /api/auth/forgot-password', () => {
   });
 
   it('limits requests per address the same way for unknown addresses (429 + Retry-After)', async () => {
-    const { app, db } = createTestContext();
+    const { client, clientFor, db } = createTestContext();
     const user = await createUser(db);
     const statuses = async (email: string) => {
       const result = [];
       for (let i = 0; i < 4; i += 1)
-        result.push((await send(app, '/api/auth/forgot-password', { email }, { ip: `192.0.2.${i}` })).status);
+        result.push(
+          (await clientFor({ ip: `192.0.2.${i}` }).auth['forgot-password'].$post({ json: { email } })).status,
+        );
       return result;
     };
     expect(await statuses(user.email)).toEqual([200, 200, 200, 429]);
     expect(await statuses('nobody@example.com')).toEqual([200, 200, 200, 429]);
-    const limited = await send(app, '/api/auth/forgot-password', { email: 'nobody@example.com' });
+    const limited = await client.auth['forgot-password'].$post({ json: { email: 'nobody@example.com' } });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('validates the address', async () => {
-    const { app } = createTestContext();
-    const response = await send(app, '/api/auth/forgot-password', { email: 'nope' });
+    const { client } = createTestContext();
+    const response = await client.auth['forgot-password'].$post({ json: { email: 'nope' } });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: [{ field: 'email', message: MESSAGES.emailInvalid }] });
   });
@@ -77,24 +79,26 @@ describe('POST /api/auth/forgot-password', () => {
 
 describe('POST /api/auth/reset-password', () => {
   it('sets the new password, clears the token and ends every session of the account', async () => {
-    const { app, db } = createTestContext();
+    const { client, clientFor, db } = createTestContext();
     const user = await createUser(db);
-    const signIn = (password: string) => send(app, '/api/auth/login', { emailOrUsername: user.email, password });
+    const signIn = (password: string) => client.auth.login.$post({ json: { emailOrUsername: user.email, password } });
     const laptop = sessionCookie(await signIn(user.password));
     const phone = sessionCookie(await signIn(user.password));
 
-    await send(app, '/api/auth/forgot-password', { email: user.email });
+    await client.auth['forgot-password'].$post({ json: { email: user.email } });
     const token = await resetTokenFromOutbox(db, user.email);
-    const response = await send(app, '/api/auth/reset-password', {
-      token,
-      password: 'a brand new secret',
-      confirmPassword: 'a brand new secret',
+    const response = await client.auth['reset-password'].$post({
+      json: {
+        token,
+        password: 'a brand new secret',
+        confirmPassword: 'a brand new secret',
+      },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: AUTH_MESSAGES.passwordReset });
 
-    expect((await get(app, '/api/auth/user', { cookie: laptop })).status).toBe(401);
-    expect((await get(app, '/api/auth/user', { cookie: phone })).status).toBe(401);
+    expect((await clientFor(laptop).auth.user.$get()).status).toBe(401);
+    expect((await clientFor(phone).auth.user.$get()).status).toBe(401);
     expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
     expect((await signIn(user.password)).status).toBe(401);
     expect((await signIn('a brand new secret')).status).toBe(200);
@@ -107,10 +111,12 @@ describe('POST /api/auth/reset-password', () => {
     ).toMatchObject([{ userId: user.id }]);
 
     // The link works once.
-    const again = await send(app, '/api/auth/reset-password', {
-      token,
-      password: 'another new secret',
-      confirmPassword: 'another new secret',
+    const again = await client.auth['reset-password'].$post({
+      json: {
+        token,
+        password: 'another new secret',
+        confirmPassword: 'another new secret',
+      },
     });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({
@@ -121,43 +127,53 @@ describe('POST /api/auth/reset-password', () => {
 
   it('refuses a link older than one hour', async () => {
     const clock = createClock();
-    const { app, db } = createTestContext({ now: clock.now });
+    const { client, db } = createTestContext({ now: clock.now });
     const user = await createUser(db);
-    await send(app, '/api/auth/forgot-password', { email: user.email });
+    await client.auth['forgot-password'].$post({ json: { email: user.email } });
     const token = await resetTokenFromOutbox(db, user.email);
     clock.advance(60 * 60_000 + 1);
-    const response = await send(app, '/api/auth/reset-password', {
-      token,
-      password: 'a brand new secret',
-      confirmPassword: 'a brand new secret',
+    const response = await client.auth['reset-password'].$post({
+      json: {
+        token,
+        password: 'a brand new secret',
+        confirmPassword: 'a brand new secret',
+      },
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: [{ field: 'token' }] });
   });
 
   it('answers the password messages on their fields', async () => {
-    const { app } = createTestContext();
+    const { client } = createTestContext();
     const token = 'x'.repeat(43);
-    const short = await send(app, '/api/auth/reset-password', { token, password: 'short', confirmPassword: 'short' });
+    const short = await client.auth['reset-password'].$post({
+      json: { token, password: 'short', confirmPassword: 'short' },
+    });
     expect(await short.json()).toMatchObject({ errors: [{ field: 'password', message: MESSAGES.passwordMin }] });
-    const mismatch = await send(app, '/api/auth/reset-password', {
-      token,
-      password: 'long enough 1',
-      confirmPassword: 'long enough 2',
+    const mismatch = await client.auth['reset-password'].$post({
+      json: {
+        token,
+        password: 'long enough 1',
+        confirmPassword: 'long enough 2',
+      },
     });
     expect(await mismatch.json()).toMatchObject({
       errors: [{ field: 'confirmPassword', message: MESSAGES.passwordsDoNotMatch }],
     });
-    const tooLong = await send(app, '/api/auth/reset-password', {
-      token,
-      password: 'p'.repeat(129),
-      confirmPassword: 'p'.repeat(129),
+    const tooLong = await client.auth['reset-password'].$post({
+      json: {
+        token,
+        password: 'p'.repeat(129),
+        confirmPassword: 'p'.repeat(129),
+      },
     });
     expect(await tooLong.json()).toMatchObject({ errors: [{ field: 'password', message: MESSAGES.passwordMax }] });
-    const bogus = await send(app, '/api/auth/reset-password', {
-      token,
-      password: 'long enough 1',
-      confirmPassword: 'long enough 1',
+    const bogus = await client.auth['reset-password'].$post({
+      json: {
+        token,
+        password: 'long enough 1',
+        confirmPassword: 'long enough 1',
+      },
     });
     expect(bogus.status).toBe(400);
     expect(await bogus.json()).toMatchObject({ errors: [{ field: 'token', message: AUTH_MESSAGES.resetLinkInvalid }] });

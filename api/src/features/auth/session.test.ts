@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, successBody } from '../../test-utils';
 import {
   createSession,
   findSessionUser,
@@ -60,16 +60,16 @@ describe('sessions', () => {
 
 describe('GET /api/auth/user', () => {
   it('answers 401 problem+json when signed out or with a bogus cookie', async () => {
-    const { app } = createTestContext();
+    const { client } = createTestContext();
     for (const cookie of [undefined, 'wb_session=nope', `wb_session=${'a'.repeat(43)}`]) {
-      const response = await app.request('/api/auth/user', { headers: cookie ? { cookie } : {} });
+      const response = await client.auth.user.$get({}, { headers: cookie ? { cookie } : {} });
       expect(response.status).toBe(401);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
     }
   });
 
   it('returns the public fields of the signed-in user and nothing secret', async () => {
-    const { app, db } = createTestContext();
+    const { clientFor, db } = createTestContext();
     const user = insertUser(db, {
       role: 'admin',
       subscriptionTier: 'premium',
@@ -77,10 +77,10 @@ describe('GET /api/auth/user', () => {
       passwordHash: 'secret-hash',
     });
     const { token } = createSession({ db, userId: user.id, now: new Date() });
-    const response = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
+    const response = await clientFor(`wb_session=${token}`).auth.user.$get();
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = await successBody(response);
     expect(body).toMatchObject({
       id: user.id,
       email: user.email,
@@ -96,14 +96,15 @@ describe('GET /api/auth/user', () => {
 describe('session cookie renewal', () => {
   it('sends the cookie again with a fresh Max-Age when a request slides the idle expiry', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
-    const { app, db } = createTestContext({ now: () => now });
+    const { clientFor, db } = createTestContext({ now: () => now });
     const user = insertUser(db);
     const { token } = createSession({ db, userId: user.id, now });
-    const quiet = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
+    const reader = clientFor(`wb_session=${token}`);
+    const quiet = await reader.auth.user.$get();
     expect(quiet.headers.get('set-cookie')).toBeNull();
 
     now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
-    const slid = await app.request('/api/auth/user', { headers: { cookie: `wb_session=${token}` } });
+    const slid = await reader.auth.user.$get();
     expect(slid.status).toBe(200);
     const cookie = slid.headers.get('set-cookie') ?? '';
     expect(cookie).toContain(`wb_session=${token}`);

@@ -1,4 +1,7 @@
-/** Helpers for the billing API tests: the selections setup (plans, readers, clock) plus checkout and webhook capture. */
+/**
+ * Helpers for the billing API tests: the selections setup (plans, readers, clock) with a typed client
+ * per reader, plus checkout and webhook capture.
+ */
 import { eq } from 'drizzle-orm';
 import { TEST_CARDS } from '@shared/billing';
 import {
@@ -10,7 +13,7 @@ import {
   webhookEvents,
 } from '../../db/schema';
 import type { SimulatedPaymentsProvider } from '../../adapters/payments/simulated-provider';
-import { send } from '../auth/auth-test-helpers';
+import { successBody, type TTestClient } from '../../test-utils';
 import { insertUser, signIn } from '../profile/profile-test-support';
 import { setup as selectionsSetup } from '../selections/selections-test-support';
 
@@ -25,28 +28,33 @@ export function billingSetup() {
   const ctx = selectionsSetup();
   const provider = ctx.payments as SimulatedPaymentsProvider;
 
+  /** A reader of the selections setup, with a typed client carrying its session. */
+  async function reader(...args: Parameters<typeof ctx.reader>) {
+    const member = await ctx.reader(...args);
+    return Object.assign(member, { client: ctx.clientFor(member.cookie) });
+  }
+
   /** Starts a checkout for the reader and pays it with the card; returns both answers. */
   async function subscribe(
-    reader: { post: (path: string, body?: unknown) => Promise<Response> | Response },
+    reader: { client: TTestClient },
     tier: 'basic' | 'premium',
     cardNumber: string = TEST_CARDS.succeeds,
   ) {
-    const checkout = await reader.post('/api/billing/checkout', { tier });
-    const { url } = (await checkout.json()) as { url: string };
+    const checkout = await reader.client.billing.checkout.$post({ json: { tier } });
+    const { url } = await successBody(checkout);
     const sessionId = url.split('/').pop()!;
-    const pay = await reader.post(`/api/billing/checkout/${sessionId}/pay`, card(cardNumber));
-    return {
-      checkout,
-      sessionId,
-      pay,
-      payBody: (await pay.json()) as { outcome: string; message: string; redirectUrl: string | null },
-    };
+    const pay = await reader.client.billing.checkout[':sessionId'].pay.$post({
+      param: { sessionId },
+      json: card(cardNumber),
+    });
+    return { checkout, sessionId, pay, payBody: await successBody(pay) };
   }
 
   async function admin() {
     const user = await insertUser(ctx.db, { role: 'admin' });
     const cookie = signIn(ctx.db, user.id, ctx.clock.now()).cookie;
-    return { advance: (days: unknown) => send(ctx.app, '/api/admin/billing/advance-clock', { days }, { cookie }) };
+    const client = ctx.clientFor(cookie);
+    return { cookie, advance: (days: number) => client.admin.billing['advance-clock'].$post({ json: { days } }) };
   }
 
   /** Replaces in-process delivery with a recorder (the app then hears nothing until the test delivers). */
@@ -58,10 +66,11 @@ export function billingSetup() {
     return captured;
   }
 
+  /** Posts a captured event as the provider would: its signed bytes as they are (init.body) and its headers. */
   const deliver = (
     event: { body: string; headers: Record<string, string> },
     headers: Record<string, string> = event.headers,
-  ) => ctx.app.request('/api/billing/webhook', { method: 'POST', body: event.body, headers });
+  ) => ctx.client.billing.webhook.$post({}, { headers, init: { body: event.body } });
 
   const billingState = (userId: string) => ({
     user: ctx.db
@@ -82,5 +91,5 @@ export function billingSetup() {
     events: ctx.db.select().from(webhookEvents).all(),
   });
 
-  return { ...ctx, provider, subscribe, admin, captureWebhooks, deliver, billingState };
+  return { ...ctx, provider, reader, subscribe, admin, captureWebhooks, deliver, billingState };
 }

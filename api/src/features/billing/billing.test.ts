@@ -1,10 +1,11 @@
 /** Billing API (issue 4): test-mode checkout, webhooks, plan changes, cancel/renew via the clock advance, receipts. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TEST_CARDS, type TInvoiceList, type TSubscription } from '@shared/billing';
+import { TEST_CARDS } from '@shared/billing';
 import { DAY_MS } from '@shared/entitlement';
 import { auditLogs, billingSubscriptions, loans, userSubscriptionCycles, users, webhookEvents } from '../../db/schema';
-import { outbox } from '../auth/auth-test-helpers';
+import { problemBody, successBody } from '../../test-utils';
+import { outbox, send } from '../auth/auth-test-helpers';
 import { sendTrialEndingReminders } from './billing-jobs';
 import { billingSetup, card } from './billing-test-support';
 
@@ -36,7 +37,7 @@ describe('test-mode checkout', () => {
     expect(state.payments).toMatchObject([{ amount: 599, status: 'succeeded' }]);
     expect(state.mirror).toMatchObject({ cardBrand: 'Visa', cardLast4: '4242', status: 'active' });
 
-    const session = await (await reader.get(`/api/billing/checkout/${sessionId}`)).json();
+    const session = await (await reader.client.billing.checkout[':sessionId'].$get({ param: { sessionId } })).json();
     expect(session).toMatchObject({
       status: 'complete',
       tier: 'basic',
@@ -45,7 +46,7 @@ describe('test-mode checkout', () => {
       lastError: null,
       customerEmail: reader.user.email,
     });
-    const sub = (await (await reader.get('/api/billing/subscription')).json()) as TSubscription;
+    const sub = await (await reader.client.billing.subscription.$get()).json();
     expect(sub).toMatchObject({
       provider: 'test',
       tier: 'basic',
@@ -71,10 +72,14 @@ describe('test-mode checkout', () => {
     expect(cycle).toMatchObject({ tier: 'basic', maxBooks: 10, booksSelectedCount: 0 });
 
     // Paying again, or a second checkout for the same tier, is refused.
-    expect((await reader.post(`/api/billing/checkout/${sessionId}/pay`, card())).status).toBe(409);
-    const again = await reader.post('/api/billing/checkout', { tier: 'basic' });
+    const payAgain = await reader.client.billing.checkout[':sessionId'].pay.$post({
+      param: { sessionId },
+      json: card(),
+    });
+    expect(payAgain.status).toBe(409);
+    const again = await reader.client.billing.checkout.$post({ json: { tier: 'basic' } });
     expect(again.status).toBe(409);
-    expect((await again.json()).detail).toBe('You already have the Basic plan.');
+    expect((await problemBody(again)).detail).toBe('You already have the Basic plan.');
   });
 
   it.each([
@@ -91,11 +96,12 @@ describe('test-mode checkout', () => {
     const after = t.billingState(reader.user.id);
     expect(after).toEqual(before);
     expect(after.user).toMatchObject({ tier: 'trial' });
-    const session = await (await reader.get(`/api/billing/checkout/${sessionId}`)).json();
+    const checkout = reader.client.billing.checkout[':sessionId'];
+    const session = await (await checkout.$get({ param: { sessionId } })).json();
     expect(session).toMatchObject({ status: 'open', lastError: message });
     // The same session can still be paid with a good card.
-    const retry = await reader.post(`/api/billing/checkout/${sessionId}/pay`, card());
-    expect((await retry.json()).outcome).toBe('succeeded');
+    const retry = await checkout.pay.$post({ param: { sessionId }, json: card() });
+    expect((await successBody(retry)).outcome).toBe('succeeded');
     expect(t.billingState(reader.user.id).user).toMatchObject({ tier: 'premium', status: 'active' });
   });
 
@@ -103,18 +109,20 @@ describe('test-mode checkout', () => {
     const t = billingSetup();
     const owner = await t.reader('trial');
     const other = await t.reader('trial');
-    const { url } = await (await owner.post('/api/billing/checkout', { tier: 'basic' })).json();
-    const id = url.split('/').pop();
-    expect((await other.get(`/api/billing/checkout/${id}`)).status).toBe(404);
-    expect((await other.post(`/api/billing/checkout/${id}/pay`, card())).status).toBe(404);
+    const { url } = await successBody(await owner.client.billing.checkout.$post({ json: { tier: 'basic' } }));
+    const sessionId = url.split('/').pop()!;
+    const checkout = other.client.billing.checkout[':sessionId'];
+    expect((await checkout.$get({ param: { sessionId } })).status).toBe(404);
+    expect((await checkout.pay.$post({ param: { sessionId }, json: card() })).status).toBe(404);
     expect(t.billingState(owner.user.id).provider).toEqual([]);
   });
 
   it('answers 400 (never 500) for bad bodies', async () => {
     const t = billingSetup();
     const reader = await t.reader('trial');
-    const { url } = await (await reader.post('/api/billing/checkout', { tier: 'basic' })).json();
+    const { url } = await successBody(await reader.client.billing.checkout.$post({ json: { tier: 'basic' } }));
     const id = url.split('/').pop();
+    // raw request: bodies the routes' types forbid (unknown tier, arrays, numbers, null) alongside invalid strings
     for (const [path, body] of [
       ['/api/billing/checkout', { tier: 'gold' }],
       ['/api/billing/checkout', []],
@@ -126,7 +134,10 @@ describe('test-mode checkout', () => {
       const response = await reader.post(path, body);
       expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
     }
-    expect((await reader.get('/api/billing/checkout/not-a-uuid')).status).toBe(400);
+    expect(
+      (await reader.client.billing.checkout[':sessionId'].$get({ param: { sessionId: 'not-a-uuid' } })).status,
+    ).toBe(400);
+    // raw request: malformed JSON on purpose
     const malformed = await t.app.request('/api/billing/checkout', {
       method: 'POST',
       body: '{"tier":',
@@ -134,9 +145,9 @@ describe('test-mode checkout', () => {
     });
     expect(malformed.status).toBe(400);
     // No subscription yet: cancel/resume/change-plan are conflicts, not errors.
-    for (const path of ['/api/billing/cancel', '/api/billing/resume'])
-      expect((await reader.post(path)).status).toBe(409);
-    expect((await reader.post('/api/billing/change-plan', { tier: 'premium' })).status).toBe(409);
+    for (const route of [reader.client.billing.cancel, reader.client.billing.resume])
+      expect((await route.$post()).status).toBe(409);
+    expect((await reader.client.billing['change-plan'].$post({ json: { tier: 'premium' } })).status).toBe(409);
   });
 });
 
@@ -185,7 +196,7 @@ describe('webhook endpoint', () => {
     for (const attempt of cases) {
       const response = await t.deliver(attempt);
       expect(response.status).toBe(400);
-      expect((await response.json()).code).toBe('invalid_signature');
+      expect((await problemBody(response)).code).toBe('invalid_signature');
     }
     expect(t.db.select().from(webhookEvents).all()).toEqual([]);
     expect(t.billingState(reader.user.id).user?.tier).toBe('trial');
@@ -196,7 +207,7 @@ describe('webhook endpoint', () => {
     t.clock.advance(5 * 60 * 1000 + 1000);
     const response = await t.deliver(captured[0]);
     expect(response.status).toBe(400);
-    expect((await response.json()).detail).toMatch(/tolerance/);
+    expect((await problemBody(response)).detail).toMatch(/tolerance/);
   });
 
   it('acknowledges a duplicate event id with 200 without applying it again', async () => {
@@ -315,7 +326,8 @@ describe('plan changes, cancellation and renewals', () => {
     const reader = await t.reader('trial');
     await t.subscribe(reader, 'basic');
     t.clock.advance(10 * DAY_MS);
-    const up = await reader.post('/api/billing/change-plan', { tier: 'premium' });
+    const changePlan = reader.client.billing['change-plan'];
+    const up = await changePlan.$post({ json: { tier: 'premium' } });
     expect(up.status).toBe(200);
     expect(await up.json()).toMatchObject({
       tier: 'premium',
@@ -323,7 +335,7 @@ describe('plan changes, cancellation and renewals', () => {
       pendingTier: null,
       nextChargeAmount: 999,
     });
-    const invoices = ((await (await reader.get('/api/billing/invoices')).json()) as TInvoiceList).items;
+    const invoices = (await (await reader.client.billing.invoices.$get()).json()).items;
     expect(invoices).toHaveLength(2);
     const proration = invoices.find((invoice) => invoice.description.startsWith('Upgrade'))!;
     // 400p difference for the remaining ~21 of 31 days.
@@ -331,16 +343,16 @@ describe('plan changes, cancellation and renewals', () => {
     expect(proration.amountPaid).toBeLessThan(300);
     expect(outbox(t.db, reader.user.email, 'plan_changed')).toHaveLength(1);
 
-    const down = await reader.post('/api/billing/change-plan', { tier: 'basic' });
+    const down = await changePlan.$post({ json: { tier: 'basic' } });
     expect(down.status).toBe(200);
     expect(await down.json()).toMatchObject({ tier: 'premium', pendingTier: 'basic', nextChargeAmount: 599 });
-    expect((await reader.post('/api/billing/change-plan', { tier: 'basic' })).status).toBe(409);
+    expect((await changePlan.$post({ json: { tier: 'basic' } })).status).toBe(409);
 
     const admin = await t.admin();
-    const report = await (await admin.advance(25)).json();
+    const report = await successBody(await admin.advance(25));
     expect(report.downgraded).toHaveLength(1);
     expect(report.renewed).toMatchObject([{ tier: 'basic' }]);
-    const after = (await (await reader.get('/api/billing/subscription')).json()) as TSubscription;
+    const after = await (await reader.client.billing.subscription.$get()).json();
     expect(after).toMatchObject({ tier: 'basic', pendingTier: null, status: 'active' });
   });
 
@@ -349,10 +361,11 @@ describe('plan changes, cancellation and renewals', () => {
     const reader = await t.reader('trial');
     await t.subscribe(reader, 'basic');
     const [book] = t.books(1);
-    expect((await reader.post('/api/selections', { bookId: book.id })).status).toBeLessThan(300);
-    expect((await reader.post('/api/loans', { bookId: book.id })).status).toBeLessThan(300);
+    expect((await reader.client.selections.$post({ json: { bookId: book.id } })).status).toBeLessThan(300);
+    expect((await reader.client.loans.$post({ json: { bookId: book.id } })).status).toBeLessThan(300);
 
-    const cancel = await reader.post('/api/billing/cancel');
+    const { cancel: cancelRoute, resume } = reader.client.billing;
+    const cancel = await cancelRoute.$post();
     expect(cancel.status).toBe(200);
     expect(await cancel.json()).toMatchObject({
       tier: 'basic',
@@ -361,14 +374,14 @@ describe('plan changes, cancellation and renewals', () => {
       nextChargeAt: null,
     });
     expect(outbox(t.db, reader.user.email, 'subscription_cancelled')).toHaveLength(1);
-    expect((await reader.post('/api/billing/cancel')).status).toBe(409);
-    expect(await (await reader.post('/api/billing/resume')).json()).toMatchObject({
+    expect((await cancelRoute.$post()).status).toBe(409);
+    expect(await (await resume.$post()).json()).toMatchObject({
       status: 'active',
       cancelAtPeriodEnd: false,
     });
-    await reader.post('/api/billing/cancel');
+    await cancelRoute.$post();
     // Still reading during the paid period.
-    expect((await reader.get('/api/loans')).status).toBe(200);
+    expect((await reader.client.loans.$get()).status).toBe(200);
     expect(
       t.db
         .select()
@@ -379,9 +392,9 @@ describe('plan changes, cancellation and renewals', () => {
     ).toEqual(['active']);
 
     const admin = await t.admin();
-    const report = await (await admin.advance(32)).json();
+    const report = await successBody(await admin.advance(32));
     expect(report.ended).toMatchObject([{ userId: reader.user.id, reason: 'cancelled_at_period_end' }]);
-    const sub = (await (await reader.get('/api/billing/subscription')).json()) as TSubscription;
+    const sub = await (await reader.client.billing.subscription.$get()).json();
     expect(sub).toMatchObject({ tier: 'free', status: 'inactive', cancelAtPeriodEnd: false });
     expect(
       t.db
@@ -392,7 +405,7 @@ describe('plan changes, cancellation and renewals', () => {
         .map((loan) => loan.status),
     ).toEqual(['revoked']);
     // A new checkout is possible again.
-    expect((await reader.post('/api/billing/checkout', { tier: 'premium' })).status).toBe(200);
+    expect((await reader.client.billing.checkout.$post({ json: { tier: 'premium' } })).status).toBe(200);
   });
 
   it('a renewal through the clock advance bills again and resets the Basic pick count', async () => {
@@ -400,7 +413,7 @@ describe('plan changes, cancellation and renewals', () => {
     const reader = await t.reader('trial');
     await t.subscribe(reader, 'basic');
     for (const book of t.books(2))
-      expect((await reader.post('/api/selections', { bookId: book.id })).status).toBeLessThan(300);
+      expect((await reader.client.selections.$post({ json: { bookId: book.id } })).status).toBeLessThan(300);
     const activeCycle = () =>
       t.db
         .select()
@@ -410,10 +423,10 @@ describe('plan changes, cancellation and renewals', () => {
     expect(activeCycle()?.booksSelectedCount).toBe(2);
 
     const admin = await t.admin();
-    const report = await (await admin.advance(31)).json();
+    const report = await successBody(await admin.advance(31));
     expect(report.renewed).toHaveLength(1);
     expect(activeCycle()?.booksSelectedCount).toBe(0);
-    expect(((await (await reader.get('/api/billing/invoices')).json()) as TInvoiceList).items).toHaveLength(2);
+    expect((await (await reader.client.billing.invoices.$get()).json()).items).toHaveLength(2);
     expect(outbox(t.db, reader.user.email, 'payment_receipt')).toHaveLength(2);
     // Delivering the same state again does not reset twice.
     const mirror = t.db
@@ -428,31 +441,35 @@ describe('plan changes, cancellation and renewals', () => {
     const t = billingSetup();
     const reader = await t.reader('trial');
     await t.subscribe(reader, 'basic');
-    const declined = await reader.post('/api/billing/payment-method', card(TEST_CARDS.declined));
+    const paymentMethod = reader.client.billing['payment-method'];
+    const declined = await paymentMethod.$post({ json: card(TEST_CARDS.declined) });
     expect(declined.status).toBe(402);
-    expect((await declined.json()).detail).toBe('Your card was declined.');
-    expect((await reader.post('/api/billing/payment-method', card('4000 0000 0000 0341'))).status).toBe(200);
+    expect((await problemBody(declined)).detail).toBe('Your card was declined.');
+    expect((await paymentMethod.$post({ json: card('4000 0000 0000 0341') })).status).toBe(200);
     const admin = await t.admin();
-    const report = await (await admin.advance(31)).json();
+    const report = await successBody(await admin.advance(31));
     expect(report.failedRenewals).toHaveLength(1);
-    const sub = (await (await reader.get('/api/billing/subscription')).json()) as TSubscription;
+    const sub = await successBody(await reader.client.billing.subscription.$get());
     expect(sub.status).toBe('past_due');
     expect(t.billingState(reader.user.id).user).toMatchObject({ tier: 'basic', status: 'active' });
     expect(outbox(t.db, reader.user.email, 'payment_failed')).toHaveLength(1);
 
-    const fixed = await reader.post('/api/billing/payment-method', card());
+    const fixed = await paymentMethod.$post({ json: card() });
     expect(await fixed.json()).toMatchObject({ status: 'active', paymentMethod: { last4: '4242' } });
-    const items = ((await (await reader.get('/api/billing/invoices')).json()) as TInvoiceList).items;
+    const { items } = await successBody(await reader.client.billing.invoices.$get());
     expect(items.every((invoice) => invoice.status === 'paid')).toBe(true);
   });
 
   it('the clock advance is for plans:manage only and validates days', async () => {
     const t = billingSetup();
     const reader = await t.reader('trial');
-    expect((await reader.post('/api/admin/billing/advance-clock', { days: 1 })).status).toBe(403);
+    expect((await reader.client.admin.billing['advance-clock'].$post({ json: { days: 1 } })).status).toBe(403);
     const admin = await t.admin();
     expect((await admin.advance(0)).status).toBe(400);
-    expect((await admin.advance('x')).status).toBe(400);
+    // raw request: a string where the route's type wants a number of days
+    expect(
+      (await send(t.app, '/api/admin/billing/advance-clock', { days: 'x' }, { cookie: admin.cookie })).status,
+    ).toBe(400);
     const ok = await admin.advance(3);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ days: 3, offsetDays: 3, renewed: [], ended: [] });
@@ -464,8 +481,9 @@ describe('invoices and receipts', () => {
     const t = billingSetup();
     const reader = await t.reader('trial', { firstName: '<script>alert(1)</script>' });
     await t.subscribe(reader, 'premium');
-    const { items } = (await (await reader.get('/api/billing/invoices')).json()) as TInvoiceList;
+    const { items } = await successBody(await reader.client.billing.invoices.$get());
     expect(items).toHaveLength(1);
+    // raw request: follows the receipt URL the list returned, as the billing page's link does
     const receipt = await reader.get(items[0].receiptUrl);
     expect(receipt.status).toBe(200);
     expect(receipt.headers.get('content-type')).toMatch(/^text\/html/);
@@ -478,15 +496,19 @@ describe('invoices and receipts', () => {
     expect(html).not.toContain('<script>');
 
     const other = await t.reader('trial');
+    // raw request: the same URL, followed by another reader
     expect((await other.get(items[0].receiptUrl)).status).toBe(404);
-    expect(((await (await other.get('/api/billing/invoices')).json()) as TInvoiceList).items).toEqual([]);
-    expect((await other.get(`/api/billing/invoices/${crypto.randomUUID()}/receipt`)).status).toBe(404);
+    expect((await successBody(await other.client.billing.invoices.$get())).items).toEqual([]);
+    const receiptRoute = other.client.billing.invoices[':id'].receipt;
+    expect((await receiptRoute.$get({ param: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 
   it('portal: test mode sends the reader to the billing page payment-method form', async () => {
     const t = billingSetup();
     const reader = await t.reader('trial');
-    expect(await (await reader.post('/api/billing/portal')).json()).toEqual({ url: '/billing?payment-method=update' });
+    expect(await (await reader.client.billing.portal.$post()).json()).toEqual({
+      url: '/billing?payment-method=update',
+    });
   });
 });
 

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TPageContent, TSeoConfig } from '@shared/content';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, problemBody, successBody } from '../../test-utils';
 import { createPageContent, createSeoConfig } from '../../test-factories';
-
-interface Problem {
-  code: string;
-  errors?: { field: string; message: string }[];
-}
 
 describe('GET /api/seo/config', () => {
   it('returns the active config of a page type', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createSeoConfig(db, {
       pageType: 'home',
       title: 'Wonderful Books',
@@ -19,9 +13,9 @@ describe('GET /api/seo/config', () => {
       ogImage: '/og/home.png',
       canonicalUrl: 'https://books.example/',
     });
-    const response = await app.request('/api/seo/config?pageType=home');
+    const response = await client.seo.config.$get({ query: { pageType: 'home' } });
     expect(response.status).toBe(200);
-    expect((await response.json()) as TSeoConfig).toEqual({
+    expect(await successBody(response)).toEqual({
       pageType: 'home',
       title: 'Wonderful Books',
       description: 'Read anywhere.',
@@ -40,43 +34,46 @@ describe('GET /api/seo/config', () => {
   });
 
   it('answers 404 for a missing or inactive config and 400 for an unknown or absent page type', async () => {
-    const { app, db } = createTestContext();
+    const { app, client, db } = createTestContext();
     createSeoConfig(db, { pageType: 'bookstore', isActive: false });
-    expect((await app.request('/api/seo/config?pageType=subscribe')).status).toBe(404);
-    expect((await app.request('/api/seo/config?pageType=bookstore')).status).toBe(404);
+    expect((await client.seo.config.$get({ query: { pageType: 'subscribe' } })).status).toBe(404);
+    expect((await client.seo.config.$get({ query: { pageType: 'bookstore' } })).status).toBe(404);
     for (const url of ['/api/seo/config?pageType=admin', '/api/seo/config', '/api/seo/config?pageType=%3Cscript%3E']) {
+      // raw request: page types outside the route's enum, or none, which its type forbids
       const response = await app.request(url);
       expect(response.status, url).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
-      expect(((await response.json()) as Problem).errors?.[0].field).toBe('pageType');
+      expect((await problemBody(response)).errors?.[0].field).toBe('pageType');
     }
   });
 });
 
 describe('GET /api/page-content/:key', () => {
   it('returns the stored document with its update time', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     const content = { heroTitle: 'Read more', heroSubtitle: 'Anywhere', stats: [{ value: '1000+', label: 'Books' }] };
     createPageContent(db, 'homepage', content);
-    const response = await app.request('/api/page-content/homepage');
+    const response = await client['page-content'][':key'].$get({ param: { key: 'homepage' } });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as TPageContent;
+    const body = await successBody(response);
     expect(body).toEqual({ key: 'homepage', content, updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });
 
   it('answers 404 for a missing key and 400 for a malformed one', async () => {
-    const { app } = createTestContext();
-    expect((await app.request('/api/page-content/nothing-here')).status).toBe(404);
-    const bad = await app.request('/api/page-content/Bad_Key');
+    const { client } = createTestContext();
+    const pageContent = client['page-content'][':key'];
+    expect((await pageContent.$get({ param: { key: 'nothing-here' } })).status).toBe(404);
+    const bad = await pageContent.$get({ param: { key: 'Bad_Key' } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as Problem).errors?.[0].field).toBe('key');
+    expect((await problemBody(bad)).errors?.[0].field).toBe('key');
   });
 });
 
 describe('GET /api/placeholder/:width/:height', () => {
   it('answers a cacheable SVG of the asked size', async () => {
-    const { app } = createTestContext();
-    const response = await app.request('/api/placeholder/200/280');
+    const { client } = createTestContext();
+    const placeholder = client.placeholder[':width'][':height'];
+    const response = await placeholder.$get({ param: { width: '200', height: '280' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('image/svg+xml');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -84,7 +81,7 @@ describe('GET /api/placeholder/:width/:height', () => {
     expect(svg).toContain('viewBox="0 0 200 280"');
     expect(svg).toContain('width="200" height="280"');
     expect(svg).not.toMatch(/NaN|undefined/);
-    const tiny = await (await app.request('/api/placeholder/1/1')).text();
+    const tiny = await (await placeholder.$get({ param: { width: '1', height: '1' } })).text();
     expect(tiny).not.toMatch(/NaN|undefined|Infinity/);
   });
 
@@ -99,10 +96,11 @@ describe('GET /api/placeholder/:width/:height', () => {
     ['200/Infinity', 'height'],
     ['200/%F0%9F%93%9A', 'height'],
   ])('answers 400 problem+json (never 500) for %s', async (size, field) => {
-    const { app } = createTestContext();
-    const response = await app.request(`/api/placeholder/${size}`);
+    const { client } = createTestContext();
+    const [width, height] = size.split('/');
+    const response = await client.placeholder[':width'][':height'].$get({ param: { width, height } });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(((await response.json()) as Problem).errors?.map((error) => error.field)).toContain(field);
+    expect((await problemBody(response)).errors?.map((error) => error.field)).toContain(field);
   });
 });

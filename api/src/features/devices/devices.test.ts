@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema';
 import { send } from '../auth/auth-test-helpers';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { setup } from '../selections/selections-test-support';
 import { deviceNameFromUserAgent } from './devices.service';
 import { generateDeviceKey, sharedDeviceKey } from './device-keys-test-support';
@@ -17,7 +17,7 @@ describe('POST /api/devices/browser', () => {
     const key = await sharedDeviceKey(0);
     const first = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
     expect(first.status).toBe(201);
-    const device = await readJson(first);
+    const device = await successBody(first);
     expect(device.offlineRegistered).toBe(false);
     expect(device.keyThumbprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -37,7 +37,7 @@ describe('POST /api/devices/browser', () => {
     const other = await t.reader('free');
     const theirs = await other.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
     expect(theirs.status).toBe(201);
-    expect((await readJson(theirs)).deviceId).not.toBe(device.deviceId);
+    expect((await successBody(theirs)).deviceId).not.toBe(device.deviceId);
   });
 
   it('names the device from the User-Agent when no name is given', async () => {
@@ -65,7 +65,7 @@ describe('POST /api/devices/browser', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const key = await sharedDeviceKey(0);
-    const { deviceId } = await readJson(reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } }));
+    const { deviceId } = await successBody(reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } }));
     t.db
       .update(devices)
       .set({ isActive: false, deactivatedAt: new Date(), offlineRegisteredAt: new Date() })
@@ -110,7 +110,7 @@ describe('POST /api/devices/browser', () => {
       // raw request: private members, wrong shapes and missing keys, which the typed client refuses
       const response = await send(t.app, '/api/devices/browser', body, { cookie: reader.cookie });
       expect(response.status, label).toBe(400);
-      const problem = await readProblem(response);
+      const problem = await problemBody(response);
       expect(problem.code, label).toBe('validation_failed');
       expect(problem.detail, label).toMatch(message);
     }

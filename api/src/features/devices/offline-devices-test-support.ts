@@ -5,7 +5,7 @@
 import { base64url } from 'jose';
 import type { TDeviceChallenge } from '@shared/devices';
 import type { TBrowserDevice } from '@shared/reader';
-import { readJson } from '../../test-client';
+import { successBody } from '../../test-utils';
 import type { setup } from '../selections/selections-test-support';
 import { generateDeviceKey, type TTestDeviceKey } from './device-keys-test-support';
 
@@ -25,13 +25,13 @@ export async function browserDevice(reader: TTestReader, key: TTestDeviceKey): P
   const response = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
   if (response.status !== 201 && response.status !== 200)
     throw new Error(`browser device answered ${response.status}: ${await response.text()}`);
-  return readJson(response);
+  return successBody(response);
 }
 
 export async function requestChallenge(reader: TTestReader, deviceId: string): Promise<TDeviceChallenge> {
   const response = await reader.api.devices.challenge.$post({ json: { deviceId } });
   if (response.status !== 201) throw new Error(`challenge answered ${response.status}: ${await response.text()}`);
-  return readJson(response);
+  return successBody(response);
 }
 
 /** Everything up to (not including) POST /api/devices: a browser device and the answered challenge. */

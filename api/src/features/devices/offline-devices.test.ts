@@ -6,7 +6,7 @@ import { DEVICE_CHALLENGE_TTL_MS, DEVICE_MESSAGES, deviceCapMessage } from '@sha
 import { auditLogs, deviceChallenges, devices, licenses, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { registerJobs, runDueJobs } from '../../jobs/runner';
 import { JOBS } from '../../jobs';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { send } from '../auth/auth-test-helpers';
 import { setupReader } from '../reader/reader-test-support';
 import { setup } from '../selections/selections-test-support';
@@ -46,7 +46,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const challengeResponse = await reader.api.devices.challenge.$post({ json: { deviceId: browser.deviceId } });
     expect(challengeResponse.status).toBe(201);
     expect(challengeResponse.headers.get('cache-control')).toBe('no-store');
-    const challenge = await readJson(challengeResponse);
+    const challenge = await successBody(challengeResponse);
     expect(challenge).toEqual({
       challengeId: expect.any(String),
       encryptedChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{512}$/),
@@ -67,7 +67,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       },
     });
     expect(registered.status).toBe(201);
-    const device = await readJson(registered);
+    const device = await successBody(registered);
     expect(device).toEqual({
       id: browser.deviceId,
       name: 'Commute tablet',
@@ -89,16 +89,16 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
 
     // The browser now knows it is registered; the list counts it against the cap.
     expect(
-      (await readJson(reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } }))).offlineRegistered,
+      (await successBody(reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } }))).offlineRegistered,
     ).toBe(true);
-    const list = await readJson(reader.api.devices.$get());
+    const list = await successBody(reader.api.devices.$get());
     expect(list).toEqual({ items: [device], cap: 2, used: 1 });
 
     // Registering an already registered device again (new challenge) renames it and does not count twice.
     const again = await preparedRegistration(reader, key);
     const repeat = await reader.api.devices.$post({ json: { ...again.body, name: 'Tablet' } });
     expect(repeat.status).toBe(200);
-    expect((await readJson(repeat)).name).toBe('Tablet');
+    expect((await successBody(repeat)).name).toBe('Tablet');
     expect(registeredCount(t, reader.user.id)).toBe(1);
   });
 
@@ -118,13 +118,13 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       },
     });
     expect(wrongAnswer.status).toBe(400);
-    expect(await readProblem(wrongAnswer)).toMatchObject({
+    expect(await problemBody(wrongAnswer)).toMatchObject({
       code: 'challenge_failed',
       detail: `response: ${DEVICE_MESSAGES.proofFailed}`,
       errors: [{ field: 'response', message: DEVICE_MESSAGES.proofFailed }],
     });
     const afterWrong = await reader.api.devices.$post({ json: wrong.body });
-    expect(await readProblem(afterWrong)).toMatchObject({
+    expect(await problemBody(afterWrong)).toMatchObject({
       status: 400,
       detail: `challengeId: ${DEVICE_MESSAGES.challengeUsed}`,
     });
@@ -134,7 +134,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect((await reader.api.devices.$post({ json: good.body })).status).toBe(201);
     const replay = await reader.api.devices.$post({ json: good.body });
     expect(replay.status).toBe(400);
-    expect((await readProblem(replay)).errors).toEqual([
+    expect((await problemBody(replay)).errors).toEqual([
       { field: 'challengeId', message: DEVICE_MESSAGES.challengeUsed },
     ]);
 
@@ -143,7 +143,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     t.clock.advance(DEVICE_CHALLENGE_TTL_MS + 1);
     const expired = await reader.api.devices.$post({ json: late.body });
     expect(expired.status).toBe(400);
-    expect((await readProblem(expired)).errors).toEqual([
+    expect((await problemBody(expired)).errors).toEqual([
       { field: 'challengeId', message: DEVICE_MESSAGES.challengeExpired },
     ]);
 
@@ -158,13 +158,13 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       },
     });
     expect(swapped.status).toBe(400);
-    expect((await readProblem(swapped)).errors).toEqual([{ field: 'response', message: DEVICE_MESSAGES.proofFailed }]);
+    expect((await problemBody(swapped)).errors).toEqual([{ field: 'response', message: DEVICE_MESSAGES.proofFailed }]);
 
     // Another reader's challenge, even with the right answer, is unknown to this reader.
     const theirs = await preparedRegistration(other, secondKey);
     const foreign = await reader.api.devices.$post({ json: { ...theirs.body, deviceId: secondDevice.deviceId } });
     expect(foreign.status).toBe(400);
-    expect((await readProblem(foreign)).errors).toEqual([
+    expect((await problemBody(foreign)).errors).toEqual([
       { field: 'challengeId', message: DEVICE_MESSAGES.challengeInvalid },
     ]);
     expect(
@@ -176,7 +176,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     // Another reader's device: no challenge for it (404, as if it did not exist).
     const theirDevice = await reader.api.devices.challenge.$post({ json: { deviceId: theirs.device.deviceId } });
     expect(theirDevice.status).toBe(404);
-    expect((await readProblem(theirDevice)).detail).toBe('Device not found');
+    expect((await problemBody(theirDevice)).detail).toBe('Device not found');
 
     expect(registeredCount(t, reader.user.id)).toBe(1);
     expect(registeredCount(t, other.user.id)).toBe(0);
@@ -196,10 +196,10 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(2);
     expect(statuses.filter((status) => status === 409)).toHaveLength(18);
     for (const response of responses.filter((r) => r.status === 409)) {
-      expect(await readProblem(response)).toMatchObject({ code: 'device_cap_reached', detail: CAP_MESSAGE_BASIC });
+      expect(await problemBody(response)).toMatchObject({ code: 'device_cap_reached', detail: CAP_MESSAGE_BASIC });
     }
     expect(registeredCount(t, reader.user.id)).toBe(2);
-    const list = await readJson(reader.api.devices.$get());
+    const list = await successBody(reader.api.devices.$get());
     expect(list).toMatchObject({ cap: 2, used: 2 });
     expect(list.items).toHaveLength(2);
 
@@ -208,7 +208,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const refusedDevice = prepared.find(({ device }) => !registeredIds.has(device.deviceId))!;
     const early = await reader.api.devices.challenge.$post({ json: { deviceId: refusedDevice.device.deviceId } });
     expect(early.status).toBe(409);
-    expect((await readProblem(early)).detail).toBe(CAP_MESSAGE_BASIC);
+    expect((await problemBody(early)).detail).toBe(CAP_MESSAGE_BASIC);
     expect(deviceCapMessage(1, 'premium')).toBe(
       'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
     );
@@ -223,7 +223,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect((await reader.api.devices.$post({ json: first.body })).status).toBe(201);
     const refused = await reader.api.devices.$post({ json: second.body });
     expect(refused.status).toBe(409);
-    expect((await readProblem(refused)).detail).toBe(
+    expect((await problemBody(refused)).detail).toBe(
       'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
     );
     // Removing the registered device frees its place.
@@ -240,7 +240,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       const device = await browserDevice(reader, await sharedDeviceKey(0));
       const refused = await reader.api.devices.challenge.$post({ json: { deviceId: device.deviceId } });
       expect(refused.status, kind).toBe(402);
-      expect(await readProblem(refused)).toMatchObject({
+      expect(await problemBody(refused)).toMatchObject({
         code: 'offline_not_allowed',
         detail: DEVICE_MESSAGES.offlineNeedsPlan,
       });
@@ -255,7 +255,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       .run();
     const lapsed = await basic.api.devices.$post({ json: prepared.body });
     expect(lapsed.status).toBe(402);
-    expect((await readProblem(lapsed)).detail).toBe(DEVICE_MESSAGES.offlineNeedsPlan);
+    expect((await problemBody(lapsed)).detail).toBe(DEVICE_MESSAGES.offlineNeedsPlan);
     expect(registeredCount(t, basic.user.id)).toBe(0);
   });
 
@@ -310,7 +310,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
       // raw request: missing and wrongly typed fields, which the typed client refuses
       const response = await send(t.app, path, body, { cookie: reader.cookie });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect((await readProblem(response)).errors, JSON.stringify(body)).toEqual(errors);
+      expect((await problemBody(response)).errors, JSON.stringify(body)).toEqual(errors);
     }
     expect((await t.api.devices.challenge.$post({ json: { deviceId: id } })).status).toBe(401);
     expect((await t.api.devices.$post({ json: { deviceId: id, challengeId: id, response: answer } })).status).toBe(401);
@@ -337,22 +337,22 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     const registered = await registerOffline(reader, await sharedDeviceKey(0), 'Laptop');
     // A browser that reads online only is not listed and does not count.
     const onlineOnly = await browserDevice(reader, await sharedDeviceKey(1));
-    const list = await readJson(reader.api.devices.$get());
+    const list = await successBody(reader.api.devices.$get());
     expect(list.items.map((item) => item.id)).toEqual([registered.device.deviceId]);
     expect(list).toMatchObject({ cap: 5, used: 1 });
-    expect(await readJson(other.api.devices.$get())).toEqual({ items: [], cap: 2, used: 0 });
+    expect(await successBody(other.api.devices.$get())).toEqual({ items: [], cap: 2, used: 0 });
 
     const id = registered.device.deviceId;
     // Another reader: 404 for rename and removal, "removed" for status (never tells it exists).
     expect((await rename(other, id, 'Mine now')).status).toBe(404);
     expect((await other.api.devices[':id'].$delete({ param: { id } })).status).toBe(404);
-    expect(await readJson(other.api.devices[':id'].status.$get({ param: { id } }))).toMatchObject({
+    expect(await successBody(other.api.devices[':id'].status.$get({ param: { id } }))).toMatchObject({
       status: 'removed',
     });
 
     const renamed = await rename(reader, id, '  Work laptop ');
     expect(renamed.status).toBe(200);
-    expect(await readJson(renamed)).toMatchObject({
+    expect(await successBody(renamed)).toMatchObject({
       id: registered.device.deviceId,
       name: 'Work laptop',
       isOfflineRegistered: true,
@@ -363,20 +363,20 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     ] as const) {
       const response = await rename(reader, id, name);
       expect(response.status).toBe(400);
-      expect((await readProblem(response)).errors).toEqual(errors);
+      expect((await problemBody(response)).errors).toEqual(errors);
     }
     // raw request: a body without name, which the typed client refuses
     const nameless = await send(t.app, `/api/devices/${id}`, {}, { method: 'PATCH', cookie: reader.cookie });
     expect(nameless.status).toBe(400);
-    expect((await readProblem(nameless)).errors).toEqual([{ field: 'name', message: 'Name is required' }]);
+    expect((await problemBody(nameless)).errors).toEqual([{ field: 'name', message: 'Name is required' }]);
     const badId = await rename(reader, 'not-an-id', 'x');
-    expect((await readProblem(badId)).errors).toEqual([{ field: 'id', message: 'Device id must be a valid id' }]);
+    expect((await problemBody(badId)).errors).toEqual([{ field: 'id', message: 'Device id must be a valid id' }]);
     expect(t.db.select().from(devices).where(eq(devices.id, registered.device.deviceId)).get()?.name).toBe(
       'Work laptop',
     );
 
     const status = async (deviceId: string) =>
-      (await readJson(reader.api.devices[':id'].status.$get({ param: { id: deviceId } }))).status;
+      (await successBody(reader.api.devices[':id'].status.$get({ param: { id: deviceId } }))).status;
     expect(await status(registered.device.deviceId)).toBe('registered');
     expect(await status(onlineOnly.deviceId)).toBe('browser');
     expect(await status(crypto.randomUUID())).toBe('removed');
@@ -387,13 +387,13 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     const { device, key } = await registerOffline(reader, await sharedDeviceKey(0));
-    const loan = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
+    const loan = await successBody(reader.api.loans.$post({ json: { bookId: book.id } }));
     const offline = await reader.api.licenses.$post({
       json: { loanId: loan.id, deviceId: device.deviceId, kind: 'offline' },
     });
     expect(offline.status).toBe(201);
-    const grant = await readJson(offline);
-    const [listed] = (await readJson(reader.api.devices.$get())).items;
+    const grant = await successBody(offline);
+    const [listed] = (await successBody(reader.api.devices.$get())).items;
     expect(listed).toMatchObject({ booksOffline: 1, licenseExpiresAt: grant.expiresAt });
     expect(t.db.select().from(offlineLicenses).all()).toHaveLength(1);
 
@@ -414,11 +414,11 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
       resourceId: device.deviceId,
       details: expect.objectContaining({ revokedLicenses: 1 }),
     });
-    expect(await readJson(reader.api.devices.$get())).toMatchObject({ items: [], used: 0 });
+    expect(await successBody(reader.api.devices.$get())).toMatchObject({ items: [], used: 0 });
     expect((await reader.api.devices[':id'].$delete({ param: { id: device.deviceId } })).status).toBe(404);
 
     // Next contact: its licences are revoked and it is removed, so it wipes its downloads.
-    const status = await readJson(
+    const status = await successBody(
       reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: device.deviceId } }),
     );
     expect(status).toEqual({
@@ -426,7 +426,7 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
       serverTime: t.clock.now().toISOString(),
       device: { deviceId: device.deviceId, status: 'removed', serverTime: t.clock.now().toISOString() },
     });
-    expect((await readJson(reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } }))).status).toBe(
+    expect((await successBody(reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } }))).status).toBe(
       'removed',
     );
     const reissue = await reader.api.licenses.$post({
@@ -436,7 +436,7 @@ describe('GET /api/devices, PATCH and DELETE /api/devices/:id, GET /api/devices/
 
     // The same browser key comes back online-only; offline needs a new registration with proof.
     expect((await browserDevice(reader, key)).offlineRegistered).toBe(false);
-    expect((await readJson(reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } }))).status).toBe(
+    expect((await successBody(reader.api.devices[':id'].status.$get({ param: { id: device.deviceId } }))).status).toBe(
       'browser',
     );
   });
@@ -469,8 +469,8 @@ describe('expire-idle-devices job', () => {
     const idle = await registerOffline(reader, await sharedDeviceKey(0), 'Old phone');
     const busy = await registerOffline(reader, await sharedDeviceKey(1), 'Tablet');
     const onlineOnly = await browserDevice(reader, await sharedDeviceKey(2));
-    const loan = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
-    const grant = await readJson(
+    const loan = await successBody(reader.api.loans.$post({ json: { bookId: book.id } }));
+    const grant = await successBody(
       reader.api.licenses.$post({ json: { loanId: loan.id, deviceId: idle.device.deviceId, kind: 'offline' } }),
     );
 
@@ -500,7 +500,7 @@ describe('expire-idle-devices job', () => {
     ).toEqual([idle.device.deviceId]);
     // Spent and expired challenges older than a day are gone.
     expect(t.db.select().from(deviceChallenges).all()).toEqual([]);
-    const status = await readJson(
+    const status = await successBody(
       reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: idle.device.deviceId } }),
     );
     expect(status.items[0].status).toBe('revoked');

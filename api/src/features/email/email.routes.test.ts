@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TEmailPreferencesResponse, TOutboxMessage, TOutboxPage, TUnsubscribeResponse } from '@shared/email';
 import { emailPreferences } from '../../db/schema';
-import { createTestContext } from '../../test-utils';
-import { insertUser, jsonHeaders, signIn } from '../profile/profile-test-support';
+import { createTestContext, successBody } from '../../test-utils';
+import { send } from '../auth/auth-test-helpers';
+import { insertUser, signIn } from '../profile/profile-test-support';
 import { ensureEmailPreferences, sendEmail, sendVerificationCodeEmail } from './email.service';
 import { welcomeEmail } from './templates';
 
@@ -18,13 +18,9 @@ async function tokenFor(context: Context) {
 
 describe('GET/PUT /api/me/email-preferences', () => {
   it('needs a session', async () => {
-    const { app } = createTestContext();
-    expect((await app.request('/api/me/email-preferences')).status).toBe(401);
-    const put = await app.request('/api/me/email-preferences', {
-      method: 'PUT',
-      headers: jsonHeaders(),
-      body: JSON.stringify(ALL_ON),
-    });
+    const { client } = createTestContext();
+    expect((await client.me['email-preferences'].$get()).status).toBe(401);
+    const put = await client.me['email-preferences'].$put({ json: ALL_ON });
     expect(put.status).toBe(401);
     expect(put.headers.get('content-type')).toContain('application/problem+json');
   });
@@ -32,8 +28,8 @@ describe('GET/PUT /api/me/email-preferences', () => {
   it('returns the defaults (marketing off) and saves changes', async () => {
     const context = createTestContext();
     const user = await insertUser(context.db);
-    const { cookie } = signIn(context.db, user.id);
-    const first = await context.app.request('/api/me/email-preferences', { headers: { cookie } });
+    const preferences = context.clientFor(signIn(context.db, user.id).cookie).me['email-preferences'];
+    const first = await preferences.$get();
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(await first.json()).toEqual({
@@ -44,38 +40,30 @@ describe('GET/PUT /api/me/email-preferences', () => {
       unsubscribedAt: null,
     });
 
-    const saved = await context.app.request('/api/me/email-preferences', {
-      method: 'PUT',
-      headers: jsonHeaders(cookie),
-      body: JSON.stringify({ ...ALL_ON, trialReminders: false, isUnsubscribedAll: true }),
-    });
+    const saved = await preferences.$put({ json: { ...ALL_ON, trialReminders: false, isUnsubscribedAll: true } });
     expect(saved.status).toBe(200);
-    const body = (await saved.json()) as TEmailPreferencesResponse;
+    const body = await successBody(saved);
     expect(body).toMatchObject({ marketingEmails: true, trialReminders: false, isUnsubscribedAll: true });
     expect(body.unsubscribedAt).not.toBeNull();
 
-    const again = (await (
-      await context.app.request('/api/me/email-preferences', { headers: { cookie } })
-    ).json()) as TEmailPreferencesResponse;
+    const again = await successBody(await preferences.$get());
     expect(again).toEqual(body);
     // Opting back in clears the unsubscribe time.
-    const back = await context.app.request('/api/me/email-preferences', {
-      method: 'PUT',
-      headers: jsonHeaders(cookie),
-      body: JSON.stringify(ALL_ON),
-    });
-    expect(((await back.json()) as TEmailPreferencesResponse).unsubscribedAt).toBeNull();
+    const back = await preferences.$put({ json: ALL_ON });
+    expect((await successBody(back)).unsubscribedAt).toBeNull();
   });
 
   it('names the field of a bad value', async () => {
     const context = createTestContext();
     const user = await insertUser(context.db);
     const { cookie } = signIn(context.db, user.id);
-    const response = await context.app.request('/api/me/email-preferences', {
-      method: 'PUT',
-      headers: jsonHeaders(cookie),
-      body: JSON.stringify({ ...ALL_ON, marketingEmails: 'yes' }),
-    });
+    // raw request: a string where the route's type wants a boolean
+    const response = await send(
+      context.app,
+      '/api/me/email-preferences',
+      { ...ALL_ON, marketingEmails: 'yes' },
+      { method: 'PUT', cookie },
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       errors: [{ field: 'marketingEmails', message: 'Must be true or false' }],
@@ -87,7 +75,8 @@ describe('/api/email/unsubscribe', () => {
   it('shows the masked address and preferences for a known token, 404 for an unknown one', async () => {
     const context = createTestContext();
     const { token } = await tokenFor(context);
-    const known = await context.app.request(`/api/email/unsubscribe?token=${token}`);
+    const unsubscribe = context.client.email.unsubscribe;
+    const known = await unsubscribe.$get({ query: { token } });
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual({
       email: 'r***@example.com',
@@ -100,17 +89,13 @@ describe('/api/email/unsubscribe', () => {
       },
     });
 
-    const unknown = await context.app.request(`/api/email/unsubscribe?token=${'x'.repeat(43)}`);
+    const unknown = await unsubscribe.$get({ query: { token: 'x'.repeat(43) } });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('application/problem+json');
-    const post = await context.app.request('/api/email/unsubscribe', {
-      method: 'POST',
-      headers: jsonHeaders(),
-      body: JSON.stringify({ token: 'y'.repeat(43) }),
-    });
+    const post = await unsubscribe.$post({ json: { token: 'y'.repeat(43) } });
     expect(post.status).toBe(404);
 
-    const malformed = await context.app.request('/api/email/unsubscribe?token=short');
+    const malformed = await unsubscribe.$get({ query: { token: 'short' } });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({
       errors: [{ field: 'token', message: 'Unsubscribe link is invalid' }],
@@ -120,13 +105,9 @@ describe('/api/email/unsubscribe', () => {
   it('unsubscribes from everything when only the token is sent, without a session', async () => {
     const context = createTestContext();
     const { user, token } = await tokenFor(context);
-    const response = await context.app.request('/api/email/unsubscribe', {
-      method: 'POST',
-      headers: jsonHeaders(),
-      body: JSON.stringify({ token }),
-    });
+    const response = await context.client.email.unsubscribe.$post({ json: { token } });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as TUnsubscribeResponse;
+    const body = await successBody(response);
     expect(body.preferences.isUnsubscribedAll).toBe(true);
     expect(body.preferences.unsubscribedAt).not.toBeNull();
     // And the mail service now skips non-transactional mail.
@@ -142,13 +123,9 @@ describe('/api/email/unsubscribe', () => {
   it('changes only the categories sent', async () => {
     const context = createTestContext();
     const { user, token } = await tokenFor(context);
-    const response = await context.app.request('/api/email/unsubscribe', {
-      method: 'POST',
-      headers: jsonHeaders(),
-      body: JSON.stringify({ token, trialReminders: false }),
-    });
+    const response = await context.client.email.unsubscribe.$post({ json: { token, trialReminders: false } });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as TUnsubscribeResponse).preferences).toEqual({
+    expect((await successBody(response)).preferences).toEqual({
       marketingEmails: false,
       trialReminders: false,
       subscriptionUpdates: true,
@@ -159,11 +136,8 @@ describe('/api/email/unsubscribe', () => {
     expect(row.trialReminders).toBe(false);
     expect(row.subscriptionUpdates).toBe(true);
 
-    const bad = await context.app.request('/api/email/unsubscribe', {
-      method: 'POST',
-      headers: jsonHeaders(),
-      body: JSON.stringify({ token, marketingEmails: 1 }),
-    });
+    // raw request: a number where the route's type wants a boolean
+    const bad = await send(context.app, '/api/email/unsubscribe', { token, marketingEmails: 1 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ errors: [{ field: 'marketingEmails' }] });
   });
@@ -185,7 +159,7 @@ describe('admin outbox', () => {
   it('answers 401 anonymous, 403 to users and moderators, 200 to admins and super admins', async () => {
     const context = createTestContext();
     await seedOutbox(context);
-    expect((await context.app.request('/api/admin/email/outbox')).status).toBe(401);
+    expect((await context.client.admin.email.outbox.$get({ query: {} })).status).toBe(401);
     for (const [role, status] of [
       ['user', 403],
       ['moderator', 403],
@@ -193,24 +167,27 @@ describe('admin outbox', () => {
       ['super_admin', 200],
     ] as const) {
       const member = await insertUser(context.db, { role });
-      const { cookie } = signIn(context.db, member.id);
-      const list = await context.app.request('/api/admin/email/outbox', { headers: { cookie } });
+      const { outbox } = context.clientFor(signIn(context.db, member.id).cookie).admin.email;
+      const list = await outbox.$get({ query: {} });
       expect(list.status, role).toBe(status);
-      const one = await context.app.request('/api/admin/email/outbox/some-id', { headers: { cookie } });
+      const one = await outbox[':id'].$get({ param: { id: 'some-id' } });
       expect(one.status, role).toBe(status === 200 ? 404 : status);
     }
   });
 
   it('lists messages newest first with bodies, filters and pages, and reads one', async () => {
     let clock = new Date('2026-01-01T10:00:00Z').getTime();
-    const context = createTestContext({ now: () => new Date((clock += 1000)) });
+    const context = createTestContext({
+      now: () => {
+        clock += 1000;
+        return new Date(clock);
+      },
+    });
     await seedOutbox(context);
     const admin = await insertUser(context.db, { role: 'admin' });
-    const { cookie } = signIn(context.db, admin.id);
+    const { outbox } = context.clientFor(signIn(context.db, admin.id).cookie).admin.email;
 
-    const all = (await (
-      await context.app.request('/api/admin/email/outbox', { headers: { cookie } })
-    ).json()) as TOutboxPage;
+    const all = await successBody(await outbox.$get({ query: {} }));
     expect(all).toMatchObject({ total: 2, page: 1, limit: 20 });
     expect(all.items.map((item) => item.emailType)).toEqual(['welcome', 'verification_code']);
     const code = all.items[1];
@@ -223,30 +200,22 @@ describe('admin outbox', () => {
     expect(code.bodyText).toContain('123456');
     expect(code.bodyHtml).toContain('123456');
 
-    const byEmail = (await (
-      await context.app.request('/api/admin/email/outbox?email=READER@', { headers: { cookie } })
-    ).json()) as TOutboxPage;
+    const byEmail = await successBody(await outbox.$get({ query: { email: 'READER@' } }));
     expect(byEmail.items.map((item) => item.email)).toEqual(['reader@example.com']);
     // `_` is literal, not a LIKE wildcard.
-    const literal = (await (
-      await context.app.request('/api/admin/email/outbox?email=someone_', { headers: { cookie } })
-    ).json()) as TOutboxPage;
+    const literal = await successBody(await outbox.$get({ query: { email: 'someone_' } }));
     expect(literal.total).toBe(1);
-    const byType = (await (
-      await context.app.request('/api/admin/email/outbox?type=welcome', { headers: { cookie } })
-    ).json()) as TOutboxPage;
+    const byType = await successBody(await outbox.$get({ query: { type: 'welcome' } }));
     expect(byType.items.map((item) => item.emailType)).toEqual(['welcome']);
-    const page2 = (await (
-      await context.app.request('/api/admin/email/outbox?page=2&limit=1', { headers: { cookie } })
-    ).json()) as TOutboxPage;
+    const page2 = await successBody(await outbox.$get({ query: { page: '2', limit: '1' } }));
     expect(page2).toMatchObject({ total: 2, page: 2, limit: 1 });
     expect(page2.items.map((item) => item.emailType)).toEqual(['verification_code']);
 
-    const one = await context.app.request(`/api/admin/email/outbox/${code.id}`, { headers: { cookie } });
+    const one = await outbox[':id'].$get({ param: { id: code.id } });
     expect(one.status).toBe(200);
-    expect(((await one.json()) as TOutboxMessage).bodyText).toContain('123456');
+    expect((await successBody(one)).bodyText).toContain('123456');
 
-    const bad = await context.app.request('/api/admin/email/outbox?limit=500', { headers: { cookie } });
+    const bad = await outbox.$get({ query: { limit: '500' } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       errors: [{ field: 'limit', message: 'Limit must be between 1 and 100' }],

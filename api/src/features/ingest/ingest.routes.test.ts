@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TBookPdfUploadResult } from '@shared/ingest';
 import { auditLogs, books, pdfAssets } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { createTestClient } from '../../test-client';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, createTestClient } from '../../test-utils';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
 const PDF = new Uint8Array(

@@ -8,7 +8,7 @@ import {
   userLibrary,
 } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { get } from '../auth/auth-test-helpers';
 import { setup } from '../selections/selections-test-support';
 import { isoAt, mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
@@ -24,7 +24,7 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
 
     const added = await reader.api.library.$post({ json: { bookId: b.slug } });
     expect(added.status).toBe(201);
-    expect(await readJson(added)).toEqual({ bookId: b.id, inLibrary: true, addedAt: isoAt(t) });
+    expect(await successBody(added)).toEqual({ bookId: b.id, inLibrary: true, addedAt: isoAt(t) });
     expect((await reader.api.library.$post({ json: { bookId: b.id } })).status).toBe(200);
 
     const events = () =>
@@ -47,7 +47,7 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
 
     const again = await reader.api.library[':bookId'].$delete({ param: { bookId: b.id } });
     expect(again.status).toBe(404);
-    expect((await readProblem(again)).detail).toBe('This book is not in your library');
+    expect((await problemBody(again)).detail).toBe('This book is not in your library');
   });
 
   it('validates input, 404s unknown books and never touches another reader’s shelf', async () => {
@@ -58,7 +58,7 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
 
     const bad = await reader.api.library.$post({ json: { bookId: '' } });
     expect(bad.status).toBe(400);
-    expect((await readProblem(bad)).errors).toContainEqual({ field: 'bookId', message: 'Book id is required' });
+    expect((await problemBody(bad)).errors).toContainEqual({ field: 'bookId', message: 'Book id is required' });
     expect((await reader.api.library.$post({ json: { bookId: crypto.randomUUID() } })).status).toBe(404);
     t.db.update(booksTable).set({ isPublished: false }).where(eq(booksTable.id, b.id)).run();
     expect((await reader.api.library.$post({ json: { bookId: b.id } })).status).toBe(404);
@@ -73,7 +73,7 @@ describe('POST /api/library and DELETE /api/library/:bookId', () => {
         .all()
         .map((row) => row.userId),
     ).toEqual([other.user.id]);
-    expect((await readJson(reader.api.library.$get({ query: {} }))).items).toEqual([]);
+    expect((await successBody(reader.api.library.$get({ query: {} }))).items).toEqual([]);
     expect((await t.api.library.$get({ query: {} })).status).toBe(401);
   });
 });
@@ -96,7 +96,7 @@ describe('GET /api/library', () => {
       mutation({ type: 'progress.set', payload: { bookId: finished.id, page: 100 } }, stampAt(t, -1000)),
     ]);
 
-    const all = await readJson(reader.api.library.$get({ query: {} }));
+    const all = await successBody(reader.api.library.$get({ query: {} }));
     expect(all.counts).toEqual({ all: 4, in_progress: 1, finished: 1, selected: 3 });
     expect(all.items.map((item) => [item.title, item.status])).toEqual([
       ['Finished', 'finished'],
@@ -126,19 +126,21 @@ describe('GET /api/library', () => {
       addedAt: isoAt(t, -61_000),
     });
 
-    const inProgress = await readJson(reader.api.library.$get({ query: { status: 'in_progress' } }));
+    const inProgress = await successBody(reader.api.library.$get({ query: { status: 'in_progress' } }));
     expect(inProgress.items.map((item) => item.title)).toEqual(['Started']);
     expect(inProgress.total).toBe(1);
-    const done = await readJson(reader.api.library.$get({ query: { status: 'finished' } }));
+    const done = await successBody(reader.api.library.$get({ query: { status: 'finished' } }));
     expect(done.items.map((item) => item.title)).toEqual(['Finished']);
-    const selected = await readJson(reader.api.library.$get({ query: { status: 'selected', limit: '2', page: '2' } }));
+    const selected = await successBody(
+      reader.api.library.$get({ query: { status: 'selected', limit: '2', page: '2' } }),
+    );
     expect(selected).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(selected.items.map((item) => item.title)).toEqual(['Picked']);
 
     // raw request: a status outside the typed filter list
     const bad = await get(t.app, '/api/library?status=reading&page=0', { cookie: reader.cookie });
     expect(bad.status).toBe(400);
-    expect((await readProblem(bad)).errors?.map((error) => error.field).sort()).toEqual(['page', 'status']);
+    expect((await problemBody(bad)).errors?.map((error) => error.field).sort()).toEqual(['page', 'status']);
   });
 });
 
@@ -164,7 +166,7 @@ describe('GET /api/library/stats', () => {
     ]);
     await sync(other, [mutation({ type: 'progress.set', payload: { bookId: a.id, page: 77 } }, stampAt(t))]);
 
-    const stats = await readJson(reader.api.library.stats.$get());
+    const stats = await successBody(reader.api.library.stats.$get());
     expect(stats).toEqual({
       booksInLibrary: 1,
       inProgress: 1,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
 import type { TLicenseJwks } from '@shared/reader';
 import { auditLogs, devices, licenses, loans, systemConfig } from '../../db/schema';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { send } from '../auth/auth-test-helpers';
 import { decryptChunk, openLicense, registerBrowser, setupReader } from '../reader/reader-test-support';
 import { verifyLicense } from './license-token';
@@ -18,7 +18,7 @@ const chunkOf = (reader: TOpenedReader, id: string, index: number, version: numb
   reader.api.books[':id'].chunks[':n'].$get({ param: { id, n: String(index) }, query: { v: String(version) } });
 
 async function jwksOf(t: ReturnType<typeof setupReader>): Promise<TLicenseJwks> {
-  return readJson(t.api['.well-known']['jwks.json'].$get());
+  return successBody(t.api['.well-known']['jwks.json'].$get());
 }
 
 /** A premium reader with a registered browser who opened the test book. */
@@ -30,7 +30,7 @@ async function openedBook(t: ReturnType<typeof setupReader>, kind: 'premium' | '
   // As the web reader does: open the loan, then fetch the manifest (which names the active loan).
   // (a pick already opened it: 200 then).
   expect([200, 201]).toContain((await reader.api.loans.$post({ json: { bookId: content.book.id } })).status);
-  const manifest = await readJson(
+  const manifest = await successBody(
     reader.api.books[':idOrSlug'].manifest.$get({ param: { idOrSlug: content.book.id } }),
   );
   expect(manifest.loanId).toEqual(expect.any(String));
@@ -46,7 +46,7 @@ describe('GET /api/.well-known/jwks.json', () => {
     const response = await t.api['.well-known']['jwks.json'].$get();
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    const jwks = await readJson(response);
+    const jwks = await successBody(response);
     const keyring = await licenseKeyring(t.env);
     expect(jwks.keys).toEqual([
       {
@@ -76,7 +76,7 @@ describe('POST /api/licenses', () => {
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const grant = await readJson(response);
+    const grant = await successBody(response);
     const now = t.clock.now();
     expect(grant.serverTime).toBe(now.toISOString());
     expect(grant.expiresAt).toBe(new Date(now.getTime() + HOUR_MS).toISOString());
@@ -149,9 +149,9 @@ describe('POST /api/licenses', () => {
     const t = setupReader();
     const { reader, manifest, device } = await openedBook(t);
     const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' as const };
-    const first = await readJson(reader.api.licenses.$post({ json: body }));
+    const first = await successBody(reader.api.licenses.$post({ json: body }));
     t.clock.advance(10 * 60 * 1000);
-    const second = await readJson(reader.api.licenses.$post({ json: body }));
+    const second = await successBody(reader.api.licenses.$post({ json: body }));
     expect(second.licenseId).toBe(first.licenseId);
     expect(second.license).not.toBe(first.license);
     const rows = t.db.select().from(licenses).all();
@@ -174,10 +174,10 @@ describe('POST /api/licenses', () => {
 
     const otherLoan = await issue(theirs.manifest.loanId, mine.device.deviceId);
     expect(otherLoan.status).toBe(404);
-    expect((await readProblem(otherLoan)).detail).toBe('Loan not found');
+    expect((await problemBody(otherLoan)).detail).toBe('Loan not found');
     const otherDevice = await issue(mine.manifest.loanId, theirs.device.deviceId);
     expect(otherDevice.status).toBe(404);
-    expect((await readProblem(otherDevice)).detail).toBe('Device not found');
+    expect((await problemBody(otherDevice)).detail).toBe('Device not found');
     expect((await issue(crypto.randomUUID(), mine.device.deviceId)).status).toBe(404);
 
     t.db.update(devices).set({ isActive: false }).where(eq(devices.id, mine.device.deviceId)).run();
@@ -202,7 +202,7 @@ describe('POST /api/licenses', () => {
       },
     });
     expect(response.status).toBe(402);
-    expect((await readProblem(response)).code).toBe('subscription_required');
+    expect((await problemBody(response)).code).toBe('subscription_required');
     expect(t.db.select().from(loans).where(eq(loans.id, manifest.loanId)).get()?.status).toBe('revoked');
   });
 
@@ -217,13 +217,13 @@ describe('POST /api/licenses', () => {
       },
     });
     expect(trialOffline.status).toBe(402);
-    expect((await readProblem(trialOffline)).detail).toBe(OFFLINE_NOT_IN_PLAN);
+    expect((await problemBody(trialOffline)).detail).toBe(OFFLINE_NOT_IN_PLAN);
 
     const premium = await openedBook(t, 'premium');
     const body = { loanId: premium.manifest.loanId, deviceId: premium.device.deviceId, kind: 'offline' as const };
     const unregistered = await premium.reader.api.licenses.$post({ json: body });
     expect(unregistered.status).toBe(403);
-    expect(await readProblem(unregistered)).toMatchObject({
+    expect(await problemBody(unregistered)).toMatchObject({
       code: 'device_not_offline',
       detail: DEVICE_NOT_OFFLINE,
     });
@@ -236,7 +236,7 @@ describe('POST /api/licenses', () => {
     t.db.insert(systemConfig).values({ key: 'offline_max_days', value: '7', dataType: 'number' }).run();
     const granted = await premium.reader.api.licenses.$post({ json: body });
     expect(granted.status).toBe(201);
-    const grant = await readJson(granted);
+    const grant = await successBody(granted);
     expect(grant.expiresAt).toBe(new Date(t.clock.now().getTime() + 7 * DAY_MS).toISOString());
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
@@ -262,7 +262,7 @@ describe('POST /api/licenses', () => {
     expect(first.status).toBe(201);
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
-      license: (await readJson(first)).license,
+      license: (await successBody(first)).license,
       privateKey: key.privateKey,
       now: t.clock.now(),
     });
@@ -313,7 +313,7 @@ describe('POST /api/licenses', () => {
       // raw request: malformed ids, kinds and id combinations, which the typed client refuses
       const response = await send(t.app, '/api/licenses', body, { cookie: reader.cookie });
       expect(response.status).toBe(400);
-      expect((await readProblem(response)).detail).toBe(detail);
+      expect((await problemBody(response)).detail).toBe(detail);
     }
     expect(
       (await t.api.licenses.$post({ json: { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' } }))
@@ -343,7 +343,7 @@ describe('POST /api/licenses/status', () => {
     const theirs = await openedBook(t);
     const issue = async (opened: typeof mine) =>
       (
-        await readJson(
+        await successBody(
           opened.reader.api.licenses.$post({
             json: { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' },
           }),
@@ -355,7 +355,7 @@ describe('POST /api/licenses/status', () => {
     const status = async (ids: string[]) => {
       const response = await mine.reader.api.licenses.status.$post({ json: { ids } });
       expect(response.status).toBe(200);
-      return readJson(response);
+      return successBody(response);
     };
 
     expect(await status([mineId, theirsId, unknownId])).toEqual({
@@ -382,7 +382,7 @@ describe('POST /api/licenses/status', () => {
   it('reports a licence as revoked as soon as the rules no longer allow the book', async () => {
     const t = setupReader();
     const opened = await openedBook(t, 'trial');
-    const grant = await readJson(
+    const grant = await successBody(
       opened.reader.api.licenses.$post({
         json: { loanId: opened.manifest.loanId, deviceId: opened.device.deviceId, kind: 'online' },
       }),
@@ -390,7 +390,7 @@ describe('POST /api/licenses/status', () => {
     t.clock.advance(7 * DAY_MS + 1);
     opened.reader.signInAgain();
     const response = await opened.reader.api.licenses.status.$post({ json: { ids: [grant.licenseId] } });
-    expect((await readJson(response)).items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
+    expect((await successBody(response)).items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
   });
 
   it('validates ids (400) and needs a session (401)', async () => {
@@ -406,7 +406,7 @@ describe('POST /api/licenses/status', () => {
       // raw request: missing, empty and malformed id lists, which the typed client refuses
       const response = await send(t.app, '/api/licenses/status', body, { cookie: reader.cookie });
       expect(response.status).toBe(400);
-      expect((await readProblem(response)).detail).toBe(detail);
+      expect((await problemBody(response)).detail).toBe(detail);
     }
     expect((await t.api.licenses.status.$post({ json: { ids: [crypto.randomUUID()] } })).status).toBe(401);
   });

@@ -5,7 +5,7 @@ import { DEVICE_MESSAGES } from '@shared/devices';
 import { LICENSE_MESSAGES, type TLicenseJwks } from '@shared/reader';
 import { auditLogs, devices, licenses, loans, offlineLicenses, systemConfig, users } from '../../db/schema';
 import { revokeLapsedLoans } from '../selections/entitlement-jobs';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { send } from '../auth/auth-test-helpers';
 import { sharedDeviceKey } from '../devices/device-keys-test-support';
 import { registerOffline } from '../devices/offline-devices-test-support';
@@ -29,7 +29,7 @@ async function offlineReader(
   if (kind === 'basic') expect((await reader.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
   const loanResponse = await reader.api.loans.$post({ json: { bookId: book.id } });
   expect([200, 201]).toContain(loanResponse.status);
-  const loan = await readJson(loanResponse);
+  const loan = await successBody(loanResponse);
   const { device, key } = await registerOffline(reader, await sharedDeviceKey(0));
   const issue = (extra: { algorithm?: 'A256GCM' } = {}) =>
     reader.api.licenses.$post({ json: { loanId: loan.id, deviceId: device.deviceId, kind: 'offline', ...extra } });
@@ -37,13 +37,13 @@ async function offlineReader(
     const answer = await response;
     if (answer.status !== 201 && answer.status !== 200)
       throw new Error(`licence answered ${answer.status}: ${await answer.text()}`);
-    return readJson(answer);
+    return successBody(answer);
   };
   return { book, reader, loan, device, key, issue, grantOf };
 }
 
 async function jwksOf(t: TSetup): Promise<TLicenseJwks> {
-  return readJson(t.api['.well-known']['jwks.json'].$get());
+  return successBody(t.api['.well-known']['jwks.json'].$get());
 }
 
 describe('offline licences: POST /api/licenses {kind: offline}', () => {
@@ -112,7 +112,7 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
         { cookie: reader.cookie },
       );
       expect(response.status).toBe(400);
-      expect((await readProblem(response)).errors).toEqual([
+      expect((await problemBody(response)).errors).toEqual([
         { field: 'algorithm', message: 'Algorithm must be A256GCM' },
       ]);
     }
@@ -166,7 +166,7 @@ describe('a plan that allows fewer devices than are registered', () => {
     t.db.insert(systemConfig).values({ key: 'offline_device_cap_premium', value: '2', dataType: 'number' }).run();
     const refused = await offlineFor(third.deviceId);
     expect(refused.status).toBe(403);
-    expect(await readProblem(refused)).toMatchObject({
+    expect(await problemBody(refused)).toMatchObject({
       code: 'device_over_cap',
       detail:
         'Your Premium plan allows 2 offline devices and this one is past that. Remove another device on the Devices page to read offline here.',
@@ -174,7 +174,7 @@ describe('a plan that allows fewer devices than are registered', () => {
     expect((await renew(reader, thirdGrant.licenseId)).status).toBe(403);
     expect((await offlineFor(second.deviceId)).status).toBe(201);
     expect([200, 201]).toContain((await issue()).status);
-    const listed = await readJson(reader.api.devices.$get());
+    const listed = await successBody(reader.api.devices.$get());
     expect(listed).toMatchObject({ cap: 2, used: 3 });
     expect(listed.items.map((item) => [item.id, item.overCap])).toEqual([
       [first.deviceId, false],
@@ -184,7 +184,7 @@ describe('a plan that allows fewer devices than are registered', () => {
 
     expect((await reader.api.devices[':id'].$delete({ param: { id: first.deviceId } })).status).toBe(204);
     expect([200, 201]).toContain((await offlineFor(third.deviceId)).status);
-    const after = await readJson(reader.api.devices.$get());
+    const after = await successBody(reader.api.devices.$get());
     expect(after.items.map((item) => item.overCap)).toEqual([false, false]);
   });
 });
@@ -201,7 +201,7 @@ describe('POST /api/licenses/:id/renew', () => {
     const renewed = await renew(reader, first.licenseId);
     expect(renewed.status).toBe(200);
     expect(renewed.headers.get('cache-control')).toBe('no-store');
-    const grant = await readJson(renewed);
+    const grant = await successBody(renewed);
     expect(grant).toEqual({
       licenseId: first.licenseId,
       license: expect.any(String),
@@ -231,7 +231,7 @@ describe('POST /api/licenses/:id/renew', () => {
     reader.signInAgain();
     const late = await renew(reader, first.licenseId);
     expect(late.status).toBe(200);
-    expect((await readJson(late)).expiresAt).toBe(new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString());
+    expect((await successBody(late)).expiresAt).toBe(new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString());
   });
 
   it('stops at offline_max_renewals (409); a new loan starts a new licence', async () => {
@@ -244,7 +244,7 @@ describe('POST /api/licenses/:id/renew', () => {
     expect((await issue()).status).toBe(201);
     const refused = await renew(reader, grant.licenseId);
     expect(refused.status).toBe(409);
-    expect(await readProblem(refused)).toMatchObject({
+    expect(await problemBody(refused)).toMatchObject({
       code: 'renewal_limit_reached',
       detail: LICENSE_MESSAGES.renewalLimit,
     });
@@ -252,7 +252,7 @@ describe('POST /api/licenses/:id/renew', () => {
 
     const loan = t.db.select().from(loans).where(eq(loans.userId, reader.user.id)).get()!;
     expect((await reader.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(200);
-    const reopened = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
+    const reopened = await successBody(reader.api.loans.$post({ json: { bookId: book.id } }));
     const fresh = await grantOf(
       reader.api.licenses.$post({ json: { loanId: reopened.id, deviceId: device.deviceId, kind: 'offline' } }),
     );
@@ -266,7 +266,7 @@ describe('POST /api/licenses/:id/renew', () => {
     expect((await returned.reader.api.loans[':id'].return.$post({ param: { id: returned.loan.id } })).status).toBe(200);
     const afterReturn = await renew(returned.reader, returnedGrant.licenseId);
     expect(afterReturn.status).toBe(409);
-    expect(await readProblem(afterReturn)).toMatchObject({
+    expect(await problemBody(afterReturn)).toMatchObject({
       code: 'license_returned',
       detail: LICENSE_MESSAGES.returned,
     });
@@ -282,7 +282,7 @@ describe('POST /api/licenses/:id/renew', () => {
     );
     const afterRemoval = await renew(removed.reader, removedGrant.licenseId);
     expect(afterRemoval.status).toBe(409);
-    expect(await readProblem(afterRemoval)).toMatchObject({
+    expect(await problemBody(afterRemoval)).toMatchObject({
       code: 'device_removed',
       detail: DEVICE_MESSAGES.deviceRemoved,
     });
@@ -292,7 +292,7 @@ describe('POST /api/licenses/:id/renew', () => {
     t.db.update(licenses).set({ revoked: true }).where(eq(licenses.id, revokedGrant.licenseId)).run();
     const afterRevoke = await renew(revoked.reader, revokedGrant.licenseId);
     expect(afterRevoke.status).toBe(409);
-    expect(await readProblem(afterRevoke)).toMatchObject({ code: 'license_revoked', detail: LICENSE_MESSAGES.revoked });
+    expect(await problemBody(afterRevoke)).toMatchObject({ code: 'license_revoked', detail: LICENSE_MESSAGES.revoked });
     expect((await renew(removed.reader, revokedGrant.licenseId)).status).toBe(404);
     expect((await renew(revoked.reader, crypto.randomUUID())).status).toBe(404);
 
@@ -309,7 +309,7 @@ describe('POST /api/licenses/:id/renew', () => {
     t.clock.advance(DAY_MS + 1);
     const afterLapse = await renew(lapsing.reader, lapsingGrant.licenseId);
     expect(afterLapse.status).toBe(402);
-    expect((await readProblem(afterLapse)).code).toBe('subscription_required');
+    expect((await problemBody(afterLapse)).code).toBe('subscription_required');
     // The lapse revoked the loan and, in the same transaction, its licences.
     expect(t.db.select().from(loans).where(eq(loans.id, lapsing.loan.id)).get()?.status).toBe('revoked');
     expect(t.db.select().from(licenses).where(eq(licenses.id, lapsingGrant.licenseId)).get()?.revoked).toBe(true);
@@ -319,7 +319,7 @@ describe('POST /api/licenses/:id/renew', () => {
 
     const badId = await renew(lapsing.reader, 'nope');
     expect(badId.status).toBe(400);
-    expect((await readProblem(badId)).errors).toEqual([{ field: 'id', message: 'Licence id must be a valid id' }]);
+    expect((await problemBody(badId)).errors).toEqual([{ field: 'id', message: 'Licence id must be a valid id' }]);
     expect((await t.api.licenses[':id'].renew.$post({ param: { id: lapsingGrant.licenseId } })).status).toBe(401);
   });
 });
@@ -336,7 +336,7 @@ describe('revocation with the loan', () => {
       revokedAt: t.clock.now(),
     });
     expect(t.db.select().from(offlineLicenses).all()).toEqual([]);
-    const status = await readJson(
+    const status = await successBody(
       reader.api.licenses.status.$post({ json: { ids: [grant.licenseId], deviceId: device.deviceId } }),
     );
     expect(status.items).toEqual([{ id: grant.licenseId, status: 'revoked' }]);
@@ -348,7 +348,7 @@ describe('revocation with the loan', () => {
     const reader = await t.reader('premium');
     const response = await reader.api.licenses.status.$post({ json: { ids: [crypto.randomUUID()], deviceId: 'x' } });
     expect(response.status).toBe(400);
-    expect((await readProblem(response)).errors).toEqual([
+    expect((await problemBody(response)).errors).toEqual([
       { field: 'deviceId', message: 'Device id must be a valid id' },
     ]);
   });

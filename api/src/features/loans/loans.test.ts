@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { setup } from '../selections/selections-test-support';
 
 describe('POST /api/loans (opening a book)', () => {
@@ -12,7 +12,7 @@ describe('POST /api/loans (opening a book)', () => {
 
     const first = await reader.api.loans.$post({ json: { bookId: premiumBook.slug } });
     expect(first.status).toBe(201);
-    const loan = await readJson(first);
+    const loan = await successBody(first);
     expect(loan).toMatchObject({
       bookId: premiumBook.id,
       title: premiumBook.title,
@@ -23,7 +23,7 @@ describe('POST /api/loans (opening a book)', () => {
 
     const again = await reader.api.loans.$post({ json: { bookId: premiumBook.id } });
     expect(again.status).toBe(200);
-    expect((await readJson(again)).id).toBe(loan.id);
+    expect((await successBody(again)).id).toBe(loan.id);
     expect((await reader.api.loans.$post({ json: { bookId: basicBook.id } })).status).toBe(201);
     expect(t.state(reader.user.id).selections).toEqual([]);
   });
@@ -36,11 +36,11 @@ describe('POST /api/loans (opening a book)', () => {
 
     const open = await trial.api.loans.$post({ json: { bookId: picked.id } });
     expect(open.status).toBe(200); // the pick already opened the loan
-    expect(await readJson(open)).toMatchObject({ loanType: 'trial', status: 'active' });
+    expect(await successBody(open)).toMatchObject({ loanType: 'trial', status: 'active' });
 
     const refused = await trial.api.loans.$post({ json: { bookId: other.id } });
     expect(refused.status).toBe(402);
-    expect(await readProblem(refused)).toMatchObject({
+    expect(await problemBody(refused)).toMatchObject({
       code: 'selection_required',
       detail: 'Choose this book or upgrade to read it',
     });
@@ -49,7 +49,7 @@ describe('POST /api/loans (opening a book)', () => {
     const [premiumBook] = t.books(1, 'premium');
     const tooHigh = await basic.api.loans.$post({ json: { bookId: premiumBook.id } });
     expect(tooHigh.status).toBe(402);
-    expect((await readProblem(tooHigh)).detail).toBe('This book needs the Premium plan');
+    expect((await problemBody(tooHigh)).detail).toBe('This book needs the Premium plan');
     expect(t.state(basic.user.id).loans).toEqual([]);
   });
 
@@ -61,7 +61,7 @@ describe('POST /api/loans (opening a book)', () => {
     t.clock.advance(7 * DAY_MS + 1);
     const refused = await reader.api.loans.$post({ json: { bookId: book.id } });
     expect(refused.status).toBe(402);
-    expect((await readProblem(refused)).code).toBe('subscription_required');
+    expect((await problemBody(refused)).code).toBe('subscription_required');
     expect(t.state(reader.user.id).loans).toMatchObject([{ status: 'revoked', revokeReason: 'access_ended' }]);
   });
 
@@ -82,12 +82,12 @@ describe('POST /api/loans (opening a book)', () => {
     const t = setup();
     const reader = await t.reader('premium');
     const [book] = t.books(1, 'premium');
-    const loan = await readJson(reader.api.loans.$post({ json: { bookId: book.id } }));
+    const loan = await successBody(reader.api.loans.$post({ json: { bookId: book.id } }));
     expect((await reader.api.loans.$post({ json: { bookId: book.id } })).status).toBe(200);
     expect((await reader.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(200);
     const reopened = await reader.api.loans.$post({ json: { bookId: book.id } });
     expect(reopened.status).toBe(201);
-    expect((await readJson(reopened)).id).not.toBe(loan.id);
+    expect((await successBody(reopened)).id).not.toBe(loan.id);
   });
 
   it('validates input: 400 naming the field, 404 for an unknown book, 401 signed out', async () => {
@@ -95,7 +95,7 @@ describe('POST /api/loans (opening a book)', () => {
     const reader = await t.reader('premium');
     const missing = await reader.api.loans.$post({ json: { bookId: '' } });
     expect(missing.status).toBe(400);
-    expect((await readProblem(missing)).errors?.[0]?.field).toBe('bookId');
+    expect((await problemBody(missing)).errors?.[0]?.field).toBe('bookId');
     expect((await reader.api.loans.$post({ json: { bookId: 'unknown-slug' } })).status).toBe(404);
     expect((await reader.api.loans[':id'].return.$post({ param: { id: 'not-a-uuid' } })).status).toBe(400);
     expect((await t.api.loans.$get()).status).toBe(401);
@@ -108,20 +108,20 @@ describe('GET /api/loans and POST /api/loans/:id/return', () => {
     const alice = await t.reader('premium');
     const bob = await t.reader('premium');
     const [book] = t.books(1);
-    const loan = await readJson(alice.api.loans.$post({ json: { bookId: book.id } }));
+    const loan = await successBody(alice.api.loans.$post({ json: { bookId: book.id } }));
 
-    expect((await readJson(bob.api.loans.$get())).items).toEqual([]);
+    expect((await successBody(bob.api.loans.$get())).items).toEqual([]);
     expect((await bob.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(404);
     expect(t.state(alice.user.id).loans).toMatchObject([{ status: 'active' }]);
 
-    const listed = await readJson(alice.api.loans.$get());
+    const listed = await successBody(alice.api.loans.$get());
     expect(listed.items).toMatchObject([
       { id: loan.id, title: book.title, slug: book.slug, status: 'active', loanType: 'subscription' },
     ]);
 
     const returned = await alice.api.loans[':id'].return.$post({ param: { id: loan.id } });
     expect(returned.status).toBe(200);
-    expect(await readJson(returned)).toMatchObject({
+    expect(await successBody(returned)).toMatchObject({
       status: 'returned',
       returnedAt: t.clock.now().toISOString(),
     });
@@ -130,7 +130,7 @@ describe('GET /api/loans and POST /api/loans/:id/return', () => {
     // Opening the book again starts a new loan.
     const reopened = await alice.api.loans.$post({ json: { bookId: book.id } });
     expect(reopened.status).toBe(201);
-    expect((await readJson(reopened)).id).not.toBe(loan.id);
+    expect((await successBody(reopened)).id).not.toBe(loan.id);
   });
 
   it('shows loans of a lapsed subscription as revoked, and a cancelled plan keeps access to the period end', async () => {
@@ -142,7 +142,7 @@ describe('GET /api/loans and POST /api/loans/:id/return', () => {
 
     t.clock.advance(31 * DAY_MS);
     reader.signInAgain();
-    const listed = await readJson(reader.api.loans.$get());
+    const listed = await successBody(reader.api.loans.$get());
     expect(listed.items).toMatchObject([{ status: 'revoked', revokeReason: 'access_ended' }]);
   });
 });

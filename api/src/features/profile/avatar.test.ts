@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TProfile } from '@shared/profile';
 import { createMemoryBlobStore } from '../../adapters/blobs/blob-store';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, successBody } from '../../test-utils';
 import { sniffImageFormat } from '../../lib/image-format';
 import { insertUser, jsonHeaders, signIn } from './profile-test-support';
 
@@ -22,27 +21,26 @@ async function setup() {
   const context = createTestContext({ blobs });
   const user = await insertUser(context.db);
   const { cookie } = signIn(context.db, user.id);
-  const upload = (bytes: Uint8Array<ArrayBuffer>, name = 'me.png', type = 'image/png', field = 'avatar') => {
-    const form = new FormData();
-    form.append(field, new File([bytes], name, { type }));
-    return context.app.request('/api/me/avatar', { method: 'PUT', headers: { cookie }, body: form });
-  };
-  return { ...context, blobs, user, cookie, upload };
+  const reader = context.clientFor(cookie);
+  const upload = (bytes: Uint8Array<ArrayBuffer>, name = 'me.png', type = 'image/png') =>
+    reader.me.avatar.$put({ form: { avatar: new File([bytes], name, { type }) } });
+  return { ...context, blobs, user, cookie, reader, upload };
 }
 
 describe('PUT /api/me/avatar', () => {
   it('stores a real PNG, sets profileImageUrl and serves it with its type and nosniff', async () => {
-    const { app, blobs, user, upload, cookie } = await setup();
+    const { app, blobs, user, upload, reader } = await setup();
     const response = await upload(TINY_PNG);
     expect(response.status).toBe(200);
-    const profile = (await response.json()) as TProfile;
+    const profile = await successBody(response);
     expect(profile.profileImageUrl).toMatch(new RegExp(`^/api/avatars/${user.id}/[a-f0-9]{24}\\.png$`));
     expect(blobs.keys()).toEqual([`avatars/${user.id}/${profile.profileImageUrl!.split('/').pop()}`]);
 
-    const me = (await (await app.request('/api/me', { headers: { cookie } })).json()) as TProfile;
+    const me = await successBody(await reader.me.$get());
     expect(me.profileImageUrl).toBe(profile.profileImageUrl);
 
     // Public: an <img> elsewhere in the app loads it without special handling.
+    // raw request: follows the URL the API returned, as an <img> does
     const image = await app.request(profile.profileImageUrl!);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -53,9 +51,9 @@ describe('PUT /api/me/avatar', () => {
 
   it('accepts JPEG and WebP by their bytes, whatever the declared type says', async () => {
     const { upload } = await setup();
-    const jpeg = (await (await upload(JPEG_START, 'photo.bin', 'application/octet-stream')).json()) as TProfile;
+    const jpeg = await successBody(await upload(JPEG_START, 'photo.bin', 'application/octet-stream'));
     expect(jpeg.profileImageUrl).toMatch(/\.jpg$/);
-    const webp = (await (await upload(WEBP_START, 'photo.webp', 'image/webp')).json()) as TProfile;
+    const webp = await successBody(await upload(WEBP_START, 'photo.webp', 'image/webp'));
     expect(webp.profileImageUrl).toMatch(/\.webp$/);
   });
 
@@ -103,12 +101,16 @@ describe('PUT /api/me/avatar', () => {
   });
 
   it('asks for the file when the field is missing or the body is JSON', async () => {
-    const { upload, app, cookie } = await setup();
-    const wrongField = await upload(TINY_PNG, 'me.png', 'image/png', 'picture');
+    const { app, cookie } = await setup();
+    const form = new FormData();
+    form.append('picture', new File([TINY_PNG], 'me.png', { type: 'image/png' }));
+    // raw request: the file under another field name, which the route's form type forbids
+    const wrongField = await app.request('/api/me/avatar', { method: 'PUT', headers: { cookie }, body: form });
     expect(wrongField.status).toBe(400);
     expect(await wrongField.json()).toMatchObject({
       errors: [{ field: 'avatar', message: 'Choose an image to upload' }],
     });
+    // raw request: a JSON body where the route's type wants a form
     const json = await app.request('/api/me/avatar', {
       method: 'PUT',
       headers: jsonHeaders(cookie),
@@ -118,51 +120,45 @@ describe('PUT /api/me/avatar', () => {
   });
 
   it('removes the previous picture when a new one is uploaded, and on DELETE', async () => {
-    const { upload, blobs, app, cookie, user } = await setup();
-    const first = (await (await upload(TINY_PNG)).json()) as TProfile;
-    const second = (await (await upload(JPEG_START, 'b.jpg', 'image/jpeg')).json()) as TProfile;
+    const { upload, blobs, app, reader, user } = await setup();
+    const first = await successBody(await upload(TINY_PNG));
+    const second = await successBody(await upload(JPEG_START, 'b.jpg', 'image/jpeg'));
     expect(second.profileImageUrl).not.toBe(first.profileImageUrl);
     expect(blobs.keys()).toEqual([`avatars/${user.id}/${second.profileImageUrl!.split('/').pop()}`]);
+    // raw request: follows the URL the API returned, as an <img> does
     expect((await app.request(first.profileImageUrl!)).status).toBe(404);
 
-    const removed = await app.request('/api/me/avatar', { method: 'DELETE', headers: { cookie } });
+    const removed = await reader.me.avatar.$delete();
     expect(removed.status).toBe(200);
-    expect(((await removed.json()) as TProfile).profileImageUrl).toBeNull();
+    expect((await removed.json()).profileImageUrl).toBeNull();
     expect(blobs.keys()).toEqual([]);
   });
 
   it('takes multipart from the same origin but not from another site', async () => {
-    const { app, cookie } = await setup();
-    const send = (origin: string) => {
-      const form = new FormData();
-      form.append('avatar', new File([TINY_PNG], 'me.png', { type: 'image/png' }));
-      return app.request('/api/me/avatar', { method: 'PUT', headers: { cookie, origin }, body: form });
-    };
+    const { reader } = await setup();
+    const send = (origin: string) =>
+      reader.me.avatar.$put(
+        { form: { avatar: new File([TINY_PNG], 'me.png', { type: 'image/png' }) } },
+        { headers: { origin } },
+      );
     expect((await send('http://localhost:3000')).status).toBe(200);
     expect((await send('https://evil.example')).status).toBe(403);
   });
 
   it('answers 401 when signed out', async () => {
-    const { app } = createTestContext();
-    const form = new FormData();
-    form.append('avatar', new File([TINY_PNG], 'me.png', { type: 'image/png' }));
-    expect((await app.request('/api/me/avatar', { method: 'PUT', body: form })).status).toBe(401);
+    const { client } = createTestContext();
+    const avatar = new File([TINY_PNG], 'me.png', { type: 'image/png' });
+    expect((await client.me.avatar.$put({ form: { avatar } })).status).toBe(401);
   });
 
   it('is removed with the account', async () => {
     const context = createTestContext({ blobs: createMemoryBlobStore() });
     const user = await insertUser(context.db, { password: 'correct horse battery' });
-    const { cookie } = signIn(context.db, user.id);
-    const form = new FormData();
-    form.append('avatar', new File([TINY_PNG], 'me.png', { type: 'image/png' }));
-    await context.app.request('/api/me/avatar', { method: 'PUT', headers: { cookie }, body: form });
+    const reader = context.clientFor(signIn(context.db, user.id).cookie);
+    await reader.me.avatar.$put({ form: { avatar: new File([TINY_PNG], 'me.png', { type: 'image/png' }) } });
     const blobs = context.blobs as ReturnType<typeof createMemoryBlobStore>;
     expect(blobs.keys()).toHaveLength(1);
-    const response = await context.app.request('/api/me', {
-      method: 'DELETE',
-      headers: jsonHeaders(cookie),
-      body: JSON.stringify({ password: 'correct horse battery', confirmation: 'DELETE' }),
-    });
+    const response = await reader.me.$delete({ json: { password: 'correct horse battery', confirmation: 'DELETE' } });
     expect(response.status).toBe(200);
     expect(blobs.keys()).toEqual([]);
   });
@@ -171,6 +167,7 @@ describe('PUT /api/me/avatar', () => {
 describe('GET /api/avatars/:userId/:file', () => {
   it('answers 404 for unknown or malformed names', async () => {
     const { app } = createTestContext();
+    // raw request: unknown and malformed (encoded ../) file names on purpose
     for (const path of [
       '/api/avatars/u1/0123456789abcdef01234567.png',
       '/api/avatars/u1/..%2F..%2Fsecret',

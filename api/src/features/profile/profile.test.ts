@@ -1,21 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TProfile } from '@shared/profile';
+import type { TChangePasswordRequest, TDeleteAccountRequest, TUpdateProfileRequest } from '@shared/auth.schemas';
 import { auditLogs, bookmarks, emailLogs, emailPreferences, sessions, userLibrary, users } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, problemBody, successBody, type TTestClient } from '../../test-utils';
 import { recordAudit } from '../audit/audit.service';
+import { send } from '../auth/auth-test-helpers';
 import { verifyPassword } from '../../lib/password';
 import { hashSessionToken } from '../auth/session.service';
 import { sendVerificationCodeEmail } from '../email/email.service';
-import { insertUser, jsonHeaders, signIn } from './profile-test-support';
+import { insertUser, signIn } from './profile-test-support';
 
 const PASSWORD = 'correct horse battery';
 
 describe('GET /api/me', () => {
   it('answers 401 when signed out', async () => {
-    const { app } = createTestContext();
-    expect((await app.request('/api/me')).status).toBe(401);
+    const { client } = createTestContext();
+    expect((await client.me.$get()).status).toBe(401);
   });
 
   it('returns the profile without secrets', async () => {
@@ -27,10 +28,10 @@ describe('GET /api/me', () => {
       countryCode: 'GB',
     });
     const { cookie } = signIn(context.db, user.id);
-    const response = await context.app.request('/api/me', { headers: { cookie } });
+    const response = await context.clientFor(cookie).me.$get();
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = (await response.json()) as TProfile;
+    const body = await successBody(response);
     expect(body).toMatchObject({
       id: user.id,
       email: user.email,
@@ -46,15 +47,11 @@ describe('GET /api/me', () => {
 });
 
 describe('PATCH /api/me', () => {
-  async function patch(body: unknown) {
+  async function patch(json: TUpdateProfileRequest) {
     const context = createTestContext();
     const user = await insertUser(context.db);
     const { cookie } = signIn(context.db, user.id);
-    const response = await context.app.request('/api/me', {
-      method: 'PATCH',
-      headers: jsonHeaders(cookie),
-      body: JSON.stringify(body),
-    });
+    const response = await context.clientFor(cookie).me.$patch({ json });
     return { context, user, response };
   }
 
@@ -92,31 +89,28 @@ describe('PATCH /api/me', () => {
     const { response } = await patch(body);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    const problem = (await response.json()) as { errors: Array<{ field: string; message: string }> };
+    const problem = await problemBody(response);
     expect(problem.errors).toContainEqual({ field, message });
   });
 
   it('answers 401 when signed out', async () => {
-    const { app } = createTestContext();
-    expect((await app.request('/api/me', { method: 'PATCH', headers: jsonHeaders(), body: '{}' })).status).toBe(401);
+    const { client } = createTestContext();
+    expect((await client.me.$patch({ json: {} })).status).toBe(401);
   });
 });
 
 describe('PUT /api/me/password', () => {
-  const change = (body: Record<string, string>) => ({ method: 'PUT', body: JSON.stringify(body) });
+  const change = (client: TTestClient, json: TChangePasswordRequest) => client.me.password.$put({ json });
 
   it('refuses a wrong current password with a field error and changes nothing', async () => {
     const context = createTestContext();
     const user = await insertUser(context.db, { password: PASSWORD });
     const { cookie } = signIn(context.db, user.id);
     const other = signIn(context.db, user.id);
-    const response = await context.app.request('/api/me/password', {
-      ...change({
-        currentPassword: 'not the password',
-        newPassword: 'a new password',
-        confirmPassword: 'a new password',
-      }),
-      headers: jsonHeaders(cookie),
+    const response = await change(context.clientFor(cookie), {
+      currentPassword: 'not the password',
+      newPassword: 'a new password',
+      confirmPassword: 'a new password',
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
@@ -125,7 +119,7 @@ describe('PUT /api/me/password', () => {
     });
     const row = context.db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(await verifyPassword(row.passwordHash!, PASSWORD)).toBe(true);
-    expect((await context.app.request('/api/me', { headers: { cookie: other.cookie } })).status).toBe(200);
+    expect((await context.clientFor(other.cookie).me.$get()).status).toBe(200);
     expect(
       context.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.password_changed')).get(),
     ).toMatchObject({ status: 'failure', userId: user.id });
@@ -135,16 +129,15 @@ describe('PUT /api/me/password', () => {
     const context = createTestContext();
     const user = await insertUser(context.db, { password: PASSWORD });
     const { cookie } = signIn(context.db, user.id);
-    const short = await context.app.request('/api/me/password', {
-      ...change({ currentPassword: PASSWORD, newPassword: 'short', confirmPassword: 'short' }),
-      headers: jsonHeaders(cookie),
-    });
+    const reader = context.clientFor(cookie);
+    const short = await change(reader, { currentPassword: PASSWORD, newPassword: 'short', confirmPassword: 'short' });
     expect(await short.json()).toMatchObject({
       errors: [{ field: 'newPassword', message: 'Password must be at least 8 characters' }],
     });
-    const mismatch = await context.app.request('/api/me/password', {
-      ...change({ currentPassword: PASSWORD, newPassword: 'a new password', confirmPassword: 'another one' }),
-      headers: jsonHeaders(cookie),
+    const mismatch = await change(reader, {
+      currentPassword: PASSWORD,
+      newPassword: 'a new password',
+      confirmPassword: 'another one',
     });
     expect(await mismatch.json()).toMatchObject({
       errors: [{ field: 'confirmPassword', message: 'Passwords do not match' }],
@@ -160,13 +153,10 @@ describe('PUT /api/me/password', () => {
     const stranger = await insertUser(context.db);
     const strangerSession = signIn(context.db, stranger.id);
 
-    const response = await context.app.request('/api/me/password', {
-      ...change({
-        currentPassword: PASSWORD,
-        newPassword: 'a brand new password',
-        confirmPassword: 'a brand new password',
-      }),
-      headers: jsonHeaders(current.cookie),
+    const response = await change(context.clientFor(current.cookie), {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new password',
+      confirmPassword: 'a brand new password',
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Your password has been changed.' });
@@ -176,10 +166,10 @@ describe('PUT /api/me/password', () => {
     expect(await verifyPassword(row.passwordHash!, PASSWORD)).toBe(false);
     expect(row.passwordResetToken).toBeNull();
 
-    expect((await context.app.request('/api/me', { headers: { cookie: current.cookie } })).status).toBe(200);
-    expect((await context.app.request('/api/me', { headers: { cookie: laptop.cookie } })).status).toBe(401);
-    expect((await context.app.request('/api/me', { headers: { cookie: phone.cookie } })).status).toBe(401);
-    expect((await context.app.request('/api/me', { headers: { cookie: strangerSession.cookie } })).status).toBe(200);
+    expect((await context.clientFor(current.cookie).me.$get()).status).toBe(200);
+    expect((await context.clientFor(laptop.cookie).me.$get()).status).toBe(401);
+    expect((await context.clientFor(phone.cookie).me.$get()).status).toBe(401);
+    expect((await context.clientFor(strangerSession.cookie).me.$get()).status).toBe(200);
     expect(
       context.db
         .select()
@@ -201,13 +191,10 @@ describe('PUT /api/me/password', () => {
     const user = await insertUser(context.db, { password: PASSWORD });
     const { cookie } = signIn(context.db, user.id);
     const guess = () =>
-      context.app.request('/api/me/password', {
-        ...change({
-          currentPassword: 'a wrong guess',
-          newPassword: 'a new password',
-          confirmPassword: 'a new password',
-        }),
-        headers: jsonHeaders(cookie),
+      change(context.clientFor(cookie), {
+        currentPassword: 'a wrong guess',
+        newPassword: 'a new password',
+        confirmPassword: 'a new password',
       });
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await guess()).status).toBe(400);
     const limited = await guess();
@@ -216,10 +203,11 @@ describe('PUT /api/me/password', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    const { app } = createTestContext();
-    const response = await app.request('/api/me/password', {
-      ...change({ currentPassword: PASSWORD, newPassword: 'a new password', confirmPassword: 'a new password' }),
-      headers: jsonHeaders(),
+    const { client } = createTestContext();
+    const response = await change(client, {
+      currentPassword: PASSWORD,
+      newPassword: 'a new password',
+      confirmPassword: 'a new password',
     });
     expect(response.status).toBe(401);
   });
@@ -254,7 +242,7 @@ describe('GET /api/me/export', () => {
       .where(eq(emailPreferences.userId, user.id))
       .get()!.unsubscribeToken;
 
-    const response = await context.app.request('/api/me/export', { headers: { cookie } });
+    const response = await context.clientFor(cookie).me.export.$get();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('content-disposition')).toMatch(
@@ -299,38 +287,38 @@ describe('GET /api/me/export', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    const { app } = createTestContext();
-    expect((await app.request('/api/me/export')).status).toBe(401);
+    const { client } = createTestContext();
+    expect((await client.me.export.$get()).status).toBe(401);
   });
 });
 
 describe('DELETE /api/me', () => {
-  const remove = (cookie: string, body: unknown) => ({
-    method: 'DELETE',
-    headers: jsonHeaders(cookie),
-    body: JSON.stringify(body),
-  });
+  const remove = (client: TTestClient, json: TDeleteAccountRequest) => client.me.$delete({ json });
 
   it('refuses a wrong password or a missing confirmation and keeps the account', async () => {
     const context = createTestContext();
     const user = await insertUser(context.db, { password: PASSWORD });
     const { cookie } = signIn(context.db, user.id);
-    const wrong = await context.app.request(
-      '/api/me',
-      remove(cookie, { password: 'wrong password', confirmation: 'DELETE' }),
-    );
+    const reader = context.clientFor(cookie);
+    const wrong = await remove(reader, { password: 'wrong password', confirmation: 'DELETE' });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ errors: [{ field: 'password', message: 'Password is incorrect' }] });
-    const unconfirmed = await context.app.request(
+    // raw request: a confirmation other than the literal 'DELETE' the route's type requires
+    const unconfirmed = await send(
+      context.app,
       '/api/me',
-      remove(cookie, { password: PASSWORD, confirmation: 'delete' }),
+      { password: PASSWORD, confirmation: 'delete' },
+      {
+        method: 'DELETE',
+        cookie,
+      },
     );
     expect(unconfirmed.status).toBe(400);
     expect(await unconfirmed.json()).toMatchObject({
       errors: [{ field: 'confirmation', message: 'Type DELETE to confirm' }],
     });
     expect(context.db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
-    expect((await context.app.request('/api/me', { headers: { cookie } })).status).toBe(200);
+    expect((await reader.me.$get()).status).toBe(200);
   });
 
   it('deletes the account and its data, ends every session, clears the cookie and keeps the audit log', async () => {
@@ -343,10 +331,7 @@ describe('DELETE /api/me', () => {
     await sendVerificationCodeEmail(context, { user, code: '135790' });
     recordAudit(context, { action: 'auth.login', userId: user.id });
 
-    const response = await context.app.request(
-      '/api/me',
-      remove(cookie, { password: PASSWORD, confirmation: 'DELETE' }),
-    );
+    const response = await remove(context.clientFor(cookie), { password: PASSWORD, confirmation: 'DELETE' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: 'Your account has been deleted.' });
     expect(response.headers.get('set-cookie')).toMatch(/^wb_session=;.*Max-Age=0/);
@@ -357,7 +342,7 @@ describe('DELETE /api/me', () => {
     expect(context.db.select().from(emailPreferences).where(eq(emailPreferences.userId, user.id)).all()).toEqual([]);
     expect(context.db.select().from(emailLogs).where(eq(emailLogs.email, user.email)).all()).toEqual([]);
     for (const session of [cookie, other.cookie]) {
-      expect((await context.app.request('/api/auth/user', { headers: { cookie: session } })).status).toBe(401);
+      expect((await context.clientFor(session).auth.user.$get()).status).toBe(401);
     }
 
     const audit = context.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id)).all();
@@ -365,22 +350,14 @@ describe('DELETE /api/me', () => {
     expect(JSON.stringify(audit)).not.toContain(user.email);
 
     for (const emailOrUsername of [user.email, 'leaving']) {
-      const login = await context.app.request('/api/auth/login', {
-        method: 'POST',
-        headers: jsonHeaders(),
-        body: JSON.stringify({ emailOrUsername, password: PASSWORD }),
-      });
+      const login = await context.client.auth.login.$post({ json: { emailOrUsername, password: PASSWORD } });
       expect(login.status).toBe(401);
     }
   });
 
   it('answers 401 when signed out', async () => {
-    const { app } = createTestContext();
-    const response = await app.request('/api/me', {
-      method: 'DELETE',
-      headers: jsonHeaders(),
-      body: JSON.stringify({ password: PASSWORD, confirmation: 'DELETE' }),
-    });
+    const { client } = createTestContext();
+    const response = await remove(client, { password: PASSWORD, confirmation: 'DELETE' });
     expect(response.status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { devices } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { get } from '../auth/auth-test-helpers';
 import { setup } from '../selections/selections-test-support';
 import { mutation, stampAt, sync, type TTestSetup } from '../sync/sync-test-support';
@@ -22,7 +22,7 @@ describe('GET /api/progress/:bookId', () => {
       const response = await reader.api.progress[':bookId'].$get({ param: { bookId: ref } });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await readJson(response)).toMatchObject({
+      expect(await successBody(response)).toMatchObject({
         bookId: b.id,
         currentPage: 30,
         totalPages: 200,
@@ -31,7 +31,7 @@ describe('GET /api/progress/:bookId', () => {
     }
     const notTheirs = await other.api.progress[':bookId'].$get({ param: { bookId: b.id } });
     expect(notTheirs.status).toBe(404);
-    expect((await readProblem(notTheirs)).detail).toBe('Reading progress not found');
+    expect((await problemBody(notTheirs)).detail).toBe('Reading progress not found');
     expect((await t.api.progress[':bookId'].$get({ param: { bookId: b.id } })).status).toBe(401);
     expect((await reader.api.progress[':bookId'].$get({ param: { bookId: 'bad id' } })).status).toBe(400);
   });
@@ -50,7 +50,7 @@ describe('GET /api/progress/:bookId', () => {
       [mutation({ type: 'progress.set', payload: { bookId: b.id, page: 5 } }, stampAt(t, 0, 'ipad'))],
       device.id,
     );
-    expect(await readJson(reader.api.progress[':bookId'].$get({ param: { bookId: b.id } }))).toMatchObject({
+    expect(await successBody(reader.api.progress[':bookId'].$get({ param: { bookId: b.id } }))).toMatchObject({
       deviceId: device.id,
       deviceName: 'Kitchen iPad',
     });
@@ -70,20 +70,20 @@ describe('GET /api/progress', () => {
     ]);
     await sync(other, [mutation({ type: 'progress.set', payload: { bookId: first.id, page: 99 } }, stampAt(t))]);
 
-    const all = await readJson(reader.api.progress.$get({ query: {} }));
+    const all = await successBody(reader.api.progress.$get({ query: {} }));
     expect(all.items.map((item) => [item.title, item.status])).toEqual([
       ['Done', 'finished'],
       ['Second', 'in_progress'],
       ['First', 'in_progress'],
     ]);
     expect(all.items[2]).toMatchObject({ currentPage: 10, slug: first.slug, author: first.author });
-    const inProgress = await readJson(reader.api.progress.$get({ query: { status: 'in_progress', limit: '1' } }));
+    const inProgress = await successBody(reader.api.progress.$get({ query: { status: 'in_progress', limit: '1' } }));
     expect(inProgress.items.map((item) => item.title)).toEqual(['Second']);
 
     // raw request: a status outside the typed filter list
     const bad = await get(t.app, '/api/progress?limit=0&status=finished', { cookie: reader.cookie });
     expect(bad.status).toBe(400);
-    expect((await readProblem(bad)).errors?.map((error) => error.field).sort()).toEqual(['limit', 'status']);
+    expect((await problemBody(bad)).errors?.map((error) => error.field).sort()).toEqual(['limit', 'status']);
   });
 });
 
@@ -120,25 +120,27 @@ describe('GET /api/bookmarks', () => {
       ),
     ]);
 
-    const ofBook = await readJson(reader.api.bookmarks.$get({ query: { bookId: a.slug } }));
+    const ofBook = await successBody(reader.api.bookmarks.$get({ query: { bookId: a.slug } }));
     expect(ofBook.items.map((item) => [item.page, item.note, item.bookTitle])).toEqual([
       [4, null, 'Alpha'],
       [40, 'later', 'Alpha'],
     ]);
     expect(ofBook).toMatchObject({ total: 2, page: 1, limit: 100 });
 
-    const recent = await readJson(reader.api.bookmarks.$get({ query: { limit: '2' } }));
+    const recent = await successBody(reader.api.bookmarks.$get({ query: { limit: '2' } }));
     expect(recent.total).toBe(3);
     expect(recent.items).toHaveLength(2);
     expect(recent.items[0].note).toBe('newest');
     expect(recent.items[0]).toMatchObject({ bookId: b.id, bookTitle: 'Beta', bookSlug: b.slug });
 
-    const otherView = await readJson(other.api.bookmarks.$get({ query: { bookId: a.id } }));
+    const otherView = await successBody(other.api.bookmarks.$get({ query: { bookId: a.id } }));
     expect(otherView.items.map((item) => item.note)).toEqual(['private']);
-    expect((await readJson(reader.api.bookmarks.$get({ query: { bookId: crypto.randomUUID() } }))).items).toEqual([]);
+    expect((await successBody(reader.api.bookmarks.$get({ query: { bookId: crypto.randomUUID() } }))).items).toEqual(
+      [],
+    );
 
     const bad = await reader.api.bookmarks.$get({ query: { bookId: '<script>', limit: '501' } });
     expect(bad.status).toBe(400);
-    expect((await readProblem(bad)).errors?.map((error) => error.field).sort()).toEqual(['bookId', 'limit']);
+    expect((await problemBody(bad)).errors?.map((error) => error.field).sort()).toEqual(['bookId', 'limit']);
   });
 });

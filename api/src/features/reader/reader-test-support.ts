@@ -14,7 +14,7 @@ import {
   type TLicenseJwks,
 } from '@shared/reader';
 import { systemConfig } from '../../db/schema';
-import { readJson } from '../../test-client';
+import { successBody } from '../../test-utils';
 import { createBook } from '../../test-factories';
 import { sharedDeviceKey, type TTestDeviceKey } from '../devices/device-keys-test-support';
 import { ingestBookPdf } from '../ingest/ingest.service';
@@ -77,7 +77,7 @@ export async function registerBrowser(
   const response = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
   if (response.status !== 201 && response.status !== 200)
     throw new Error(`device registration answered ${response.status}: ${await response.text()}`);
-  return { device: await readJson(response), key };
+  return { device: await successBody(response), key };
 }
 
 /** What the browser does with a licence: verify it against the JWKS, then unwrap the content key (non-extractable). */

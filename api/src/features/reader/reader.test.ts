@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
 import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { bookChunks, loans, systemConfig, userCopyDeviceCounters, userCopyTracking, users } from '../../db/schema';
-import { readJson, readProblem, type TTestClient } from '../../test-client';
+import { successBody, problemBody, type TTestClient } from '../../test-utils';
 import { get, send } from '../auth/auth-test-helpers';
 import { ingestBookPdf } from '../ingest/ingest.service';
 import { mergeDeviceCopyCounter } from './copy-budget.service';
@@ -37,7 +37,7 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     const response = await manifestOf(reader.api, book.slug);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const manifest = await readJson(response);
+    const manifest = await successBody(response);
     expect(manifest).toMatchObject({
       bookId: book.id,
       slug: book.slug,
@@ -60,13 +60,13 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     // Once the reader opened the loan (POST /api/loans), the manifest names it.
     expect((await reader.api.loans.$post({ json: { bookId: book.id } })).status).toBe(201);
     const [loan] = t.state(reader.user.id).loans;
-    const again = await readJson(manifestOf(reader.api, book.id));
+    const again = await successBody(manifestOf(reader.api, book.id));
     expect(again.loanId).toBe(loan.id);
     expect(t.state(reader.user.id).loans).toHaveLength(1);
 
     // A returned loan is not named; an open is needed again.
     expect((await reader.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(200);
-    expect((await readJson(manifestOf(reader.api, book.id))).loanId).toBeNull();
+    expect((await successBody(manifestOf(reader.api, book.id))).loanId).toBeNull();
     expect(t.state(reader.user.id).loans).toHaveLength(1);
   });
 
@@ -78,18 +78,18 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     const free = await t.reader('free');
     const refused = await manifestOf(free.api, book.id);
     expect(refused.status).toBe(402);
-    expect((await readProblem(refused)).code).toBe('subscription_required');
+    expect((await problemBody(refused)).code).toBe('subscription_required');
 
     const trial = await t.reader('trial');
     const unpicked = await manifestOf(trial.api, book.id);
     expect(unpicked.status).toBe(402);
-    expect((await readProblem(unpicked)).detail).toBe('Choose this book or upgrade to read it');
+    expect((await problemBody(unpicked)).detail).toBe('Choose this book or upgrade to read it');
     expect(t.state(trial.user.id).loans).toEqual([]);
 
     expect((await manifestOf(trial.api, crypto.randomUUID())).status).toBe(404);
     const bad = await manifestOf(trial.api, 'not_a_slug!');
     expect(bad.status).toBe(400);
-    expect((await readProblem(bad)).errors?.[0].field).toBe('idOrSlug');
+    expect((await problemBody(bad)).errors?.[0].field).toBe('idOrSlug');
   });
 });
 
@@ -98,7 +98,7 @@ describe('GET /api/books/:id/chunks/:n', () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
-    const manifest = await readJson(manifestOf(reader.api, book.id));
+    const manifest = await successBody(manifestOf(reader.api, book.id));
 
     for (const chunk of manifest.chunks) {
       const response = await chunkOf(reader.api, book.id, chunk.index);
@@ -126,7 +126,7 @@ describe('GET /api/books/:id/chunks/:n', () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
-    const manifest = await readJson(manifestOf(reader.api, book.id));
+    const manifest = await successBody(manifestOf(reader.api, book.id));
 
     // [book id, chunk number, version (null: none sent), status, detail]
     const cases: [string, number | string, number | string | null, number, string][] = [
@@ -153,7 +153,7 @@ describe('GET /api/books/:id/chunks/:n', () => {
           : await chunkOf(reader.api, id, n, v);
       expect(response.status, url).toBe(status);
       expect(response.headers.get('content-type'), url).toBe('application/problem+json');
-      expect((await readProblem(response)).detail, url).toBe(detail);
+      expect((await problemBody(response)).detail, url).toBe(detail);
     }
   });
 
@@ -171,7 +171,7 @@ describe('GET /api/books/:id/chunks/:n', () => {
     t.clock.advance(7 * DAY_MS + 1);
     const lapsed = await chunkOf(trial.api, book.id, 0);
     expect(lapsed.status).toBe(402);
-    expect((await readProblem(lapsed)).code).toBe('subscription_required');
+    expect((await problemBody(lapsed)).code).toBe('subscription_required');
 
     // A plan changed in the database is seen by the very next request (the memo is dropped on writes).
     const premium = await t.reader('premium');
@@ -218,7 +218,7 @@ describe('GET /api/books/:id/search', () => {
       const response = await searchIn(reader.api, book.id, q);
       expect(response.status, q).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      return (await readJson(response)).items;
+      return (await successBody(response)).items;
     };
 
     const rare = await search(RARE_WORD);
@@ -250,10 +250,10 @@ describe('GET /api/books/:id/search', () => {
     // raw request: no search text, which the typed client requires
     const missing = await get(t.app, `/api/books/${book.id}/search`, { cookie: reader.cookie });
     expect(missing.status).toBe(400);
-    expect((await readProblem(missing)).detail).toBe('q: Search text is required');
+    expect((await problemBody(missing)).detail).toBe('q: Search text is required');
     expect((await searchIn(reader.api, book.id, '  ')).status).toBe(400);
     const long = await searchIn(reader.api, book.id, 'a'.repeat(201));
-    expect((await readProblem(long)).detail).toBe('q: Search text must be at most 200 characters');
+    expect((await problemBody(long)).detail).toBe('q: Search text must be at most 200 characters');
     expect((await searchIn(reader.api, book.slug, 'sea')).status).toBe(400);
     expect((await searchIn(reader.api, crypto.randomUUID(), 'sea')).status).toBe(404);
     expect((await searchIn(t.api, book.id, 'sea')).status).toBe(401);
@@ -280,14 +280,14 @@ describe('copy budget', () => {
     });
     const tooMuch = await copy(reader.api, book.id, limit - 999);
     expect(tooMuch.status).toBe(422);
-    expect((await readProblem(tooMuch)).detail).toBe(READER_MESSAGES.copyLimitReached);
+    expect((await problemBody(tooMuch)).detail).toBe(READER_MESSAGES.copyLimitReached);
     const exact = await copy(reader.api, book.id, limit - 1000);
     expect(exact.status).toBe(200);
     expect(await exact.json()).toEqual({ used: limit, limit, isLimitReached: true });
 
     const refused = await copy(reader.api, book.id, 1);
     expect(refused.status).toBe(422);
-    expect(await readProblem(refused)).toMatchObject({
+    expect(await problemBody(refused)).toMatchObject({
       code: 'copy_limit_reached',
       detail: READER_MESSAGES.copyLimitReached,
     });
@@ -318,7 +318,7 @@ describe('copy budget', () => {
     const { book, asset } = await t.bookWithContent('trial');
     const reader = await t.reader('premium');
     t.db.insert(systemConfig).values({ key: 'max_copy_percentage', value: '10', dataType: 'number' }).run();
-    expect((await readJson(copyBudgetOf(reader.api, book.id))).limit).toBe(Math.floor(asset.totalCharacters / 10));
+    expect((await successBody(copyBudgetOf(reader.api, book.id))).limit).toBe(Math.floor(asset.totalCharacters / 10));
     t.db.insert(systemConfig).values({ key: 'copy_protection_enabled', value: 'false', dataType: 'boolean' }).run();
     const unlimited = await copy(reader.api, book.id, 100_000);
     expect(await unlimited.json()).toEqual({ used: 100_000, limit: COPY_LIMIT_UNLIMITED, isLimitReached: false });
@@ -344,7 +344,7 @@ describe('copy budget', () => {
     expect(
       t.db.select().from(userCopyDeviceCounters).where(eq(userCopyDeviceCounters.userId, reader.user.id)).all(),
     ).toHaveLength(3);
-    expect((await readJson(copyBudgetOf(reader.api, book.id))).used).toBe(850);
+    expect((await successBody(copyBudgetOf(reader.api, book.id))).used).toBe(850);
   });
 
   it('validates characters (400) and needs entitlement (401/402)', async () => {
@@ -362,7 +362,7 @@ describe('copy budget', () => {
       // raw request: missing, wrongly typed and out-of-range counts, which the typed client refuses
       const response = await send(t.app, `/api/books/${book.id}/copy-events`, body, { cookie: reader.cookie });
       expect(response.status, detail).toBe(400);
-      expect((await readProblem(response)).detail).toBe(detail);
+      expect((await problemBody(response)).detail).toBe(detail);
     }
     expect((await copy(t.api, book.id, 5)).status).toBe(401);
     const free = await t.reader('free');
@@ -386,7 +386,7 @@ describe('content versions', () => {
       renderCover: false,
     });
     expect(asset.version).toBe(2);
-    const manifest = await readJson(manifestOf(reader.api, book.id));
+    const manifest = await successBody(manifestOf(reader.api, book.id));
     expect(manifest.version).toBe(2);
     expect((await chunkOf(reader.api, book.id, 0, 1)).status).toBe(200);
     expect((await chunkOf(reader.api, book.id, 0, 2)).status).toBe(200);

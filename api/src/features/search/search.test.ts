@@ -1,37 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { TSuggestResponse } from '@shared/search';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, problemBody, successBody, type TTestClient } from '../../test-utils';
 import { createBook } from '../../test-factories';
 import { extractTopics } from './search.service';
 import { buildMatchExpression, parseSearchTerms, quoteFtsPhrase } from './search-terms';
 
-type App = ReturnType<typeof createTestContext>['app'];
-
-async function suggest(app: App, q: string) {
-  const response = await app.request(`/api/search/suggest?q=${encodeURIComponent(q)}`);
+async function suggest(client: TTestClient, q: string) {
+  const response = await client.search.suggest.$get({ query: { q } });
   expect(response.status).toBe(200);
-  return (await response.json()) as TSuggestResponse;
+  return successBody(response);
 }
 
 const byType = (body: TSuggestResponse, type: string) => body.items.filter((item) => item.type === type);
 
 describe('GET /api/search/suggest (SPEC §5 search box)', () => {
   it('answers no suggestions until the trimmed text has 2 characters', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createBook(db, { title: 'A Book', author: 'A Author' });
-    expect(await suggest(app, '')).toEqual({ query: '', items: [] });
-    expect(await suggest(app, 'a')).toEqual({ query: 'a', items: [] });
-    expect(await suggest(app, '  a   ')).toEqual({ query: 'a', items: [] });
-    expect((await suggest(app, ' a b ')).query).toBe('a b');
+    expect(await suggest(client, '')).toEqual({ query: '', items: [] });
+    expect(await suggest(client, 'a')).toEqual({ query: 'a', items: [] });
+    expect(await suggest(client, '  a   ')).toEqual({ query: 'a', items: [] });
+    expect((await suggest(client, ' a b ')).query).toBe('a b');
   });
 
   it('suggests books whose title contains the text, case-insensitively, with the author as subtitle', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     const art = createBook(db, { title: 'The Art of War', author: 'Sun Tzu', description: 'Short.' });
     const smart = createBook(db, { title: 'SMART Goals', author: 'Peter Drucker', description: 'Short.' });
     createBook(db, { title: 'Meditations', author: 'Marcus Aurelius', description: 'Short.' });
 
-    const body = await suggest(app, 'ART');
+    const body = await suggest(client, 'ART');
     expect(byType(body, 'book')).toEqual(
       expect.arrayContaining([
         { id: art.id, type: 'book', title: 'The Art of War', subtitle: 'Sun Tzu' },
@@ -41,35 +39,35 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
     expect(byType(body, 'book')).toHaveLength(2);
     // Two characters work too (no trigram index, bounded LIKE scan).
     expect(
-      byType(await suggest(app, 'ar'), 'book')
+      byType(await suggest(client, 'ar'), 'book')
         .map((item) => item.id)
         .sort(),
     ).toEqual([art.id, smart.id].sort());
     // A title starting with the text comes before one merely containing it.
-    expect(byType(await suggest(app, 'sma'), 'book')[0].id).toBe(smart.id);
+    expect(byType(await suggest(client, 'sma'), 'book')[0].id).toBe(smart.id);
   });
 
   it('suggests distinct authors whose name contains the text, with their book count', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createBook(db, { title: 'One', author: 'Jane Doe', description: 'Short.' });
     createBook(db, { title: 'Two', author: 'Jane Doe', description: 'Short.' });
     createBook(db, { title: 'Three', author: 'Janet Roe', description: 'Short.' });
     createBook(db, { title: 'Hidden', author: 'Jane Doe', description: 'Short.', isPublished: false });
 
-    const authors = byType(await suggest(app, 'jane'), 'author');
+    const authors = byType(await suggest(client, 'jane'), 'author');
     expect(authors).toEqual([
       { id: 'Jane Doe', type: 'author', title: 'Jane Doe', subtitle: '2 books' },
       { id: 'Janet Roe', type: 'author', title: 'Janet Roe', subtitle: '1 book' },
     ]);
-    expect(byType(await suggest(app, 'oe'), 'author').map((item) => item.id)).toEqual(['Jane Doe', 'Janet Roe']);
+    expect(byType(await suggest(client, 'oe'), 'author').map((item) => item.id)).toEqual(['Jane Doe', 'Janet Roe']);
   });
 
   it('suggests at most 3 distinct, lower-cased description words longer than 3 characters', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createBook(db, { title: 'X1', author: 'A', description: 'Leadership for leaders: LEADERSHIP, lead and leaded.' });
     createBook(db, { title: 'X2', author: 'B', description: 'Misleading pleas about leaderboards.' });
 
-    const topics = byType(await suggest(app, 'lead'), 'topic');
+    const topics = byType(await suggest(client, 'lead'), 'topic');
     expect(topics).toHaveLength(3);
     for (const topic of topics) {
       expect(topic.type).toBe('topic');
@@ -80,11 +78,11 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
       expect(topic.title).toContain('lead');
     }
     expect(new Set(topics.map((topic) => topic.title)).size).toBe(3);
-    expect(byType(await suggest(app, 'ple'), 'topic').map((topic) => topic.title)).toEqual(['pleas']);
+    expect(byType(await suggest(client, 'ple'), 'topic').map((topic) => topic.title)).toEqual(['pleas']);
   });
 
   it('never answers more than 8 suggestions and keeps room for authors and topics', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     for (let index = 0; index < 12; index += 1) {
       createBook(db, {
         title: `Growth Book ${index}`,
@@ -92,7 +90,7 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
         description: `growthful growthy growths ${index}`,
       });
     }
-    const body = await suggest(app, 'growth');
+    const body = await suggest(client, 'growth');
     expect(body.items).toHaveLength(8);
     expect(byType(body, 'book')).toHaveLength(3);
     expect(byType(body, 'author')).toHaveLength(2);
@@ -111,23 +109,23 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
   });
 
   it('gives authors the room books do not use', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     for (let index = 0; index < 6; index += 1)
       createBook(db, { title: `Title ${index}`, author: `Writer Name ${index}`, description: 'x' });
-    const body = await suggest(app, 'writer');
+    const body = await suggest(client, 'writer');
     expect(byType(body, 'book')).toHaveLength(0);
     expect(byType(body, 'author')).toHaveLength(6);
   });
 
   it('answers an empty list when nothing matches', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createBook(db, { title: 'Meditations', author: 'Marcus Aurelius', description: 'Stoic notes.' });
-    expect((await suggest(app, 'zzzz')).items).toEqual([]);
-    expect((await suggest(app, 'qx')).items).toEqual([]);
+    expect((await suggest(client, 'zzzz')).items).toEqual([]);
+    expect((await suggest(client, 'qx')).items).toEqual([]);
   });
 
   it('treats FTS syntax and unicode as plain text', async () => {
-    const { app, db } = createTestContext();
+    const { client, db } = createTestContext();
     createBook(db, { title: 'Say "NEAR(" now 📚', author: "O'Brien", description: 'Quotes "inside" text.' });
     for (const q of [
       '"',
@@ -145,12 +143,12 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
       'ÉÉ',
       "o'b",
     ]) {
-      const response = await app.request(`/api/search/suggest?q=${encodeURIComponent(q)}`);
+      const response = await client.search.suggest.$get({ query: { q } });
       expect(response.status, q).toBe(200);
     }
-    expect(byType(await suggest(app, 'NEAR('), 'book')).toHaveLength(1);
-    expect(byType(await suggest(app, '"NEAR("'), 'book')).toHaveLength(1);
-    expect(byType(await suggest(app, "o'b"), 'author')).toHaveLength(1);
+    expect(byType(await suggest(client, 'NEAR('), 'book')).toHaveLength(1);
+    expect(byType(await suggest(client, '"NEAR("'), 'book')).toHaveLength(1);
+    expect(byType(await suggest(client, "o'b"), 'author')).toHaveLength(1);
   });
 
   it('answers 400 problem+json naming q for missing or over-long text', async () => {
@@ -160,11 +158,12 @@ describe('GET /api/search/suggest (SPEC §5 search box)', () => {
       `/api/search/suggest?q=${'x'.repeat(500)}`,
       '/api/search/suggest?q=a&q=b',
     ]) {
+      // raw request: no q or q twice, which the route's type forbids (and an over-long q alongside)
       const response = await app.request(url);
       expect(response.status, url).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
-      const body = (await response.json()) as { errors: { field: string }[] };
-      expect(body.errors.map((error) => error.field)).toContain('q');
+      const body = await problemBody(response);
+      expect(body.errors?.map((error) => error.field)).toContain('q');
     }
   });
 });

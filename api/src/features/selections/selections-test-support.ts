@@ -5,9 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import { DAY_MS } from '@shared/entitlement';
 import { loans, userSelectedBooks, userSubscriptionCycles, type users } from '../../db/schema';
-import { createTestContext } from '../../test-utils';
+import { createTestContext, createTestClient } from '../../test-utils';
 import { createBook, createPlan } from '../../test-factories';
-import { createTestClient } from '../../test-client';
 import { createClock, send } from '../auth/auth-test-helpers';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
@@ -55,10 +54,10 @@ export function setup(limits: { trial?: number; basic?: number } = {}) {
       cookie,
       /** The typed client, sending this reader's session cookie. */
       api: createTestClient(app, { cookie }),
-      // Untyped requests with the cookie: the billing tests still use them; everything else uses `api`.
+      // Raw requests with the cookie, for what the types forbid (a body of the wrong shape, a URL the API
+      // returned); everything else uses `api`.
       get: (path: string) => send(app, path, undefined, { method: 'GET', cookie: r.cookie }),
       post: (path: string, body: unknown = {}) => send(app, path, body, { cookie: r.cookie }),
-      del: (path: string) => send(app, path, undefined, { method: 'DELETE', cookie: r.cookie }),
       /** Sessions expire after 30 days; a test that moves the clock further signs in again. */
       signInAgain: () => {
         r.cookie = signIn(db, user.id, clock.now()).cookie;

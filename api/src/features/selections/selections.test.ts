@@ -6,7 +6,7 @@ import { JOBS } from '../../jobs';
 import { send } from '../auth/auth-test-helpers';
 import { registerJobs, runDueJobs } from '../../jobs/runner';
 import { resetSelectionCycles, revokeLapsedLoans } from './entitlement-jobs';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { setup } from './selections-test-support';
 
 describe('POST /api/selections (trial)', () => {
@@ -20,7 +20,7 @@ describe('POST /api/selections (trial)', () => {
     // Slugs work as well as ids.
     const third = await reader.api.selections.$post({ json: { bookId: c.slug } });
     expect(third.status).toBe(201);
-    const selection = await readJson(third);
+    const selection = await successBody(third);
     expect(selection).toMatchObject({
       bookId: c.id,
       title: c.title,
@@ -38,13 +38,13 @@ describe('POST /api/selections (trial)', () => {
     const fourth = await reader.api.selections.$post({ json: { bookId: d.id } });
     expect(fourth.status).toBe(422);
     expect(fourth.headers.get('content-type')).toContain('application/problem+json');
-    expect(await readProblem(fourth)).toMatchObject({
+    expect(await problemBody(fourth)).toMatchObject({
       code: 'trial_pick_limit',
       detail: 'You have used 3 of 3 trial picks',
     });
     expect(t.state(reader.user.id)).toEqual(before);
 
-    const entitlements = await readJson(reader.api.me.entitlements.$get());
+    const entitlements = await successBody(reader.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({
       tier: 'trial',
       picksUsed: 3,
@@ -63,7 +63,7 @@ describe('POST /api/selections (trial)', () => {
     const [a, b] = t.books(2);
     expect((await reader.api.selections.$post({ json: { bookId: a.id } })).status).toBe(201);
     const refused = await reader.api.selections.$post({ json: { bookId: b.id } });
-    expect((await readProblem(refused)).detail).toBe('You have used 1 of 1 trial picks');
+    expect((await problemBody(refused)).detail).toBe('You have used 1 of 1 trial picks');
   });
 
   it('refuses books above the tier, repeats, premium readers, expired trials and free readers', async () => {
@@ -74,14 +74,14 @@ describe('POST /api/selections (trial)', () => {
 
     const high = await trial.api.selections.$post({ json: { bookId: premiumBook.id } });
     expect(high.status).toBe(422);
-    expect(await readProblem(high)).toMatchObject({
+    expect(await problemBody(high)).toMatchObject({
       code: 'tier_too_low',
       detail: 'This book needs the Premium plan',
     });
 
     expect((await trial.api.selections.$post({ json: { bookId: plain.id } })).status).toBe(201);
     const again = await trial.api.selections.$post({ json: { bookId: plain.id } });
-    expect(await readProblem(again)).toMatchObject({
+    expect(await problemBody(again)).toMatchObject({
       code: 'already_selected',
       detail: 'You have already chosen this book',
     });
@@ -89,13 +89,13 @@ describe('POST /api/selections (trial)', () => {
     const premium = await t.reader('premium');
     const premiumPick = await premium.api.selections.$post({ json: { bookId: plain.id } });
     expect(premiumPick.status).toBe(422);
-    expect((await readProblem(premiumPick)).detail).toBe('Premium includes every book — no need to choose');
+    expect((await problemBody(premiumPick)).detail).toBe('Premium includes every book — no need to choose');
 
     for (const kind of ['expired-trial', 'free'] as const) {
       const lapsed = await t.reader(kind);
       const response = await lapsed.api.selections.$post({ json: { bookId: plain.id } });
       expect(response.status).toBe(402);
-      expect((await readProblem(response)).code).toBe('subscription_required');
+      expect((await problemBody(response)).code).toBe('subscription_required');
       expect(t.state(lapsed.user.id).selections).toEqual([]);
     }
   });
@@ -106,7 +106,7 @@ describe('POST /api/selections (trial)', () => {
     // raw request: a body without bookId, which the typed client refuses
     const missing = await send(t.app, '/api/selections', {}, { cookie: reader.cookie });
     expect(missing.status).toBe(400);
-    expect((await readProblem(missing)).errors?.[0]?.field).toBe('bookId');
+    expect((await problemBody(missing)).errors?.[0]?.field).toBe('bookId');
     const bad = await reader.api.selections.$post({ json: { bookId: '../etc' } });
     expect(bad.status).toBe(400);
     expect((await reader.api.selections.$post({ json: { bookId: crypto.randomUUID() } })).status).toBe(404);
@@ -138,20 +138,20 @@ describe('Basic picks, locks and cycle resets', () => {
 
     const eleventh = await reader.api.selections.$post({ json: { bookId: list[10].id } });
     expect(eleventh.status).toBe(422);
-    expect(await readProblem(eleventh)).toMatchObject({
+    expect(await problemBody(eleventh)).toMatchObject({
       code: 'cycle_pick_limit',
       detail: 'You have used 10 of 10 picks this billing cycle. Your picks reset on 1 April 2026.',
     });
 
     const removal = await reader.api.selections[':bookId'].$delete({ param: { bookId: list[0].id } });
     expect(removal.status).toBe(422);
-    expect(await readProblem(removal)).toMatchObject({
+    expect(await problemBody(removal)).toMatchObject({
       code: 'selection_locked',
       detail: 'This pick is locked until 31 March 2026',
     });
     expect(t.state(reader.user.id).selections).toHaveLength(10);
 
-    const entitlements = await readJson(reader.api.me.entitlements.$get());
+    const entitlements = await successBody(reader.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({
       tier: 'basic',
       picksUsed: 10,
@@ -185,7 +185,7 @@ describe('Basic picks, locks and cycle resets', () => {
       .run();
     const reader = await t.reader('basic');
     const [book] = t.books(1);
-    const selection = await readJson(reader.api.selections.$post({ json: { bookId: book.id } }));
+    const selection = await successBody(reader.api.selections.$post({ json: { bookId: book.id } }));
     expect(selection.lockedUntil).toBe(new Date(t.clock.now().getTime() + 2 * DAY_MS).toISOString());
   });
 
@@ -220,7 +220,7 @@ describe('Basic picks, locks and cycle resets', () => {
 
     reader.signInAgain();
     expect((await reader.api.selections.$post({ json: { bookId: next.id } })).status).toBe(201);
-    const entitlements = await readJson(reader.api.me.entitlements.$get());
+    const entitlements = await successBody(reader.api.me.entitlements.$get());
     expect(entitlements.picksUsed).toBe(1);
   });
 
@@ -253,15 +253,15 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     const [book] = t.books(1);
     expect((await alice.api.selections.$post({ json: { bookId: book.id } })).status).toBe(201);
 
-    expect((await readJson(bob.api.selections.$get())).items).toEqual([]);
-    expect((await readJson(alice.api.selections.$get())).items.map((s) => s.bookId)).toEqual([book.id]);
+    expect((await successBody(bob.api.selections.$get())).items).toEqual([]);
+    expect((await successBody(alice.api.selections.$get())).items.map((s) => s.bookId)).toEqual([book.id]);
     // Bob cannot remove Alice's pick: from his side there is no such selection.
     expect((await bob.api.selections[':bookId'].$delete({ param: { bookId: book.id } })).status).toBe(404);
     expect(t.state(alice.user.id).selections).toHaveLength(1);
 
     // Trial picks have no lock: Alice may remove hers (the pick is not given back).
     expect((await alice.api.selections[':bookId'].$delete({ param: { bookId: book.id } })).status).toBe(204);
-    const entitlements = await readJson(alice.api.me.entitlements.$get());
+    const entitlements = await successBody(alice.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({ picksUsed: 1, selections: [] });
   });
 
@@ -278,7 +278,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
 
   it('describes premium, expired and free readers', async () => {
     const t = setup();
-    const premium = await readJson((await t.reader('premium')).api.me.entitlements.$get());
+    const premium = await successBody((await t.reader('premium')).api.me.entitlements.$get());
     expect(premium).toMatchObject({
       tier: 'premium',
       picksLimit: -1,
@@ -287,7 +287,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
       deviceCap: 5,
       nextResetAt: null,
     });
-    const expired = await readJson((await t.reader('expired-trial')).api.me.entitlements.$get());
+    const expired = await successBody((await t.reader('expired-trial')).api.me.entitlements.$get());
     expect(expired).toMatchObject({
       tier: 'free',
       subscriptionTier: 'trial',
@@ -296,7 +296,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
       validUntil: null,
       offlineAllowed: false,
     });
-    const free = await readJson((await t.reader('free')).api.me.entitlements.$get());
+    const free = await successBody((await t.reader('free')).api.me.entitlements.$get());
     expect(free).toMatchObject({ tier: 'free', picksUsed: 0, picksLimit: 0, selections: [] });
   });
 
@@ -314,7 +314,7 @@ describe('GET /api/selections, DELETE /api/selections/:bookId, GET /api/me/entit
     t.clock.advance(31 * DAY_MS);
     reader.signInAgain();
     const before = t.state(reader.user.id);
-    const entitlements = await readJson(reader.api.me.entitlements.$get());
+    const entitlements = await successBody(reader.api.me.entitlements.$get());
     expect(entitlements).toMatchObject({ picksUsed: 0, selections: [] });
     expect(t.state(reader.user.id)).toEqual(before);
   });

@@ -44,6 +44,10 @@ afterAll(() => {
   for (const root of webRoots) fs.rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * The full app serving a built web root. Its pages and files are outside the typed API client
+ * (AppType covers /api only), so these tests request them with app.request.
+ */
 function createHostedApp() {
   const context = createTestContext();
   const env = { ...context.env, publicUrl: 'https://books.example' };
@@ -101,6 +105,7 @@ describe('web host: static files', () => {
 
   it('leaves /api paths to the API', async () => {
     const { app } = createHostedApp();
+    // raw request: the API path is unknown on purpose, so the typed client has no route for it
     const response = await app.request('/api/no-such-route');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/problem+json');

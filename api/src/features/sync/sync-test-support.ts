@@ -2,7 +2,7 @@
 import { encodeHlc } from '@shared/hlc';
 import type { TSyncResponse } from '@shared/progress';
 import type { TSyncMutationInput } from '@shared/sync.schemas';
-import { readJson } from '../../test-client';
+import { successBody } from '../../test-utils';
 import type { setup } from '../selections/selections-test-support';
 
 export type TTestSetup = ReturnType<typeof setup>;
@@ -35,7 +35,7 @@ export async function sync(
 ): Promise<TSyncResponse> {
   const response = await reader.api.sync.$post({ json: { deviceId, mutations } });
   if (response.status !== 200) throw new Error(`POST /api/sync answered ${response.status}: ${await response.text()}`);
-  return readJson(response);
+  return successBody(response);
 }
 
 export const isoAt = (t: TTestSetup, offsetMs = 0) => new Date(t.clock.now().getTime() + offsetMs).toISOString();

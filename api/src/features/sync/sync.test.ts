@@ -15,7 +15,7 @@ import {
   userCopyTracking,
 } from '../../db/schema';
 import { createBook } from '../../test-factories';
-import { readJson, readProblem } from '../../test-client';
+import { successBody, problemBody } from '../../test-utils';
 import { send } from '../auth/auth-test-helpers';
 import { setup } from '../selections/selections-test-support';
 import { isoAt, mutation, stampAt, sync, type TTestSetup } from './sync-test-support';
@@ -39,7 +39,7 @@ describe('POST /api/sync: the envelope', () => {
     // raw request: an empty body, which the typed client refuses
     const missing = await send(t.app, '/api/sync', {}, { cookie: reader.cookie });
     expect(missing.status).toBe(400);
-    const fields = (await readProblem(missing)).errors?.map((error) => error.field);
+    const fields = (await problemBody(missing)).errors?.map((error) => error.field);
     expect(fields).toEqual(expect.arrayContaining(['deviceId', 'mutations']));
 
     // raw request: an unknown top-level field, which the typed client refuses
@@ -49,7 +49,7 @@ describe('POST /api/sync: the envelope', () => {
       { deviceId: 'bad id!', mutations: [{ id: 'nope', type: 'progress.set', hlc: 'x', payload: {} }], extra: 1 },
       { cookie: reader.cookie },
     );
-    const problem = await readProblem(bad);
+    const problem = await problemBody(bad);
     expect(bad.status).toBe(400);
     expect(problem.errors?.map((error) => error.field)).toEqual(
       expect.arrayContaining(['deviceId', 'mutations.0.id', '(root)']),
@@ -60,7 +60,7 @@ describe('POST /api/sync: the envelope', () => {
     );
     const big = await reader.api.sync.$post({ json: { deviceId: 'device-a', mutations: tooMany } });
     expect(big.status).toBe(400);
-    expect((await readProblem(big)).errors).toEqual([
+    expect((await problemBody(big)).errors).toEqual([
       { field: 'mutations', message: 'At most 200 mutations per request' },
     ]);
   });
@@ -229,7 +229,7 @@ describe('POST /api/sync: reading position', () => {
       completedAt: null,
     });
     const fetched = await reader.api.progress[':bookId'].$get({ param: { bookId: b.id } });
-    expect((await readJson(fetched)).currentPage).toBe(30);
+    expect((await successBody(fetched)).currentPage).toBe(30);
     const snapshot = t.db
       .select()
       .from(bookProgressSnapshot)
