@@ -90,8 +90,7 @@ export function findSessionUser(options: { db: Db; token: string; now: Date }): 
   const row = lookUpSession(db, sid);
   const nowMs = now.getTime();
   if (
-    !row ||
-    !row.user.isActive ||
+    !row?.user.isActive ||
     row.session.expire.getTime() <= nowMs ||
     row.session.absoluteExpire.getTime() <= nowMs
   ) {

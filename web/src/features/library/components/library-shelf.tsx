@@ -103,7 +103,7 @@ export function LibraryShelf({ className }: { className?: string }) {
             {EMPTY_TEXT[filter]}
           </StatePanel>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2" role="list" aria-label={`${FILTER_LABELS[filter]} books`}>
+          <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${FILTER_LABELS[filter]} books`}>
             {query.data.items.map((item) => (
               <ShelfBook key={item.bookId} item={item} />
             ))}
