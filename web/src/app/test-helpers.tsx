@@ -74,15 +74,20 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
+/** Renders `element` at every path, under a memory router starting at `path`. */
 export function renderWithRouter(
   element: ReactElement,
-  {
-    path = '/',
-    queryClient = createTestQueryClient(),
-    routes,
-  }: { path?: string; queryClient?: QueryClient; routes?: RouteObject[] } = {},
+  options: { path?: string; queryClient?: QueryClient } = {},
 ) {
-  const router = createMemoryRouter(routes ?? [{ path: '*', element }], { initialEntries: [path] });
+  return renderRoutes([{ path: '*', element }], options);
+}
+
+/** Renders a route table under a memory router starting at `path`. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

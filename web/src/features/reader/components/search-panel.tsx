@@ -66,37 +66,40 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
   const hasFindResult = query !== '' && findMatches !== null;
   return (
     <div className="flex flex-col gap-3 p-3">
-      <form role="search" onSubmit={onSubmit} className="flex gap-2">
-        <div className="relative flex-1">
-          <input
-            type="search"
-            aria-label="Search text"
-            placeholder="Words or a phrase"
-            maxLength={BOOK_SEARCH_MAX_CHARS}
-            autoFocus
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            className="h-11 w-full rounded-md border border-input bg-background px-3 pr-10 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
-          />
-          {text && (
-            <button
-              type="button"
-              onClick={clear}
-              aria-label="Clear search"
-              className="absolute right-1 top-1 inline-flex size-9 items-center justify-center rounded text-muted-foreground hover:bg-muted"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          )}
-        </div>
-        <button
-          type="submit"
-          aria-label="Search"
-          className="inline-flex h-11 items-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          <Search className="size-4" aria-hidden="true" />
-        </button>
-      </form>
+      <search>
+        <form onSubmit={onSubmit} className="flex gap-2">
+          <div className="relative flex-1">
+            <input
+              type="search"
+              aria-label="Search text"
+              placeholder="Words or a phrase"
+              maxLength={BOOK_SEARCH_MAX_CHARS}
+              // biome-ignore lint/a11y/noAutofocus: the reader has just opened the search panel (a dialog), and focus belongs in its field.
+              autoFocus
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              className="h-11 w-full rounded-md border border-input bg-background px-3 pr-10 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
+            />
+            {text && (
+              <button
+                type="button"
+                onClick={clear}
+                aria-label="Clear search"
+                className="absolute right-1 top-1 inline-flex size-9 items-center justify-center rounded text-muted-foreground hover:bg-muted"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </button>
+            )}
+          </div>
+          <button
+            type="submit"
+            aria-label="Search"
+            className="inline-flex h-11 items-center gap-2 rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <Search className="size-4" aria-hidden="true" />
+          </button>
+        </form>
+      </search>
 
       {hasFindResult && (
         <div className="flex items-center justify-between gap-2 rounded-md bg-muted px-3 py-1.5 text-sm">
@@ -143,8 +146,9 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
               {results.items.length} {results.items.length === 1 ? 'result' : 'results'}
             </h3>
             <ul className="flex flex-col gap-1" aria-label="Search results">
-              {results.items.map((hit, index) => (
-                <li key={`${hit.page}-${index}`}>
+              {/* The server answers at most one hit per page. */}
+              {results.items.map((hit) => (
+                <li key={hit.page}>
                   <button
                     type="button"
                     onClick={() => onOpenResult(hit, query)}
@@ -154,13 +158,13 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
                       Page {hit.page}
                     </span>
                     <span className="text-sm">
-                      {highlightParts(hit.snippet, query).map((part, partIndex) =>
+                      {highlightParts(hit.snippet, query).map((part) =>
                         part.isMatch ? (
-                          <mark key={partIndex} className="rounded-sm bg-amber-200 px-0.5 text-inherit">
+                          <mark key={part.start} className="rounded-sm bg-amber-200 px-0.5 text-inherit">
                             {part.text}
                           </mark>
                         ) : (
-                          <span key={partIndex}>{part.text}</span>
+                          <span key={part.start}>{part.text}</span>
                         ),
                       )}
                     </span>
