@@ -61,7 +61,8 @@ export function LibraryShelf({ className }: { className?: string }) {
       <h2 id="shelf-title" className="font-serif text-2xl font-semibold">
         Your reading
       </h2>
-      <div role="group" aria-label="Filter your books" className="mt-4 flex flex-wrap gap-2">
+      <fieldset className="mt-4 flex min-w-0 flex-wrap gap-2">
+        <legend className="sr-only">Filter your books</legend>
         {(['in_progress', 'finished', 'selected', 'all'] as const).map((option) => (
           <Button
             key={option}
@@ -74,7 +75,7 @@ export function LibraryShelf({ className }: { className?: string }) {
             {counts ? <span className="tabular-nums opacity-80">({counts[option]})</span> : null}
           </Button>
         ))}
-      </div>
+      </fieldset>
       <div className="mt-4">
         {query.isPending ? (
           <div role="status" className="grid gap-4 sm:grid-cols-2">
