@@ -75,10 +75,7 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Renders `element` at every path, under a memory router starting at `path`. */
-export function renderWithRouter(
-  element: ReactElement,
-  options: { path?: string; queryClient?: QueryClient } = {},
-) {
+export function renderWithRouter(element: ReactElement, options: { path?: string; queryClient?: QueryClient } = {}) {
   return renderRoutes([{ path: '*', element }], options);
 }
 

@@ -387,8 +387,11 @@ export function deviceStatus(options: { db: Db; userId: string; deviceId: string
     .from(devices)
     .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
     .get();
-  const status: TDeviceStatusValue =
-    !row?.isActive ? 'removed' : row.offlineRegisteredAt !== null ? 'registered' : 'browser';
+  const status: TDeviceStatusValue = !row?.isActive
+    ? 'removed'
+    : row.offlineRegisteredAt !== null
+      ? 'registered'
+      : 'browser';
   return { deviceId, status, serverTime: now.toISOString() };
 }
 

@@ -16,7 +16,7 @@ export function BookGrid({
   columns?: string;
 }) {
   return (
-    <ul className={cn(GRID, columns, className)} >
+    <ul className={cn(GRID, columns, className)}>
       {books.map((book) => (
         <li key={book.id}>
           <BookCard book={book} headingLevel={headingLevel} />

@@ -115,11 +115,7 @@ function Thumbnail({
       style={{ aspectRatio: isDrawn ? undefined : '3 / 4' }}
     >
       <canvas ref={canvasRef} className={isDrawn ? 'block h-auto w-full' : 'hidden'} />
-      {watermarkText && isDrawn && (
-        <span className="reader-thumbnail-watermark">
-          {watermarkText}
-        </span>
-      )}
+      {watermarkText && isDrawn && <span className="reader-thumbnail-watermark">{watermarkText}</span>}
     </span>
   );
 }
