@@ -183,7 +183,7 @@ function runScenario({ skews, actions }: TScenario): TSyncChange[] {
         return { kind: 'copy', deviceId: device.id, deviceTotal: total };
       }
       default:
-        throw new Error(`unknown action ${JSON.stringify(action satisfies never)}`);
+        throw new Error(`unknown action ${action.kind satisfies never}`);
     }
   });
 }
