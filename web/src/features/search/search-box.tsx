@@ -142,108 +142,109 @@ export function SearchBox({
   const large = size === 'lg';
 
   return (
-    <search className={cn('block w-full', className)}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          closeMenu();
-          submitSearch(text);
-        }}
-      >
-        {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps() sets htmlFor to the combobox input's id. */}
-        <label {...getLabelProps()} className={cn(showLabel ? 'mb-1.5 block text-sm font-medium' : 'sr-only')}>
-          {label}
-        </label>
-        <div className="relative">
-          <div
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to happy-dom (the unit tests' DOM) and to Safari before 17; this role is the same landmark everywhere.
+    <form
+      role="search"
+      className={cn('w-full', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        closeMenu();
+        submitSearch(text);
+      }}
+    >
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps() sets htmlFor to the combobox input's id. */}
+      <label {...getLabelProps()} className={cn(showLabel ? 'mb-1.5 block text-sm font-medium' : 'sr-only')}>
+        {label}
+      </label>
+      <div className="relative">
+        <div
+          className={cn(
+            'flex items-center gap-2 rounded-lg border border-input bg-card pl-3 pr-1 shadow-sm focus-within:ring-2 focus-within:ring-ring',
+            large ? 'h-14' : 'h-11',
+          )}
+        >
+          <Search className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <input
+            {...getInputProps({ onKeyDown: handleKeyDown, onChange: (event) => setText(event.currentTarget.value) })}
+            type="search"
+            placeholder={placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
             className={cn(
-              'flex items-center gap-2 rounded-lg border border-input bg-card pl-3 pr-1 shadow-sm focus-within:ring-2 focus-within:ring-ring',
-              large ? 'h-14' : 'h-11',
+              'h-full min-w-0 flex-1 bg-transparent text-foreground placeholder:text-muted-foreground focus:outline-none [&::-webkit-search-cancel-button]:hidden',
+              large ? 'text-base sm:text-lg' : 'text-base sm:text-sm',
             )}
-          >
-            <Search className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <input
-              {...getInputProps({ onKeyDown: handleKeyDown, onChange: (event) => setText(event.currentTarget.value) })}
-              type="search"
-              placeholder={placeholder}
-              autoComplete="off"
-              spellCheck={false}
-              enterKeyHint="search"
-              className={cn(
-                'h-full min-w-0 flex-1 bg-transparent text-foreground placeholder:text-muted-foreground focus:outline-none [&::-webkit-search-cancel-button]:hidden',
-                large ? 'text-base sm:text-lg' : 'text-base sm:text-sm',
-              )}
-            />
-            <Button type="submit" size={large ? 'default' : 'sm'} className={large ? 'h-11' : 'h-9'}>
-              Search
-            </Button>
-          </div>
-
-          <div
-            hidden={!showPanel}
-            className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-lg border border-border bg-card text-left shadow-lg"
-          >
-            <ul
-              {...getMenuProps()}
-              className={cn('max-h-[min(24rem,60vh)] overflow-y-auto py-1', items.length === 0 && 'hidden')}
-            >
-              {showPanel &&
-                GROUPS.map((group) => {
-                  const groupItems = items
-                    .map((item, index) => ({ item, index }))
-                    .filter(({ item }) => item.type === group.type);
-                  if (groupItems.length === 0) return null;
-                  const Icon = group.icon;
-                  const headingId = `${groupId}-${group.type}`;
-                  return (
-                    <li key={group.type} role="presentation">
-                      <div
-                        id={headingId}
-                        className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-                      >
-                        {group.label}
-                      </div>
-                      {/* biome-ignore lint/a11y/useSemanticElements: a group of options inside the listbox (listbox > group > option); a <fieldset> groups form controls, not options. */}
-                      <ul role="group" aria-labelledby={headingId}>
-                        {groupItems.map(({ item, index }) => (
-                          <li
-                            key={`${item.type}:${item.id}`}
-                            {...getItemProps({ item, index })}
-                            className={cn(
-                              'flex cursor-pointer items-center gap-3 px-3 py-2',
-                              highlightedIndex === index ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
-                            )}
-                          >
-                            <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                            <span className="min-w-0 flex-1">
-                              <span className="block truncate text-sm font-medium">{item.title}</span>
-                              {item.subtitle && (
-                                <span className="block truncate text-xs text-muted-foreground">{item.subtitle}</span>
-                              )}
-                            </span>
-                            <span className="sr-only">({TYPE_NAMES[item.type]})</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </li>
-                  );
-                })}
-            </ul>
-            {isEmpty && (
-              <p role="status" className="px-4 py-3 text-sm text-muted-foreground">
-                {emptySuggestionsText(trimmed)}
-              </p>
-            )}
-            {isLoading && (
-              <p role="status" className="flex items-center gap-2 px-4 py-3 text-sm text-muted-foreground">
-                <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-                Searching...
-              </p>
-            )}
-          </div>
+          />
+          <Button type="submit" size={large ? 'default' : 'sm'} className={large ? 'h-11' : 'h-9'}>
+            Search
+          </Button>
         </div>
-      </form>
-    </search>
+
+        <div
+          hidden={!showPanel}
+          className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-lg border border-border bg-card text-left shadow-lg"
+        >
+          <ul
+            {...getMenuProps()}
+            className={cn('max-h-[min(24rem,60vh)] overflow-y-auto py-1', items.length === 0 && 'hidden')}
+          >
+            {showPanel &&
+              GROUPS.map((group) => {
+                const groupItems = items
+                  .map((item, index) => ({ item, index }))
+                  .filter(({ item }) => item.type === group.type);
+                if (groupItems.length === 0) return null;
+                const Icon = group.icon;
+                const headingId = `${groupId}-${group.type}`;
+                return (
+                  <li key={group.type} role="presentation">
+                    <div
+                      id={headingId}
+                      className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+                    >
+                      {group.label}
+                    </div>
+                    {/* biome-ignore lint/a11y/useSemanticElements: a group of options inside the listbox (listbox > group > option); a <fieldset> groups form controls, not options. */}
+                    <ul role="group" aria-labelledby={headingId}>
+                      {groupItems.map(({ item, index }) => (
+                        <li
+                          key={`${item.type}:${item.id}`}
+                          {...getItemProps({ item, index })}
+                          className={cn(
+                            'flex cursor-pointer items-center gap-3 px-3 py-2',
+                            highlightedIndex === index ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
+                          )}
+                        >
+                          <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                          <span className="min-w-0 flex-1">
+                            <span className="block truncate text-sm font-medium">{item.title}</span>
+                            {item.subtitle && (
+                              <span className="block truncate text-xs text-muted-foreground">{item.subtitle}</span>
+                            )}
+                          </span>
+                          <span className="sr-only">({TYPE_NAMES[item.type]})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                );
+              })}
+          </ul>
+          {isEmpty && (
+            <p role="status" className="px-4 py-3 text-sm text-muted-foreground">
+              {emptySuggestionsText(trimmed)}
+            </p>
+          )}
+          {isLoading && (
+            <p role="status" className="flex items-center gap-2 px-4 py-3 text-sm text-muted-foreground">
+              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+              Searching...
+            </p>
+          )}
+        </div>
+      </div>
+    </form>
   );
 }
 
