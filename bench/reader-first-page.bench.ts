@@ -580,7 +580,7 @@ export async function describeReaderState(page: Page): Promise<string> {
   return page
     .evaluate(() => {
       const first = document.querySelector('.page[data-page-number="1"]');
-      const text = (document.body.innerText || '').replace(/\s+/g, ' ').slice(0, 300);
+      const text = (document.getElementById('root')?.textContent ?? '').replace(/\s+/g, ' ').slice(0, 300);
       return `url ${location.pathname}, page 1 element ${first ? first.outerHTML.slice(0, 300) : 'missing'}, text "${text}"`;
     })
     .catch((error: unknown) => `unreadable (${String(error)})`);

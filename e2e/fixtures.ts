@@ -87,7 +87,8 @@ let testsStartedInThisWorker = 0;
  *   so the per-IP rate limits apply to one test's journey, as they would to one real visitor;
  * - `outbox`: a worker-wide API client signed in as the demo admin that reads the local e-mail outbox.
  */
-export const test = base.extend<{ pageErrorGuard: void; clientIp: string }, { outbox: Outbox }>({
+export const test = base.extend<{ pageErrorGuard: undefined; clientIp: string }, { outbox: Outbox }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern and requires one, even when empty.
   clientIp: async ({}, use, testInfo) => {
     const index = testInfo.workerIndex * 97 + testsStartedInThisWorker++;
     await use(documentationAddress(index, TEST_CLIENT_RANGES));
@@ -98,7 +99,7 @@ export const test = base.extend<{ pageErrorGuard: void; clientIp: string }, { ou
   pageErrorGuard: [
     async ({ page }, use) => {
       const errors = collectPageErrors(page);
-      await use();
+      await use(undefined);
       expect(errors, 'the page logged errors').toEqual([]);
     },
     { auto: true },
@@ -382,10 +383,10 @@ export async function recordTimeline(page: Page): Promise<void> {
     };
     const scan = () => {
       const found: [string, string][] = [];
-      document.querySelectorAll('h1').forEach((node) => found.push(['heading', node.textContent?.trim() ?? '']));
-      document
-        .querySelectorAll('li[data-variant]')
-        .forEach((node) => found.push(['toast', node.textContent?.trim() ?? '']));
+      for (const node of document.querySelectorAll('h1')) found.push(['heading', node.textContent?.trim() ?? '']);
+      for (const node of document.querySelectorAll('li[data-variant]')) {
+        found.push(['toast', node.textContent?.trim() ?? '']);
+      }
       for (const [kind, text] of found) {
         const key = `${kind}:${text}`;
         if (!text || seen.has(key)) continue;

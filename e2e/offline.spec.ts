@@ -106,7 +106,7 @@ async function deviceHoldsNoPlaintext(
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
-        values.forEach((value, index) => visit(value, `${info.name}/${storeName}[${index}]`, 0));
+        for (const [index, value] of values.entries()) visit(value, `${info.name}/${storeName}[${index}]`, 0);
       }
       db.close();
     }

@@ -13,7 +13,7 @@ export function isValidPhone(phoneNumber: string, defaultCountry: string = DEFAU
 /** E.164 form and the country the number belongs to, or null when it is not a valid number. */
 export function normalisePhone(phoneNumber: string, defaultCountry: string = DEFAULT_PHONE_COUNTRY) {
   const parsed = parsePhoneNumberFromString(phoneNumber, defaultCountry as CountryCode);
-  if (!parsed || !parsed.isValid()) return null;
+  if (!parsed?.isValid()) return null;
   return {
     e164: parsed.number as string,
     countryCode: parsed.country ?? null,

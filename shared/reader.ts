@@ -117,7 +117,7 @@ export interface TCopyBudget {
   isLimitReached: boolean;
 }
 
-/** GET /api/books/:id/search answer. */
+/** GET /api/books/:id/search answer: one hit per matching page, in page order. */
 export interface TBookSearchHit {
   page: number;
   snippet: string;

@@ -182,6 +182,8 @@ function runScenario({ skews, actions }: TScenario): TSyncChange[] {
         copyTotals.set(device.id, total);
         return { kind: 'copy', deviceId: device.id, deviceTotal: total };
       }
+      default:
+        throw new Error(`unknown action ${action.kind satisfies never}`);
     }
   });
 }

@@ -86,9 +86,10 @@ function createGroupCommit(db: Db): TGroupCommit {
       for (const pending of group) pending.reject(error);
       return;
     }
-    settled.forEach((outcome, index) =>
-      outcome.ok ? group[index].resolve(outcome.value) : group[index].reject(outcome.error),
-    );
+    for (const [index, outcome] of settled.entries()) {
+      if (outcome.ok) group[index].resolve(outcome.value);
+      else group[index].reject(outcome.error);
+    }
   };
 
   return {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createAppRoutes } from './router';
-import { currentUserHandler, renderWithRouter, stubFetch } from './test-helpers';
+import { currentUserHandler, renderRoutes, stubFetch } from './test-helpers';
 
 afterEach(() => {
   cleanup();
@@ -13,7 +13,7 @@ afterEach(() => {
 /** Signed out, so the screens used here are public ones (personal areas are guarded, see route-guard). */
 function renderApp(path: string) {
   stubFetch(currentUserHandler(null));
-  return renderWithRouter(<></>, { path, routes: createAppRoutes() });
+  return renderRoutes(createAppRoutes(), { path });
 }
 
 describe('<RootLayout />', () => {

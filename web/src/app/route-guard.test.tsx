@@ -4,7 +4,7 @@ import type { TCurrentUser } from '@shared/auth';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import type { TRouteAccess } from './planned-areas';
 import { RouteGuard, decideAccess } from './route-guard';
-import { currentUserHandler, makeUser, renderWithRouter, stubFetch } from './test-helpers';
+import { currentUserHandler, makeUser, renderRoutes, renderWithRouter, stubFetch } from './test-helpers';
 
 afterEach(() => {
   cleanup();
@@ -98,7 +98,7 @@ function renderGuarded(access: TRouteAccess, user: TCurrentUser | null, path = '
     { path: '/subscribe', element: <p>Plans screen</p> },
     { path: '/dashboard', element: <p>Dashboard screen</p> },
   ];
-  return renderWithRouter(<></>, { path, routes });
+  return renderRoutes(routes, { path });
 }
 
 function toastNow() {
@@ -169,7 +169,7 @@ describe('<RouteGuard />', () => {
       { path: '/guarded', element: <RouteGuard access="signed-in">Secret content</RouteGuard> },
       { path: '/auth/login', element: <p>Sign-in screen</p> },
     ];
-    renderWithRouter(<></>, { path: '/guarded', routes });
+    renderRoutes(routes, { path: '/guarded' });
     await waitFor(() => expect(screen.getByText('Sign-in screen')).toBeInTheDocument(), { timeout: 5000 });
   });
 });

@@ -96,10 +96,10 @@ export function RouteGuard({ access, children }: { access: TRouteAccess; childre
 
 function DeniedRedirect({ decision }: { decision: Extract<TGuardDecision, { allowed: false }> }) {
   const navigate = useNavigate();
-  const { reason, redirectTo, toast: message } = decision;
+  const { redirectTo, toast: message } = decision;
   useEffect(() => {
     toast({ variant: 'destructive', title: message.title, description: message.description });
     void navigate(redirectTo, { replace: true });
-  }, [reason, redirectTo, message.title, message.description, navigate]);
+  }, [redirectTo, message.title, message.description, navigate]);
   return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
 }

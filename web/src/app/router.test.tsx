@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router-dom';
 import { PLANNED_AREAS } from './planned-areas';
 import type { TCurrentUser } from '@shared/auth';
 import { APP_SCREENS, createAppRoutes, routeAccessTable } from './router';
-import { currentUserHandler, makeUser, renderWithRouter, stubFetch } from './test-helpers';
+import { currentUserHandler, makeUser, renderRoutes, stubFetch } from './test-helpers';
 
 afterEach(() => {
   cleanup();
@@ -58,7 +58,7 @@ function childPaths(routes: RouteObject[]): (string | undefined)[] {
 
 function renderAt(path: string, user: TCurrentUser | null = null) {
   stubFetch(currentUserHandler(user));
-  return renderWithRouter(<></>, { path, routes: createAppRoutes() });
+  return renderRoutes(createAppRoutes(), { path });
 }
 
 describe('route table', () => {

@@ -74,15 +74,17 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
-export function renderWithRouter(
-  element: ReactElement,
-  {
-    path = '/',
-    queryClient = createTestQueryClient(),
-    routes,
-  }: { path?: string; queryClient?: QueryClient; routes?: RouteObject[] } = {},
+/** Renders `element` at every path, under a memory router starting at `path`. */
+export function renderWithRouter(element: ReactElement, options: { path?: string; queryClient?: QueryClient } = {}) {
+  return renderRoutes([{ path: '*', element }], options);
+}
+
+/** Renders a route table under a memory router starting at `path`. */
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
 ) {
-  const router = createMemoryRouter(routes ?? [{ path: '*', element }], { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -38,7 +38,7 @@ describe('decryptChunk', () => {
     );
     expect(parts.map((part) => part.byteLength)).toEqual([4096, 4096, 1808]);
     const joined = new Uint8Array(plaintext.byteLength);
-    parts.forEach((part, index) => joined.set(part, index * 4096));
+    for (const [index, part] of parts.entries()) joined.set(part, index * 4096);
     expect(joined).toEqual(plaintext);
   });
 

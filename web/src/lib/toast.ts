@@ -52,7 +52,7 @@ export function toast(options: ToastOptions): ToastHandle {
 
 /** Closes the given toast (or the current one); a later toast is not affected. */
 export function dismissToast(id?: number): void {
-  if (!current || !current.open || (id !== undefined && current.id !== id)) return;
+  if (!current?.open || (id !== undefined && current.id !== id)) return;
   current = { ...current, open: false };
   emit();
 }

@@ -162,9 +162,9 @@ describe('ChunkSource.read', () => {
       manifest: book.manifest,
       key,
       fetcher: {
-        fetchChunk: (index, signal) => {
+        fetchChunk: (_index, signal) => {
           seen.push(signal);
-          return new Promise((resolve, reject) =>
+          return new Promise((_resolve, reject) =>
             signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
           );
         },

@@ -200,7 +200,7 @@ describe('opening a downloaded book', () => {
     for (const table of getDb().tables) {
       const all = await table.toArray();
       rows += all.length;
-      all.forEach((row, index) => visit(row, `${table.name}[${index}]`, new Set()));
+      for (const [index, row] of all.entries()) visit(row, `${table.name}[${index}]`, new Set());
     }
     expect(rows).toBeGreaterThan(book.chunks.length);
     expect(await getDb().chunks.count()).toBe(book.chunks.length);

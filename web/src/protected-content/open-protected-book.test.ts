@@ -106,7 +106,7 @@ async function scanIndexedDb(secrets: { text: string; bytes: Uint8Array[] }): Pr
   };
   for (const table of getDb().tables) {
     const rows = await table.toArray();
-    rows.forEach((row, index) => visit(row, `${table.name}[${index}]`, new Set()));
+    for (const [index, row] of rows.entries()) visit(row, `${table.name}[${index}]`, new Set());
   }
   return findings;
 }

@@ -101,12 +101,6 @@ function requestLicense(body: { bookId: string; deviceId: string }, signal?: Abo
   return readJson<TLicenseGrant>(api.licenses.$post({ json: { ...body, kind: 'online' } }, withSignal(signal)));
 }
 
-/** The first failure in the order given (so the loan's "not entitled" wins over a side request's error). */
-function firstRejection(results: PromiseSettledResult<unknown>[]): unknown {
-  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  return rejected?.reason;
-}
-
 /** The server may have forgotten this browser's device (removed on another device): register again once. */
 function isUnknownDevice(error: unknown): boolean {
   return (

@@ -192,7 +192,8 @@ export async function reserveOfflineCopy(options: {
     const used = estimatedUsed(state);
     if (limit !== COPY_LIMIT_UNLIMITED && used + characters > limit)
       return { allowed: false, budget: toBudget(used, limit) };
-    const counter = (state.devices[deviceId] ??= { total: 0, confirmed: 0, queued: [] });
+    state.devices[deviceId] ??= { total: 0, confirmed: 0, queued: [] };
+    const counter = state.devices[deviceId];
     counter.total += characters;
     await writeState(userId, bookId, state);
     return { allowed: true, deviceTotal: counter.total, budget: toBudget(used + characters, limit) };
@@ -215,7 +216,8 @@ export async function noteCopyReportQueued(options: {
   const db = getDb();
   await db.transaction('rw', db.meta, async () => {
     const state = await readState(userId, bookId);
-    const counter = (state.devices[deviceId] ??= { total: 0, confirmed: 0, queued: [] });
+    state.devices[deviceId] ??= { total: 0, confirmed: 0, queued: [] };
+    const counter = state.devices[deviceId];
     counter.total = Math.max(counter.total, deviceTotal);
     counter.queued.push({ mutationId, total: deviceTotal });
     await writeState(userId, bookId, state);

@@ -377,7 +377,7 @@ export function createSimulatedPaymentsProvider(options: {
       const result = immediateTransaction(db, () => {
         const at = providerNow();
         const session = db.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId)).get();
-        if (!session || session.provider !== 'test') throw new PaymentProviderError(404, 'Checkout session not found');
+        if (session?.provider !== 'test') throw new PaymentProviderError(404, 'Checkout session not found');
         if (session.status !== 'open' || session.expiresAt <= options.now()) {
           throw new PaymentProviderError(
             409,

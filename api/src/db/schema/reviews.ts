@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { books } from './catalogue';
 import { bool, createdAt, id, timestamps } from './columns';
 import { ownerUserId, ownedBookId } from './refs';
 

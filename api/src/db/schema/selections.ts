@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { userSubscriptionCycles } from './billing';
-import { books, BOOK_TIERS } from './catalogue';
+import { BOOK_TIERS } from './catalogue';
 import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
 import { ownerUserId, ownedBookId } from './refs';
 

@@ -78,7 +78,7 @@ export function seedBooks(options: TSeedBooksOptions): TSeedBooksResult {
     });
     const uniqueIds = [...new Set(categoryIds.filter((categoryId): categoryId is string => Boolean(categoryId)))];
     if (uniqueIds.length === 0) throw new Error(`Book "${book.slug}" has no known category`);
-    uniqueIds.forEach((categoryId, position) => linkRows.push({ bookId: id, categoryId, position }));
+    for (const [position, categoryId] of uniqueIds.entries()) linkRows.push({ bookId: id, categoryId, position });
   };
 
   // The real books arrived "recently" so the newest shelf is not all generated titles.

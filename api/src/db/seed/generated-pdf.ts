@@ -43,9 +43,9 @@ export function catalogueBookSections(book: TCatalogueBookText): TTypesetSection
       text: book.keyTakeaways.map((takeaway, index) => `${index + 1}. ${takeaway}`).join('\n\n'),
     });
   }
-  book.tableOfContents
-    .slice(0, MAX_CHAPTERS)
-    .forEach((title, index) => sections.push({ title, text: chapterText(book, title, index) }));
+  for (const [index, title] of book.tableOfContents.slice(0, MAX_CHAPTERS).entries()) {
+    sections.push({ title, text: chapterText(book, title, index) });
+  }
   if (book.authorBio) sections.push({ title: 'About the author', text: book.authorBio });
   return sections;
 }

@@ -368,7 +368,8 @@ function readTitleBlock(lines: string[], from: number): { title: string; endLine
   // A short mixed-case block is a title ("Of the imitation of Christ, ..."); a sentence is the text itself.
   const isSentence = /[a-z]/.test(text) && (text.length > 120 || /[.?!"'”’]$/.test(text));
   if (block.length <= 3 && text.length <= 200 && !isSentence) return { title: text, endLine: end - 1 };
-  const upper = block.filter((line, position) => block.slice(0, position + 1).every((l) => !/[a-z]/.test(l)));
+  const firstMixedCase = block.findIndex((line) => /[a-z]/.test(line));
+  const upper = firstMixedCase === -1 ? block : block.slice(0, firstMixedCase);
   return upper.length > 0 ? { title: upper.join(' '), endLine: index + upper.length - 1 } : undefined;
 }
 

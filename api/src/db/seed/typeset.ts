@@ -473,6 +473,12 @@ function addLink(doc: PDFDocument, page: PDFPage, rect: [number, number, number,
   page.node.addAnnot(doc.context.register(annotation));
 }
 
+// A font operator names the font's resource, which exists only once the page's fonts are registered, so it is
+// written with a placeholder first. The placeholder starts with NUL, which no content-stream operator contains
+// (glyphs are hex strings); the pattern is built from a string because a regex literal cannot hold NUL cleanly.
+const FONT_PLACEHOLDER_PREFIX = `${String.fromCharCode(0)}font:`;
+const FONT_PLACEHOLDER = new RegExp(`${FONT_PLACEHOLDER_PREFIX}(\\w+)`, 'g');
+
 const formatNumber = (value: number) => (Math.round(value * 100) / 100).toString();
 const colourOperator = (color: RGB) =>
   `${formatNumber(color.red)} ${formatNumber(color.green)} ${formatNumber(color.blue)}`;
@@ -491,7 +497,7 @@ function writePageContents(
   const resourceNames = {} as Record<TFontName, string>;
   for (const name of used)
     resourceNames[name] = page.node.newFontDictionary(fonts[name].name, fonts[name].ref).toString();
-  const content = operators.join('\n').replace(/\u0000font:(\w+)/g, (_match, name: TFontName) => resourceNames[name]);
+  const content = operators.join('\n').replace(FONT_PLACEHOLDER, (_match, name: TFontName) => resourceNames[name]);
   const stream = PDFRawStream.of(
     doc.context.obj({ Filter: 'FlateDecode' }),
     new Uint8Array(deflateSync(Buffer.from(content, 'latin1'))),
@@ -554,10 +560,16 @@ export async function typesetBook(book: TTypesetBook): Promise<TTypesetResult> {
     let currentColour = '';
     for (const op of ops) {
       used.add(op.font);
-      const fontOperator = `\u0000font:${op.font} ${formatNumber(op.size)} Tf`;
-      if (fontOperator !== currentFont) operators.push((currentFont = fontOperator));
+      const fontOperator = `${FONT_PLACEHOLDER_PREFIX}${op.font} ${formatNumber(op.size)} Tf`;
+      if (fontOperator !== currentFont) {
+        operators.push(fontOperator);
+        currentFont = fontOperator;
+      }
       const colour = `${colourOperator(op.color ?? INK)} rg`;
-      if (colour !== currentColour) operators.push((currentColour = colour));
+      if (colour !== currentColour) {
+        operators.push(colour);
+        currentColour = colour;
+      }
       operators.push(
         `1 0 0 1 ${formatNumber(op.x)} ${formatNumber(op.y)} Tm ${fonts[op.font].encodeText(op.text).toString()} Tj`,
       );

@@ -82,10 +82,13 @@ export async function loginUser(
     throw rateLimitedError(accountLimit.retryAfterSeconds, AUTH_MESSAGES.tooManyLoginAttempts);
   }
 
-  const passwordMatches = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, password)
-    : // Same work as a real check, so response time does not tell whether the account exists.
-      (await verifyPassword(await getDummyPasswordHash(), password), false);
+  let passwordMatches = false;
+  if (user?.passwordHash) {
+    passwordMatches = await verifyPassword(user.passwordHash, password);
+  } else {
+    // Same work as a real check, so response time does not tell whether the account exists.
+    await verifyPassword(await getDummyPasswordHash(), password);
+  }
   if (!user || !passwordMatches) {
     audit('failure', { reason: user ? 'wrong_password' : 'unknown_account' });
     throw new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);

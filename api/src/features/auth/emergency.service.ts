@@ -88,7 +88,7 @@ export async function emergencyLogin(
   }
 
   const user = db.select().from(users).where(eq(users.email, config.email)).get();
-  if (!user || user.role !== 'super_admin' || !user.isActive) {
+  if (user?.role !== 'super_admin' || !user.isActive) {
     audit('failure', { reason: user ? 'not_an_active_super_admin' : 'account_missing' }, user?.id ?? null);
     logger.warn(
       { email: config.email },

@@ -89,12 +89,7 @@ export function findSessionUser(options: { db: Db; token: string; now: Date }): 
   const sid = hashSessionToken(token);
   const row = lookUpSession(db, sid);
   const nowMs = now.getTime();
-  if (
-    !row ||
-    !row.user.isActive ||
-    row.session.expire.getTime() <= nowMs ||
-    row.session.absoluteExpire.getTime() <= nowMs
-  ) {
+  if (!row?.user.isActive || row.session.expire.getTime() <= nowMs || row.session.absoluteExpire.getTime() <= nowMs) {
     return null;
   }
 

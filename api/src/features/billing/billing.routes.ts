@@ -110,7 +110,7 @@ export function createBillingRoutes(deps: AppDeps) {
     .post(
       '/admin/billing/advance-clock',
       requirePermission('plans:manage'),
-      async (c, next) => {
+      async (_c, next) => {
         // Only the test-mode provider has a clock to move; with Stripe the route does not exist.
         if (deps.payments.name !== 'test') throw notFound('Page');
         await next();

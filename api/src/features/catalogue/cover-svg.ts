@@ -71,9 +71,10 @@ export function generatedCoverUrl(bookId: string, input: CoverInput): string {
   return `/api/books/${encodeURIComponent(bookId)}/cover.svg?v=${coverVersion(input)}`;
 }
 
-// Characters XML 1.0 forbids even when escaped; a title containing them must still give valid SVG.
-const INVALID_XML_CHARACTERS =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// Characters XML 1.0 forbids even when escaped; a title containing them must still give valid SVG. They are
+// the C0 controls other than tab, line feed and carriage return (C1 controls are allowed), U+FFFE, U+FFFF
+// and unpaired surrogates (with the u flag a surrogate only matches \p{Cs} when it is unpaired).
+const INVALID_XML_CHARACTERS = /(?![\t\n\r\u007f-\u009f])[\p{Cc}\p{Cs}\ufffe\uffff]/gu;
 
 export function escapeXml(text: string): string {
   return text.replace(INVALID_XML_CHARACTERS, '').replace(/[&<>"']/g, (character) => XML_ENTITIES[character]);
@@ -129,7 +130,7 @@ function paletteFor(category: string | null): Palette {
 }
 
 /** Three decorative shapes whose sizes and positions come from the title hash. */
-function decorations(seed: number, palette: Palette, width: number, height: number): string {
+function decorations(seed: number, palette: Palette, width: number): string {
   const pick = (shift: number, range: number) => ((seed >>> shift) & 0xff) % range;
   const circleX = 20 + pick(0, width - 40);
   const circleR = 40 + pick(8, 50);
@@ -167,7 +168,7 @@ export function renderCoverSvg(input: CoverInput, width = COVER_DEFAULT_WIDTH, h
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeXml(label)}">`,
     `<title>${escapeXml(label)}</title>`,
     `<rect width="${width}" height="${height}" fill="${palette.background}"/>`,
-    decorations(seed, palette, width, height),
+    decorations(seed, palette, width),
     `<rect x="0" y="0" width="8" height="${height}" fill="#000000" fill-opacity="0.18"/>`,
     `<text font-family="Georgia, 'Times New Roman', serif" font-size="${TITLE_FONT_SIZE}" font-weight="700" fill="${palette.text}">${titleText}</text>`,
     category

@@ -143,7 +143,7 @@ export async function registerBrowserDevice(options: {
 /** The reader's own active device, or 404 (another reader's device is indistinguishable from none). */
 export function findActiveDevice(options: { db: Db; userId: string; deviceId: string }): TDeviceRow {
   const row = statements(options.db).deviceOfUser.get({ deviceId: options.deviceId, userId: options.userId });
-  if (!row || !row.isActive) throw notFound('Device');
+  if (!row?.isActive) throw notFound('Device');
   return row;
 }
 

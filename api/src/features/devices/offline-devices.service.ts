@@ -213,7 +213,7 @@ export function registerOfflineDevice(options: {
       .from(devices)
       .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
       .get();
-    if (!device || !device.isActive) return { ok: false, error: 'device_missing' };
+    if (!device?.isActive) return { ok: false, error: 'device_missing' };
     const expected = Buffer.from(challenge.challenge, 'base64url');
     const actual = challengeDigest(device, answer);
     if (
@@ -387,8 +387,11 @@ export function deviceStatus(options: { db: Db; userId: string; deviceId: string
     .from(devices)
     .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
     .get();
-  const status: TDeviceStatusValue =
-    !row || !row.isActive ? 'removed' : row.offlineRegisteredAt !== null ? 'registered' : 'browser';
+  const status: TDeviceStatusValue = !row?.isActive
+    ? 'removed'
+    : row.offlineRegisteredAt !== null
+      ? 'registered'
+      : 'browser';
   return { deviceId, status, serverTime: now.toISOString() };
 }
 

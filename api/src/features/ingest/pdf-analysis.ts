@@ -90,11 +90,11 @@ async function openDocument(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     await task.destroy().catch(() => undefined);
     const name = (error as { name?: string }).name;
     if (name === 'PasswordException') throw new PdfReadError('the file is password-protected', 'password');
-    throw new PdfReadError(describe(error), 'invalid');
+    throw new PdfReadError(summariseError(error), 'invalid');
   }
 }
 
-function describe(error: unknown): string {
+function summariseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\s+/g, ' ').trim().slice(0, 200) || 'unknown error';
 }
@@ -192,7 +192,7 @@ export async function analysePdf(bytes: Uint8Array, options: { renderCover: bool
         pageTexts.push(pageText((await page.getTextContent()).items));
         page.cleanup();
       } catch (error) {
-        throw new PdfReadError(`page ${pageNumber} is damaged (${describe(error)})`, 'invalid');
+        throw new PdfReadError(`page ${pageNumber} is damaged (${summariseError(error)})`, 'invalid');
       }
       if (pageNumber % PAGES_PER_TICK === 0) await yieldToEventLoop();
     }

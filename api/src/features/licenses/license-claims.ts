@@ -27,7 +27,7 @@ export function wrapContentKeyForDevice(publicJwk: TRsaOaepPublicJwk, contentKey
 
 function watermarkName(user: Pick<TUserRow, 'firstName' | 'lastName' | 'username' | 'email'>): string {
   const full = [user.firstName, user.lastName]
-    .filter((part) => part && part.trim())
+    .filter((part) => part?.trim())
     .join(' ')
     .trim();
   return full || user.username || user.email;

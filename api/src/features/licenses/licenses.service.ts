@@ -297,9 +297,9 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
   const { deps, userId, loanId, deviceId } = options;
   const { db } = deps;
   const loan = statements(db).loanOfUser.get({ loanId, userId });
-  if (!loan || loan.status !== 'active') throw notFound('Loan');
+  if (loan?.status !== 'active') throw notFound('Loan');
   const device = statements(db).deviceOfUser.get({ deviceId, userId });
-  if (!device || !device.isActive) throw notFound('Device');
+  if (!device?.isActive) throw notFound('Device');
   return grantLicense({ ...options, loan, device, action: 'license.issued' });
 }
 

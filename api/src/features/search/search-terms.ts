@@ -14,7 +14,7 @@ export const TRIGRAM_MIN_CHARS = 3;
 const MAX_WORDS = 8;
 
 // C0/C1 control characters (including NUL) never appear in catalogue text and confuse SQLite strings.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
 const EDGE_PUNCTUATION = /^\p{P}+|\p{P}+$/gu;
 
 export interface SearchTerms {

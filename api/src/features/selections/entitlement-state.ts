@@ -113,7 +113,7 @@ export function findBook(db: Db, ref: string): TBookRow {
 /** A published book by uuid or slug, or null (uncached). */
 export function lookUpBook(db: Db, ref: string): TBookRow | null {
   const book = statements(db).bookById.get({ ref }) ?? statements(db).bookBySlug.get({ ref }) ?? null;
-  return book && book.isPublished ? book : null;
+  return book?.isPublished ? book : null;
 }
 
 export function loadUser(db: Db, userId: string): TUserRow {

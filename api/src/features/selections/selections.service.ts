@@ -93,14 +93,17 @@ export function selectBook(options: { db: Db; userId: string; bookRef: string; n
       billingCycleStart: new Date(cycle!.cycleStart),
       cycleId: cycle!.id,
     } as const;
-    const selectionId = decision.renewSelectionId
-      ? (db.update(userSelectedBooks).set(values).where(eq(userSelectedBooks.id, decision.renewSelectionId)).run(),
-        decision.renewSelectionId)
-      : db
-          .insert(userSelectedBooks)
-          .values({ userId, bookId: book.id, ...values })
-          .returning({ id: userSelectedBooks.id })
-          .get().id;
+    let selectionId: string;
+    if (decision.renewSelectionId) {
+      db.update(userSelectedBooks).set(values).where(eq(userSelectedBooks.id, decision.renewSelectionId)).run();
+      selectionId = decision.renewSelectionId;
+    } else {
+      selectionId = db
+        .insert(userSelectedBooks)
+        .values({ userId, bookId: book.id, ...values })
+        .returning({ id: userSelectedBooks.id })
+        .get().id;
+    }
     const bumped = db
       .update(userSubscriptionCycles)
       .set({ booksSelectedCount: cycle!.booksSelectedCount + 1 })

@@ -103,7 +103,7 @@ function configMeta(config: TSeoConfig | null, origin: string, path: string): Pa
  */
 function bookMeta(config: TSeoConfig | null, book: TBookDetail, origin: string): PageMeta {
   const fill = (template: string | null | undefined) =>
-    template && template.includes('{')
+    template?.includes('{')
       ? template.replace(/\{(title|author|description)\}/g, (_, key: 'title' | 'author' | 'description') => book[key])
       : null;
   const title = fill(config?.title) ?? `${book.title} by ${book.author} | ${SITE_NAME}`;

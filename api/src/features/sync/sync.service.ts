@@ -394,7 +394,10 @@ const STATE_TYPES: Partial<Record<TSyncMutationType, 'progress' | 'bookmarks'>> 
 
 function describeIssues(issues: Parameters<typeof toFieldErrors>[0]): string {
   return toFieldErrors(issues)
-    .map((issue) => `payload.${issue.field === '(root)' ? '' : issue.field}`.replace(/\.$/, '') + `: ${issue.message}`)
+    .map((issue) => {
+      const path = `payload.${issue.field === '(root)' ? '' : issue.field}`.replace(/\.$/, '');
+      return `${path}: ${issue.message}`;
+    })
     .join('; ');
 }
 
@@ -551,7 +554,10 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
     if (outcome.ok) {
       for (const [bookId, change] of changes) {
         let target = deltas.get(bookId);
-        if (!target) deltas.set(bookId, (target = emptyDelta()));
+        if (!target) {
+          target = emptyDelta();
+          deltas.set(bookId, target);
+        }
         mergeDelta(target, change);
       }
       result.applied.add(mutation.id);

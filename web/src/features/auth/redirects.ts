@@ -14,7 +14,7 @@ export function homePathForRole(role: TRole | null | undefined): string {
  * (returning to /auth/login after signing in would loop).
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   try {
     const url = new URL(value, 'http://same.origin');
     if (url.origin !== 'http://same.origin') return null;

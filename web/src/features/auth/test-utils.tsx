@@ -117,7 +117,7 @@ export function renderPage(
 
 export function currentToast() {
   const item = getCurrentToast();
-  return item && item.open ? { title: item.title, description: item.description, variant: item.variant } : null;
+  return item?.open ? { title: item.title, description: item.description, variant: item.variant } : null;
 }
 
 export function clearToasts() {

@@ -181,6 +181,7 @@ function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
             <DetailSection id="about-book" title="About this book">
               <div className="space-y-4 leading-relaxed">
                 {book.longDescription.split(/\n{2,}/).map((paragraph, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text (two may read the same); their order is their identity.
                   <p key={index}>{paragraph}</p>
                 ))}
               </div>
@@ -211,7 +212,8 @@ function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
                 </summary>
                 <ol className="list-decimal space-y-1.5 border-t border-border py-3 pl-10 pr-4">
                   {book.tableOfContents.map((entry, index) => (
-                    <li key={`${index}-${entry}`}>{entry}</li>
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a chapter's number is its identity (two chapters may share a title) and the list never reorders.
+                    <li key={index}>{entry}</li>
                   ))}
                 </ol>
               </details>

@@ -55,6 +55,34 @@ export function createTestQueryClient() {
   });
 }
 
+function TestProviders({
+  queryClient,
+  route,
+  path,
+  children,
+}: {
+  queryClient: QueryClient;
+  route: string;
+  path?: string;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        {path ? (
+          <Routes>
+            <Route path={path} element={children} />
+            <Route path="*" element={null} />
+          </Routes>
+        ) : (
+          children
+        )}
+        <LocationDisplay />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
 export function renderWithProviders(
   ui: ReactElement,
   {
@@ -63,24 +91,12 @@ export function renderWithProviders(
     queryClient = createTestQueryClient(),
   }: { route?: string; path?: string; queryClient?: QueryClient } = {},
 ) {
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>
-          {path ? (
-            <Routes>
-              <Route path={path} element={children} />
-              <Route path="*" element={null} />
-            </Routes>
-          ) : (
-            children
-          )}
-          <LocationDisplay />
-        </MemoryRouter>
-      </QueryClientProvider>
-    );
-  }
-  return { queryClient, ...render(ui, { wrapper: Wrapper }) };
+  const view = render(
+    <TestProviders queryClient={queryClient} route={route} path={path}>
+      {ui}
+    </TestProviders>,
+  );
+  return { queryClient, ...view };
 }
 
 export function makeBook(overrides: Partial<TBookSummary> = {}): TBookSummary {

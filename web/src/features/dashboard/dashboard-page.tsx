@@ -151,7 +151,7 @@ function RecentBookmarks() {
             Bookmark a page in the reader, with a note if you like, and it will show here.
           </StatePanel>
         ) : (
-          <ul role="list" className="divide-y divide-border rounded-xl border border-border bg-card shadow-sm">
+          <ul className="divide-y divide-border rounded-xl border border-border bg-card shadow-sm">
             {bookmarks.data.map((bookmark) => (
               <li key={bookmark.id}>
                 <Link

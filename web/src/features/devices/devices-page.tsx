@@ -110,7 +110,7 @@ export default function DevicesPage() {
               Devices you register for offline reading appear here, with the books they hold.
             </StatePanel>
           ) : (
-            <ul className="flex flex-col gap-3" role="list" aria-labelledby="device-list-heading">
+            <ul className="flex flex-col gap-3" aria-labelledby="device-list-heading">
               {devices.data.items.map((device) => (
                 <DeviceRow
                   key={device.id}

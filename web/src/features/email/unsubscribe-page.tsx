@@ -3,7 +3,7 @@
  * (masked) and lets the reader choose which e-mails to keep, or none; no sign-in needed, the token is
  * the authorisation. A missing, invalid or expired token gets a clear message.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, LinkIcon, MailX, RotateCw } from 'lucide-react';
@@ -65,7 +65,11 @@ function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInf
     return { marketingEmails, trialReminders, subscriptionUpdates, isUnsubscribedAll };
   });
   const [isSaved, setIsSaved] = useState(false);
-  useEffect(() => setIsSaved(false), [value]);
+  // A change makes the "saved" confirmation stale until the reader saves again.
+  const changeValue = (next: TEmailPreferences) => {
+    setValue(next);
+    setIsSaved(false);
+  };
 
   const save = useMutation({
     mutationFn: saveUnsubscribeChoices,
@@ -98,7 +102,7 @@ function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInf
         }}
         className="flex flex-col gap-5"
       >
-        <PreferencesFields idPrefix="unsubscribe" value={value} onChange={setValue} disabled={save.isPending} />
+        <PreferencesFields idPrefix="unsubscribe" value={value} onChange={changeValue} disabled={save.isPending} />
         {isSaved ? (
           <Notice tone="success">
             {value.isUnsubscribedAll

@@ -85,7 +85,7 @@ export default function LibraryPage() {
                   : 'Find a book you like in the store and choose it to read it in full.'}
             </StatePanel>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2" role="list">
+            <ul className="grid gap-4 sm:grid-cols-2">
               {selections.data.map((selection) => (
                 <ChosenBook key={selection.bookId} selection={selection} author={authorOf(selection.bookId)} />
               ))}

@@ -65,7 +65,7 @@ export default function LoansPage() {
             A loan starts when you open a book you may read. Find one in the store.
           </StatePanel>
         ) : (
-          <ul className="flex flex-col gap-3" role="list">
+          <ul className="flex flex-col gap-3">
             {loans.data.map((loan) => (
               <LoanRow key={loan.id} loan={loan} />
             ))}

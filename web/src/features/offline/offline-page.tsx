@@ -57,7 +57,7 @@ export default function OfflinePage() {
               <h3 id="unfinished-heading" className="text-sm font-semibold text-muted-foreground">
                 Unfinished downloads
               </h3>
-              <ul className="mt-2 flex flex-col gap-3" role="list" aria-labelledby="unfinished-heading">
+              <ul className="mt-2 flex flex-col gap-3" aria-labelledby="unfinished-heading">
                 {unfinished.map((book) => (
                   <PartialDownloadRow key={book.bookId} book={book} />
                 ))}
@@ -95,7 +95,7 @@ export default function OfflinePage() {
                 registered on the Devices page.
               </StatePanel>
             ) : items.length === 0 ? null : (
-              <ul className="flex flex-col gap-3" role="list" aria-labelledby="offline-books-heading">
+              <ul className="flex flex-col gap-3" aria-labelledby="offline-books-heading">
                 {items.map((book) => (
                   <OfflineBookRow key={book.bookId} book={book} isOnline={isOnline} />
                 ))}

@@ -111,7 +111,7 @@ function selectionTouches(selection: Selection, root: HTMLElement): boolean {
 
 /** Text as pdf.js would put it on the clipboard: NUL characters from some fonts removed. */
 function selectedText(selection: Selection): string {
-  return selection.toString().replace(/\u0000/g, '');
+  return selection.toString().replaceAll('\u0000', '');
 }
 
 /** Starts guarding copies from `root`; returns the function that stops it. */

@@ -28,7 +28,7 @@ function fakeSynth() {
 
 describe('splitIntoUtterances', () => {
   it('groups sentences into parts no longer than the limit', () => {
-    const text = 'One. Two is here! Three? ' + 'Four words long sentence. '.repeat(20);
+    const text = `One. Two is here! Three? ${'Four words long sentence. '.repeat(20)}`;
     const parts = splitIntoUtterances(text, 60);
     expect(parts.every((part) => part.length <= 60)).toBe(true);
     expect(parts.join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' ').trim());

@@ -40,9 +40,15 @@ export default function ReaderPage() {
   const { bookId: bookRef = '' } = useParams<{ bookId: string }>();
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
+  // A retry opens the book afresh: each attempt mounts a new opener.
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  return <BookOpener key={attempt} bookRef={bookRef} userId={userId} onRetry={retry} />;
+}
+
+function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: string | null; onRetry: () => void }) {
   const [opened, setOpened] = useState<TOpenedBook | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!userId || !bookRef) return;
@@ -75,14 +81,13 @@ export default function ReaderPage() {
       const toClose = book;
       setTimeout(() => toClose?.close(), 0);
     };
-  }, [bookRef, userId, attempt]);
+  }, [bookRef, userId]);
 
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
   useDocumentTitle(opened?.manifest.title ?? 'Reader');
 
-  if (failure) return <ReaderErrorScreen error={failure} bookRef={bookRef} onRetry={retry} />;
+  if (failure) return <ReaderErrorScreen error={failure} bookRef={bookRef} onRetry={onRetry} />;
   if (!opened || !userId) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
-  return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} userId={userId} onRetry={retry} />;
+  return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} userId={userId} onRetry={onRetry} />;
 }
 
 function OpenedReader({

@@ -207,10 +207,12 @@ export function ReaderShell(props: ReaderShellProps) {
     >
       {isWide ? <WideToolbar controls={controls} /> : <NarrowTopBar controls={controls} />}
       <div className="relative min-h-0 flex-1">
+        {/* biome-ignore lint/a11y/useSemanticElements: pdf.js's PDFViewer refuses a container that is not a <div>, so the region is a role. */}
         <div
           ref={containerRef}
           className="reader-scroll absolute inset-0 overflow-auto outline-none"
           style={panels.dockedOffsets}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll here, and a scrollable region must take focus so the keyboard can scroll it.
           tabIndex={0}
           role="region"
           aria-label="Book pages"

@@ -86,11 +86,12 @@ export function useReadAloud({
   const speakingPage = useRef(pageNumber);
   const listeningSince = useRef<number | null>(null);
 
-  const listened = () => {
+  /** Milliseconds listened since play or resume (undefined when not listening); starts a new count. */
+  const listened = useCallback(() => {
     const since = listeningSince.current;
     listeningSince.current = null;
     return since === null ? undefined : Date.now() - since;
-  };
+  }, []);
 
   const speakPage = useCallback(async (page: number) => {
     const text = await latest.current.getPageText(page).catch(() => '');
@@ -130,7 +131,7 @@ export function useReadAloud({
       controller.current?.stop();
       controller.current = null;
     };
-  }, [isSupported, speakPage]);
+  }, [isSupported, speakPage, listened]);
 
   const play = useCallback(() => {
     if (!controller.current) return;
@@ -147,7 +148,7 @@ export function useReadAloud({
     if (controller.current?.status !== 'playing') return;
     controller.current.pause();
     latest.current.onEvent?.('tts_pause', { page: speakingPage.current, durationMs: listened() });
-  }, []);
+  }, [listened]);
 
   const resume = useCallback(() => {
     if (controller.current?.status !== 'paused') return;
@@ -160,7 +161,7 @@ export function useReadAloud({
     if (!controller.current || controller.current.status === 'idle') return;
     controller.current.stop();
     latest.current.onEvent?.('tts_stop', { page: speakingPage.current, durationMs: listened() });
-  }, []);
+  }, [listened]);
 
   const setVoiceUri = useCallback((voiceUri: string) => {
     setSettings((current) => {

@@ -142,6 +142,7 @@ export function SearchBox({
   const large = size === 'lg';
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to happy-dom (the unit tests' DOM) and to Safari before 17; this role is the same landmark everywhere.
     <form
       role="search"
       className={cn('w-full', className)}
@@ -151,6 +152,7 @@ export function SearchBox({
         submitSearch(text);
       }}
     >
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps() sets htmlFor to the combobox input's id. */}
       <label {...getLabelProps()} className={cn(showLabel ? 'mb-1.5 block text-sm font-medium' : 'sr-only')}>
         {label}
       </label>
@@ -203,6 +205,7 @@ export function SearchBox({
                     >
                       {group.label}
                     </div>
+                    {/* biome-ignore lint/a11y/useSemanticElements: a group of options inside the listbox (listbox > group > option); a <fieldset> groups form controls, not options. */}
                     <ul role="group" aria-labelledby={headingId}>
                       {groupItems.map(({ item, index }) => (
                         <li

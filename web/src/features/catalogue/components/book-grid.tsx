@@ -16,7 +16,7 @@ export function BookGrid({
   columns?: string;
 }) {
   return (
-    <ul className={cn(GRID, columns, className)} role="list">
+    <ul className={cn(GRID, columns, className)}>
       {books.map((book) => (
         <li key={book.id}>
           <BookCard book={book} headingLevel={headingLevel} />
@@ -43,6 +43,7 @@ export function BookGridSkeleton({
       <span className="sr-only">{label}</span>
       <div className={cn(GRID, columns)} data-testid="book-grid-skeleton">
         {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without data: a slot's position is all that tells them apart, and they never reorder.
           <BookCardSkeleton key={index} />
         ))}
       </div>

@@ -2,6 +2,8 @@ import { Star } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 
 const STAR_COUNT = 5;
+/** 1 to 5: a star's number is its identity, and its fill is how much of the rating passes its start. */
+const STAR_NUMBERS = Array.from({ length: STAR_COUNT }, (_, index) => index + 1);
 
 export function formatRating(rating: number): string {
   // Ratings are stored with two decimals; one is enough to read and keeps '4.5' rather than '4.50'.
@@ -26,10 +28,10 @@ export function RatingStars({ rating, totalRatings, size = 'sm', showValue = fal
   return (
     <div className={cn('flex items-center gap-1.5', className)}>
       <span role="img" aria-label={label} className="flex items-center gap-0.5">
-        {Array.from({ length: STAR_COUNT }, (_, index) => {
-          const fill = Math.max(0, Math.min(1, clamped - index));
+        {STAR_NUMBERS.map((star) => {
+          const fill = Math.max(0, Math.min(1, clamped - (star - 1)));
           return (
-            <span key={index} className={cn('relative inline-block', iconSize)} aria-hidden="true">
+            <span key={star} className={cn('relative inline-block', iconSize)} aria-hidden="true">
               <Star className={cn('absolute inset-0 text-star/30', iconSize)} strokeWidth={1.5} />
               <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
                 <Star className={cn('fill-star text-star', iconSize)} strokeWidth={1.5} />

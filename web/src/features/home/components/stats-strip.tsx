@@ -11,6 +11,7 @@ export function StatsStrip({ stats, isLoading }: { stats: THomepageContent['stat
       <div className="border-b border-border bg-card" aria-hidden="true">
         <div className="mx-auto grid max-w-5xl grid-cols-3 gap-4 px-4 py-8">
           {Array.from({ length: 3 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without data: a slot's position is all that tells them apart, and they never reorder.
             <div key={index} className="flex flex-col items-center gap-2">
               <Skeleton className="h-8 w-20" />
               <Skeleton className="h-4 w-24" />

@@ -32,7 +32,7 @@ export function ContinueReadingCard({ className, emptyState }: { className?: str
       </div>
     );
   }
-  if (!book) return emptyState ? <>{emptyState}</> : null;
+  if (!book) return emptyState ?? null;
   const lastRead = formatDate(book.lastReadAt);
   return (
     <section

@@ -61,7 +61,8 @@ export function LibraryShelf({ className }: { className?: string }) {
       <h2 id="shelf-title" className="font-serif text-2xl font-semibold">
         Your reading
       </h2>
-      <div role="group" aria-label="Filter your books" className="mt-4 flex flex-wrap gap-2">
+      <fieldset className="mt-4 flex min-w-0 flex-wrap gap-2">
+        <legend className="sr-only">Filter your books</legend>
         {(['in_progress', 'finished', 'selected', 'all'] as const).map((option) => (
           <Button
             key={option}
@@ -74,7 +75,7 @@ export function LibraryShelf({ className }: { className?: string }) {
             {counts ? <span className="tabular-nums opacity-80">({counts[option]})</span> : null}
           </Button>
         ))}
-      </div>
+      </fieldset>
       <div className="mt-4">
         {query.isPending ? (
           <div role="status" className="grid gap-4 sm:grid-cols-2">
@@ -103,7 +104,7 @@ export function LibraryShelf({ className }: { className?: string }) {
             {EMPTY_TEXT[filter]}
           </StatePanel>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2" role="list" aria-label={`${FILTER_LABELS[filter]} books`}>
+          <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${FILTER_LABELS[filter]} books`}>
             {query.data.items.map((item) => (
               <ShelfBook key={item.bookId} item={item} />
             ))}

@@ -4,6 +4,14 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatBytes } from '../format';
 import type { TStorageSummary } from '../offline-engine';
 
+/** A native <meter> drawn as a thin bar: Blink/WebKit and Firefox style its parts through different pseudo-elements. */
+const METER_BAR = [
+  'block h-2 w-full appearance-none overflow-hidden rounded-full border-0 bg-muted',
+  '[&::-webkit-meter-bar]:h-2 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-muted [&::-webkit-meter-bar]:bg-none',
+  '[&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:bg-primary [&::-webkit-meter-optimum-value]:bg-none',
+  '[&::-moz-meter-bar]:rounded-full [&::-moz-meter-bar]:bg-primary',
+].join(' ');
+
 export function StoragePanel({
   booksBytes,
   summary,
@@ -37,20 +45,16 @@ export function StoragePanel({
         </div>
       ) : summary && quota > 0 ? (
         <div className="mt-3 flex flex-col gap-1.5">
-          <div
-            role="meter"
+          {/* Any use at all shows a sliver; assistive technology hears the rounded figure. */}
+          <meter
             aria-label="Browser storage used"
-            aria-valuemin={0}
-            aria-valuemax={100}
+            min={0}
+            max={100}
+            value={Math.max(percent, usage > 0 ? 1 : 0)}
             aria-valuenow={percent}
             aria-valuetext={`${formatBytes(usage)} of ${formatBytes(quota)} used`}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className="h-full rounded-full bg-primary"
-              style={{ width: `${Math.max(percent, usage > 0 ? 1 : 0)}%` }}
-            />
-          </div>
+            className={METER_BAR}
+          />
           <p className="text-xs text-muted-foreground">
             This site uses {formatBytes(usage)} of the {formatBytes(quota)} the browser allows it ({percent}%).
           </p>

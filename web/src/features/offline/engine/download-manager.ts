@@ -13,7 +13,7 @@
  * waiting for the network, the listeners. Tabs share states over downloads-channel, and a Web Lock
  * per book (where supported) keeps two tabs from downloading the same book at once.
  */
-import type { TBookManifest, TReaderManifest } from '@shared/reader';
+import type { TBookManifest, TLicenseGrant, TReaderManifest } from '@shared/reader';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { sha256Hex } from '@web/crypto/chunk-cipher';
 import { describeError, ensureOk, isApiError } from '@web/lib/api';
@@ -327,7 +327,7 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
 
   async function obtainLicense(userId: string, loanId: string, manifest: TBookManifest): Promise<TStoredLicense> {
     let device = await ensureBrowserDevice(userId);
-    let grant;
+    let grant: TLicenseGrant;
     try {
       grant = await requestOfflineLicense({ loanId, deviceId: device.deviceId });
     } catch (error) {

@@ -5,6 +5,7 @@
  * and this browser's device registration; any other refusal (renewal limit, plan) is remembered for
  * /offline and the licence is kept until it expires.
  */
+import type { TLicenseGrant } from '@shared/reader';
 import { forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { describeError, isApiError } from '@web/lib/api';
 import type { TStoredLicense } from '@web/storage/db';
@@ -80,7 +81,7 @@ export async function renewStoredLicense(
   license: TStoredLicense,
   channel: TDownloadsChannel,
 ): Promise<TStoredLicense> {
-  let grant;
+  let grant: TLicenseGrant;
   try {
     grant = await requestLicenseRenewal(license.id);
   } catch (error) {

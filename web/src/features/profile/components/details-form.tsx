@@ -56,7 +56,7 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
       countryCode: initialCountry,
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const mutation = useMutation({
     mutationFn: updateProfile,

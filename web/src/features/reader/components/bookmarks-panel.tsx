@@ -131,6 +131,7 @@ function BookmarkItem({
             rows={3}
             maxLength={BOOKMARK_NOTE_MAX}
             value={draft}
+            // biome-ignore lint/a11y/noAutofocus: the field appears because the reader pressed "Edit note", so focus follows their action.
             autoFocus
             onChange={(event) => setDraft(event.currentTarget.value)}
             className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"

@@ -66,6 +66,7 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
   const hasFindResult = query !== '' && findMatches !== null;
   return (
     <div className="flex flex-col gap-3 p-3">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to happy-dom (the unit tests' DOM) and to Safari before 17; this role is the same landmark everywhere. */}
       <form role="search" onSubmit={onSubmit} className="flex gap-2">
         <div className="relative flex-1">
           <input
@@ -73,6 +74,7 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
             aria-label="Search text"
             placeholder="Words or a phrase"
             maxLength={BOOK_SEARCH_MAX_CHARS}
+            // biome-ignore lint/a11y/noAutofocus: the reader has just opened the search panel (a dialog), and focus belongs in its field.
             autoFocus
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
@@ -143,8 +145,9 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
               {results.items.length} {results.items.length === 1 ? 'result' : 'results'}
             </h3>
             <ul className="flex flex-col gap-1" aria-label="Search results">
-              {results.items.map((hit, index) => (
-                <li key={`${hit.page}-${index}`}>
+              {/* The server answers at most one hit per page. */}
+              {results.items.map((hit) => (
+                <li key={hit.page}>
                   <button
                     type="button"
                     onClick={() => onOpenResult(hit, query)}
@@ -154,13 +157,13 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
                       Page {hit.page}
                     </span>
                     <span className="text-sm">
-                      {highlightParts(hit.snippet, query).map((part, partIndex) =>
+                      {highlightParts(hit.snippet, query).map((part) =>
                         part.isMatch ? (
-                          <mark key={partIndex} className="rounded-sm bg-amber-200 px-0.5 text-inherit">
+                          <mark key={part.start} className="rounded-sm bg-amber-200 px-0.5 text-inherit">
                             {part.text}
                           </mark>
                         ) : (
-                          <span key={partIndex}>{part.text}</span>
+                          <span key={part.start}>{part.text}</span>
                         ),
                       )}
                     </span>

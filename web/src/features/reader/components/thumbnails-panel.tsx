@@ -23,8 +23,9 @@ export function ThumbnailsPanelBody({
   const listRef = useRef<HTMLOListElement>(null);
   const pages = pdf ? Array.from({ length: pdf.numPages }, (_, index) => index + 1) : [];
 
-  // Start where the reader is, not at page 1.
+  // Once the document is there, start where the reader is, not at page 1.
   useEffect(() => {
+    if (!pdf) return;
     listRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'center' });
   }, [pdf]);
 
@@ -105,18 +106,16 @@ function Thumbnail({
     };
   }, [isVisible, isDrawn, pdf, page]);
 
+  // The picture is decorative: the button around it is named "Page N".
   return (
     <span
       ref={frameRef}
+      aria-hidden="true"
       className="reader-thumbnail relative block w-full overflow-hidden rounded-sm border border-border bg-white"
       style={{ aspectRatio: isDrawn ? undefined : '3 / 4' }}
     >
-      <canvas ref={canvasRef} aria-hidden="true" className={isDrawn ? 'block h-auto w-full' : 'hidden'} />
-      {watermarkText && isDrawn && (
-        <span aria-hidden="true" className="reader-thumbnail-watermark">
-          {watermarkText}
-        </span>
-      )}
+      <canvas ref={canvasRef} className={isDrawn ? 'block h-auto w-full' : 'hidden'} />
+      {watermarkText && isDrawn && <span className="reader-thumbnail-watermark">{watermarkText}</span>}
     </span>
   );
 }

@@ -41,19 +41,17 @@ function renderCta(
   });
   const queryClient = createTestQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  function Cta() {
-    return (
-      <BookCta
-        bookId="book-1"
-        title="Deep Work"
-        requiredTier={requiredTier}
-        previewPageCount={0}
-        user={user}
-        isUserLoading={false}
-      />
-    );
-  }
-  const view = renderPage(<Cta />, { route: '/book/book-1', queryClient });
+  const view = renderPage(
+    <BookCta
+      bookId="book-1"
+      title="Deep Work"
+      requiredTier={requiredTier}
+      previewPageCount={0}
+      user={user}
+      isUserLoading={false}
+    />,
+    { route: '/book/book-1', queryClient },
+  );
   return { api, invalidate, ...view };
 }
 

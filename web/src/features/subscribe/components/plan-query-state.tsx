@@ -17,6 +17,7 @@ export function PlanQueryState({
       <div className={PLAN_GRID} role="status">
         <span className="sr-only">Loading plans...</span>
         {Array.from({ length: 3 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without data: a slot's position is all that tells them apart, and they never reorder.
           <PlanCardSkeleton key={index} />
         ))}
       </div>
