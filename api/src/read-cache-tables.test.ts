@@ -42,7 +42,9 @@ function executedSql(db: ReturnType<typeof createTestContext>['db'], work: () =>
       return originals[index].apply(this, args);
     };
   });
-  restore = () => METHODS.forEach((method, index) => (prototype[method] = originals[index]));
+  restore = () => {
+    for (const [index, method] of METHODS.entries()) prototype[method] = originals[index];
+  };
   try {
     work();
   } finally {

@@ -10,7 +10,13 @@ describe('job runner', () => {
     let clock = new Date('2026-03-01T00:00:00Z');
     const context = createTestContext({ now: () => clock });
     let runs = 0;
-    const job: ScheduledJob = { name: 'count', intervalMs: 60_000, run: () => void (runs += 1) };
+    const job: ScheduledJob = {
+      name: 'count',
+      intervalMs: 60_000,
+      run: () => {
+        runs += 1;
+      },
+    };
     registerJobs(context, [job]);
     expect(await runDueJobs(context, [job], 'a')).toEqual(['count']);
     expect(await runDueJobs(context, [job], 'b')).toEqual([]);

@@ -33,7 +33,7 @@ async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
     // Plain SMTP on loopback: no certificate to trust in the test.
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (options.rejectRecipients)
         return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();

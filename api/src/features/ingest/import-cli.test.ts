@@ -42,7 +42,14 @@ function setup() {
     now: () => new Date(),
   };
   const output = { out: '', err: '' };
-  const io = { out: (text: string) => void (output.out += text), err: (text: string) => void (output.err += text) };
+  const io = {
+    out: (text: string) => {
+      output.out += text;
+    },
+    err: (text: string) => {
+      output.err += text;
+    },
+  };
   const run = async (...args: string[]) => {
     output.out = '';
     output.err = '';
