@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { createDemoContentSource } from './db/seed/demo-content';
-import { loadEnvOrExit } from './env';
+import { isDemoMode, loadEnvOrExit, productionAllowances } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './adapters/mailer';
 import { createBlobStore, describeBlobStore } from './adapters/blobs';
@@ -34,6 +34,8 @@ const deps = {
   demoContent: env.DEMO_SEED ? createDemoContentSource() : undefined,
 };
 logger.info({ provider: deps.payments.name }, 'payments provider');
+for (const allowance of productionAllowances(env))
+  logger.warn({ variable: allowance.variable }, `PRODUCTION IS RUNNING WITHOUT A REAL SERVICE: ${allowance.meaning}`);
 logger.info(describeBlobStore(env), 'blob store');
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
 // SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
@@ -56,12 +58,14 @@ const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined }
 const stopJobs = startJobRunner(appDeps, JOBS);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
   const lines = [`Wonderful Books is running at ${env.publicUrl}`];
-  if (seedReport) {
-    lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
-    lines.push('Demo accounts (demo mode only):');
+  if (seedReport) lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
+  // The banner goes to this machine's terminal; over HTTP the demo pre-fill is served to loopback only.
+  if (seedReport && isDemoMode(env)) {
+    lines.push('Demo accounts (for this machine only: the site never shows these passwords to other addresses):');
     for (const account of seedReport.demoAccounts) {
       lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(42)} ${account.password}`);
     }
+    lines.push('Demo mode is for trying the app on this computer; set NODE_ENV=production before putting it online.');
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 });
