@@ -18,6 +18,13 @@ import { demoEmergencyLogin } from './features/auth/emergency.service';
 import { JOBS } from './jobs';
 import { startJobRunner } from './jobs/runner';
 
+/**
+ * Slow or oversized clients are cut off by Node before the app sees them (docs/product/operations.md#limits):
+ * all headers within 16 KiB (431 otherwise) and 20 s, the whole request within 10 minutes (a 200 MB PDF
+ * upload on a slow line). Body sizes are limited per route in the app (middleware/body-limit.ts).
+ */
+const NODE_SERVER_LIMITS = { maxHeaderSize: 16 * 1024, headersTimeout: 20_000, requestTimeout: 10 * 60_000 };
+
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
 const db = openDatabase(env.databaseFile);
@@ -56,19 +63,22 @@ if (emergencyLogin)
 const appDeps = { ...deps, env: { ...env, emergencyLogin } };
 const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined });
 const stopJobs = startJobRunner(appDeps, JOBS);
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
-  const lines = [`Wonderful Books is running at ${env.publicUrl}`];
-  if (seedReport) lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
-  // The banner goes to this machine's terminal; over HTTP the demo pre-fill is served to loopback only.
-  if (seedReport && isDemoMode(env)) {
-    lines.push('Demo accounts (for this machine only: the site never shows these passwords to other addresses):');
-    for (const account of seedReport.demoAccounts) {
-      lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(42)} ${account.password}`);
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: NODE_SERVER_LIMITS },
+  () => {
+    const lines = [`Wonderful Books is running at ${env.publicUrl}`];
+    if (seedReport) lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
+    // The banner goes to this machine's terminal; over HTTP the demo pre-fill is served to loopback only.
+    if (seedReport && isDemoMode(env)) {
+      lines.push('Demo accounts (for this machine only: the site never shows these passwords to other addresses):');
+      for (const account of seedReport.demoAccounts) {
+        lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(42)} ${account.password}`);
+      }
+      lines.push('Demo mode is for trying the app on this computer; set NODE_ENV=production before putting it online.');
     }
-    lines.push('Demo mode is for trying the app on this computer; set NODE_ENV=production before putting it online.');
-  }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
-});
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  },
+);
 
 function shutdown() {
   stopJobs();
