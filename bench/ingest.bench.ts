@@ -24,7 +24,7 @@ import { parseEnv } from '../api/src/env';
 import { encryptChunk, generateContentKey } from '../api/src/features/content-access/content-crypto';
 import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { createLogger } from '../api/src/logger';
-import { round2, writeResult } from './lib';
+import { BENCH_PRODUCTION_ENV, round2, writeResult } from './lib';
 
 const BUFFER_MIB = Number(process.env.BENCH_ENCRYPT_MIB ?? 24);
 const ROUNDS = Number(process.env.BENCH_ENCRYPT_ROUNDS ?? 20);
@@ -98,7 +98,7 @@ export function benchEncryption() {
 async function benchIngestion() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-bench-ingest-'));
   try {
-    const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
+    const env = parseEnv({ ...BENCH_PRODUCTION_ENV, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'silent' });
     const db = openDatabase(env.databaseFile);
     migrateDatabase(db);
     const deps = {

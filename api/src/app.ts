@@ -9,6 +9,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { sessionMiddleware } from './features/auth/session.middleware';
 import { csrfProtection } from './middleware/csrf';
+import { defaultBodyLimit, urlLengthLimit } from './middleware/body-limit';
 import { createAuthRoutes } from './features/auth/auth.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createCatalogueRoutes } from './features/catalogue/catalogue.routes';
@@ -61,6 +62,9 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', requestContext(options.logger));
   app.use('*', securityHeaders(options.env.NODE_ENV === 'production'));
   app.onError(handleError);
+  app.use('*', urlLengthLimit);
+  // Before anything that could read a body: an oversized one is refused unread.
+  app.use('/api/*', defaultBodyLimit());
   // Cross-site and non-JSON writes are refused before any session is looked up (DESIGN §6).
   app.use('/api/*', csrfProtection(options.env));
   app.use('/api/*', sessionMiddleware(options));

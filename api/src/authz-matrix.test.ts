@@ -39,6 +39,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   // health
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
+  'GET /api/admin/health': 'admin:access', // configuration summary with the production allowances
 
   // accounts (SPEC §7)
   'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer

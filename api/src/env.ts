@@ -25,8 +25,18 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_FILE: z.string().min(1).optional(),
-  /** Defaults to on outside production, so `npm start` shows a full demo and production never seeds by accident. */
+  /**
+   * Defaults to on outside production, so `npm start` shows a full demo and production never seeds by
+   * accident; with NODE_ENV=production it is refused unless ALLOW_DEMO_DATA_IN_PRODUCTION=true.
+   */
   DEMO_SEED: booleanFromString.optional(),
+  /**
+   * Explicit consent to run production without a piece a real service needs (docs/product/operations.md).
+   * Each one that is on is logged as a warning at start and listed by GET /api/admin/health.
+   */
+  ALLOW_DEMO_DATA_IN_PRODUCTION: booleanFromString.default(false),
+  ALLOW_SIMULATED_PAYMENTS: booleanFromString.default(false),
+  ALLOW_OUTBOX_MAILER: booleanFromString.default(false),
   DEMO_CATALOGUE_SIZE: z.coerce.number().int().min(16).max(200_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** smtp:// or smtps:// URL with credentials; when unset, mail stays in the local outbox (product decision 9). */
@@ -204,20 +214,9 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  // Half-configured break-glass access is a mistake worth stopping for, not a silent 404.
-  if (env.EMERGENCY_LOGIN_ENABLED && (!env.EMERGENCY_LOGIN_EMAIL || !env.EMERGENCY_LOGIN_PASSWORD_HASH)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  EMERGENCY_LOGIN_ENABLED: needs EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH',
-    );
-  }
-  // Half-configured Stripe would take money without hearing back (no webhook secret) or sell the wrong plan.
-  if (env.STRIPE_SECRET_KEY) {
-    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PREMIUM'] as const).filter(
-      (key) => !env[key],
-    );
-    if (missing.length > 0)
-      throw new ConfigError(`Invalid configuration:\n  STRIPE_SECRET_KEY: needs ${missing.join(', ')}`);
-  }
+  const problems = [...halfConfiguredFeatures(env), ...productionGaps(env)];
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   const stripe =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_BASIC && env.STRIPE_PRICE_PREMIUM
       ? {
@@ -243,6 +242,91 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   };
 }
 
+type TParsedEnv = z.infer<typeof ZEnv>;
+
+/** A feature with some of its variables set and others missing is a mistake worth stopping for. */
+function halfConfiguredFeatures(env: TParsedEnv): string[] {
+  const problems: string[] = [];
+  // Half-configured break-glass access would otherwise be a silent 404.
+  if (env.EMERGENCY_LOGIN_ENABLED && (!env.EMERGENCY_LOGIN_EMAIL || !env.EMERGENCY_LOGIN_PASSWORD_HASH))
+    problems.push('EMERGENCY_LOGIN_ENABLED: needs EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH');
+  // Half-configured Stripe would take money without hearing back (no webhook secret) or sell the wrong plan.
+  if (env.STRIPE_SECRET_KEY) {
+    const missing = STRIPE_REQUIRED.filter((key) => key !== 'STRIPE_SECRET_KEY' && !env[key]);
+    if (missing.length > 0) problems.push(`STRIPE_SECRET_KEY: needs ${missing.join(', ')}`);
+  }
+  return problems;
+}
+
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC',
+  'STRIPE_PRICE_PREMIUM',
+] as const;
+
+/**
+ * What a production server must not run without (docs/product/operations.md#production-settings):
+ * real payments, real mail, no demo data and its public address, each unless explicitly allowed.
+ * A production deployment missing one of them would sell plans for free, keep every mail in a local
+ * outbox or hand out demo accounts.
+ */
+function productionGaps(env: TParsedEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.STRIPE_SECRET_KEY && !env.ALLOW_SIMULATED_PAYMENTS)
+    problems.push(
+      `STRIPE_SECRET_KEY: production takes real payments; set ${STRIPE_REQUIRED.join(', ')} (or ALLOW_SIMULATED_PAYMENTS=true to run the test checkout, which upgrades accounts for free)`,
+    );
+  if (!env.SMTP_URL && !env.ALLOW_OUTBOX_MAILER)
+    problems.push(
+      'SMTP_URL: production delivers e-mail; set an smtp:// or smtps:// URL (or ALLOW_OUTBOX_MAILER=true to keep mail in the local outbox only)',
+    );
+  if (env.DEMO_SEED && !env.ALLOW_DEMO_DATA_IN_PRODUCTION)
+    problems.push(
+      'DEMO_SEED: production does not seed demo accounts and books; unset it (or ALLOW_DEMO_DATA_IN_PRODUCTION=true)',
+    );
+  if (!env.PUBLIC_URL)
+    problems.push('PUBLIC_URL: production needs the address readers use, e.g. https://books.example.com');
+  return problems;
+}
+
+/**
+ * Demo mode: seeded demo data outside production. Its conveniences (the emergency page pre-filled with
+ * the demo super admin, demo passwords in the start-up banner) are only for requests from this machine.
+ */
+export function isDemoMode(env: Pick<TEnv, 'NODE_ENV' | 'DEMO_SEED'>): boolean {
+  return env.DEMO_SEED && env.NODE_ENV !== 'production';
+}
+
+/** An explicit allowance in effect in production: logged loudly at start and shown to admins. */
+export interface TProductionAllowance {
+  variable: 'ALLOW_SIMULATED_PAYMENTS' | 'ALLOW_OUTBOX_MAILER' | 'ALLOW_DEMO_DATA_IN_PRODUCTION';
+  meaning: string;
+}
+
+/** The allow flags that actually change something in this production configuration (none outside production). */
+export function productionAllowances(env: TEnv): TProductionAllowance[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const allowances: TProductionAllowance[] = [];
+  if (env.ALLOW_SIMULATED_PAYMENTS && !env.stripe)
+    allowances.push({
+      variable: 'ALLOW_SIMULATED_PAYMENTS',
+      meaning: 'Payments use the built-in test checkout: plans are not paid for.',
+    });
+  if (env.ALLOW_OUTBOX_MAILER && !env.SMTP_URL)
+    allowances.push({
+      variable: 'ALLOW_OUTBOX_MAILER',
+      meaning: 'E-mail stays in the local outbox: readers receive no codes, links or receipts.',
+    });
+  if (env.ALLOW_DEMO_DATA_IN_PRODUCTION && env.DEMO_SEED)
+    allowances.push({
+      variable: 'ALLOW_DEMO_DATA_IN_PRODUCTION',
+      meaning: 'Demo accounts and books are seeded into this production database.',
+    });
+  return allowances;
+}
+
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const;
 
@@ -250,7 +334,7 @@ const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STY
  * S3 settings when the bucket and both keys are set, null when no S3_* variable is. Anything in
  * between stops start-up: silently falling back to the local disk would store books where nobody looks.
  */
-function s3Config(env: z.infer<typeof ZEnv>): TS3Env | null {
+function s3Config(env: TParsedEnv): TS3Env | null {
   const present = [...S3_REQUIRED, ...S3_OPTIONAL].filter((key) => env[key] !== undefined);
   if (present.length === 0) return null;
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;

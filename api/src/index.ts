@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { promoteSuperAdmins, seedDemoData } from './db/seed';
 import { createDemoContentSource } from './db/seed/demo-content';
-import { loadEnvOrExit } from './env';
+import { isDemoMode, loadEnvOrExit, productionAllowances } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './adapters/mailer';
 import { createBlobStore, describeBlobStore } from './adapters/blobs';
@@ -17,6 +17,13 @@ import { createPaymentsProvider } from './adapters/payments';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
 import { JOBS } from './jobs';
 import { startJobRunner } from './jobs/runner';
+
+/**
+ * Slow or oversized clients are cut off by Node before the app sees them (docs/product/operations.md#limits):
+ * all headers within 16 KiB (431 otherwise) and 20 s, the whole request within 10 minutes (a 200 MB PDF
+ * upload on a slow line). Body sizes are limited per route in the app (middleware/body-limit.ts).
+ */
+const NODE_SERVER_LIMITS = { maxHeaderSize: 16 * 1024, headersTimeout: 20_000, requestTimeout: 10 * 60_000 };
 
 const env = loadEnvOrExit();
 const logger = createLogger(env.LOG_LEVEL);
@@ -34,6 +41,8 @@ const deps = {
   demoContent: env.DEMO_SEED ? createDemoContentSource() : undefined,
 };
 logger.info({ provider: deps.payments.name }, 'payments provider');
+for (const allowance of productionAllowances(env))
+  logger.warn({ variable: allowance.variable }, `PRODUCTION IS RUNNING WITHOUT A REAL SERVICE: ${allowance.meaning}`);
 logger.info(describeBlobStore(env), 'blob store');
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
 // SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
@@ -54,17 +63,22 @@ if (emergencyLogin)
 const appDeps = { ...deps, env: { ...env, emergencyLogin } };
 const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined });
 const stopJobs = startJobRunner(appDeps, JOBS);
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
-  const lines = [`Wonderful Books is running at ${env.publicUrl}`];
-  if (seedReport) {
-    lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
-    lines.push('Demo accounts (demo mode only):');
-    for (const account of seedReport.demoAccounts) {
-      lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(42)} ${account.password}`);
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: NODE_SERVER_LIMITS },
+  () => {
+    const lines = [`Wonderful Books is running at ${env.publicUrl}`];
+    if (seedReport) lines.push(`Demo data: ${seedReport.bookCount} books, seeded in ${seedReport.durationMs} ms.`);
+    // The banner goes to this machine's terminal; over HTTP the demo pre-fill is served to loopback only.
+    if (seedReport && isDemoMode(env)) {
+      lines.push('Demo accounts (for this machine only: the site never shows these passwords to other addresses):');
+      for (const account of seedReport.demoAccounts) {
+        lines.push(`  ${account.label.padEnd(22)} ${account.email.padEnd(42)} ${account.password}`);
+      }
+      lines.push('Demo mode is for trying the app on this computer; set NODE_ENV=production before putting it online.');
     }
-  }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
-});
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  },
+);
 
 function shutdown() {
   stopJobs();

@@ -12,7 +12,8 @@ import type { AppDeps } from './deps';
 import { parseEnv } from './env';
 import type { ProblemBody } from './lib/problem';
 import { createLogger } from './logger';
-import { createOutboxMailer } from './adapters/mailer/mailer';
+import { createOutboxMailer, type Mailer, type MailMessage } from './adapters/mailer/mailer';
+import type { Db } from './db/client';
 import { createMemoryBlobStore } from './adapters/blobs/blob-store';
 import { createSimulatedPaymentsProvider } from './adapters/payments/simulated-provider';
 import { createDemoContentSource } from './db/seed/demo-content';
@@ -73,6 +74,30 @@ export function problemBody(response: { json(): Promise<unknown> }): Promise<Pro
   return response.json() as Promise<ProblemBody>;
 }
 
+const DELIVERED = new WeakMap<Db, MailMessage[]>();
+
+/**
+ * The outbox mailer, also keeping what it delivered: the recipient's copy with its live codes and
+ * links, which the stored outbox copy no longer holds. Read it with `deliveredMail(db)`.
+ */
+function recordingMailer(db: Db): Mailer {
+  const outbox = createOutboxMailer();
+  const delivered: MailMessage[] = [];
+  DELIVERED.set(db, delivered);
+  return {
+    transport: outbox.transport,
+    async deliver(message) {
+      delivered.push(message);
+      return outbox.deliver(message);
+    },
+  };
+}
+
+/** Messages delivered to recipients in this test context, oldest first (as the reader's inbox has them). */
+export function deliveredMail(db: Db, to?: string): MailMessage[] {
+  return (DELIVERED.get(db) ?? []).filter((message) => to === undefined || message.to === to);
+}
+
 export function createTestContext(overrides: Partial<AppDeps> = {}) {
   const db = openDatabase(':memory:');
   migrateDatabase(db);
@@ -81,7 +106,7 @@ export function createTestContext(overrides: Partial<AppDeps> = {}) {
     db,
     env,
     logger: createLogger('silent'),
-    mailer: createOutboxMailer(),
+    mailer: recordingMailer(db),
     blobs: createMemoryBlobStore(),
     now: () => new Date(),
     ...overrides,

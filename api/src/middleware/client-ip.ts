@@ -46,6 +46,16 @@ export function getClientIp(c: Context, env: Pick<TEnv, 'TRUST_PROXY'>): string 
   return socketAddress(c);
 }
 
+/**
+ * Whether the TCP peer is this machine (127.0.0.0/8, ::1, or either as a dual-stack ::ffff: address).
+ * Only the socket counts, never X-Forwarded-For, even with TRUST_PROXY: a proxy on this machine makes
+ * every visitor look local, so demo conveniences are off behind one (docs/product/accounts.md#demo-mode).
+ */
+export function isFromThisMachine(c: Context): boolean {
+  const address = socketAddress(c);
+  return address !== null && (address === '::1' || /^127(\.\d{1,3}){3}$/.test(address));
+}
+
 /** What services record about the request alongside the user: address and (capped) user agent. */
 export interface TRequestMeta {
   ipAddress: string | null;

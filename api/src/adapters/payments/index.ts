@@ -1,6 +1,7 @@
 /**
  * Chooses the payments provider from configuration: Stripe when STRIPE_SECRET_KEY is set (env.ts then
- * requires the webhook secret and both price ids), otherwise the embedded test-mode provider. The test
+ * requires the webhook secret and both price ids), otherwise the embedded test-mode provider, which in
+ * production only with ALLOW_SIMULATED_PAYMENTS=true (its checkout upgrades any account for free). The test
  * provider's webhook secret is BILLING_WEBHOOK_SECRET or, when unset, one generated once into
  * <DATA_DIR>/billing-webhook-secret (mode 0600, DESIGN §3).
  */
@@ -39,6 +40,9 @@ export function createPaymentsProvider(options: { env: TEnv; db: Db; now: () => 
   const { env } = options;
   if (env.stripe)
     return createStripePaymentsProvider({ ...env.stripe, publicUrl: env.publicUrl }, undefined, options.now);
+  // env.ts refuses this configuration already; the adapter refuses too, so no other caller can get free plans.
+  if (env.NODE_ENV === 'production' && !env.ALLOW_SIMULATED_PAYMENTS)
+    throw new Error('Production needs Stripe (STRIPE_*) or ALLOW_SIMULATED_PAYMENTS=true for the test checkout');
   return createSimulatedPaymentsProvider({
     db: options.db,
     now: options.now,

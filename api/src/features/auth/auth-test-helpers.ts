@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { TRegisterRequest } from '@shared/auth.schemas';
 import type { Db } from '../../db/client';
-import { DEFAULT_CLIENT_IP, socketBinding } from '../../test-utils';
+import { DEFAULT_CLIENT_IP, deliveredMail, socketBinding } from '../../test-utils';
 import { emailLogs, users } from '../../db/schema';
 import type { AppEnv } from '../../deps';
 import { parseEnv, type TEnv } from '../../env';
@@ -101,10 +101,15 @@ export function outbox(db: Db, email: string, emailType?: string) {
     .all();
 }
 
-/** The 6-digit code of the newest verification e-mail to this address. */
+/**
+ * The 6-digit code of the newest verification e-mail delivered to this address (the recipient's copy:
+ * the stored outbox copy has the code hidden).
+ */
 export function codeFromOutbox(db: Db, email: string): string {
-  const [latest] = outbox(db, email, 'verification_code');
-  const code = latest?.bodyText.match(/\b\d{6}\b/)?.[0];
+  const latest = deliveredMail(db, email)
+    .filter((message) => /verification code/i.test(message.subject))
+    .at(-1);
+  const code = latest?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no verification code e-mailed to ${email}`);
   return code;
 }

@@ -17,12 +17,12 @@ import { AUTH_MESSAGES } from '@shared/messages';
 import type { AppDeps, AppEnv } from '../../deps';
 import { problem, problemBody } from '../../lib/problem';
 import { validate } from '../../lib/validate';
-import { getRequestMeta } from '../../middleware/client-ip';
+import { getRequestMeta, isFromThisMachine } from '../../middleware/client-ip';
 import { rateLimit } from '../../middleware/rate-limit';
 import { AUTH_RATE_LIMITS } from './auth.limits';
 import { loginUser, logoutUser, requestPasswordReset, resetPassword } from './auth.service';
 import { toCurrentUser } from './current-user';
-import { emergencyLogin, getEmergencyConfig } from './emergency.service';
+import { emergencyLogin, emergencyLoginFor, getEmergencyConfig } from './emergency.service';
 import { registerUser, resendVerificationCode, verifyEmailCode } from './registration.service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
 
@@ -104,12 +104,16 @@ export function createAuthRoutes(deps: AppDeps) {
     )
     .get('/auth/emergency-config', (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(getEmergencyConfig({ env }));
+      return c.json(getEmergencyConfig({ env, fromThisMachine: isFromThisMachine(c) }));
     })
     .post(
       '/auth/admin-emergency',
-      // Disabled means absent: 404 before anything else, whatever the body holds.
-      async (c, next) => (env.emergencyLogin ? next() : problem(c, 404, 'not_found', AUTH_MESSAGES.emergencyDisabled)),
+      // Disabled means absent: 404 before anything else, whatever the body holds. The demo set-up is
+      // absent for every caller but this machine.
+      async (c, next) =>
+        emergencyLoginFor(env, { fromThisMachine: isFromThisMachine(c) })
+          ? next()
+          : problem(c, 404, 'not_found', AUTH_MESSAGES.emergencyDisabled),
       validate('json', ZEmergencyLoginRequest),
       async (c) => {
         const result = await emergencyLogin({

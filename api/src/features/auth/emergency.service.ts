@@ -22,8 +22,24 @@ import { mailEmergencyLoginAlert, type TMailDeps } from './auth-emails';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { createSession, deleteSession, hashSessionToken } from './session.service';
 
-export function getEmergencyConfig(options: { env: Pick<TEnv, 'emergencyLogin'> }): TEmergencyConfigResponse {
-  const config = options.env.emergencyLogin;
+/**
+ * The emergency login as a given caller may see it. The demo set-up (demo credentials) exists only for
+ * requests from this machine; anyone else gets the answer of a server where nothing is configured.
+ */
+export function emergencyLoginFor(
+  env: Pick<TEnv, 'emergencyLogin'>,
+  caller: { fromThisMachine: boolean },
+): TEmergencyLoginConfig | null {
+  const config = env.emergencyLogin;
+  if (config?.demo && !caller.fromThisMachine) return null;
+  return config;
+}
+
+export function getEmergencyConfig(options: {
+  env: Pick<TEnv, 'emergencyLogin'>;
+  fromThisMachine: boolean;
+}): TEmergencyConfigResponse {
+  const config = emergencyLoginFor(options.env, options);
   return { enabled: config !== null, demo: config?.demo ?? null };
 }
 
@@ -125,8 +141,8 @@ export async function emergencyLogin(
 
 /**
  * Demo mode (product decision 4): emergency login for the seeded super admin, with its generated
- * password shown as demo credentials on /emergency-login. An explicit configuration wins; production
- * never gets it, because the config endpoint would hand that password to anyone who asks.
+ * password shown as demo credentials on /emergency-login to requests from this machine only
+ * (`emergencyLoginFor`). An explicit configuration wins; production never gets it.
  */
 export async function demoEmergencyLogin(options: {
   env: Pick<TEnv, 'NODE_ENV' | 'emergencyLogin'>;

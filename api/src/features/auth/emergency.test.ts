@@ -150,16 +150,56 @@ describe('demoEmergencyLogin', () => {
       role: 'super_admin',
       password: 'k7qm-x3pa-9rtd-wv2e-hn5c',
     });
-    expect(await (await context.client.auth['emergency-config'].$get()).json()).toEqual({
+    const local = context.clientFor({ ip: '127.0.0.1' });
+    expect(await (await local.auth['emergency-config'].$get()).json()).toEqual({
       enabled: true,
       demo: config?.demo,
     });
-    const response = await context.client.auth['admin-emergency'].$post({ json: config!.demo! });
+    const response = await local.auth['admin-emergency'].$post({ json: config!.demo! });
     expect(response.status).toBe(200);
   });
 
+  it('gives the demo credentials and the demo login to this machine only, judged from the socket', async () => {
+    const config = await demoEmergencyLogin({ env: testEnv({ NODE_ENV: 'development' }), logger, demoAccounts });
+    const context = createTestContext({ env: { ...testEnv({ TRUST_PROXY: '1' }), emergencyLogin: config } });
+    await createUser(context.db, {
+      email: 'super.admin@demo.wonderfulbooks.local',
+      role: 'super_admin',
+      password: 'k7qm-x3pa-9rtd-wv2e-hn5c',
+    });
+    for (const ip of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      const local = context.clientFor({ ip });
+      expect(await (await local.auth['emergency-config'].$get()).json(), ip).toEqual({
+        enabled: true,
+        demo: config?.demo,
+      });
+    }
+    // A visitor (even one claiming to be local through a forwarded header) sees an unconfigured server.
+    const forwarded = { headers: { 'x-forwarded-for': '127.0.0.1' } };
+    for (const ip of ['203.0.113.10', '10.0.0.2', '::ffff:192.0.2.1', '128.0.0.1']) {
+      const remote = context.clientFor({ ip, ...forwarded });
+      const answer = await remote.auth['emergency-config'].$get();
+      expect(await answer.json(), ip).toEqual({ enabled: false, demo: null });
+      const login = await remote.auth['admin-emergency'].$post({ json: config!.demo! });
+      expect(login.status, ip).toBe(404);
+      expect(setCookies(login)).toEqual([]);
+    }
+  });
+
+  it('keeps an explicitly configured emergency login open to every address', async () => {
+    const explicit = { email: 'ops@example.com', passwordHash: await hashPassword('x'.repeat(20)), demo: null };
+    const context = createTestContext({ env: { ...testEnv(), emergencyLogin: explicit } });
+    expect(await (await context.client.auth['emergency-config'].$get()).json()).toEqual({ enabled: true, demo: null });
+  });
+
   it('never in production, and an explicit configuration wins', async () => {
-    expect(await demoEmergencyLogin({ env: testEnv({ NODE_ENV: 'production' }), logger, demoAccounts })).toBeNull();
+    const production = testEnv({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://books.example.com',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      ALLOW_OUTBOX_MAILER: 'true',
+    });
+    expect(await demoEmergencyLogin({ env: production, logger, demoAccounts })).toBeNull();
     const explicit = { email: 'ops@example.com', passwordHash: '$argon2id$x', demo: null };
     expect(await demoEmergencyLogin({ env: { ...testEnv(), emergencyLogin: explicit }, logger, demoAccounts })).toBe(
       explicit,

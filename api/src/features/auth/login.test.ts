@@ -62,7 +62,12 @@ describe('POST /api/auth/login', () => {
 
   it('uses a Secure __Host- cookie in production', async () => {
     const { clientFor, db } = createTestContext({
-      env: testEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://books.example.com' }),
+      env: testEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://books.example.com',
+        ALLOW_SIMULATED_PAYMENTS: 'true',
+        ALLOW_OUTBOX_MAILER: 'true',
+      }),
     });
     const user = await createUser(db);
     const response = await login(clientFor, { emailOrUsername: user.email, password: user.password });

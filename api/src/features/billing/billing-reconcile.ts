@@ -301,7 +301,7 @@ export interface TWebhookResult {
   type: string;
 }
 
-const MAX_WEBHOOK_BYTES = 512 * 1024;
+export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /**
  * POST /api/billing/webhook and the test provider's in-process delivery. Signature first (400 on a bad

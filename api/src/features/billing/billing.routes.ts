@@ -16,7 +16,8 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { notFound } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { requireAuth, requirePermission } from '../../middleware/auth';
-import { handleWebhook } from './billing-reconcile';
+import { routeBodyLimit } from '../../middleware/body-limit';
+import { handleWebhook, MAX_WEBHOOK_BYTES } from './billing-reconcile';
 import {
   advanceTestClock,
   cancelSubscription,
@@ -98,7 +99,7 @@ export function createBillingRoutes(deps: AppDeps) {
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       });
     })
-    .post('/billing/webhook', async (c) => {
+    .post('/billing/webhook', routeBodyLimit(MAX_WEBHOOK_BYTES), async (c) => {
       const rawBody = await c.req.text();
       const headers: Record<string, string> = {};
       c.req.raw.headers.forEach((value, name) => {

@@ -79,7 +79,9 @@ describe('send functions', () => {
       expect(row.bodyText.length).toBeGreaterThan(50);
       expect(row.bodyHtml).toContain('<!doctype html>');
     }
-    expect(rows.find((row) => row.emailType === 'verification_code')!.bodyText).toContain('123456');
+    // The stored copy hides the code; the delivered one carries it.
+    expect(rows.find((row) => row.emailType === 'verification_code')!.bodyText).toContain('[code hidden]');
+    expect(rows.find((row) => row.emailType === 'verification_code')!.bodyText).not.toContain('123456');
     // The change notice goes to the old address.
     expect(rows.find((row) => row.emailType === 'email_changed')!.email).toBe('before@example.com');
     expect(alerts).toHaveLength(1);
@@ -229,7 +231,14 @@ describe('development logging', () => {
   it('logs the code and the reset link at info in development only', async () => {
     for (const nodeEnv of ['development', 'production'] as const) {
       const { logger, lines } = capturingLogger();
-      const env = parseEnv({ NODE_ENV: nodeEnv, DEMO_SEED: 'false' });
+      // Production without SMTP must say so explicitly.
+      const env = parseEnv({
+        NODE_ENV: nodeEnv,
+        DEMO_SEED: 'false',
+        PUBLIC_URL: 'http://localhost:3000',
+        ALLOW_OUTBOX_MAILER: 'true',
+        ALLOW_SIMULATED_PAYMENTS: 'true',
+      });
       const deps = { ...setup(), env, logger };
       const user = await insertUser(deps.db);
       await sendVerificationCodeEmail(deps, { user, code: '424242' });

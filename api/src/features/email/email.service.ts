@@ -135,19 +135,19 @@ export async function sendEmail(
     null;
   const preferences = user ? ensureEmailPreferences({ db, user, now }) : null;
   const unsubscribeUrl = unsubscribeUrlFor(env.publicUrl, preferences?.unsubscribeToken ?? null);
-  const rendered = options.template({
-    publicUrl: env.publicUrl,
-    unsubscribeUrl,
-    isTransactional: options.category === 'transactional',
-  });
+  const context = { publicUrl: env.publicUrl, unsubscribeUrl, isTransactional: options.category === 'transactional' };
+  // The recipient gets the live codes and links; the outbox keeps a copy without them, so nobody who
+  // can read email_logs (admins, backups) can use them (docs/product/operations.md#e-mail-secrets).
+  const rendered = options.template({ ...context, redactSecrets: false });
+  const stored = options.template({ ...context, redactSecrets: true });
 
   const base = {
     userId: user?.id ?? null,
     email: to,
     emailType: options.emailType,
-    subject: rendered.subject,
-    bodyText: rendered.text,
-    bodyHtml: rendered.html,
+    subject: stored.subject,
+    bodyText: stored.text,
+    bodyHtml: stored.html,
     transport: mailer.transport,
     createdAt: now,
     updatedAt: now,

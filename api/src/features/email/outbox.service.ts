@@ -1,6 +1,7 @@
 /**
  * The admin view of the local outbox (product decision 9): every stored message in `email_logs`,
- * newest first, with its rendered bodies, so an operator without SMTP can read codes and links.
+ * newest first, with its stored bodies. Those are rendered with codes and secret links hidden
+ * (docs/product/operations.md#e-mail-secrets): staff see what was sent, never a credential.
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TOutboxMessage, TOutboxPage } from '@shared/email';

@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPaymentsProvider } from '../../adapters/payments';
 import { createTestContext } from '../../test-utils';
+import { testEnv } from '../auth/auth-test-helpers';
+import { insertUser, signIn } from '../profile/profile-test-support';
 
 describe('health', () => {
   it('answers liveness and readiness with the database check', async () => {
@@ -18,5 +24,46 @@ describe('health', () => {
     const response = await app.request('/api/nope');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
+describe('admin health', () => {
+  it('shows admins every production gap allowed by an ALLOW_* variable, and nothing secret', async () => {
+    const env = testEnv({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://books.example.com',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      ALLOW_OUTBOX_MAILER: 'true',
+    });
+    const { db, clientFor } = createTestContext({ env });
+    const admin = await insertUser(db, { role: 'admin' });
+    // Production names the cookie with the __Host- prefix.
+    const response = await clientFor(`__Host-${signIn(db, admin.id).cookie}`).admin.health.$get();
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.configuration).toMatchObject({ environment: 'production', demoMode: false, mailer: 'outbox' });
+    expect(body.configuration.allowances.map((allowance) => allowance.variable)).toEqual([
+      'ALLOW_SIMULATED_PAYMENTS',
+      'ALLOW_OUTBOX_MAILER',
+    ]);
+  });
+});
+
+describe('payments provider choice', () => {
+  it('never falls back to the test checkout in production without ALLOW_SIMULATED_PAYMENTS', () => {
+    const env = testEnv({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://books.example.com',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      ALLOW_OUTBOX_MAILER: 'true',
+    });
+    const { db } = createTestContext();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-payments-'));
+    const now = () => new Date();
+    expect(() =>
+      createPaymentsProvider({ env: { ...env, DATA_DIR: dataDir, ALLOW_SIMULATED_PAYMENTS: false }, db, now }),
+    ).toThrow(/ALLOW_SIMULATED_PAYMENTS/);
+    expect(createPaymentsProvider({ env: { ...env, DATA_DIR: dataDir }, db, now }).name).toBe('test');
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

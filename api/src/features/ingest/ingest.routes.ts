@@ -5,7 +5,6 @@
  * returns a book's PDF: readers get encrypted chunks, anyone the separate preview.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { INGEST_MESSAGES, MAX_COVER_BYTES } from '@shared/ingest';
 import { ZBookIdParam, ZBookPdfUploadForm } from '@shared/ingest.schemas';
 import { ZIdOrSlugParam } from '@shared/catalogue.schemas';
@@ -16,6 +15,7 @@ import { matchesEtag } from '../../lib/etag';
 import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
+import { routeBodyLimit } from '../../middleware/body-limit';
 import { allowMultipartUpload } from '../../middleware/csrf';
 import { uploadBookPdf } from './ingest.service';
 import { readStoredCover } from './stored-cover';
@@ -33,10 +33,9 @@ export function createIngestRoutes(deps: AppDeps) {
       '/admin/books/:id/pdf',
       allowMultipartUpload,
       requirePermission('catalogue:manage'),
-      bodyLimit({
-        maxSize: env.MAX_PDF_BYTES + MAX_COVER_BYTES + FORM_OVERHEAD_BYTES,
-        onError: (c) => problem(c, 413, 'pdf_too_large', tooLarge, [{ field: 'file', message: tooLarge }]),
-      }),
+      routeBodyLimit(env.MAX_PDF_BYTES + MAX_COVER_BYTES + FORM_OVERHEAD_BYTES, (c) =>
+        problem(c, 413, 'pdf_too_large', tooLarge, [{ field: 'file', message: tooLarge }]),
+      ),
       validate('param', ZBookIdParam),
       validate('form', ZBookPdfUploadForm),
       async (c) => {

@@ -4,7 +4,6 @@
  * GET /api/avatars/:userId/:file that serves uploaded pictures.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { TActionResponse } from '@shared/auth';
 import { ZChangePasswordRequest, ZDeleteAccountRequest, ZUpdateProfileRequest } from '@shared/auth.schemas';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@shared/profile';
@@ -14,6 +13,7 @@ import { problem } from '../../lib/problem';
 import { validate } from '../../lib/validate';
 import { requireAuth, type SignedInEnv } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
+import { routeBodyLimit } from '../../middleware/body-limit';
 import { allowMultipartUpload } from '../../middleware/csrf';
 import { rateLimit, type TRateLimitRule } from '../../middleware/rate-limit';
 import { clearSessionCookie } from '../auth/session-cookie';
@@ -65,13 +65,11 @@ export function createProfileRoutes(deps: AppDeps) {
       '/me/avatar',
       allowMultipartUpload,
       requireAuth(),
-      bodyLimit({
-        maxSize: AVATAR_BODY_LIMIT,
-        onError: (c) =>
-          problem(c, 413, 'avatar_too_large', AVATAR_MESSAGES.tooLarge, [
-            { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
-          ]),
-      }),
+      routeBodyLimit(AVATAR_BODY_LIMIT, (c) =>
+        problem(c, 413, 'avatar_too_large', AVATAR_MESSAGES.tooLarge, [
+          { field: 'avatar', message: AVATAR_MESSAGES.tooLarge },
+        ]),
+      ),
       validate('form', ZAvatarUploadForm),
       async (c) => {
         const { avatar } = c.req.valid('form');

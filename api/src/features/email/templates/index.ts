@@ -6,6 +6,8 @@ export { emailChangedEmail } from './email-changed';
 export { emergencyLoginAlertEmail } from './emergency-login-alert';
 export {
   BRAND,
+  HIDDEN_CODE,
+  redactLink,
   escapeHtml,
   html,
   renderEmail,

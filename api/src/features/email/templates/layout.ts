@@ -12,6 +12,28 @@ export interface TEmailContext {
   unsubscribeUrl: string;
   /** Transactional mail is sent whatever the preferences say, and the footer says so. */
   isTransactional: boolean;
+  /**
+   * Render the stored copy: one-time codes and secret links become placeholders, so staff reading the
+   * outbox never see a live credential (docs/product/operations.md#e-mail-secrets). The recipient's
+   * copy is rendered with this false.
+   */
+  redactSecrets: boolean;
+}
+
+export const HIDDEN_CODE = '[code hidden]';
+const REDACTED = '[redacted]';
+
+/** A one-time code as this copy of the mail may show it. */
+export function shownCode(context: TEmailContext, code: string): string {
+  return context.redactSecrets ? HIDDEN_CODE : code;
+}
+
+/** A secret link keeps its target route and parameter names; every parameter value is hidden. */
+export function redactLink(url: string): string {
+  const parsed = new URL(url);
+  const names = [...new Set(parsed.searchParams.keys())];
+  const query = names.length > 0 ? `?${names.map((name) => `${name}=${REDACTED}`).join('&')}` : '';
+  return `${parsed.origin}${parsed.pathname}${query}`;
 }
 
 export interface TRenderedEmail {
@@ -25,8 +47,10 @@ export type TEmailTemplate = (context: TEmailContext) => TRenderedEmail;
 
 export type TEmailBlock =
   | { kind: 'paragraph'; text: string }
+  /** A one-time code: always a secret, hidden in the stored copy. */
   | { kind: 'code'; label: string; code: string }
-  | { kind: 'button'; label: string; url: string }
+  /** `secret`: the link itself is a credential (reset, verification, unlock), hidden in the stored copy. */
+  | { kind: 'button'; label: string; url: string; secret?: boolean }
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> };
 
 class SafeHtml {
@@ -118,6 +142,13 @@ function footerLines(context: TEmailContext): { reason: string; action: string }
       };
 }
 
+function withSecretsShownFor(context: TEmailContext, block: TEmailBlock): TEmailBlock {
+  if (!context.redactSecrets) return block;
+  if (block.kind === 'code') return { ...block, code: HIDDEN_CODE };
+  if (block.kind === 'button' && block.secret) return { ...block, url: redactLink(block.url) };
+  return block;
+}
+
 export function renderEmail(options: {
   subject: string;
   /** Shown by inboxes next to the subject; hidden in the body. */
@@ -131,10 +162,11 @@ export function renderEmail(options: {
   const unsubscribeUrl = assertWebUrl(context.unsubscribeUrl);
   const homeUrl = assertWebUrl(context.publicUrl);
 
+  const shownBlocks = blocks.map((block) => withSecretsShownFor(context, block));
   const text = [
     heading,
     '',
-    ...blocks.flatMap((block) => [blockText(block), '']),
+    ...shownBlocks.flatMap((block) => [blockText(block), '']),
     `The ${BRAND} team`,
     homeUrl,
     '',
@@ -160,7 +192,7 @@ export function renderEmail(options: {
 <tr><td style="padding:24px 32px 0;font-size:20px;font-weight:700;color:${ACCENT};">${BRAND}</td></tr>
 <tr><td style="padding:16px 32px 8px;">
 <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${TEXT_COLOUR};">${heading}</h1>
-${blocks.map(blockHtml)}
+${shownBlocks.map(blockHtml)}
 <p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${TEXT_COLOUR};">The ${BRAND} team</p>
 </td></tr>
 <tr><td style="padding:16px 32px 24px;border-top:1px solid #e5e7eb;font-size:13px;line-height:1.5;color:${MUTED_COLOUR};">

@@ -18,7 +18,7 @@ export function passwordResetEmail(input: {
           kind: 'paragraph',
           text: `Someone asked to reset the password of your ${BRAND} account. If it was you, choose a new password:`,
         },
-        { kind: 'button', label: 'Choose a new password', url: input.resetUrl },
+        { kind: 'button', label: 'Choose a new password', url: input.resetUrl, secret: true },
         {
           kind: 'paragraph',
           text: `The link works once and expires in ${input.expiresInMinutes} minutes. Resetting your password signs you out on every device.`,

@@ -15,6 +15,7 @@ const context: TEmailContext = {
   publicUrl: 'https://books.example.com',
   unsubscribeUrl: 'https://books.example.com/unsubscribe?token=abc123',
   isTransactional: true,
+  redactSecrets: false,
 };
 const hostile = '<script>alert("x")</script>';
 

@@ -1,5 +1,5 @@
 /** The 6-digit code that confirms a new account's e-mail address (SPEC §2 verify-email). */
-import { BRAND, greeting, renderEmail, type TEmailTemplate } from './layout';
+import { BRAND, greeting, renderEmail, shownCode, type TEmailTemplate } from './layout';
 
 export function verificationCodeEmail(input: {
   firstName: string | null;
@@ -9,7 +9,7 @@ export function verificationCodeEmail(input: {
   return (context) =>
     renderEmail({
       subject: `Your ${BRAND} verification code`,
-      preheader: `Your code is ${input.code}. It expires in ${input.expiresInMinutes} minutes.`,
+      preheader: `Your code is ${shownCode(context, input.code)}. It expires in ${input.expiresInMinutes} minutes.`,
       heading: 'Confirm your e-mail address',
       context,
       blocks: [
