@@ -7,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = '.tmp/e2e-data';
+export const E2E_MAIL_DIR = '.tmp/e2e-mail';
 
 function chromiumPath(): string {
   const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,7 +45,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     // The compiled server, as `npm start` runs it (built first when dist/ is missing or stale).
-    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_MAIL_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${port}/api/health/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -52,6 +53,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
+      // Delivered mail (live codes and links) lands here for e2e/fixtures.ts's mailbox.
+      MAIL_DROP_DIR: E2E_MAIL_DIR,
       DEMO_SEED: 'true',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 /**
  * Accounts, sessions, roles and access control end to end (issue 3, SPEC §2, §4-§8): register with the
- * code read from the outbox, verify, sign in and out; landing by role; the login failure toast; the
+ * code read from the mailbox, verify, sign in and out; landing by role; the login failure toast; the
  * route guard's toasts and redirects in SPEC §6 order; forgot → reset ends the old session; the mobile
  * menu's sign-out; the demo emergency login; axe on the accounts screens.
  *
@@ -50,7 +50,7 @@ async function waitForFullLoad(page: Page) {
 test.describe('register, verify, sign in and sign out', () => {
   test('a new reader registers, verifies with the e-mailed code, signs in to /dashboard and signs out', async ({
     page,
-    outbox,
+    mailbox,
   }) => {
     const account = newAccountDetails('journey');
     await recordTimeline(page);
@@ -89,12 +89,12 @@ test.describe('register, verify, sign in and sign out', () => {
     );
     expect(registrationDelay).toBeLessThan(3000);
 
-    // Verify with the code from the outbox.
+    // Verify with the code from the mailbox.
     await expect(page.getByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeVisible();
     await expect(page.getByText(account.email, { exact: true })).toBeVisible();
     const verifyButton = page.getByRole('button', { name: 'Verify Email' });
     await expect(verifyButton).toBeDisabled();
-    const code = await outbox.verificationCode(account.email);
+    const code = await mailbox.verificationCode(account.email);
     await page.getByLabel('Verification code').fill(code);
     await expect(verifyButton).toBeEnabled();
     await verifyButton.click();
@@ -241,12 +241,12 @@ test.describe('forgot and reset password', () => {
   test('a reset from another browser ends the old session; the new password works and the old one fails', async ({
     page,
     browser,
-    outbox,
+    mailbox,
     request,
     baseURL,
     extraHTTPHeaders,
   }) => {
-    const account = await createVerifiedAccount(request, outbox, baseURL, 'reset');
+    const account = await createVerifiedAccount(request, mailbox, baseURL, 'reset');
     const newPassword = `${account.password} renewed`;
 
     // Browser A is signed in and can open a personal page.
@@ -265,7 +265,7 @@ test.describe('forgot and reset password', () => {
     await pageB.getByRole('button', { name: 'Send reset link' }).click();
     await expect(pageB.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
 
-    await pageB.goto(await outbox.resetPath(account.email));
+    await pageB.goto(await mailbox.resetPath(account.email));
     await expect(pageB.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
     await pageB.getByLabel('New password', { exact: true }).fill(newPassword);
     await pageB.getByLabel('Confirm new password', { exact: true }).fill(newPassword);

@@ -7,8 +7,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_MAIL_DIR } from '../playwright.config';
 
 const require = createRequire(import.meta.url);
+
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface DemoAccount {
@@ -20,7 +22,7 @@ export interface DemoAccount {
 }
 
 export function demoAccounts(): DemoAccount[] {
-  const file = path.join('.tmp/e2e-data', 'demo-accounts.json');
+  const file = path.join(E2E_DATA_DIR, 'demo-accounts.json');
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { accounts?: DemoAccount[] } | DemoAccount[];
   return Array.isArray(parsed) ? parsed : (parsed.accounts ?? []);
 }
@@ -73,7 +75,7 @@ function documentationAddress(index: number, ranges: readonly string[]): string 
   return `${ranges[Math.floor(slot / 254)]}.${(slot % 254) + 1}`;
 }
 
-/** Tests take 198.51.100.x and 203.0.113.x; each worker's outbox reader takes one of 192.0.2.x. */
+/** Tests take addresses from 198.51.100.x and 203.0.113.x, one per test. */
 const TEST_CLIENT_RANGES = ['198.51.100', '203.0.113'] as const;
 let testsStartedInThisWorker = 0;
 
@@ -85,9 +87,11 @@ let testsStartedInThisWorker = 0;
  * - a simulated client address per test: every request of the test's browser context and `request`
  *   carries its own X-Forwarded-For (the server trusts one proxy hop in e2e, see playwright.config.ts),
  *   so the per-IP rate limits apply to one test's journey, as they would to one real visitor;
- * - `outbox`: a worker-wide API client signed in as the demo admin that reads the local e-mail outbox.
+ * - `mailbox`: the e-mail a reader receives, as delivered (codes and links live), read from the folder
+ *   the e2e server writes delivered mail to (MAIL_DROP_DIR, see playwright.config.ts). The admin outbox
+ *   keeps only redacted copies, so an operator never sees a live code.
  */
-export const test = base.extend<{ pageErrorGuard: undefined; clientIp: string }, { outbox: Outbox }>({
+export const test = base.extend<{ pageErrorGuard: undefined; clientIp: string }, { mailbox: Mailbox }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern and requires one, even when empty.
   clientIp: async ({}, use, testInfo) => {
     const index = testInfo.workerIndex * 97 + testsStartedInThisWorker++;
@@ -104,24 +108,10 @@ export const test = base.extend<{ pageErrorGuard: undefined; clientIp: string },
     },
     { auto: true },
   ],
-  outbox: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      if (!baseURL) throw new Error('The e2e project needs a baseURL');
-      const admin = demoAccount('admin');
-      const context = await playwright.request.newContext({
-        baseURL,
-        extraHTTPHeaders: {
-          Origin: new URL(baseURL).origin,
-          'X-Forwarded-For': documentationAddress(workerInfo.workerIndex, ['192.0.2']),
-        },
-      });
-      const response = await context.post('/api/auth/login', {
-        data: { emailOrUsername: admin.email, password: admin.password },
-      });
-      expect(response.status(), 'the demo admin signs in to read the outbox').toBe(200);
-      await use(new Outbox(context));
-      await context.dispose();
+  mailbox: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern and requires one, even when empty.
+    async ({}, use) => {
+      await use(new Mailbox(E2E_MAIL_DIR));
     },
     { scope: 'worker' },
   ],
@@ -174,40 +164,42 @@ export function demoAccount(role: string, tier?: string): DemoAccount {
   return account;
 }
 
-export interface OutboxMessage {
-  id: string;
-  email: string;
-  emailType: string;
+export interface MailboxMessage {
+  to: string;
   subject: string;
-  bodyText: string;
-  bodyHtml: string;
-  createdAt: string;
+  text: string;
+  html: string;
 }
 
-/** The admin view of the local outbox (GET /api/admin/email/outbox), read the way an operator would. */
-export class Outbox {
-  constructor(private readonly api: APIRequestContext) {}
+/** The delivered mail of the e2e server: one JSON file per message, named so that they sort by time. */
+export class Mailbox {
+  constructor(private readonly folder: string) {}
 
-  async messages(email: string, type?: string): Promise<OutboxMessage[]> {
-    const response = await this.api.get('/api/admin/email/outbox', {
-      params: { email, ...(type ? { type } : {}), limit: 20 },
-    });
-    expect(response.status(), 'GET /api/admin/email/outbox').toBe(200);
-    const page = (await response.json()) as { items: OutboxMessage[] };
-    // The filter is a substring match; keep the exact recipient only.
-    return page.items.filter((item) => item.email.toLowerCase() === email.toLowerCase());
+  /** Messages to this address (any case), newest first. */
+  messages(email: string): MailboxMessage[] {
+    if (!fs.existsSync(this.folder)) return [];
+    return fs
+      .readdirSync(this.folder)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reverse()
+      .map((name) => JSON.parse(fs.readFileSync(path.join(this.folder, name), 'utf8')) as MailboxMessage)
+      .filter((message) => message.to.toLowerCase() === email.toLowerCase());
   }
 
-  /** Waits for the newest message of this type to the address (mail is sent after the API answers). */
-  async latest(email: string, type: string): Promise<OutboxMessage> {
-    let found: OutboxMessage | undefined;
+  /** Waits for the newest message to the address whose text matches (mail is sent after the API answers). */
+  async latest(email: string, pattern: RegExp, description: string): Promise<RegExpMatchArray> {
+    let found: RegExpMatchArray | null = null;
     await expect
       .poll(
-        async () => {
-          found = (await this.messages(email, type))[0];
-          return found !== undefined;
+        () => {
+          found =
+            this.messages(email)
+              .map((message) => message.text.match(pattern))
+              .find((match) => match !== null) ?? null;
+          return found !== null;
         },
-        { message: `a ${type} e-mail to ${email} in the outbox` },
+        { message: `${description} for ${email} in the mailbox` },
       )
       .toBe(true);
     return found!;
@@ -215,18 +207,13 @@ export class Outbox {
 
   /** The 6-digit code of the newest verification e-mail. */
   async verificationCode(email: string): Promise<string> {
-    const message = await this.latest(email, 'verification_code');
-    const code = message.bodyText.match(/^\s*(\d{6})\s*$/m)?.[1];
-    expect(code, `a 6-digit code in: ${message.bodyText}`).toBeTruthy();
-    return code!;
+    return (await this.latest(email, /^\s*(\d{6})\s*$/m, 'a 6-digit verification code'))[1];
   }
 
   /** The path and query of the reset link in the newest password-reset e-mail (/auth/reset-password?token=...). */
   async resetPath(email: string): Promise<string> {
-    const message = await this.latest(email, 'password_reset');
-    const link = message.bodyText.match(/https?:\/\/\S+\/auth\/reset-password\?token=[^\s"<>]+/)?.[0];
-    expect(link, `a reset link in: ${message.bodyText}`).toBeTruthy();
-    const url = new URL(link!);
+    const [link] = await this.latest(email, /https?:\/\/\S+\/auth\/reset-password\?token=[^\s"<>]+/, 'a reset link');
+    const url = new URL(link);
     return `${url.pathname}${url.search}`;
   }
 }
@@ -265,7 +252,7 @@ function originOf(baseURL: string | undefined): Record<string, string> {
  */
 export async function createVerifiedAccount(
   request: APIRequestContext,
-  outbox: Outbox,
+  mailbox: Mailbox,
   baseURL: string | undefined,
   label?: string,
 ): Promise<NewAccount> {
@@ -283,7 +270,7 @@ export async function createVerifiedAccount(
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const { userId } = (await registered.json()) as { userId: string };
-  const code = await outbox.verificationCode(account.email);
+  const code = await mailbox.verificationCode(account.email);
   const verified = await request.post('/api/auth/verify-otp', { headers, data: { userId, code } });
   expect(verified.status(), await verified.text()).toBe(200);
   return account;

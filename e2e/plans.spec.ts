@@ -20,7 +20,7 @@ import {
   signInThroughApi,
   test,
   type NewAccount,
-  type Outbox,
+  type Mailbox,
 } from './fixtures';
 
 const CARD = { expiry: '12/34', cvc: '123', nameOnCard: 'Ada Lovelace' };
@@ -89,11 +89,11 @@ async function pick(request: APIRequestContext, baseURL: string | undefined, boo
 /** A new trial reader, registered, verified and signed in in the page's browser context. */
 async function newSignedInReader(
   page: Page,
-  outbox: Outbox,
+  mailbox: Mailbox,
   baseURL: string | undefined,
   label: string,
 ): Promise<NewAccount> {
-  const account = await createVerifiedAccount(page.request, outbox, baseURL, label);
+  const account = await createVerifiedAccount(page.request, mailbox, baseURL, label);
   await signInThroughApi(page, account.email, account.password, baseURL);
   return account;
 }
@@ -164,10 +164,10 @@ test.describe('trial picks', () => {
   test('a trial reader picks 3 books, the 4th is refused with the server message, and /library shows the 3 picks', async ({
     page,
     context,
-    outbox,
+    mailbox,
     baseURL,
   }) => {
-    await newSignedInReader(page, outbox, baseURL, 'trialpicks');
+    await newSignedInReader(page, mailbox, baseURL, 'trialpicks');
     const [first, second, third, fourth] = await booksOfTier(page.request, 'trial', 4);
 
     // Two picks through the API, the third through the book page's confirmation dialog.
@@ -237,10 +237,10 @@ test.describe('trial picks', () => {
 test.describe('Basic through the test checkout', () => {
   test('the decline card is refused on the form, then 4242 pays; /payment-success and /billing show the Basic Plan and its invoice', async ({
     page,
-    outbox,
+    mailbox,
     baseURL,
   }) => {
-    await newSignedInReader(page, outbox, baseURL, 'checkout');
+    await newSignedInReader(page, mailbox, baseURL, 'checkout');
 
     await page.goto('/subscribe?tier=basic');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -284,10 +284,10 @@ test.describe('Basic through the test checkout', () => {
 test.describe('Basic picks', () => {
   test('a Basic reader picks 10, the 11th is refused with the cycle message, and the lock prevents removal', async ({
     page,
-    outbox,
+    mailbox,
     baseURL,
   }) => {
-    await newSignedInReader(page, outbox, baseURL, 'basicpicks');
+    await newSignedInReader(page, mailbox, baseURL, 'basicpicks');
     await subscribeToBasicThroughApi(page.request, baseURL);
     const books = await booksOfTier(page.request, 'trial', 11);
 
@@ -366,8 +366,14 @@ test.describe('Premium', () => {
 });
 
 test.describe('the billing clock', () => {
-  test("a renewal resets a Basic reader's picks used to 0", async ({ page, outbox, baseURL, playwright, clientIp }) => {
-    await newSignedInReader(page, outbox, baseURL, 'renewal');
+  test("a renewal resets a Basic reader's picks used to 0", async ({
+    page,
+    mailbox,
+    baseURL,
+    playwright,
+    clientIp,
+  }) => {
+    await newSignedInReader(page, mailbox, baseURL, 'renewal');
     await subscribeToBasicThroughApi(page.request, baseURL);
     const books = await booksOfTier(page.request, 'trial', 2);
     for (const book of books) await pick(page.request, baseURL, book);
@@ -392,12 +398,12 @@ test.describe('the billing clock', () => {
 
   test('cancel keeps access to the period end, then access and loans end', async ({
     page,
-    outbox,
+    mailbox,
     baseURL,
     playwright,
     clientIp,
   }) => {
-    await newSignedInReader(page, outbox, baseURL, 'cancel');
+    await newSignedInReader(page, mailbox, baseURL, 'cancel');
     await subscribeToBasicThroughApi(page.request, baseURL);
     const [book] = await booksOfTier(page.request, 'trial', 1);
     await pick(page.request, baseURL, book);

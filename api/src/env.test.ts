@@ -69,6 +69,11 @@ describe('configuration', () => {
     expect(productionAllowances(parseEnv({ ALLOW_SIMULATED_PAYMENTS: 'true' }))).toEqual([]);
   });
 
+  it('refuses MAIL_DROP_DIR in production: live codes and links on disk are for development and tests', () => {
+    expect(() => parseEnv({ ...READY_PRODUCTION, MAIL_DROP_DIR: '/tmp/mail' })).toThrow(/MAIL_DROP_DIR/);
+    expect(parseEnv({ MAIL_DROP_DIR: '/tmp/mail' }).MAIL_DROP_DIR).toBe('/tmp/mail');
+  });
+
   it('refuses a half-configured production deployment, naming what is missing', () => {
     const production = READY_PRODUCTION;
     expect(() => parseEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(

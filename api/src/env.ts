@@ -47,6 +47,12 @@ export const ZEnv = z.object({
     .pipe(z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional())
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Wonderful Books <no-reply@wonderfulbooks.local>'),
+  /**
+   * Development and tests only: with the local outbox, each delivered message (codes and links live,
+   * as the recipient gets it) is also written to this folder as JSON, the mailbox of this machine's
+   * developer and of the end-to-end tests. The outbox itself keeps the redacted copy.
+   */
+  MAIL_DROP_DIR: z.string().trim().min(1).optional(),
   /** Folder of the local-disk blob store (avatars); defaults to DATA_DIR/blobs. */
   BLOB_DIR: z.string().min(1).optional(),
   /**
@@ -288,6 +294,8 @@ function productionGaps(env: TParsedEnv): string[] {
     );
   if (!env.PUBLIC_URL)
     problems.push('PUBLIC_URL: production needs the address readers use, e.g. https://books.example.com');
+  if (env.MAIL_DROP_DIR)
+    problems.push('MAIL_DROP_DIR: writes live codes and links to disk; it is for development and tests only');
   return problems;
 }
 

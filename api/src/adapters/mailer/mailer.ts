@@ -5,6 +5,9 @@
  * preferences and writes the `email_logs` row; an adapter only delivers. `createMailer` (index.ts)
  * picks the transport.
  */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 export interface MailMessage {
   to: string;
@@ -27,11 +30,25 @@ export interface Mailer {
   close?(): Promise<void>;
 }
 
-/** The embedded default: nothing leaves the machine; the email service keeps the stored copy. */
-export function createOutboxMailer(): Mailer {
+/**
+ * The embedded default: nothing leaves the machine; the email service keeps the stored (redacted) copy.
+ * With `dropDir` (MAIL_DROP_DIR, development and tests only) the delivered message is also written
+ * there as `<time>-<id>.json`, readable only by this machine's user: the developer's and the
+ * end-to-end tests' mailbox, where codes and links arrive live as a recipient would see them.
+ */
+export function createOutboxMailer(options: { dropDir?: string } = {}): Mailer {
+  const { dropDir } = options;
+  if (dropDir) fs.mkdirSync(dropDir, { recursive: true, mode: 0o700 });
   return {
     transport: 'outbox',
-    async deliver() {
+    async deliver(message) {
+      if (dropDir) {
+        const name = `${Date.now()}-${randomUUID()}.json`;
+        const file = path.join(dropDir, name);
+        await fs.promises.writeFile(`${file}.part`, JSON.stringify(message), { mode: 0o600 });
+        // Renamed once complete, so a reader never sees half a message.
+        await fs.promises.rename(`${file}.part`, file);
+      }
       return { transport: 'outbox', providerMessageId: null };
     },
   };
