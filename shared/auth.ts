@@ -47,6 +47,23 @@ export interface TRegisterResponse {
   email: string;
 }
 
+/** GET /api/admin/auth/locks item: a sign-in lock in force (docs/product/accounts.md#sign-in-lockout). */
+export interface TSignInLock {
+  id: string;
+  /** Null when the identifier typed names no account (those are throttled alike). */
+  userId: string | null;
+  email: string | null;
+  /** 'account': failures from all sources lock out unknown sources; 'source': one source's back-off. */
+  scope: 'account' | 'source';
+  sourceIp: string | null;
+  failures: number;
+  lockedUntil: string;
+}
+
+export interface TSignInLockList {
+  items: TSignInLock[];
+}
+
 /** Answers of verify-otp, resend-otp, forgot/reset password and similar actions. */
 export interface TActionResponse {
   success: boolean;

@@ -94,6 +94,12 @@ export const AUTH_MESSAGES = {
   resetLinkSent: 'If an account exists for that email, we have sent a link to reset your password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  accountUnlocked: 'Your account is unlocked. You can sign in now.',
+  unlockLinkInvalid: 'This unlock link is invalid, used or expired. You can reset your password instead.',
+  signInLockNotFound: 'This lock has already ended or been cleared.',
+  /** Shown when an account was created without a free trial (docs/product/trial-policy.md). */
+  trialDeclined:
+    'Your account is ready, but it does not include a free trial: our records suggest a free trial was already used by you or from this device or connection. You can choose a plan to start reading. If you think this is a mistake, reply to any of our e-mails or contact support and we will look into it.',
   emergencyDisabled: 'Emergency login is not enabled.',
   emergencyInvalid: 'Invalid emergency login credentials.',
   emergencyNotAllowed: 'Emergency login is not available for this account.',
