@@ -18,6 +18,8 @@ export interface TCurrentUser {
   trialEndsAt: string | null;
   freeTrialEndedAt: string | null;
   subscriptionCurrentPeriodEnd: string | null;
+  /** The account was created without a free trial (docs/product/trial-policy.md); the screens say why. */
+  trialDeclined: boolean;
 }
 
 export type TSubscriptionBadge = 'PREMIUM' | 'BASIC' | 'TRIAL' | 'FREE';
