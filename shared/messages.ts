@@ -76,10 +76,7 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'This account has been deactivated. Please contact support.',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please try again later.',
   tooManyRequests: 'Too many requests. Please try again later.',
-  emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
-  // Must contain REGISTRATION_ERROR_MARKERS.trialUsed ('already used'); SPEC §8's toast text itself does not.
-  trialAlreadyUsed: 'Free trial already used. Please upgrade to a paid plan to continue.',
   tooManyRegistrations: TOASTS.rateLimited.description,
   registrationBlocked: TOASTS.temporarilyBlocked.description,
   registeredVerify: 'Account created. Enter the 6-digit code we sent to your email.',

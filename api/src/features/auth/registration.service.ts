@@ -16,7 +16,6 @@ import type { TRegisterRequest } from '@shared/auth.schemas';
 import { AUTH_MESSAGES } from '@shared/messages';
 import { DEFAULT_PHONE_COUNTRY } from '@shared/limits';
 import { normalisePhone } from '@shared/phone';
-import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
