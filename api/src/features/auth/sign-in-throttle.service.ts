@@ -13,7 +13,7 @@
  * Every lock and unlock is written to the audit log.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { TSignInLock } from '@shared/auth';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction, type Db } from '../../db/client';
@@ -344,4 +344,22 @@ export function clearSignInLock(options: TDeps & TRequestMeta & { id: string; ad
 /** A password reset proves control of the address: the account's failures no longer hold anyone back. */
 export function clearSignInThrottle(db: Db, subject: string): void {
   clearAccount(db, signInAccountKey(subject));
+}
+
+/**
+ * Forgets failures nobody is held back by any more: rows whose lock has ended and whose last failure
+ * is older than the longest memory (a pair's 24 hours). Run by the jobs runner.
+ */
+export function pruneSignInThrottle(options: TDeps): number {
+  const at = options.now();
+  const forgottenBefore = new Date(at.getTime() - SIGN_IN_THROTTLE.pairMemoryMs);
+  return options.db
+    .delete(loginLockouts)
+    .where(
+      and(
+        lt(loginLockouts.lastFailureAt, forgottenBefore),
+        or(isNull(loginLockouts.lockedUntil), lt(loginLockouts.lockedUntil, at)),
+      ),
+    )
+    .run().changes;
 }

@@ -5,6 +5,7 @@ import { auditLogs, knownSignInSources, loginLockouts } from '../../db/schema';
 import type { TLoginRequest } from '@shared/auth.schemas';
 import { createTestContext, problemBody, successBody, type TTestClientOptions } from '../../test-utils';
 import { createClock, createUser, outbox, sessionCookie } from './auth-test-helpers';
+import { pruneSignInThrottle } from './sign-in-throttle.service';
 
 const MINUTE = 60_000;
 const OWNER_IP = '198.51.100.10';
@@ -142,6 +143,20 @@ describe('sign-in lockout lets the owner in', () => {
     // The owner's device is its own source, even on the same address.
     expect((await login(right, { ip: OWNER_IP, cookie: device })).status).toBe(200);
     expect(auditActions(db).filter((row) => row.scope === 'source')).toHaveLength(3);
+  });
+});
+
+describe('pruneSignInThrottle', () => {
+  it('forgets ended locks and old failures, keeps what still holds someone back', async () => {
+    const { attack, clock, db } = await setUp();
+    await attack();
+    // Five source pairs and the account's row.
+    expect(db.select().from(loginLockouts).all()).toHaveLength(6);
+    expect(pruneSignInThrottle({ db, now: clock.now })).toBe(0);
+    clock.advance(23 * 60 * MINUTE);
+    expect(pruneSignInThrottle({ db, now: clock.now })).toBe(0);
+    clock.advance(2 * 60 * MINUTE);
+    expect(pruneSignInThrottle({ db, now: clock.now })).toBe(6);
   });
 });
 
