@@ -62,8 +62,9 @@ export default defineConfig({
       // per-IP sign-in and sign-up limits apply per test rather than to the whole suite.
       TRUST_PROXY: '1',
       // e2e runs every journey from one machine and one browser build, so every registration carries
-      // the same device fingerprint; the production limits (one trial per fingerprint per 30 days)
-      // would refuse all but the first. The API tests cover those limits at their real values.
+      // the same device fingerprint: far past the volume at which the trial policy takes a source for
+      // automation and declines trials (docs/product/trial-policy.md). The API tests cover those
+      // thresholds at their real values.
       TRIAL_MAX_PER_FINGERPRINT: '1000',
       TRIAL_MAX_PER_IP: '1000',
       SIGNUP_MAX_ATTEMPTS_PER_IP: '1000',

@@ -237,7 +237,9 @@ export function newAccountDetails(label = 'reader'): NewAccount {
     username: `e2e_${label}_${id}`.slice(0, 30),
     email: `e2e.${label}.${id}@example.com`,
     password: `Pw-${id}-correct horse`,
-    phoneNumber: '7400 123456',
+    // Own number per reader: the same number with the same device fingerprint (every e2e browser
+    // shares one) is one person to the trial policy (docs/product/trial-policy.md).
+    phoneNumber: `7400 ${String(Number.parseInt(id.slice(0, 8), 16) % 1_000_000).padStart(6, '0')}`,
   };
 }
 

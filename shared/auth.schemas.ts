@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from './limits';
-import { MESSAGES } from './messages';
+import { AUTH_MESSAGES, MESSAGES } from './messages';
 import { isValidPhone } from './phone';
 
 const requiredText = (message: string, max = 100) =>
@@ -105,6 +105,19 @@ export const ZResetPasswordRequest = z
     message: MESSAGES.passwordsDoNotMatch,
   });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZUnlockAccountRequest = z.object({
+  token: z
+    .string({ message: AUTH_MESSAGES.unlockLinkInvalid })
+    .trim()
+    .min(16, AUTH_MESSAGES.unlockLinkInvalid)
+    .max(256, AUTH_MESSAGES.unlockLinkInvalid),
+});
+export type TUnlockAccountRequest = z.infer<typeof ZUnlockAccountRequest>;
+
+export const ZSignInLockIdParam = z.object({
+  id: z.string().trim().min(1, AUTH_MESSAGES.signInLockNotFound).max(64, AUTH_MESSAGES.signInLockNotFound),
+});
 
 export const ZEmergencyLoginRequest = z.object({
   email: ZEmail,

@@ -18,6 +18,8 @@ export interface TCurrentUser {
   trialEndsAt: string | null;
   freeTrialEndedAt: string | null;
   subscriptionCurrentPeriodEnd: string | null;
+  /** The account was created without a free trial (docs/product/trial-policy.md); the screens say why. */
+  trialDeclined: boolean;
 }
 
 export type TSubscriptionBadge = 'PREMIUM' | 'BASIC' | 'TRIAL' | 'FREE';
@@ -45,6 +47,23 @@ export interface TRegisterResponse {
   requiresVerification: boolean;
   userId: string;
   email: string;
+}
+
+/** GET /api/admin/auth/locks item: a sign-in lock in force (docs/product/accounts.md#sign-in-lockout). */
+export interface TSignInLock {
+  id: string;
+  /** Null when the identifier typed names no account (those are throttled alike). */
+  userId: string | null;
+  email: string | null;
+  /** 'account': failures from all sources lock out unknown sources; 'source': one source's back-off. */
+  scope: 'account' | 'source';
+  sourceIp: string | null;
+  failures: number;
+  lockedUntil: string;
+}
+
+export interface TSignInLockList {
+  items: TSignInLock[];
 }
 
 /** Answers of verify-otp, resend-otp, forgot/reset password and similar actions. */

@@ -52,4 +52,6 @@ export const EMAIL_TYPES = {
   welcome: 'welcome',
   emailChanged: 'email_changed',
   emergencyLoginAlert: 'emergency_login_alert',
+  accountLocked: 'account_locked',
+  alreadyRegistered: 'already_registered',
 } as const;

@@ -76,10 +76,7 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'This account has been deactivated. Please contact support.',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please try again later.',
   tooManyRequests: 'Too many requests. Please try again later.',
-  emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
-  // Must contain REGISTRATION_ERROR_MARKERS.trialUsed ('already used'); SPEC §8's toast text itself does not.
-  trialAlreadyUsed: 'Free trial already used. Please upgrade to a paid plan to continue.',
   tooManyRegistrations: TOASTS.rateLimited.description,
   registrationBlocked: TOASTS.temporarilyBlocked.description,
   registeredVerify: 'Account created. Enter the 6-digit code we sent to your email.',
@@ -94,6 +91,12 @@ export const AUTH_MESSAGES = {
   resetLinkSent: 'If an account exists for that email, we have sent a link to reset your password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  accountUnlocked: 'Your account is unlocked. You can sign in now.',
+  unlockLinkInvalid: 'This unlock link is invalid, used or expired. You can reset your password instead.',
+  signInLockNotFound: 'This lock has already ended or been cleared.',
+  /** Shown when an account was created without a free trial (docs/product/trial-policy.md). */
+  trialDeclined:
+    'Your account is ready, but it does not include a free trial: our records suggest a free trial was already used by you or from this device or connection. You can choose a plan to start reading. If you think this is a mistake, reply to any of our e-mails or contact support and we will look into it.',
   emergencyDisabled: 'Emergency login is not enabled.',
   emergencyInvalid: 'Invalid emergency login credentials.',
   emergencyNotAllowed: 'Emergency login is not available for this account.',

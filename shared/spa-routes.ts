@@ -37,7 +37,7 @@ const RULES: RouteRule[] = [
   { pattern: /^\/subscribe$/, pageType: 'subscribe', indexable: true },
   { pattern: new RegExp(`^/challenges(?:/${segment})?$`), pageType: 'challenges', indexable: true },
   {
-    pattern: /^\/auth\/(?:login|register|verify-email|forgot-password|reset-password)$/,
+    pattern: /^\/auth\/(?:login|register|verify-email|forgot-password|reset-password|unlock)$/,
     pageType: 'auth',
     indexable: true,
   },

@@ -52,6 +52,9 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/auth/reset-password': 'anonymous-ok', // the e-mailed token is the credential
   'GET /api/auth/emergency-config': 'public',
   'POST /api/auth/admin-emergency': 'anonymous-ok', // break-glass: the configured password is the credential
+  'POST /api/auth/unlock': 'anonymous-ok', // the e-mailed token is the credential
+  'GET /api/admin/auth/locks': 'users:manage',
+  'DELETE /api/admin/auth/locks/:id': 'users:manage',
 
   // catalogue, search, content (public browsing)
   'GET /api/books': 'public',

@@ -114,9 +114,9 @@ export const ZEnv = z.object({
     .string()
     .regex(/^\$argon2id\$/, 'EMERGENCY_LOGIN_PASSWORD_HASH must be an argon2id hash (npm run admin -- hash-password)')
     .optional(),
-  /** Free trials granted per registration IP and per device fingerprint inside the trial window. */
-  TRIAL_MAX_PER_IP: z.coerce.number().int().min(1).default(3),
-  TRIAL_MAX_PER_FINGERPRINT: z.coerce.number().int().min(1).default(1),
+  /** Trials per IP / per fingerprint inside the window past which new accounts start without one (docs/product/trial-policy.md). */
+  TRIAL_MAX_PER_IP: z.coerce.number().int().min(1).default(25),
+  TRIAL_MAX_PER_FINGERPRINT: z.coerce.number().int().min(1).default(10),
   TRIAL_WINDOW_DAYS: z.coerce.number().int().min(1).default(30),
   /** Registration attempts per IP and per fingerprint inside the attempt window before 'Too many'. */
   SIGNUP_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),

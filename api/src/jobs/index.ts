@@ -2,6 +2,7 @@
 import { lt } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { pruneRateLimitHits } from '../middleware/rate-limit';
+import { pruneSignInThrottle } from '../features/auth/sign-in-throttle.service';
 import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/entitlement-jobs';
 import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
@@ -20,6 +21,13 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: HOUR_MS,
     run: ({ db, now }) => {
       pruneRateLimitHits({ db, before: new Date(now().getTime() - RATE_LIMIT_RETENTION_MS) });
+    },
+  },
+  {
+    name: 'prune-sign-in-throttle',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      pruneSignInThrottle(deps);
     },
   },
   {

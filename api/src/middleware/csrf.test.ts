@@ -71,6 +71,23 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     }
   }
 
+  it('refuses the sign-in unlock and lock-clearing writes from another site', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/auth/unlock'],
+      ['DELETE', `/api/admin/auth/locks/${crypto.randomUUID()}`],
+    ]) {
+      // raw request: a cross-site write the typed client never sends
+      const response = await app.request(
+        new Request(`http://books.example.com${path}`, {
+          method,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+      expect(response.status, path).toBe(403);
+    }
+  });
+
   it('leaves safe methods alone, whatever their origin', async () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS']) {
       // raw request: HEAD and OPTIONS are not in the typed client, and the loop sends all three alike

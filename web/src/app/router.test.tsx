@@ -96,6 +96,7 @@ describe('route table', () => {
       '/auth/verify-email': 'public',
       '/auth/forgot-password': 'public',
       '/auth/reset-password': 'public',
+      '/auth/unlock': 'public',
       '/email-verified': 'public',
       '/unsubscribe': 'public',
       '/emergency-login': 'public',

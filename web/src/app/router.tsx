@@ -21,6 +21,7 @@ const RegisterPage = lazy(() => import('@web/features/auth/register-page'));
 const VerifyEmailPage = lazy(() => import('@web/features/auth/verify-email-page'));
 const ForgotPasswordPage = lazy(() => import('@web/features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@web/features/auth/reset-password-page'));
+const UnlockAccountPage = lazy(() => import('@web/features/auth/unlock-account-page'));
 const EmailVerifiedPage = lazy(() => import('@web/features/auth/email-verified-page'));
 const EmergencyLoginPage = lazy(() => import('@web/features/auth/emergency-login-page'));
 const UnsubscribePage = lazy(() => import('@web/features/email/unsubscribe-page'));
@@ -57,6 +58,7 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/auth/verify-email', access: 'public', element: <VerifyEmailPage /> },
   { path: '/auth/forgot-password', access: 'public', element: <ForgotPasswordPage /> },
   { path: '/auth/reset-password', access: 'public', element: <ResetPasswordPage /> },
+  { path: '/auth/unlock', access: 'public', element: <UnlockAccountPage /> },
   { path: '/email-verified', access: 'public', element: <EmailVerifiedPage /> },
   { path: '/unsubscribe', access: 'public', element: <UnsubscribePage /> },
   { path: '/emergency-login', access: 'public', element: <EmergencyLoginPage /> },

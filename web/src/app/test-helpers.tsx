@@ -27,6 +27,7 @@ export function makeUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser {
     trialEndsAt: null,
     freeTrialEndedAt: null,
     subscriptionCurrentPeriodEnd: null,
+    trialDeclined: false,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { bool, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
 
-/** One row per free trial granted, matched on e-mail, domain, IP and fingerprint to refuse repeats. */
+/** One row per free trial granted, matched on the signals of docs/product/trial-policy.md to refuse repeats. */
 export const freeTrialAbusePrevention = sqliteTable(
   'free_trial_abuse_prevention',
   {
@@ -18,6 +18,8 @@ export const freeTrialAbusePrevention = sqliteTable(
     emailDomain: text('email_domain').notNull(),
     registrationIp: text('registration_ip'),
     deviceFingerprint: text('device_fingerprint'),
+    /** E.164 phone number given at sign-up. */
+    phoneNumber: text('phone_number'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     trialStartedAt: timestampMs('trial_started_at'),
     trialEndedAt: timestampMs('trial_ended_at'),
@@ -31,6 +33,7 @@ export const freeTrialAbusePrevention = sqliteTable(
     index('free_trial_abuse_ip_idx').on(table.registrationIp),
     index('free_trial_abuse_fingerprint_idx').on(table.deviceFingerprint),
     index('free_trial_abuse_user_idx').on(table.userId),
+    index('free_trial_abuse_phone_idx').on(table.phoneNumber),
   ],
 );
 

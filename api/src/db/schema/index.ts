@@ -21,3 +21,4 @@ export * from './audit';
 export * from './health';
 export * from './abuse';
 export * from './cache';
+export * from './sign-in-throttle';

@@ -45,6 +45,8 @@ export const users = sqliteTable(
     freeTrialUsed: bool('free_trial_used').notNull().default(false),
     freeTrialStartedAt: timestampMs('free_trial_started_at'),
     freeTrialEndedAt: timestampMs('free_trial_ended_at'),
+    /** Set when the account was created without a free trial under docs/product/trial-policy.md. */
+    trialDeclinedAt: timestampMs('trial_declined_at'),
     registrationIp: text('registration_ip'),
     deviceFingerprint: text('device_fingerprint'),
     selectionsLockedUntil: timestampMs('selections_locked_until'),

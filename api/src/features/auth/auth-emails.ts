@@ -6,6 +6,8 @@
 import type { AppDeps } from '../../deps';
 import type { users } from '../../db/schema';
 import {
+  sendAccountLockedEmail,
+  sendAlreadyRegisteredEmail,
   sendEmergencyLoginAlert,
   sendPasswordResetEmail,
   sendVerificationCodeEmail,
@@ -36,3 +38,22 @@ export const mailEmergencyLoginAlert = (
   deps: TMailDeps,
   alert: { recipients: TUserRow[]; accountEmail: string; ipAddress: string | null; at: Date },
 ) => deliverSafely(deps, 'emergency_login_alert', () => sendEmergencyLoginAlert(deps, alert));
+
+export const mailAccountLocked = (deps: TMailDeps, user: TUserRow, unlockUrl: string) =>
+  deliverSafely(deps, 'account_locked', () =>
+    sendAccountLockedEmail(deps, { user, unlockUrl, resetUrl: appUrl(deps, '/auth/forgot-password') }),
+  );
+
+export const mailAlreadyRegistered = (deps: TMailDeps, user: TUserRow) =>
+  deliverSafely(deps, 'already_registered', () =>
+    sendAlreadyRegisteredEmail(deps, {
+      user,
+      signInUrl: appUrl(deps, '/auth/login'),
+      resetUrl: appUrl(deps, '/auth/forgot-password'),
+    }),
+  );
+
+/** An absolute link into the web app. */
+export function appUrl(deps: Pick<TMailDeps, 'env'>, pathAndQuery: string): string {
+  return `${deps.env.publicUrl.replace(/\/+$/, '')}${pathAndQuery}`;
+}

@@ -75,13 +75,17 @@ export function sessionCookie(response: Response, name = 'wb_session'): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** Each registration gets its own number, as different people have: a shared one is a trial signal. */
+let phoneCounter = 0;
+
 export function registration(overrides: Partial<TRegisterRequest> = {}): TRegisterRequest {
   const n = crypto.randomUUID().slice(0, 8);
+  phoneCounter = (phoneCounter + 1) % 1000;
   return {
     firstName: 'Ada',
     lastName: 'Lovelace',
-    // Ofcom's drama range: never a real person.
-    phoneNumber: '020 7946 0018',
+    // Ofcom's drama range (020 7946 0000 to 0999): never a real person.
+    phoneNumber: `020 7946 0${String(phoneCounter).padStart(3, '0')}`,
     countryCode: 'GB',
     username: `ada_${n}`,
     email: `ada.${n}@example.com`,

@@ -3,7 +3,7 @@
  * service and shapes the answer; cookies are set here because only routes see the response.
  */
 import { Hono } from 'hono';
-import type { TLoginResponse } from '@shared/auth';
+import type { TLoginResponse, TSignInLockList } from '@shared/auth';
 import {
   ZEmergencyLoginRequest,
   ZForgotPasswordRequest,
@@ -11,6 +11,8 @@ import {
   ZRegisterRequest,
   ZResendOtpRequest,
   ZResetPasswordRequest,
+  ZSignInLockIdParam,
+  ZUnlockAccountRequest,
   ZVerifyOtpRequest,
 } from '@shared/auth.schemas';
 import { AUTH_MESSAGES } from '@shared/messages';
@@ -20,7 +22,10 @@ import { validate } from '../../lib/validate';
 import { getRequestMeta, isFromThisMachine } from '../../middleware/client-ip';
 import { rateLimit } from '../../middleware/rate-limit';
 import { AUTH_RATE_LIMITS } from './auth.limits';
-import { loginUser, logoutUser, requestPasswordReset, resetPassword } from './auth.service';
+import { requirePermission } from '../../middleware/auth';
+import { loginUser, logoutUser, requestPasswordReset, resetPassword, unlockAccount } from './auth.service';
+import { readDeviceToken, setDeviceCookie } from './device-cookie';
+import { clearSignInLock, listSignInLocks } from './sign-in-throttle.service';
 import { toCurrentUser } from './current-user';
 import { emergencyLogin, emergencyLoginFor, getEmergencyConfig } from './emergency.service';
 import { registerUser, resendVerificationCode, verifyEmailCode } from './registration.service';
@@ -62,6 +67,7 @@ export function createAuthRoutes(deps: AppDeps) {
           ...getRequestMeta(c, env),
           ...c.req.valid('json'),
           previousToken: readSessionToken(c, env),
+          deviceToken: readDeviceToken(c, env),
         });
         c.header('Cache-Control', 'no-store');
         if (result.kind === 'email_not_verified') {
@@ -74,6 +80,7 @@ export function createAuthRoutes(deps: AppDeps) {
           return c.body(JSON.stringify(body), 403, { 'Content-Type': 'application/problem+json' });
         }
         setSessionCookie(c, env, result.session, now());
+        setDeviceCookie(c, env, result.deviceToken);
         return c.json({ user: result.user } satisfies TLoginResponse);
       },
     )
@@ -102,6 +109,26 @@ export function createAuthRoutes(deps: AppDeps) {
         return c.json(await resetPassword({ ...deps, ...getRequestMeta(c, env), token, password }));
       },
     )
+    .post(
+      '/auth/unlock',
+      // The token is 32 random bytes; the per-IP limit only keeps a flood cheap.
+      rateLimit(deps, AUTH_RATE_LIMITS.resetPasswordPerIp),
+      validate('json', ZUnlockAccountRequest),
+      (c) => c.json(unlockAccount({ ...deps, ...getRequestMeta(c, env), token: c.req.valid('json').token })),
+    )
+    .get('/admin/auth/locks', requirePermission('users:manage'), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ items: listSignInLocks(deps) } satisfies TSignInLockList);
+    })
+    .delete('/admin/auth/locks/:id', requirePermission('users:manage'), validate('param', ZSignInLockIdParam), (c) => {
+      const cleared = clearSignInLock({
+        ...deps,
+        ...getRequestMeta(c, env),
+        id: c.req.valid('param').id,
+        adminId: c.var.user.id,
+      });
+      return cleared ? c.body(null, 204) : problem(c, 404, 'not_found', AUTH_MESSAGES.signInLockNotFound);
+    })
     .get('/auth/emergency-config', (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(getEmergencyConfig({ env, fromThisMachine: isFromThisMachine(c) }));

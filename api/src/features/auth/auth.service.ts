@@ -12,10 +12,18 @@ import { immediateTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
-import { clearRateLimit, consumeRateLimit, enforceRateLimit, rateLimitedError } from '../../middleware/rate-limit';
+import { enforceRateLimit, rateLimitedError } from '../../middleware/rate-limit';
 import { recordAudit } from '../audit/audit.service';
 import { AUTH_RATE_LIMITS, PASSWORD_RESET_TTL_MS } from './auth.limits';
-import { mailPasswordReset, type TMailDeps } from './auth-emails';
+import { appUrl, mailAccountLocked, mailPasswordReset, type TMailDeps } from './auth-emails';
+import { generateDeviceToken } from './device-cookie';
+import {
+  beginSignInAttempt,
+  clearSignInThrottle,
+  settleFailedSignIn,
+  settleSuccessfulSignIn,
+  unlockWithToken,
+} from './sign-in-throttle.service';
 import { toCurrentUser } from './current-user';
 import { generateResetToken, hashResetToken } from './one-time-code';
 import { getDummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
@@ -31,7 +39,7 @@ type TUserRow = typeof users.$inferSelect;
 type TDeps = Pick<TMailDeps, 'db' | 'now'>;
 
 export type TLoginResult =
-  | { kind: 'signed_in'; user: TCurrentUser; session: { token: string; expiresAt: Date } }
+  | { kind: 'signed_in'; user: TCurrentUser; session: { token: string; expiresAt: Date }; deviceToken: string }
   | { kind: 'email_not_verified'; userId: string; email: string };
 
 function findByEmailOrUsername(db: TDeps['db'], identifier: string): TUserRow | undefined {
@@ -44,7 +52,13 @@ function findByEmailOrUsername(db: TDeps['db'], identifier: string): TUserRow | 
 }
 
 export async function loginUser(
-  options: TDeps & TRequestMeta & { emailOrUsername: string; password: string; previousToken: string | null },
+  options: TMailDeps &
+    TRequestMeta & {
+      emailOrUsername: string;
+      password: string;
+      previousToken: string | null;
+      deviceToken: string | null;
+    },
 ): Promise<TLoginResult> {
   const { db, now, password, ipAddress, userAgent } = options;
   const at = now();
@@ -69,17 +83,17 @@ export async function loginUser(
       },
     );
 
-  // Counted before the password check, so concurrent guesses cannot all slip under the limit;
-  // a successful sign-in clears the count, which is why only failures accumulate.
-  const accountLimit = consumeRateLimit({
+  const attempt = beginSignInAttempt({
     db,
-    rule: AUTH_RATE_LIMITS.loginPerAccount,
+    now,
     subject: accountSubject,
-    now: at,
+    userId: user?.id ?? null,
+    ipAddress,
+    deviceToken: options.deviceToken,
   });
-  if (!accountLimit.allowed) {
-    audit('failure', { reason: 'account_rate_limited' });
-    throw rateLimitedError(accountLimit.retryAfterSeconds, AUTH_MESSAGES.tooManyLoginAttempts);
+  if (!attempt.allowed) {
+    audit('failure', { reason: attempt.reason });
+    throw rateLimitedError(attempt.retryAfterSeconds, AUTH_MESSAGES.tooManyLoginAttempts);
   }
 
   let passwordMatches = false;
@@ -91,6 +105,10 @@ export async function loginUser(
   }
   if (!user || !passwordMatches) {
     audit('failure', { reason: user ? 'wrong_password' : 'unknown_account' });
+    const { unlockToken } = settleFailedSignIn({ db, now, attempt, userId: user?.id ?? null, ipAddress, userAgent });
+    if (user && unlockToken) {
+      void mailAccountLocked(options, user, appUrl(options, `/auth/unlock?token=${encodeURIComponent(unlockToken)}`));
+    }
     throw new AppError('invalid_credentials', 401, AUTH_MESSAGES.invalidCredentials);
   }
   // Only someone who knows the password learns these two states.
@@ -103,6 +121,8 @@ export async function loginUser(
     return { kind: 'email_not_verified', userId: user.id, email: user.email };
   }
 
+  // The browser keeps its device token, so each device is one known source however often it signs in.
+  const deviceToken = options.deviceToken ?? generateDeviceToken();
   // Raised hashing parameters reach existing accounts at their next sign-in.
   const upgradedHash = user.passwordHash && needsRehash(user.passwordHash) ? await hashPassword(password) : null;
   const session = immediateTransaction(db, () => {
@@ -111,12 +131,12 @@ export async function loginUser(
       .set({ lastLoginAt: at, ...(upgradedHash ? { passwordHash: upgradedHash } : {}) })
       .where(eq(users.id, user.id))
       .run();
-    clearRateLimit({ db, rule: AUTH_RATE_LIMITS.loginPerAccount, subject: accountSubject });
+    settleSuccessfulSignIn({ db, now, attempt, userId: user.id, ipAddress, deviceToken });
     const created = createSession({ db, userId: user.id, now: at, ipAddress, userAgent });
     audit('success', upgradedHash ? { passwordRehashed: true } : {}, hashSessionToken(created.token));
     return created;
   });
-  return { kind: 'signed_in', user: toCurrentUser({ ...user, lastLoginAt: at }), session };
+  return { kind: 'signed_in', user: toCurrentUser({ ...user, lastLoginAt: at }), session, deviceToken };
 }
 
 export function logoutUser(options: TDeps & TRequestMeta & { userId: string | null; sessionId: string | null }): void {
@@ -223,7 +243,7 @@ export async function resetPassword(
       .run();
     deleteUserSessions({ db, userId: user.id });
     // The owner just proved control of the address: earlier failed sign-ins no longer hold them back.
-    clearRateLimit({ db, rule: AUTH_RATE_LIMITS.loginPerAccount, subject: user.email });
+    clearSignInThrottle(db, user.email);
     recordAudit(
       { db, now },
       {
@@ -241,4 +261,14 @@ export async function resetPassword(
   });
   if (!userId) throw invalid();
   return { success: true, message: AUTH_MESSAGES.passwordReset };
+}
+
+/** The e-mailed unlock link. A bad link says so; a good one lifts every lock of the account. */
+export function unlockAccount(options: TDeps & TRequestMeta & { token: string }): TActionResponse {
+  if (!unlockWithToken(options)) {
+    throw new AppError('invalid_unlock_token', 400, AUTH_MESSAGES.unlockLinkInvalid, [
+      { field: 'token', message: AUTH_MESSAGES.unlockLinkInvalid },
+    ]);
+  }
+  return { success: true, message: AUTH_MESSAGES.accountUnlocked };
 }

@@ -11,6 +11,7 @@ const WRITE_ROUTES = [
   '/api/auth/forgot-password',
   '/api/auth/reset-password',
   '/api/auth/admin-emergency',
+  '/api/auth/unlock',
 ];
 
 const BAD_BODIES = [

@@ -19,5 +19,6 @@ export function toCurrentUser(user: SessionUser): TCurrentUser {
     trialEndsAt: iso(user.trialEndsAt),
     freeTrialEndedAt: iso(user.freeTrialEndedAt),
     subscriptionCurrentPeriodEnd: iso(user.subscriptionCurrentPeriodEnd),
+    trialDeclined: user.trialDeclinedAt !== null,
   };
 }

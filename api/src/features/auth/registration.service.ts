@@ -1,11 +1,14 @@
 /**
  * Sign-up and e-mail verification (SPEC §2 register and verify-email screens, §3, §5, §8).
  *
- * Registration writes, in one BEGIN IMMEDIATE transaction: the signup attempt, the user (7-day trial,
- * E.164 phone, country from the number), the trial record, the user's e-mail preferences and the
- * audit entry. The password is hashed before the transaction (argon2 is async), so the transaction
+ * Registration writes, in one BEGIN IMMEDIATE transaction: the signup attempt, the user (a 7-day trial
+ * unless docs/product/trial-policy.md declines it, E.164 phone, country from the number), the trial
+ * record, the user's e-mail preferences and the audit entry. An address that already has an account
+ * gets the same answer as a new one (the password is hashed either way) and an e-mail saying so. The password is hashed before the transaction (argon2 is async), so the transaction
  * itself never awaits and concurrent sign-ups are serialised: of ten identical requests exactly one
  * creates the account. The unique indexes on e-mail and username are the backstop.
+ * With e-mail verification switched off (an admin setting), a new account is signed in at once, which
+ * an existing address cannot mimic: that setting gives up hiding which addresses have accounts.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { TActionResponse, TRegisterResponse } from '@shared/auth';
@@ -22,7 +25,7 @@ import { recordAudit } from '../audit/audit.service';
 import { ensureEmailPreferences } from '../email/email.service';
 import { AUTH_RATE_LIMITS, VERIFICATION_CODE_MAX_ATTEMPTS, VERIFICATION_CODE_TTL_MS } from './auth.limits';
 import { isEmailVerificationRequired, trialDays } from './auth-config';
-import { mailVerificationCode, mailWelcome, type TMailDeps } from './auth-emails';
+import { mailAlreadyRegistered, mailVerificationCode, mailWelcome, type TMailDeps } from './auth-emails';
 import { generateVerificationCode, hashVerificationCode, verificationCodeMatches } from './one-time-code';
 import { hashPassword } from '../../lib/password';
 import { createSession } from './session.service';
@@ -44,11 +47,12 @@ export interface TRegisterResult {
   session: { token: string; expiresAt: Date } | null;
 }
 
-type TRegisterRefusal =
-  | { kind: 'too_many' | 'blocked'; retryAfterSeconds: number }
-  | { kind: 'duplicate'; fields: ('email' | 'username')[] }
-  | { kind: 'trial_used'; reason: string };
-type TRegisterOutcome = { kind: 'created'; user: TUserRow; code: string | null } | TRegisterRefusal;
+type TRegisterRefusal = { kind: 'too_many' | 'blocked'; retryAfterSeconds: number } | { kind: 'username_taken' };
+type TRegisterOutcome =
+  | { kind: 'created'; user: TUserRow; code: string | null }
+  /** Answered exactly like 'created'; only the address's owner hears, by e-mail, that it has an account. */
+  | { kind: 'email_exists'; user: TUserRow }
+  | TRegisterRefusal;
 
 /** SQLite's unique-index failure, whether drizzle hands it over bare or wrapped. */
 function uniqueViolation(error: unknown): string | null {
@@ -63,12 +67,11 @@ function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-function duplicateError(fields: ('email' | 'username')[]): AppError {
-  const errors = fields.map((field) => ({
-    field,
-    message: field === 'email' ? AUTH_MESSAGES.emailTaken : AUTH_MESSAGES.usernameTaken,
-  }));
-  return new AppError('account_exists', 409, errors.map((error) => error.message).join('. '), errors);
+/** Usernames are public handles, so saying one is taken reveals nothing private. */
+function usernameTakenError(): AppError {
+  return new AppError('username_taken', 409, AUTH_MESSAGES.usernameTaken, [
+    { field: 'username', message: AUTH_MESSAGES.usernameTaken },
+  ]);
 }
 
 function throwRefusal(outcome: TRegisterRefusal): never {
@@ -77,10 +80,8 @@ function throwRefusal(outcome: TRegisterRefusal): never {
       throw rateLimitedError(outcome.retryAfterSeconds, AUTH_MESSAGES.registrationBlocked, 'registration_blocked');
     case 'too_many':
       throw rateLimitedError(outcome.retryAfterSeconds, AUTH_MESSAGES.tooManyRegistrations, 'too_many_registrations');
-    case 'duplicate':
-      throw duplicateError(outcome.fields);
-    case 'trial_used':
-      throw new AppError('free_trial_used', 403, AUTH_MESSAGES.trialAlreadyUsed);
+    case 'username_taken':
+      throw usernameTakenError();
   }
 }
 
@@ -141,31 +142,55 @@ export async function registerUser(
       const { attemptId, refusal } = countAttempt();
       if (refusal) return refusal;
 
-      const fields: ('email' | 'username')[] = [];
-      if (db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) fields.push('email');
       // Usernames sign people in, so 'Ada' and 'ada' must not be two accounts.
       if (
         db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get()
       ) {
-        fields.push('username');
+        return { kind: 'username_taken' };
       }
-      if (fields.length > 0) return { kind: 'duplicate', fields };
-
-      const conflict = findTrialConflict({ db, env, now: at, trialEmail, ...source });
-      if (conflict) {
+      const existing = db.select().from(users).where(eq(users.email, email)).get();
+      if (existing) {
         recordAudit(
           { db, now },
           {
             action: 'auth.register',
+            resource: 'user',
+            resourceId: existing.id,
             status: 'failure',
-            severity: 'warning',
-            details: { reason: 'free_trial_used', matchedOn: conflict },
+            severity: 'info',
+            details: { reason: 'email_exists' },
             ipAddress,
             userAgent,
           },
         );
-        return { kind: 'trial_used', reason: conflict };
+        return { kind: 'email_exists', user: existing };
       }
+
+      // A declined trial still makes the account: the reader can subscribe (docs/product/trial-policy.md).
+      const trialDeclined = findTrialConflict({
+        db,
+        env,
+        now: at,
+        trialEmail,
+        phoneNumber: phone?.e164 ?? null,
+        ...source,
+      });
+      const trialColumns = trialDeclined
+        ? {
+            subscriptionTier: 'free' as const,
+            subscriptionStatus: 'inactive' as const,
+            freeTrialUsed: true,
+            trialDeclinedAt: at,
+          }
+        : {
+            subscriptionTier: 'trial' as const,
+            subscriptionStatus: 'active' as const,
+            freeTrialUsed: true,
+            freeTrialStartedAt: at,
+            freeTrialEndedAt: trialEndsAt,
+            trialStartedAt: at,
+            trialEndsAt,
+          };
 
       const userId = crypto.randomUUID();
       const code = verificationRequired ? generateVerificationCode() : null;
@@ -187,13 +212,7 @@ export async function registerUser(
           codeSentAt: code ? at : null,
           authProvider: 'local',
           role: isBootstrapSuperAdmin ? 'super_admin' : 'user',
-          subscriptionTier: 'trial',
-          subscriptionStatus: 'active',
-          freeTrialUsed: true,
-          freeTrialStartedAt: at,
-          freeTrialEndedAt: trialEndsAt,
-          trialStartedAt: at,
-          trialEndsAt,
+          ...trialColumns,
           registrationIp: ipAddress,
           deviceFingerprint,
           createdAt: at,
@@ -201,7 +220,18 @@ export async function registerUser(
         })
         .returning()
         .get();
-      recordTrialGranted({ db, now: at, trialEmail, domain, userId, trialEndsAt, ...source });
+      if (!trialDeclined) {
+        recordTrialGranted({
+          db,
+          now: at,
+          trialEmail,
+          domain,
+          phoneNumber: phone?.e164 ?? null,
+          userId,
+          trialEndsAt,
+          ...source,
+        });
+      }
       ensureEmailPreferences({ db, user, now: at });
       markSignupAttemptSuccessful({ db, attemptId });
       // Registration sent the first code: "resend at most once a minute" starts now.
@@ -213,7 +243,12 @@ export async function registerUser(
           resource: 'user',
           resourceId: userId,
           userId,
-          details: { requiresVerification: verificationRequired, countryCode: user.countryCode },
+          details: {
+            requiresVerification: verificationRequired,
+            countryCode: user.countryCode,
+            trial: trialDeclined ? 'declined' : 'granted',
+            ...(trialDeclined ? { trialDeclinedOn: trialDeclined } : {}),
+          },
           ipAddress,
           userAgent,
         },
@@ -235,10 +270,19 @@ export async function registerUser(
     });
   } catch (error) {
     const violation = uniqueViolation(error);
-    if (violation) throw duplicateError([violation.includes('username') ? 'username' : 'email']);
-    throw error;
+    if (violation?.includes('username')) throw usernameTakenError();
+    if (!violation) throw error;
+    // The address was registered between our check and our insert: answer as for any existing address.
+    const existing = db.select().from(users).where(eq(users.email, email)).get();
+    if (!existing) throw error;
+    outcome = { kind: 'email_exists', user: existing };
   }
 
+  if (outcome.kind === 'email_exists') {
+    await mailAlreadyRegistered(options, outcome.user);
+    // A fresh random id: verify-otp and resend-otp answer for it exactly as for a real one.
+    return { response: { requiresVerification: true, userId: crypto.randomUUID(), email }, session: null };
+  }
   if (outcome.kind !== 'created') throwRefusal(outcome);
   const { user, code } = outcome;
   if (code) {

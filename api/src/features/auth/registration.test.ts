@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, MESSAGES, REGISTRATION_ERROR_MARKERS } from '@shared/messages';
 import {
@@ -21,6 +21,14 @@ import {
   setCookies,
   testEnv,
 } from './auth-test-helpers';
+
+import * as password from '../../lib/password';
+
+// Spy on hashing so a test can prove an existing address costs the same argon2 work as a new one.
+vi.mock('../../lib/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/password')>();
+  return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
+});
 
 const DAY = 86_400_000;
 
@@ -132,17 +140,50 @@ describe('POST /api/auth/register', () => {
     );
   });
 
-  it('refuses a taken e-mail or username with 409 naming the field', async () => {
-    const { client } = createTestContext({ env: testEnv({ TRIAL_MAX_PER_IP: '50', TRIAL_MAX_PER_FINGERPRINT: '50' }) });
+  it('answers an existing e-mail exactly like a new one, and e-mails its owner instead of a code', async () => {
+    const { client, db } = createTestContext();
     const first = registration();
     expect((await client.auth.register.$post({ json: first })).status).toBe(201);
+    const owner = db.select().from(users).where(eq(users.email, first.email)).get()!;
 
-    const sameEmail = await client.auth.register.$post({ json: registration({ email: first.email.toUpperCase() }) });
-    expect(sameEmail.status).toBe(409);
-    expect(await sameEmail.json()).toMatchObject({
-      errors: [{ field: 'email', message: 'An account with this email already exists' }],
-    });
+    const fresh = await client.auth.register.$post({ json: registration() });
+    const again = await client.auth.register.$post({ json: registration({ email: first.email.toUpperCase() }) });
+    expect(again.status).toBe(fresh.status);
+    expect(again.headers.get('content-type')).toBe(fresh.headers.get('content-type'));
+    const [freshBody, againBody] = [await successBody(fresh), await successBody(again)];
+    expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(againBody).toEqual({ requiresVerification: true, userId: expect.any(String), email: first.email });
+    // The id names no account: verify and resend answer for it as for any unknown id.
+    expect(againBody.userId).not.toBe(owner.id);
+    expect(db.select().from(users).where(eq(users.id, againBody.userId)).get()).toBeUndefined();
+    const verify = await client.auth['verify-otp'].$post({ json: { userId: againBody.userId, code: '123456' } });
+    expect(verify.status).toBe(400);
+    expect((await problemBody(verify)).detail).toBe(AUTH_MESSAGES.invalidCode);
 
+    // The owner hears about it, with a way in and no code; nothing changed on the account.
+    const [mail] = outbox(db, first.email, 'already_registered');
+    expect(mail.subject).toContain('already have');
+    expect(mail.bodyText).toContain('/auth/login');
+    expect(mail.bodyText).toContain('/auth/forgot-password');
+    expect(mail.bodyText).not.toMatch(/\b\d{6}\b/);
+    expect(outbox(db, first.email, 'verification_code')).toHaveLength(1);
+    expect(db.select().from(users).where(eq(users.email, first.email)).all()).toEqual([owner]);
+  });
+
+  it('hashes the password for an existing e-mail too, so timing does not tell', async () => {
+    const { client, db } = createTestContext();
+    const first = registration();
+    await client.auth.register.$post({ json: first });
+    vi.mocked(password.hashPassword).mockClear();
+    await client.auth.register.$post({ json: registration({ email: first.email }) });
+    expect(password.hashPassword).toHaveBeenCalledTimes(1);
+    expect(db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('refuses a taken username (any case) with 409 naming the field', async () => {
+    const { client } = createTestContext();
+    const first = registration();
+    expect((await client.auth.register.$post({ json: first })).status).toBe(201);
     const sameUsername = await client.auth.register.$post({
       json: registration({ username: first.username.toUpperCase() }),
     });
@@ -157,9 +198,11 @@ describe('POST /api/auth/register', () => {
     const input = registration();
     const responses = await Promise.all(Array.from({ length: 10 }, () => client.auth.register.$post({ json: input })));
     const statuses = responses.map((response) => response.status);
+    // The same username makes the later ones 409 (a username is public); never a second account.
+    for (const status of statuses) expect([201, 409, 429]).toContain(status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    for (const status of statuses.filter((value) => value !== 201)) expect([409, 429]).toContain(status);
     expect(db.select().from(users).where(eq(users.email, input.email)).all()).toHaveLength(1);
+    expect(outbox(db, input.email, 'verification_code')).toHaveLength(1);
   });
 
   it('makes addresses listed in SUPER_ADMIN_EMAILS super admins, audited', async () => {
@@ -179,82 +222,120 @@ describe('registration abuse (SPEC §3, §8)', () => {
     return problem;
   }
 
-  it('allows one free trial per normalised e-mail (Gmail dots and +tags, provider +tags)', async () => {
-    const { clientFor, db } = createTestContext();
-    expect(
-      (
-        await clientFor({ ip: '198.51.100.1' }).auth.register.$post({
-          json: registration({ email: 'jane.doe+books@gmail.com' }),
-        })
-      ).status,
-    ).toBe(201);
-    const again = await clientFor({ ip: '198.51.100.2' }).auth.register.$post({
-      json: registration({ email: 'JaneDoe@googlemail.com' }),
-    });
-    const problem = await expectRefusal(again, 403, REGISTRATION_ERROR_MARKERS.trialUsed);
-    expect(problem.detail).toBe(AUTH_MESSAGES.trialAlreadyUsed);
+  type TClientFor = ReturnType<typeof createTestContext>['clientFor'];
+  type TDb = ReturnType<typeof createTestContext>['db'];
+  /** Registers and answers the new account's row: every case below makes an account, trial or not. */
+  async function signUp(clientFor: TClientFor, db: TDb, ip: string, input: TRegisterRequest) {
+    const response = await clientFor({ ip }).auth.register.$post({ json: input });
+    expect(response.status, input.email).toBe(201);
+    return db.select().from(users).where(eq(users.email, input.email.toLowerCase())).get()!;
+  }
+  const hasTrial = (user: typeof users.$inferSelect) =>
+    user.subscriptionTier === 'trial' && user.trialEndsAt !== null && user.trialDeclinedAt === null;
+  const declined = (user: typeof users.$inferSelect) =>
+    user.subscriptionTier === 'free' &&
+    user.subscriptionStatus === 'inactive' &&
+    user.trialEndsAt === null &&
+    user.trialDeclinedAt !== null;
 
-    expect(
-      (
-        await clientFor({ ip: '198.51.100.3' }).auth.register.$post({
-          json: registration({ email: 'sam@outlook.com' }),
-        })
-      ).status,
-    ).toBe(201);
-    await expectRefusal(
-      await clientFor({ ip: '198.51.100.4' }).auth.register.$post({
-        json: registration({ email: 'sam+promo@outlook.com' }),
-      }),
-      403,
-      'already used',
+  it('gives every reader of a family behind one address a trial (same IP, own e-mails and devices)', async () => {
+    const { clientFor, db } = createTestContext();
+    for (let i = 0; i < 6; i += 1) {
+      expect(hasTrial(await signUp(clientFor, db, '203.0.113.80', registration()))).toBe(true);
+    }
+  });
+
+  it('gives two strangers with identical phones (same fingerprint) a trial each', async () => {
+    const { clientFor, db } = createTestContext();
+    const fingerprint = 'iphone15-390x844-Europe/London';
+    const first = await signUp(clientFor, db, '198.51.100.1', registration({ deviceFingerprint: fingerprint }));
+    const second = await signUp(clientFor, db, '198.51.100.2', registration({ deviceFingerprint: fingerprint }));
+    expect([hasTrial(first), hasTrial(second)]).toEqual([true, true]);
+  });
+
+  it('gives one person with sub-addresses on any domain and no fingerprint one trial, then accounts without', async () => {
+    const { clientFor, db } = createTestContext();
+    const first = await signUp(
+      clientFor,
+      db,
+      '198.51.100.1',
+      registration({ email: 'x+1@example.org', deviceFingerprint: undefined }),
     );
+    expect(hasTrial(first)).toBe(true);
+    for (const [i, email] of ['x+2@example.org', 'X+3@Example.org', 'x@example.org'].entries()) {
+      const user = await signUp(
+        clientFor,
+        db,
+        `198.51.100.${i + 2}`,
+        registration({ email, deviceFingerprint: undefined }),
+      );
+      expect(declined(user), email).toBe(true);
+    }
+    // Provider aliases and Gmail's dots are one mailbox too.
+    expect(
+      hasTrial(await signUp(clientFor, db, '198.51.100.9', registration({ email: 'jane.doe+books@gmail.com' }))),
+    ).toBe(true);
+    expect(
+      declined(await signUp(clientFor, db, '198.51.100.10', registration({ email: 'JaneDoe@googlemail.com' }))),
+    ).toBe(true);
     expect(
       db
         .select()
         .from(auditLogs)
         .where(eq(auditLogs.action, 'auth.register'))
         .all()
-        .filter((row) => row.status === 'failure'),
-    ).toHaveLength(2);
+        .filter((row) => row.details?.trial === 'declined'),
+    ).toHaveLength(4);
   });
 
-  it('allows one trial per device fingerprint and three per IP inside the window', async () => {
+  it('tells a reader without a trial why, once signed in, and lets them choose a plan', async () => {
+    const { clientFor, db } = createTestContext();
+    turnVerificationOff(db);
+    await signUp(clientFor, db, '198.51.100.1', registration({ email: 'sam+a@example.net' }));
+    const response = await clientFor({ ip: '198.51.100.2' }).auth.register.$post({
+      json: registration({ email: 'sam+b@example.net' }),
+    });
+    expect(response.status).toBe(201);
+    const me = await clientFor(sessionCookie(response)).auth.user.$get();
+    expect(await me.json()).toMatchObject({ subscriptionTier: 'free', trialDeclined: true });
+    expect(AUTH_MESSAGES.trialDeclined).toMatch(/choose a plan/i);
+    expect(AUTH_MESSAGES.trialDeclined).toMatch(/contact support/i);
+  });
+
+  it('declines a trial for the same phone number together with the same device or address', async () => {
+    const { clientFor, db } = createTestContext();
+    const phoneNumber = '0113 496 0123';
+    expect(
+      hasTrial(await signUp(clientFor, db, '198.51.100.1', registration({ phoneNumber, deviceFingerprint: 'fpA' }))),
+    ).toBe(true);
+    // Same number from elsewhere on another device: a number typed is no proof, so it is not enough alone.
+    expect(
+      hasTrial(await signUp(clientFor, db, '198.51.100.2', registration({ phoneNumber, deviceFingerprint: 'fpB' }))),
+    ).toBe(true);
+    // Same number and same device: the same person.
+    expect(
+      declined(await signUp(clientFor, db, '198.51.100.3', registration({ phoneNumber, deviceFingerprint: 'fpA' }))),
+    ).toBe(true);
+  });
+
+  it('declines trials, but still makes accounts, past a volume from one source that no household reaches', async () => {
     const clock = createClock();
-    const { clientFor } = createTestContext({ now: clock.now });
-    expect(
-      (
-        await clientFor({ ip: '198.51.100.1' }).auth.register.$post({
-          json: registration({ deviceFingerprint: 'abc123' }),
-        })
-      ).status,
-    ).toBe(201);
-    await expectRefusal(
-      await clientFor({ ip: '198.51.100.2' }).auth.register.$post({
-        json: registration({ deviceFingerprint: 'abc123' }),
-      }),
-      403,
-      'already used',
-    );
-
-    for (let i = 0; i < 2; i += 1) {
-      expect((await clientFor({ ip: '198.51.100.1' }).auth.register.$post({ json: registration() })).status).toBe(201);
+    const { clientFor, db } = createTestContext({
+      now: clock.now,
+      env: testEnv({ TRIAL_MAX_PER_IP: '4', TRIAL_MAX_PER_FINGERPRINT: '3', SIGNUP_MAX_ATTEMPTS_PER_IP: '100' }),
+    });
+    for (let i = 0; i < 4; i += 1)
+      expect(hasTrial(await signUp(clientFor, db, '192.0.2.9', registration()))).toBe(true);
+    expect(declined(await signUp(clientFor, db, '192.0.2.9', registration()))).toBe(true);
+    for (let i = 0; i < 3; i += 1) {
+      expect(
+        hasTrial(await signUp(clientFor, db, `192.0.2.${20 + i}`, registration({ deviceFingerprint: 'bot' }))),
+      ).toBe(true);
     }
-    await expectRefusal(
-      await clientFor({ ip: '198.51.100.1' }).auth.register.$post({ json: registration() }),
-      403,
-      'already used',
-    );
-
-    // The IP and fingerprint windows are 30 days.
+    expect(declined(await signUp(clientFor, db, '192.0.2.30', registration({ deviceFingerprint: 'bot' })))).toBe(true);
+    // The volume windows are 30 days.
     clock.advance(31 * DAY);
-    expect((await clientFor({ ip: '198.51.100.1' }).auth.register.$post({ json: registration() })).status).toBe(201);
-    expect(
-      (
-        await clientFor({ ip: '198.51.100.9' }).auth.register.$post({
-          json: registration({ deviceFingerprint: 'abc123' }),
-        })
-      ).status,
-    ).toBe(201);
+    expect(hasTrial(await signUp(clientFor, db, '192.0.2.9', registration({ deviceFingerprint: 'bot' })))).toBe(true);
   });
 
   it("answers 'Too many' past the attempt limit, then 'temporarily blocked' with Retry-After", async () => {
@@ -307,7 +388,7 @@ describe('registration abuse (SPEC §3, §8)', () => {
           json: { ...registration({ deviceFingerprint: taken.deviceFingerprint }), email: taken.email },
         })
       ).status,
-    ).toBe(409);
+    ).toBe(201);
     const third = await clientFor({ ip: '192.0.2.3' }).auth.register.$post({
       json: registration({ deviceFingerprint: taken.deviceFingerprint }),
     });

@@ -5,10 +5,8 @@
  *   fingerprint, e-mail). More than SIGNUP_MAX_ATTEMPTS_PER_IP / _PER_FINGERPRINT inside
  *   SIGNUP_ATTEMPT_WINDOW_MINUTES answers 'Too many ...'; a source that keeps going to twice its limit
  *   gets `blockUntil` (SIGNUP_BLOCK_MINUTES) and hears 'temporarily blocked' until then.
- * - Trials: one row per granted trial. One trial per normalised e-mail ever; per device fingerprint and
- *   per registration IP at most TRIAL_MAX_PER_FINGERPRINT / _PER_IP inside TRIAL_WINDOW_DAYS. A window
- *   rather than "ever" because fingerprints (browser, platform, screen, timezone) collide between
- *   strangers with the same phone model, and IPs are shared by households and carriers.
+ * - Trials: one row per granted trial, judged by docs/product/trial-policy.md (see findTrialConflict).
+ *   A declined trial never refuses the account: the reader can still sign up and subscribe.
  *
  * The functions here run inside the registration's BEGIN IMMEDIATE transaction.
  */
@@ -20,52 +18,33 @@ import { freeTrialAbusePrevention, signupAttempts } from '../../db/schema';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** Providers that deliver `name+anything@` to `name@`; gmail also ignores dots in the local part. */
-const PLUS_TAG_DOMAINS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'outlook.com',
-  'outlook.co.uk',
-  'hotmail.com',
-  'hotmail.co.uk',
-  'live.com',
-  'live.co.uk',
-  'msn.com',
-  'yahoo.com',
-  'yahoo.co.uk',
-  'ymail.com',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'proton.me',
-  'protonmail.com',
-  'protonmail.ch',
-  'pm.me',
-  'fastmail.com',
-  'fastmail.fm',
-  'zoho.com',
-  'aol.com',
-]);
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+/** Domains that are one mailbox under several names: the address is counted under the first. */
+const DOMAIN_ALIASES: Record<string, string> = {
+  'googlemail.com': 'gmail.com',
+  'me.com': 'icloud.com',
+  'mac.com': 'icloud.com',
+  'protonmail.com': 'proton.me',
+  'protonmail.ch': 'proton.me',
+  'pm.me': 'proton.me',
+};
+/** Gmail ignores dots in the local part. */
+const DOTLESS_DOMAINS = new Set(['gmail.com']);
 
 /**
- * The address one trial is counted against: lower-case; for Gmail without dots and +tags (and
- * googlemail.com folded into gmail.com); +tags removed for the other common providers.
+ * The address one trial is counted against (docs/product/trial-policy.md#signals): lower-case, the
+ * `+tag` removed for every domain (most mail servers deliver `name+anything@` to `name@`, and a person
+ * who owns a domain can choose any tag), provider aliases folded together, Gmail's dots dropped.
  */
 export function normaliseEmailForTrial(email: string): { email: string; domain: string } {
   const lower = email.trim().toLowerCase();
   const at = lower.lastIndexOf('@');
   if (at < 1) return { email: lower, domain: '' };
   let local = lower.slice(0, at);
-  let domain = lower.slice(at + 1);
-  if (PLUS_TAG_DOMAINS.has(domain)) {
-    const plus = local.indexOf('+');
-    if (plus > 0) local = local.slice(0, plus);
-  }
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replaceAll('.', '');
-    domain = 'gmail.com';
-  }
+  const rawDomain = lower.slice(at + 1);
+  const domain = DOMAIN_ALIASES[rawDomain] ?? rawDomain;
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replaceAll('.', '');
   return { email: `${local}@${domain}`, domain };
 }
 
@@ -174,11 +153,20 @@ export function markSignupAttemptSuccessful(options: { db: Db; attemptId: string
   options.db.update(signupAttempts).set({ successful: true }).where(eq(signupAttempts.id, options.attemptId)).run();
 }
 
-/** Why a free trial is refused, or null when this e-mail, device and IP may still have one. */
+/** Why a free trial is declined (docs/product/trial-policy.md#decision); null when it is granted. */
+export type TTrialDeclineReason = 'email' | 'phone_and_source' | 'ip_volume' | 'fingerprint_volume';
+
+/**
+ * Judges one trial per person from the signals together. A strong signal (the normalised e-mail) is
+ * enough alone. The phone number is strong only with a weak signal beside it on the same earlier
+ * trial, because nothing proves yet that the number belongs to the person typing it. The device
+ * fingerprint and the address never decline alone, except at a volume no household reaches
+ * (TRIAL_MAX_PER_FINGERPRINT / TRIAL_MAX_PER_IP inside TRIAL_WINDOW_DAYS), which suggests automation.
+ */
 export function findTrialConflict(
-  options: { db: Db; env: TAbuseEnv; now: Date; trialEmail: string } & TSource,
-): 'email' | 'fingerprint' | 'ip' | null {
-  const { db, env, now } = options;
+  options: { db: Db; env: TAbuseEnv; now: Date; trialEmail: string; phoneNumber: string | null } & TSource,
+): TTrialDeclineReason | null {
+  const { db, env, now, phoneNumber, deviceFingerprint, ipAddress } = options;
   const byEmail = db
     .select({ id: freeTrialAbusePrevention.id })
     .from(freeTrialAbusePrevention)
@@ -186,6 +174,20 @@ export function findTrialConflict(
     .limit(1)
     .get();
   if (byEmail) return 'email';
+
+  const weakMatches = [
+    deviceFingerprint ? eq(freeTrialAbusePrevention.deviceFingerprint, deviceFingerprint) : null,
+    ipAddress ? eq(freeTrialAbusePrevention.registrationIp, ipAddress) : null,
+  ].filter((condition): condition is SQL => condition !== null);
+  if (phoneNumber && weakMatches.length > 0) {
+    const phoneWithSource = db
+      .select({ id: freeTrialAbusePrevention.id })
+      .from(freeTrialAbusePrevention)
+      .where(and(eq(freeTrialAbusePrevention.phoneNumber, phoneNumber), or(...weakMatches)))
+      .limit(1)
+      .get();
+    if (phoneWithSource) return 'phone_and_source';
+  }
 
   const windowStart = new Date(now.getTime() - env.TRIAL_WINDOW_DAYS * DAY);
   const countSince = (condition: SQL) =>
@@ -195,23 +197,27 @@ export function findTrialConflict(
       .where(and(condition, gt(freeTrialAbusePrevention.createdAt, windowStart)))
       .get()?.n ?? 0;
   if (
-    options.deviceFingerprint &&
-    countSince(eq(freeTrialAbusePrevention.deviceFingerprint, options.deviceFingerprint)) >=
-      env.TRIAL_MAX_PER_FINGERPRINT
+    deviceFingerprint &&
+    countSince(eq(freeTrialAbusePrevention.deviceFingerprint, deviceFingerprint)) >= env.TRIAL_MAX_PER_FINGERPRINT
   ) {
-    return 'fingerprint';
+    return 'fingerprint_volume';
   }
-  if (
-    options.ipAddress &&
-    countSince(eq(freeTrialAbusePrevention.registrationIp, options.ipAddress)) >= env.TRIAL_MAX_PER_IP
-  ) {
-    return 'ip';
+  if (ipAddress && countSince(eq(freeTrialAbusePrevention.registrationIp, ipAddress)) >= env.TRIAL_MAX_PER_IP) {
+    return 'ip_volume';
   }
   return null;
 }
 
 export function recordTrialGranted(
-  options: { db: Db; now: Date; trialEmail: string; domain: string; userId: string; trialEndsAt: Date } & TSource,
+  options: {
+    db: Db;
+    now: Date;
+    trialEmail: string;
+    domain: string;
+    phoneNumber: string | null;
+    userId: string;
+    trialEndsAt: Date;
+  } & TSource,
 ): void {
   options.db
     .insert(freeTrialAbusePrevention)
@@ -220,6 +226,7 @@ export function recordTrialGranted(
       emailDomain: options.domain,
       registrationIp: options.ipAddress,
       deviceFingerprint: options.deviceFingerprint,
+      phoneNumber: options.phoneNumber,
       userId: options.userId,
       trialStartedAt: options.now,
       trialEndedAt: options.trialEndsAt,

@@ -10,9 +10,15 @@ describe('normaliseEmailForTrial', () => {
     ['sam+x@icloud.com', 'sam@icloud.com'],
     ['sam+x@proton.me', 'sam@proton.me'],
     ['sam+x@yahoo.com', 'sam@yahoo.com'],
-    // Dots matter outside Gmail; +tags are kept where the provider may treat them as part of the name.
+    // Dots matter outside Gmail; +tags are removed on every domain (anyone with a domain can invent them).
     ['first.last@outlook.com', 'first.last@outlook.com'],
-    ['first.last+tag@example.com', 'first.last+tag@example.com'],
+    ['first.last+tag@example.com', 'first.last@example.com'],
+    ['x+1@example.org', 'x@example.org'],
+    // Provider aliases of one mailbox.
+    ['ann@me.com', 'ann@icloud.com'],
+    ['ann@mac.com', 'ann@icloud.com'],
+    ['ann+x@protonmail.com', 'ann@proton.me'],
+    ['ann@pm.me', 'ann@proton.me'],
     ['  MIXED@Example.COM ', 'mixed@example.com'],
   ])('%s → %s', (input, expected) => {
     expect(normaliseEmailForTrial(input).email).toBe(expected);

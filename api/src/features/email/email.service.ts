@@ -15,6 +15,8 @@ import type { Db } from '../../db/client';
 import { emailLogs, emailPreferences, users } from '../../db/schema';
 import type { TEmailTemplate } from './templates';
 import {
+  accountLockedEmail,
+  alreadyRegisteredEmail,
   emailChangedEmail,
   emergencyLoginAlertEmail,
   passwordResetEmail,
@@ -241,6 +243,41 @@ export function sendPasswordResetEmail(deps: TEmailDeps, options: { user: TEmail
       firstName: options.user.firstName,
       resetUrl: options.resetUrl,
       expiresInMinutes: PASSWORD_RESET_EXPIRES_MINUTES,
+    }),
+  });
+}
+
+export const UNLOCK_LINK_EXPIRES_MINUTES = 60;
+
+export function sendAccountLockedEmail(
+  deps: TEmailDeps,
+  options: { user: TEmailUser; unlockUrl: string; resetUrl: string },
+) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: EMAIL_TYPES.accountLocked,
+    category: 'transactional',
+    template: accountLockedEmail({
+      firstName: options.user.firstName,
+      unlockUrl: options.unlockUrl,
+      resetUrl: options.resetUrl,
+      expiresInMinutes: UNLOCK_LINK_EXPIRES_MINUTES,
+    }),
+  });
+}
+
+export function sendAlreadyRegisteredEmail(
+  deps: TEmailDeps,
+  options: { user: TEmailUser; signInUrl: string; resetUrl: string },
+) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: EMAIL_TYPES.alreadyRegistered,
+    category: 'transactional',
+    template: alreadyRegisteredEmail({
+      firstName: options.user.firstName,
+      signInUrl: options.signInUrl,
+      resetUrl: options.resetUrl,
     }),
   });
 }

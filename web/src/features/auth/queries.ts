@@ -21,6 +21,7 @@ import type {
   TRegisterRequest,
   TResendOtpRequest,
   TResetPasswordRequest,
+  TUnlockAccountRequest,
   TVerifyOtpRequest,
 } from '@shared/auth.schemas';
 import { ApiError, api, isApiError, readJson, readJsonOrNullOn401, withSignal } from '@web/lib/api';
@@ -123,6 +124,10 @@ export function forgotPassword(body: TForgotPasswordRequest): Promise<TActionRes
 
 export function resetPassword(body: TResetPasswordRequest): Promise<TActionResponse> {
   return readJson<TActionResponse>(api.auth['reset-password'].$post({ json: body }));
+}
+
+export function unlockAccount(body: TUnlockAccountRequest): Promise<TActionResponse> {
+  return readJson<TActionResponse>(api.auth.unlock.$post({ json: body }));
 }
 
 export function logout(): Promise<unknown> {

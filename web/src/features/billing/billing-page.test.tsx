@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TSubscription } from '@shared/billing';
+import { AUTH_MESSAGES } from '@shared/messages';
 import {
   clearToasts,
   currentToast,
@@ -58,6 +59,20 @@ function renderBilling(
 const plan = () => within(screen.getByRole('region', { name: 'Your plan' }));
 
 describe('/billing', () => {
+  it('tells a reader whose account came without a free trial why, and how to ask for help', async () => {
+    renderBilling(makeSubscription(), {
+      [`GET ${apiPath('/auth/user')}`]: () => makeUser({ subscriptionTier: 'free', trialDeclined: true }),
+    });
+    const note = await screen.findByRole('note', { name: 'No free trial' });
+    expect(note).toHaveTextContent(AUTH_MESSAGES.trialDeclined);
+  });
+
+  it('shows no trial notice to anyone else', async () => {
+    renderBilling(makeSubscription());
+    expect(await screen.findByText('Basic Plan')).toBeInTheDocument();
+    expect(screen.queryByRole('note', { name: 'No free trial' })).not.toBeInTheDocument();
+  });
+
   it('shows the plan, status, next charge, card and invoices with receipts', async () => {
     renderBilling(makeSubscription());
     expect(screen.getByRole('status')).toHaveTextContent('Loading your plan...');

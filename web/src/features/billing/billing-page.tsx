@@ -12,6 +12,7 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { QuotaPanel } from '@web/features/selections/components/quota-panel';
+import { TrialDeclinedNotice } from '@web/features/auth/components/trial-declined-notice';
 import { InvoicesSection } from './components/invoices-section';
 import { PaymentMethodSection } from './components/payment-method-section';
 import { PlanSection } from './components/plan-section';
@@ -25,6 +26,7 @@ export default function BillingPage() {
     <div className="mx-auto w-full max-w-3xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Billing</h1>
       <p className="mt-2 text-muted-foreground">Your plan, payments and receipts.</p>
+      <TrialDeclinedNotice className="mt-6" />
       {subscription.isPending ? (
         <div role="status" className="mt-8 flex flex-col gap-6">
           <span className="sr-only">Loading your plan...</span>

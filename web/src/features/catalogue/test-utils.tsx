@@ -202,6 +202,7 @@ export function makeUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser {
     trialEndsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
     freeTrialEndedAt: null,
     subscriptionCurrentPeriodEnd: null,
+    trialDeclined: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { hasValidAccess } from '@shared/access';
 import { Button } from '@web/components/ui/button';
 import { describeError, isApiError } from '@web/lib/api';
 import { useCurrentUser } from '@web/features/auth/queries';
+import { TrialDeclinedNotice } from '@web/features/auth/components/trial-declined-notice';
 import { loginPathWithRedirect } from '@web/features/auth/redirects';
 import { followProviderUrl, formatDate, startCheckout } from '@web/features/billing/queries';
 import { useSeo } from '../seo/use-seo';
@@ -74,6 +75,7 @@ export default function SubscribePage() {
         <p className="text-muted-foreground md:text-lg">
           Start with a 7-day free trial, or pick the plan that fits how much you read.
         </p>
+        <TrialDeclinedNotice className="mt-2 text-left" />
       </header>
 
       <PlanQueryState plans={plans}>

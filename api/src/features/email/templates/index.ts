@@ -4,6 +4,8 @@ export { passwordResetEmail } from './password-reset';
 export { welcomeEmail } from './welcome';
 export { emailChangedEmail } from './email-changed';
 export { emergencyLoginAlertEmail } from './emergency-login-alert';
+export { accountLockedEmail } from './account-locked';
+export { alreadyRegisteredEmail } from './already-registered';
 export {
   BRAND,
   HIDDEN_CODE,
