@@ -19,7 +19,7 @@ export function accountLockedEmail(input: {
           kind: 'paragraph',
           text: `Several wrong passwords were tried for your ${BRAND} account, so signing in from new devices is paused for a while. Devices you have signed in from before still work.`,
         },
-        { kind: 'button', label: 'Unlock my account', url: input.unlockUrl },
+        { kind: 'button', label: 'Unlock my account', url: input.unlockUrl, secret: true },
         {
           kind: 'paragraph',
           text: `The link works once and expires in ${input.expiresInMinutes} minutes. If it was not you, your password was not guessed; to be safe you can choose a new one: ${input.resetUrl}`,
