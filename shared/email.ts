@@ -55,3 +55,14 @@ export const EMAIL_TYPES = {
   accountLocked: 'account_locked',
   alreadyRegistered: 'already_registered',
 } as const;
+
+/** Answers of POST /api/admin/email/outbox/:id/resend (docs/product/operations.md#e-mail-secrets). */
+export const OUTBOX_RESEND_MESSAGES = {
+  codeSent: 'A new verification code was sent to the account’s own address.',
+  resetSent: 'A new password reset link was sent to the account’s own address.',
+  copySent: 'The message was sent again.',
+  noAccount: 'This message’s account no longer exists, so nothing was sent.',
+  alreadyVerified: 'This account’s e-mail address is already verified; no new code is needed.',
+  unlockNotResent:
+    'Unlock links are issued only when an account locks. Clear the lock from the sign-in locks list instead.',
+} as const;

@@ -76,6 +76,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/email/unsubscribe': 'public', // token link from an e-mail
   'GET /api/admin/email/outbox': 'email:manage',
   'GET /api/admin/email/outbox/:id': 'email:manage',
+  'POST /api/admin/email/outbox/:id/resend': 'email:manage',
 
   // the signed-in reader's own account
   'GET /api/me': 'signed-in',

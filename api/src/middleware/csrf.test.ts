@@ -75,6 +75,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     for (const [method, path] of [
       ['POST', '/api/auth/unlock'],
       ['DELETE', `/api/admin/auth/locks/${crypto.randomUUID()}`],
+      ['POST', `/api/admin/email/outbox/${crypto.randomUUID()}/resend`],
     ]) {
       // raw request: a cross-site write the typed client never sends
       const response = await app.request(
