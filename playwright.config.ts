@@ -1,5 +1,5 @@
 /**
- * End-to-end tests in headless Debian Chromium (DESIGN §7). The app runs from the production build on
+ * End-to-end tests in headless Debian Chromium (docs/ARCHITECTURE.md#tests). The app runs from the production build on
  * its own port with a fresh data folder and the demo seed, exactly as `npm start` serves it.
  */
 import fs from 'node:fs';

@@ -39,7 +39,8 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: path.join(root, 'sw'),
       filename: 'sw.ts',
-      // The app registers /sw.js itself two seconds after start (SPEC §2), through workbox-window.
+      // The app registers /sw.js itself two seconds after start (docs/product/routes-and-screens.md#application-shell),
+      // through workbox-window.
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
       manifest: {

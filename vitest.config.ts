@@ -1,5 +1,5 @@
 /**
- * Test tiers of DESIGN §7 run by one vitest invocation: shared/ + api/ in Node, web/ + sw/ in happy-dom
+ * Test tiers (docs/ARCHITECTURE.md#tests) run by one vitest invocation: shared/ + api/ in Node, web/ + sw/ in happy-dom
  * with fake-indexeddb. A test that logs console.error fails (see test/setup-console.ts).
  */
 import path from 'node:path';

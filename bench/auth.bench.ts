@@ -1,5 +1,5 @@
 /**
- * Issue "Accounts, sessions, roles and access control" figures:
+ * Benchmark figures:
  *
  * (a) argon2id at PASSWORD_HASH_PARAMS: median time of 20 hashes and of 20 verifies.
  * (b) POST /api/auth/login with real seeded users versus a bare Hono route doing one argon2 verify

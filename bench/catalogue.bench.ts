@@ -1,5 +1,5 @@
 /**
- * Issue "Foundation" figures: seed time for the demo catalogue, then GET /api/books (first page) and
+ * Benchmark figures: seed time for the demo catalogue, then GET /api/books (first page) and
  * GET /api/books?search=... against a bare Hono JSON route served by the same process in the same run.
  * Targets: throughput ≥ 0.5x the bare route, p99 ≤ 2x.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue "Protected content pipeline and the online reader" figure: the encrypted chunk endpoint
+ * Benchmark figure: the encrypted chunk endpoint
  * versus a bare Hono route returning a 1 MiB buffer, both in the same server and run.
  *
  * Candidate: GET /api/books/:id/chunks/0?v=1 for a signed-in Premium reader: session lookup, CSRF pass,

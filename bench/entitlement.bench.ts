@@ -1,5 +1,5 @@
 /**
- * Issue "Plans, book selections, subscription lifecycle and billing" figure: the entitlement check on
+ * Benchmark figure: the entitlement check on
  * the hot path of a book open, versus a bare Hono route in the same process and run.
  *
  * (a) POST /api/loans {bookId} for a premium reader whose active loan already exists: session lookup,
@@ -11,7 +11,7 @@
  * (c) The entitlement check itself: POST /api/loans versus a control route mounted behind the very
  *     same middleware stack (request context, security headers, CSRF, session lookup, requireAuth,
  *     zod body validation) that answers the same loan without running the check. This isolates what
- *     the issue's figure is about (the check on the hot path) from the cost every signed-in write
+ *     the figure is about (the check on the hot path) from the cost every signed-in write
  *     pays anyway; (a) and (b) keep the whole-stack ratio against bare Hono visible too.
  * (d) For diagnosis: GET /api/me/entitlements versus GET /api/auth/user with the same cookie.
  * Target: throughput ≥ 0.7x.

@@ -1,5 +1,5 @@
 /**
- * Issue "Protected content pipeline" figures for ingestion:
+ * Benchmark figures for ingestion:
  * (a) server-side chunk encryption: `encryptChunk` (AES-256-GCM, fresh IV, chunk AAD, tag appended in
  *     WebCrypto's layout, into one reused output buffer as the pipeline does) over a 24 MiB buffer in
  *     1 MiB chunks, versus a raw `createCipheriv` loop over the same bytes doing the same cipher work

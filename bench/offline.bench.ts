@@ -1,5 +1,5 @@
 /**
- * Issue "Offline devices and sync" figures, in Chromium, against the real app from the production
+ * Benchmark figures, in Chromium, against the real app from the production
  * build (see reader-first-page.bench.ts for the server, the sign-in and the first-page detection):
  *
  * (a) Download-and-store of a 20 MiB book through the app's download manager, started from the UI

@@ -1,5 +1,5 @@
 /**
- * Issue "Protected content pipeline and the online reader" figure, in Chromium: time to the first
+ * Benchmark figure, in Chromium: time to the first
  * rendered page of a 300+ page book through the encrypted path, versus pdf.js opening the same
  * plaintext bytes from memory, and the peak JS heap of both.
  *
@@ -502,7 +502,7 @@ window.benchReady = true;
 `;
 
 /**
- * Diagnostic, not the issue's baseline: pdf.js's own PDFViewer (as the reader mounts it, 'auto' zoom,
+ * Diagnostic, not the baseline: pdf.js's own PDFViewer (as the reader mounts it, 'auto' zoom,
  * same options) opening the plaintext from memory, so the gap splits into viewer cost and the
  * protected pipeline's cost. Library, viewer and bytes load untimed.
  */

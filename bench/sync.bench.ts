@@ -1,5 +1,5 @@
 /**
- * Issue "Offline reading on registered devices, and sync" figure: POST /api/sync with batches of 50
+ * Benchmark figure: POST /api/sync with batches of 50
  * mutations versus a raw better-sqlite3 transaction inserting the same rows (target ≥ 0.8x rows/s).
  *
  * Each batch is 50 `event.record` mutations (page views with durations) into one existing reading

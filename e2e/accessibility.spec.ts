@@ -74,7 +74,7 @@ for (const viewport of WIDTHS) {
   });
 }
 
-/** The signed-in reader's pages built with the reader and offline issues, as the premium demo reader. */
+/** The signed-in reader's pages of the reader and offline features, as the premium demo reader. */
 const READER_PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   {
     name: 'dashboard',

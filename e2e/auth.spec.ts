@@ -1,8 +1,9 @@
 /**
- * Accounts, sessions, roles and access control end to end (issue 3, SPEC §2, §4-§8): register with the
- * code read from the mailbox, verify, sign in and out; landing by role; the login failure toast; the
- * route guard's toasts and redirects in SPEC §6 order; forgot → reset ends the old session; the mobile
- * menu's sign-out; the demo emergency login; axe on the accounts screens.
+ * Accounts, sessions, roles and access control end to end (docs/product/accounts.md,
+ * docs/product/access.md#route-guard, docs/product/errors.md#toasts): register with the code read from the mailbox,
+ * verify, sign in and out; landing by role; the login failure toast; the route guard's toasts and redirects in the
+ * order of docs/product/access.md#route-guard; forgot → reset ends the old session; the mobile menu's sign-out; the
+ * demo emergency login; axe on the accounts screens.
  *
  * Every test has its own simulated client address and every new account its own e-mail (fixtures.ts),
  * so the server's real rate limits apply per journey. Demo accounts are only signed in, never changed;
@@ -55,7 +56,7 @@ test.describe('register, verify, sign in and sign out', () => {
     const account = newAccountDetails('journey');
     await recordTimeline(page);
 
-    // Register ('Create Account', SPEC §2).
+    // Register ('Create Account', docs/product/routes-and-screens.md#register-screen).
     await page.goto('/auth/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
     await page.getByLabel('First name').fill(account.firstName);
@@ -171,7 +172,7 @@ test.describe('sign-in lands by role', () => {
 });
 
 test.describe('sign-in failures', () => {
-  test("empty fields show the SPEC §5 messages; a wrong password shows the destructive 'Login Failed' toast; the right one then works", async ({
+  test("empty fields show the messages of docs/product/validation-messages.md#sign-in; a wrong password shows the destructive 'Login Failed' toast; the right one then works", async ({
     page,
   }) => {
     const account = demoAccount('user', 'basic');
@@ -194,7 +195,7 @@ test.describe('sign-in failures', () => {
   });
 });
 
-test.describe('route guard (SPEC §6, in order)', () => {
+test.describe('route guard (docs/product/access.md#route-guard, in order)', () => {
   test("1. signed out on /library: 'Authentication Required', then sign-in", async ({ page }) => {
     await page.goto('/library');
     await expectToast(page, {

@@ -1,6 +1,6 @@
 /**
- * The book-detail screen (SPEC §2): /book/{id}, /books/{id} and /book-detail/{id} show the same
- * detail, by slug or id; an unknown book shows 'Book not found'.
+ * The book-detail screen (docs/product/catalogue-and-search.md#book-detail): /book/{id}, /books/{id} and
+ * /book-detail/{id} show the same detail, by slug or id; an unknown book shows 'Book not found'.
  */
 import type { Page } from '@playwright/test';
 import { bookBySlug, expect, test } from './fixtures';

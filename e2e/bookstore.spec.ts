@@ -1,6 +1,7 @@
 /**
- * /bookstore: every filter lives in the URL (SPEC §2: ?author and ?search are honoured; category,
- * plan, sort and page too), pagination works with the back button, and an empty result can be reset.
+ * /bookstore: every filter lives in the URL (?author and ?search are honoured,
+ * docs/product/catalogue-and-search.md#bookstore; category, plan, sort and page too), pagination works with the back
+ * button, and an empty result can be reset.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -82,7 +82,7 @@ let testsStartedInThisWorker = 0;
 /**
  * The e2e `test`: Playwright's, plus
  * - an automatic guard that fails a test when the page throws an uncaught error or logs console.error
- *   (DESIGN §7). Failed network loads are left out: the browser logs them for deliberate 404s (the
+ *   (docs/ARCHITECTURE.md#tests). Failed network loads are left out: the browser logs them for deliberate 404s (the
  *   'Page Not Found' route, an unknown book) and for the 401 of signed-out current-user checks;
  * - a simulated client address per test: every request of the test's browser context and `request`
  *   carries its own X-Forwarded-For (the server trusts one proxy hop in e2e, see playwright.config.ts),
@@ -316,7 +316,10 @@ export async function holdRequests(page: Page, url: string): Promise<{ release: 
   return { release };
 }
 
-/** The one toast on screen (SPEC §4: at most one at a time): the list item of the notifications region. */
+/**
+ * The one toast on screen (docs/product/errors.md#toasts: at most one at a time): the list item of the notifications
+ * region.
+ */
 export function currentToast(page: Page): Locator {
   return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem');
 }
@@ -345,9 +348,9 @@ export interface TimelineEntry {
 /**
  * Records, in the page, when client-side navigations happen (history.pushState/replaceState), when
  * each fetch answer arrives ('response', text 'METHOD /path STATUS') and when each h1 text and toast
- * first appears, with Date.now() timestamps. SPEC delays (500 ms after sign-in, 1 s after
- * registration, 2 s after verification) are then measured in the page from the answer that starts
- * them, not through the test's polling. Call before the page loads; a full load starts a new timeline.
+ * first appears, with Date.now() timestamps. The delays of docs/product/limits.md#constants (500 ms after sign-in, 1 s
+ * after registration, 2 s after verification) are then measured in the page from the answer that starts them, not
+ * through the test's polling. Call before the page loads; a full load starts a new timeline.
  */
 export async function recordTimeline(page: Page): Promise<void> {
   await page.addInitScript(() => {

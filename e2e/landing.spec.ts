@@ -1,6 +1,7 @@
 /**
- * The signed-out landing page (SPEC §2 "Landing page", product decision 6): hero buttons, pricing
- * buttons and their targets, the content-driven stats strip, featured books and the ways into the store.
+ * The signed-out landing page (docs/product/routes-and-screens.md#landing-page, docs/product/decisions.md#6): hero
+ * buttons, pricing buttons and their targets, the content-driven stats strip, featured books and the ways into the
+ * store.
  */
 import { expect, test } from './fixtures';
 

@@ -1,6 +1,6 @@
 /**
- * Phone-sized screens (390x844): the side menu of SPEC §2 Navigation for a signed-out visitor, closing
- * on navigation, and no horizontal scrolling on the storefront pages.
+ * Phone-sized screens (390x844): the side menu of docs/product/routes-and-screens.md#navigation for a signed-out
+ * visitor, closing on navigation, and no horizontal scrolling on the storefront pages.
  */
 import { bookBySlug, expect, hasHorizontalScroll, test } from './fixtures';
 

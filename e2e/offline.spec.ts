@@ -1,5 +1,5 @@
 /**
- * Offline reading on a registered device (issue "Offline reading on registered devices, and sync"):
+ * Offline reading on a registered device:
  * register this browser, download a book, lose the network, reload the installed app, read and
  * bookmark offline, come back and see another browser pick it up; expired licences and a clock set
  * back refuse offline opening; removing the device elsewhere wipes the downloads; and nothing on the

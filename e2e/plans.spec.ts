@@ -1,8 +1,8 @@
 /**
- * Plans, book selections, the subscription lifecycle and billing end to end (issue 4, SPEC §9, product
- * decision 7): a trial reader's 3 picks and the refused 4th; Basic through the test-mode checkout
- * (declined card, then success); Basic's 10 locked picks; a renewal resetting the count; Premium
- * opening any book; cancel keeping access to the period end, then access and loans ending.
+ * Plans, book selections, the subscription lifecycle and billing end to end (docs/product/plans-and-picks.md): a trial
+ * reader's 3 picks and the refused 4th; Basic through the test-mode checkout (declined card, then success); Basic's 10
+ * locked picks; a renewal resetting the count; Premium opening any book; cancel keeping access to the period end, then
+ * access and loans ending.
  *
  * Every state-changing journey uses a NEW account of its own (fixtures.ts), so reruns and the other
  * worker never collide. The test-mode provider has ONE clock for the whole server, moved by the admin

@@ -1,5 +1,5 @@
 /**
- * The protected reader end to end (issue "Protected content pipeline and the online reader"): a book
+ * The protected reader end to end: a book
  * opens through manifest, licence and encrypted chunks; the position follows the reader across a
  * reload and into a second browser; bookmarks with notes; search inside the book; the copy budget;
  * the watermark; the public preview that stops at its pages.

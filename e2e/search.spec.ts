@@ -1,6 +1,6 @@
 /**
- * The search box's suggestions with the keyboard (SPEC §5 "Search box"): the 2-character minimum,
- * arrow keys and Enter, author and topic targets, Escape, and the exact empty-result text.
+ * The search box's suggestions with the keyboard (docs/product/catalogue-and-search.md#search-box): the 2-character
+ * minimum, arrow keys and Enter, author and topic targets, Escape, and the exact empty-result text.
  */
 import type { Page } from '@playwright/test';
 import { bookBySlug, expect, test } from './fixtures';

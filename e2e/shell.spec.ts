@@ -1,6 +1,6 @@
 /**
- * The application shell (SPEC §2 "Application shell"): 404 page and status, skip link, scroll-to-top
- * button, header opacity, service worker, web app manifest and the server-rendered SEO tags.
+ * The application shell (docs/product/routes-and-screens.md#application-shell): 404 page and status, skip link,
+ * scroll-to-top button, header opacity, service worker, web app manifest and the server-rendered SEO tags.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * "No e-mail address grants anything in client code" (issue "Accounts, sessions, roles and access
+ * "No e-mail address grants anything in client code" (docs/product/decisions.md#3
  * control"): roles come from the server only. This test scans the BUILT web bundle (dist/web, what
  * browsers actually run, after minification and env inlining) and fails on:
  *

@@ -1,6 +1,6 @@
 /**
- * Access validity of SPEC §4 and product decision 7, as one pure rule used by the API's entitlement
- * middleware and by the web app's guards (the server's answer is the one that counts).
+ * Access validity (docs/product/access.md#access-validity, docs/product/decisions.md#7), as one pure rule used by the
+ * API's entitlement middleware and by the web app's guards (the server's answer is the one that counts).
  */
 import type { TSubscriptionTier } from './tiers';
 

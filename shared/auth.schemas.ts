@@ -1,6 +1,6 @@
 /**
- * zod request schemas of the accounts feature with the exact messages of SPEC §5. The API validates
- * every request with them; the web forms use them through the zod resolver, so both show the same text.
+ * zod request schemas of the accounts feature with the exact messages of docs/product/validation-messages.md. The API
+ * validates every request with them; the web forms use them through the zod resolver, so both show the same text.
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from './limits';
@@ -157,7 +157,7 @@ export const ZChangePasswordRequest = z
   });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
-/** E-mail categories a reader can opt out of (SPEC §3 email_preferences); transactional mail is always sent. */
+/** E-mail categories a reader can opt out of (docs/product/accounts.md#e-mail); transactional mail is always sent. */
 export const ZEmailPreferences = z.object({
   marketingEmails: z.boolean({ message: 'Must be true or false' }),
   trialReminders: z.boolean({ message: 'Must be true or false' }),

@@ -1,4 +1,7 @@
-/** The signed-in user as the API returns it from GET /api/auth/user (SPEC §3 "User"). Pure: no I/O. */
+/**
+ * The signed-in user as the API returns it from GET /api/auth/user
+ * (docs/product/data-model.md#client-visible-entities). Pure: no I/O.
+ */
 import type { TRole, TSubscriptionTier } from './tiers';
 
 export type TSubscriptionStatus = 'active' | 'inactive' | 'cancelled' | 'past_due';
@@ -25,9 +28,9 @@ export interface TCurrentUser {
 export type TSubscriptionBadge = 'PREMIUM' | 'BASIC' | 'TRIAL' | 'FREE';
 
 /**
- * Header badge of SPEC §4: PREMIUM for premium, BASIC for basic, TRIAL for trial or a missing tier.
- * 'free' (no valid trial, no paid plan; product decision 7) is shown as FREE rather than TRIAL so an
- * expired reader is not told they are on a trial.
+ * Header badge (docs/product/plans-and-picks.md#header-badge): PREMIUM for premium, BASIC for basic, TRIAL for trial or
+ * a missing tier. 'free' (no valid trial, no paid plan; docs/product/decisions.md#7) is shown as FREE rather than TRIAL
+ * so an expired reader is not told they are on a trial.
  */
 export function subscriptionBadge(tier: TSubscriptionTier | null | undefined): TSubscriptionBadge {
   switch (tier) {
@@ -42,7 +45,7 @@ export function subscriptionBadge(tier: TSubscriptionTier | null | undefined): T
   }
 }
 
-/** POST /api/auth/register answer (SPEC §3 "Registration response fields"). */
+/** POST /api/auth/register answer (docs/product/data-model.md#client-visible-entities). */
 export interface TRegisterResponse {
   requiresVerification: boolean;
   userId: string;
@@ -76,7 +79,7 @@ export interface TLoginResponse {
   user: TCurrentUser;
 }
 
-/** POST /api/auth/admin-emergency answer (SPEC §3). */
+/** POST /api/auth/admin-emergency answer (docs/product/data-model.md#client-visible-entities). */
 export interface TEmergencyLoginResponse {
   success: boolean;
   message: string;

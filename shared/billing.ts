@@ -1,5 +1,5 @@
 /**
- * Billing contract (API map: billing), shared by the API and the web app. Amounts are integer minor
+ * Billing contract (docs/API.md: billing), shared by the API and the web app. Amounts are integer minor
  * units (pence) with an ISO currency code; times are ISO strings in UTC. Pure: no I/O.
  */
 export const PAID_TIERS = ['basic', 'premium'] as const;

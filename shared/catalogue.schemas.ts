@@ -1,4 +1,7 @@
-/** zod request schemas of the catalogue feature (the API validates with them; SPEC-style messages). */
+/**
+ * zod request schemas of the catalogue feature (the API validates with them; messages in the style of
+ * docs/product/validation-messages.md).
+ */
 import { z } from 'zod';
 import { BOOK_PAGE_SIZE_DEFAULT, BOOK_PAGE_SIZE_MAX, BOOK_SORTS } from './catalogue';
 import { BOOK_TIERS } from './tiers';

@@ -28,7 +28,7 @@ export interface TBookSummary {
   title: string;
   author: string;
   description: string;
-  /** Primary category name (SPEC §3 Book list view). */
+  /** Primary category name (docs/product/data-model.md#client-visible-entities). */
   category: string | null;
   /** The stored cover, or the generated `/api/books/:id/cover.svg?v=…` when the book has none. */
   coverImageUrl: string;

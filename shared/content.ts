@@ -1,4 +1,7 @@
-/** Page content and SEO contracts (SPEC §3 SEO config; product decision 6). Pure: no I/O. */
+/**
+ * Page content and SEO contracts (docs/product/data-model.md#client-visible-entities; docs/product/decisions.md#6).
+ * Pure: no I/O.
+ */
 
 export const SEO_PAGE_TYPES = [
   'home',

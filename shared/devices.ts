@@ -1,7 +1,7 @@
 /**
- * The offline-devices contract (API map: devices; DESIGN §5): registering a browser for offline
- * reading with proof of key possession, the Devices page list, and what a device learns about itself
- * at its next contact. Pure: used by api/src/features/devices and the web /devices and /offline pages.
+ * The offline-devices contract (docs/API.md: devices; docs/ARCHITECTURE.md#protected-content): registering a browser
+ * for offline reading with proof of key possession, the Devices page list, and what a device learns about itself at its
+ * next contact. Pure: used by api/src/features/devices and the web /devices and /offline pages.
  */
 import { TIER_LABELS, type TSubscriptionTier } from './tiers';
 

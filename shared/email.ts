@@ -1,6 +1,6 @@
 /** Response types of the e-mail API: preferences, unsubscribe links and the admin outbox. Pure: no I/O. */
 
-/** The categories a reader can switch off (SPEC §3 email_preferences); transactional mail is always sent. */
+/** The categories a reader can switch off (docs/product/accounts.md#e-mail); transactional mail is always sent. */
 export interface TEmailPreferencesResponse {
   marketingEmails: boolean;
   trialReminders: boolean;

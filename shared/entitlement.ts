@@ -1,7 +1,7 @@
 /**
- * The entitlement rules of product decision 7 and SPEC §4/§9, as pure functions (no I/O, no clock of
- * their own: every function takes `now`). The API applies them inside BEGIN IMMEDIATE transactions and
- * the web app may use them for hints; the server's answer is the one that counts.
+ * The entitlement rules of docs/product/plans-and-picks.md and docs/product/access.md#access-validity, as pure
+ * functions (no I/O, no clock of their own: every function takes `now`). The API applies them inside BEGIN IMMEDIATE
+ * transactions and the web app may use them for hints; the server's answer is the one that counts.
  *
  * - Tiers are ordered free < trial < basic < premium; a book's requiredTier is the lowest that may read it.
  * - The effective tier is the stored tier while access is valid (shared/access.ts), otherwise free.
@@ -313,7 +313,7 @@ export function trialDaysLeft(user: TEntitlementSubject, now: number): number | 
   return end === null ? null : Math.max(0, Math.ceil((end - now) / DAY_MS));
 }
 
-/** Trial readers read online only (product decision 7). */
+/** Trial readers read online only (docs/product/decisions.md#7). */
 export function isOfflineAllowed(tier: TSubscriptionTier): boolean {
   return tier === 'basic' || tier === 'premium';
 }

@@ -1,5 +1,5 @@
 /**
- * Hybrid logical clock (DESIGN §5 sync): every change a device makes offline carries a stamp made of
+ * Hybrid logical clock (docs/ARCHITECTURE.md#sync): every change a device makes offline carries a stamp made of
  * the device's physical time in epoch ms, a counter that orders changes within (or behind) the same
  * millisecond, and the node (device) id that breaks exact ties. Stamps only move forward on a node,
  * even when its wall clock goes back, and a node that hears a later stamp (from the server) moves

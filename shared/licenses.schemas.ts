@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { CHUNK_CIPHER, LICENSE_KINDS } from './reader';
 
-/** SPEC §5: an offline licence's content cipher is A256GCM and nothing else. */
+/**
+ * An offline licence's content cipher is A256GCM and nothing else
+ * (docs/product/offline-and-devices.md#offline-licences).
+ */
 export const ZLicenseAlgorithm = z.literal(CHUNK_CIPHER, { message: `Algorithm must be ${CHUNK_CIPHER}` });
 
 export const ZIssueLicenseRequest = z

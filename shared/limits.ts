@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 that are not stored configuration. */
+/** Business constants that are not stored configuration (docs/product/limits.md#constants). */
 export const FREE_TRIAL_DAYS = 7;
 export const VERIFICATION_CODE_LENGTH = 6;
 export const USERNAME_MIN_LENGTH = 3;

@@ -1,4 +1,7 @@
-/** Exact user-facing texts of SPEC §5-§8 that both the API and the web app show. */
+/**
+ * Exact user-facing texts that both the API and the web app show (docs/product/validation-messages.md,
+ * docs/product/errors.md#toasts).
+ */
 export const MESSAGES = {
   required: 'Required',
   invalidInput: 'Invalid input',
@@ -23,7 +26,7 @@ export const MESSAGES = {
   commentTooLong: 'Comment too long',
 } as const;
 
-/** Toast titles and bodies of SPEC §2, §6 and §8. */
+/** Toast titles and bodies (docs/product/errors.md#toasts). */
 export const TOASTS = {
   welcomeBack: { title: 'Welcome back!', description: 'You have successfully logged in.' },
   loginFailed: { title: 'Login Failed', description: 'Please check your credentials and try again.' },
@@ -57,7 +60,7 @@ export const TOASTS = {
 
 /**
  * Fragments the registration endpoint's error messages must contain, because the client picks the
- * SPEC §8 toast by looking for them in the server message.
+ * toast of docs/product/errors.md#toasts by looking for them in the server message.
  */
 export const REGISTRATION_ERROR_MARKERS = {
   trialUsed: 'already used',
@@ -68,7 +71,7 @@ export const REGISTRATION_ERROR_MARKERS = {
 /**
  * Server messages of the accounts API (the `detail` of its problem+json answers and the `message` of
  * its action answers). The web app shows them as they come; the registration ones contain
- * REGISTRATION_ERROR_MARKERS so the client can pick the SPEC §8 toast.
+ * REGISTRATION_ERROR_MARKERS so the client can pick the toast of docs/product/errors.md#toasts.
  */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email/username or password',

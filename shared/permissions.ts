@@ -1,5 +1,5 @@
 /**
- * The one role → permission table (DESIGN §6). The API's requirePermission middleware and the web
+ * The one role → permission table (docs/ARCHITECTURE.md#security). The API's requirePermission middleware and the web
  * app's menus both read it; the server's answer is what counts.
  */
 import type { TRole } from './tiers';
@@ -49,6 +49,6 @@ export function hasPermission(role: TRole | null | undefined, permission: TPermi
   return role ? ROLE_PERMISSIONS[role].has(permission) : false;
 }
 
-/** Roles allowed on the back-office routes of SPEC §2. */
+/** Roles allowed on the back-office routes of docs/product/routes-and-screens.md#route-table. */
 export const ADMIN_ROLES: readonly TRole[] = ['admin', 'super_admin'];
 export const SUPER_ADMIN_ROLES: readonly TRole[] = ['super_admin'];

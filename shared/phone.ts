@@ -1,4 +1,7 @@
-/** Phone-number checks with libphonenumber-js (SPEC §5 "phone-number check"); pure, used on both sides. */
+/**
+ * Phone-number checks with libphonenumber-js (docs/product/validation-messages.md#registration); pure, used on both
+ * sides.
+ */
 import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { DEFAULT_PHONE_COUNTRY } from './limits';
 

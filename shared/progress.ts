@@ -1,5 +1,5 @@
 /**
- * The reader's shelf as the API answers it (API map: sync, progress, library): reading position,
+ * The reader's shelf as the API answers it (docs/API.md: sync, progress, library): reading position,
  * bookmarks, library rows, reading statistics and the sync answer, plus the small pure rules both
  * sides share (percentage, finished or in progress, which book to continue). Times are ISO 8601 UTC.
  */

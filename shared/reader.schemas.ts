@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-/** A book named by its uuid or its slug (DESIGN §3). */
+/** A book named by its uuid or its slug (docs/ARCHITECTURE.md#conventions). */
 export const ZBookRefParam = z.object({
   idOrSlug: z
     .string()

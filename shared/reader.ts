@@ -1,7 +1,7 @@
 /**
- * The protected-content contract between the API and the browser (DESIGN §5): what a book manifest
- * and a licence look like, how chunk associated data is built, and the reader's messages. Pure: used
- * by the ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/protected-content.
+ * The protected-content contract between the API and the browser (docs/ARCHITECTURE.md#protected-content): what a book
+ * manifest and a licence look like, how chunk associated data is built, and the reader's messages. Pure: used by the
+ * ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/protected-content.
  */
 import type { TDeviceStatus } from './devices';
 
@@ -67,7 +67,7 @@ export const LICENSE_ALG = 'ES256' as const;
 /** JWS `typ` header of licences: a token of another kind signed by the same keys is never taken for one. */
 export const LICENSE_JWT_TYPE = 'wb-license+jwt';
 
-/** Claims of the compact JWS licence (DESIGN §5). Times are JWT NumericDate seconds. */
+/** Claims of the compact JWS licence (docs/ARCHITECTURE.md#protected-content). Times are JWT NumericDate seconds. */
 export interface TLicenseClaims {
   /** Licence id (`jti`). */
   jti: string;

@@ -1,4 +1,7 @@
-/** SPEC §4 reading event types: one list for the sync schemas and the database's check constraint. */
+/**
+ * Reading event types (docs/product/data-model.md#states): one list for the sync schemas and the database's check
+ * constraint.
+ */
 export const READING_EVENT_TYPES = [
   'open_book',
   'page_view',

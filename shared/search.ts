@@ -1,4 +1,4 @@
-/** Search-suggestion contract and rules of SPEC §5 ("Search box"). Pure: no I/O. */
+/** Search-suggestion contract and rules (docs/product/catalogue-and-search.md#search-box). Pure: no I/O. */
 import { SEARCH_MIN_CHARS } from './limits';
 
 export type TSuggestionType = 'book' | 'author' | 'topic';

@@ -1,7 +1,7 @@
 /** zod request schemas of the selections and loans features (the API validates with them). */
 import { z } from 'zod';
 
-/** A book is named by its uuid or its slug (DESIGN §3). */
+/** A book is named by its uuid or its slug (docs/ARCHITECTURE.md#conventions). */
 const bookRef = z
   .string({ message: 'Book id is required' })
   .trim()

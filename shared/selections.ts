@@ -1,5 +1,5 @@
 /**
- * Answers of the selections, entitlements and loans API (product decision 7). Times are ISO 8601 UTC
+ * Answers of the selections, entitlements and loans API (docs/product/decisions.md#7). Times are ISO 8601 UTC
  * strings; the web app renders them in the reader's locale.
  */
 import type { TBookTier, TSubscriptionTier } from './tiers';

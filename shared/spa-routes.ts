@@ -1,6 +1,6 @@
 /**
- * The client routes of SPEC §2 as the server sees them: which paths exist (200, anything else is the
- * client's 'Page Not Found' and answers 404), which SEO page type describes them, and which may be
+ * The client routes of docs/product/routes-and-screens.md#route-table as the server sees them: which paths exist (200,
+ * anything else is the client's 'Page Not Found' and answers 404), which SEO page type describes them, and which may be
  * indexed. Keep in step with the web app's router when routes are added.
  */
 import type { TSeoPageType } from '@shared/content';

@@ -19,7 +19,7 @@ export const EVENT_META_MAX_CHARS = 2000;
 export const MAX_DURATION_MS = 24 * 60 * 60 * 1000;
 const MAX_PAGE = 100_000;
 
-/** A book is named by its uuid or its slug (DESIGN §3). */
+/** A book is named by its uuid or its slug (docs/ARCHITECTURE.md#conventions). */
 const bookRef = z
   .string({ message: 'Book id is required' })
   .trim()

@@ -1,5 +1,5 @@
 /**
- * The merge rules of offline sync (DESIGN §5), as pure functions. Each kind of reading data is a
+ * The merge rules of offline sync (docs/ARCHITECTURE.md#sync), as pure functions. Each kind of reading data is a
  * join-semilattice, so merging is commutative, associative and idempotent and every replica that has
  * seen the same changes (in any order, with duplicates) holds the same state:
  * - last position: last writer wins by HLC stamp (the server bounds stamps first, see shared/hlc);

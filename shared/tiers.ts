@@ -1,4 +1,4 @@
-/** Subscription tiers and book tiers, ordered from least to most access (product decision 7). */
+/** Subscription tiers and book tiers, ordered from least to most access (docs/product/decisions.md#7). */
 export const SUBSCRIPTION_TIERS = ['free', 'trial', 'basic', 'premium'] as const;
 export type TSubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 

@@ -1,4 +1,4 @@
-/** DESIGN §7: a test that logs console.error fails, so unexpected errors cannot hide in output. */
+/** A test that logs console.error fails (docs/ARCHITECTURE.md#tests), so unexpected errors cannot hide in output. */
 import { afterEach, vi } from 'vitest';
 
 let errors: unknown[][] = [];

@@ -65,7 +65,7 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', urlLengthLimit);
   // Before anything that could read a body: an oversized one is refused unread.
   app.use('/api/*', defaultBodyLimit());
-  // Cross-site and non-JSON writes are refused before any session is looked up (DESIGN §6).
+  // Cross-site and non-JSON writes are refused before any session is looked up (docs/ARCHITECTURE.md#security).
   app.use('/api/*', csrfProtection(options.env));
   app.use('/api/*', sessionMiddleware(options));
 

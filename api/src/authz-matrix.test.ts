@@ -1,5 +1,5 @@
 /**
- * Authorisation matrix (issue "Accounts, sessions, roles and access control", quality bar; DESIGN §6).
+ * Authorisation matrix (docs/ARCHITECTURE.md#security).
  *
  * The route list comes from the real app (`createApp(...).routes`, built without a web root so the
  * SPA host is absent), crossed with {anonymous, user, moderator, admin, super_admin}. Every route must
@@ -41,7 +41,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/health/ready': 'public',
   'GET /api/admin/health': 'admin:access', // configuration summary with the production allowances
 
-  // accounts (SPEC §7)
+  // accounts (docs/API.md)
   'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer
   'POST /api/auth/register': 'anonymous-ok',
   'POST /api/auth/verify-otp': 'anonymous-ok',

@@ -39,7 +39,9 @@ export const ZEnv = z.object({
   ALLOW_OUTBOX_MAILER: booleanFromString.default(false),
   DEMO_CATALOGUE_SIZE: z.coerce.number().int().min(16).max(200_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** smtp:// or smtps:// URL with credentials; when unset, mail stays in the local outbox (product decision 9). */
+  /**
+   * smtp:// or smtps:// URL with credentials; when unset, mail stays in the local outbox (docs/product/decisions.md#9).
+   */
   SMTP_URL: z
     .string()
     .trim()
@@ -56,7 +58,7 @@ export const ZEnv = z.object({
   /** Folder of the local-disk blob store (avatars); defaults to DATA_DIR/blobs. */
   BLOB_DIR: z.string().min(1).optional(),
   /**
-   * S3-compatible blob storage (product decision 9): used instead of BLOB_DIR when S3_BUCKET,
+   * S3-compatible blob storage (docs/product/decisions.md#9): used instead of BLOB_DIR when S3_BUCKET,
    * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are all set. Without S3_ENDPOINT it is AWS S3 in S3_REGION.
    */
   S3_ENDPOINT: optionalText.pipe(
@@ -107,7 +109,9 @@ export const ZEnv = z.object({
     .regex(/^(true|false|\d{1,2})$/, 'TRUST_PROXY must be true, false or a number of proxy hops')
     .default('false')
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
-  /** Break-glass super-admin login (product decision 4): needs all three to be set, else the API answers 404. */
+  /**
+   * Break-glass super-admin login (docs/product/decisions.md#4): needs all three to be set, else the API answers 404.
+   */
   EMERGENCY_LOGIN_ENABLED: booleanFromString.default(false),
   EMERGENCY_LOGIN_EMAIL: z.email({ message: 'EMERGENCY_LOGIN_EMAIL must be an e-mail address' }).optional(),
   EMERGENCY_LOGIN_PASSWORD_HASH: z
@@ -128,7 +132,9 @@ export const ZEnv = z.object({
     .int()
     .min(1)
     .default(24 * 60),
-  /** Payments (product decision 9): Stripe when STRIPE_SECRET_KEY is set, else the embedded test-mode provider. */
+  /**
+   * Payments (docs/product/decisions.md#9): Stripe when STRIPE_SECRET_KEY is set, else the embedded test-mode provider.
+   */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_BASIC: optionalText,
@@ -140,7 +146,10 @@ export const ZEnv = z.object({
     .transform((value) => value || undefined)
     .pipe(z.string().min(16, 'BILLING_WEBHOOK_SECRET must be at least 16 characters').optional())
     .optional(),
-  /** Key-encryption key of book content keys (DESIGN §5): 32 bytes as base64url; generated into DATA_DIR/content-kek when unset. */
+  /**
+   * Key-encryption key of book content keys (docs/ARCHITECTURE.md#protected-content): 32 bytes as base64url; generated
+   * into DATA_DIR/content-kek when unset.
+   */
   CONTENT_KEK: optionalText.pipe(
     z
       .string()
@@ -162,7 +171,10 @@ export const ZEnv = z.object({
     .int()
     .min(1024)
     .default(200 * 1024 * 1024),
-  /** Licence signing keys (DESIGN §5): a JSON JWK set of ES256 private keys, the last one signs; generated into DATA_DIR when unset. */
+  /**
+   * Licence signing keys (docs/ARCHITECTURE.md#protected-content): a JSON JWK set of ES256 private keys, the last one
+   * signs; generated into DATA_DIR when unset.
+   */
   LICENSE_SIGNING_KEYS: optionalText.superRefine((value, ctx) => {
     const parsed = value === undefined ? null : parseLicenseSigningKeySet(value);
     if (parsed && !parsed.ok) ctx.addIssue({ code: 'custom', message: `LICENSE_SIGNING_KEYS ${parsed.message}` });

@@ -45,7 +45,7 @@ for (const allowance of productionAllowances(env))
   logger.warn({ variable: allowance.variable }, `PRODUCTION IS RUNNING WITHOUT A REAL SERVICE: ${allowance.meaning}`);
 logger.info(describeBlobStore(env), 'blob store');
 const seedReport = env.DEMO_SEED ? await seedDemoData(deps) : null;
-// SUPER_ADMIN_EMAILS is the only bootstrap of super admins (product decision 3), demo data or not.
+// SUPER_ADMIN_EMAILS is the only bootstrap of super admins (docs/product/decisions.md#3), demo data or not.
 if (!seedReport) promoteSuperAdmins(deps);
 
 const webRoot = path.resolve('dist/web');
@@ -53,7 +53,7 @@ const hasBuiltWeb = fs.existsSync(path.join(webRoot, 'index.html'));
 if (!hasBuiltWeb) logger.warn({ webRoot }, 'no built web app found: serving the API only (run `npm run build`)');
 
 // Demo mode turns on emergency login for the seeded super admin with its generated password
-// (product decision 4); an explicit EMERGENCY_LOGIN_* configuration always wins.
+// (docs/product/decisions.md#4); an explicit EMERGENCY_LOGIN_* configuration always wins.
 const emergencyLogin = seedReport
   ? await demoEmergencyLogin({ env, logger, demoAccounts: seedReport.demoAccounts })
   : env.emergencyLogin;

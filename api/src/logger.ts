@@ -1,4 +1,4 @@
-/** pino JSON logger; every request line carries the request id (DESIGN §3). */
+/** pino JSON logger; every request line carries the request id (docs/ARCHITECTURE.md#conventions). */
 import pino from 'pino';
 
 export type Logger = pino.Logger;

@@ -1,5 +1,5 @@
 /**
- * Test harness for API tests: a fresh, migrated database per call (DESIGN §7), the full app built on
+ * Test harness for API tests: a fresh, migrated database per call (docs/ARCHITECTURE.md#tests), the full app built on
  * it (request id, CSRF, sessions: everything a browser's request goes through) and a typed client over
  * that app, so a renamed route or a changed body fails to compile. No network: the client's fetch is
  * `app.request()`.

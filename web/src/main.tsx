@@ -1,6 +1,6 @@
 /**
  * Entry point: fonts and styles, then the app inside StrictMode. If the page has no root element or
- * React cannot render at all, a plain message replaces the page (SPEC §2).
+ * React cannot render at all, a plain message replaces the page (docs/product/errors.md#rendering-errors).
  */
 import '@fontsource-variable/inter';
 import './styles.css';
@@ -41,9 +41,9 @@ if (!rootElement) {
       </StrictMode>,
     );
     registerServiceWorker();
-    // Offline licences are checked and renewed whenever online (DESIGN §5) by the tab's offline engine,
-    // loaded a few seconds after start, in its own chunk, so the landing page does not carry IndexedDB
-    // or licence code. A chunk that cannot load (offline before the worker cached it) only skips this round.
+    // Offline licences are checked and renewed whenever online (docs/ARCHITECTURE.md#offline-devices-and-licences) by
+    // the tab's offline engine, loaded a few seconds after start, in its own chunk, so the landing page does not carry
+    // IndexedDB or licence code. A chunk that cannot load (offline before the worker cached it) only skips this round.
     window.setTimeout(() => {
       import('./features/offline/offline-engine').then(
         ({ offlineEngine }) =>

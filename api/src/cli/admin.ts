@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command>`: create accounts, set roles and reset passwords from the server's
- * shell (product decision 3). The commands live in features/auth/admin-cli.ts; this entry point only
+ * shell (docs/product/decisions.md#3). The commands live in features/auth/admin-cli.ts; this entry point only
  * opens (and migrates) the configured database and reports the exit code.
  */
 import { migrateDatabase, openDatabase } from '../db/client';

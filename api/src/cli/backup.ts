@@ -1,6 +1,6 @@
 /**
  * `npm run db:backup [target]`: an online backup of the live database with SQLite's backup API
- * (DESIGN §4: never a file copy of a database in WAL mode, which can miss committed pages still in the
+ * (docs/ARCHITECTURE.md#data: never a file copy of a database in WAL mode, which can miss committed pages still in the
  * -wal file). Writes to `target` when given, else to <DATA_DIR>/backups/<UTC timestamp>.sqlite, and
  * prints the path. Readers and writers keep working while it runs.
  */

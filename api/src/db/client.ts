@@ -1,5 +1,5 @@
 /**
- * Opens the embedded SQLite database with the pragmas of DESIGN §4 and wraps it in drizzle.
+ * Opens the embedded SQLite database with the pragmas of docs/ARCHITECTURE.md#data and wraps it in drizzle.
  * One connection per process: better-sqlite3 is synchronous, and WAL lets several worker
  * processes share the file.
  */
@@ -18,7 +18,7 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  // A 2xx means the write is on disk (DESIGN §4).
+  // A 2xx means the write is on disk (docs/ARCHITECTURE.md#data).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -29,7 +29,7 @@ export function migrateDatabase(db: Db): void {
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-/** Runs `work` inside BEGIN IMMEDIATE so read-then-write sequences cannot interleave (DESIGN §4). */
+/** Runs `work` inside BEGIN IMMEDIATE so read-then-write sequences cannot interleave (docs/ARCHITECTURE.md#data). */
 export function immediateTransaction<T>(db: Db, work: () => T): T {
   return db.$client.transaction(work).immediate();
 }

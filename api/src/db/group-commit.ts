@@ -16,7 +16,7 @@
  * What each caller still gets, exactly as with its own transaction:
  * - atomicity: a piece that throws is undone alone and its promise rejects; the others commit;
  * - durability: every promise settles only after COMMIT has returned, so a 2xx still means the write
- *   is on disk (DESIGN §4); a failed COMMIT rejects every piece of the group;
+ *   is on disk (docs/ARCHITECTURE.md#data); a failed COMMIT rejects every piece of the group;
  * - isolation: pieces run one after another on one connection, as if each had its own transaction.
  *
  * Used by POST /api/sync (docs/decisions/013-group-commit-and-table-generation-caches.md).

@@ -4,7 +4,7 @@
  * than the data behind them changes.
  *
  * Validity is checked on every read, so nothing can be served stale and no process has to tell another
- * to invalidate (DESIGN §4 scale path: several workers share the file). Two ways to check:
+ * to invalidate (several workers share the file: docs/ARCHITECTURE.md#data). Two ways to check:
  * - A cache that names the `tables` its values are read from is keyed on those tables' generations
  *   (api/src/db/schema/cache.ts): triggers give a table a new random generation on every write to it,
  *   from any connection. Writes to other tables (reading events, progress, sync) leave it valid, and

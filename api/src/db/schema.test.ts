@@ -1,6 +1,6 @@
 /**
- * The data model on a fresh database: every migration applies, the SPEC §3 tables exist, and the
- * constraints that protect the business rules hold (uniques, checks, cascades, append-only audit).
+ * The data model on a fresh database: every migration applies, the tables of docs/product/data-model.md#stored-tables
+ * exist, and the constraints that protect the business rules hold (uniques, checks, cascades, append-only audit).
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,10 @@ import {
   users,
 } from './schema';
 
-/** Every stored table of SPEC §3 (sessions included), plus the support tables DESIGN §4-§6 need. */
+/**
+ * Every stored table of docs/product/data-model.md#stored-tables (sessions included), plus the support tables of
+ * docs/ARCHITECTURE.md#data.
+ */
 const SPEC_TABLES = [
   'users',
   'sessions',
@@ -377,7 +380,7 @@ describe('check constraints', () => {
     ).toContain('offline_licenses_algorithm_check');
   });
 
-  it('keep SPEC §4 states and §5 bounds: event types, challenge values, comment length', () => {
+  it('keep the states and bounds of the data model: event types, challenge values, comment length', () => {
     const db = freshDb();
     const user = addUser(db);
     const book = addBook(db);

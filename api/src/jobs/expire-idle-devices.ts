@@ -1,5 +1,5 @@
 /**
- * The 'expire-idle-devices' job (issue 6): offline devices not in contact for
+ * The 'expire-idle-devices' job: offline devices not in contact for
  * system_config device_inactive_expiry_days (default 90) are deactivated and their licences revoked,
  * so a lost or abandoned browser stops counting against the reader's device cap.
  */

@@ -1,8 +1,7 @@
 /**
- * Scheduled work shared safely by every worker process (DESIGN §4: jobs live in the database).
- * Each job has a row in `scheduled_jobs`; a worker claims a due job by pushing `lockedUntil`
- * forward inside BEGIN IMMEDIATE, runs it, then records the outcome and the next run time.
- * A crashed worker's claim simply expires.
+ * Scheduled work shared safely by every worker process (docs/ARCHITECTURE.md#adapters-and-jobs: jobs live in the
+ * database). Each job has a row in `scheduled_jobs`; a worker claims a due job by pushing `lockedUntil` forward inside
+ * BEGIN IMMEDIATE, runs it, then records the outcome and the next run time. A crashed worker's claim simply expires.
  */
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { immediateTransaction } from '../db/client';

@@ -1,6 +1,6 @@
 /**
  * zod validation for route inputs. Failures answer 400 problem+json listing every field with the
- * schema's message (the SPEC's exact text lives in the shared schemas), never a 500.
+ * schema's message (the exact texts of docs/product/validation-messages.md live in the shared schemas), never a 500.
  */
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';

@@ -1,7 +1,7 @@
 /**
- * Authorisation middleware (DESIGN §6). Every protected route states what it needs with one of these;
- * the session middleware has already resolved c.var.sessionUser from the cookie. Each of them also
- * sets c.var.user, typed non-null, so a handler behind it reads the signed-in user without checking.
+ * Authorisation middleware (docs/ARCHITECTURE.md#security). Every protected route states what it needs with one of
+ * these; the session middleware has already resolved c.var.sessionUser from the cookie. Each of them also sets
+ * c.var.user, typed non-null, so a handler behind it reads the signed-in user without checking.
  */
 import { createMiddleware } from 'hono/factory';
 import { hasValidAccess } from '@shared/access';

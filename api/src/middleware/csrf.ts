@@ -1,5 +1,5 @@
 /**
- * Same-origin JSON-only writes (DESIGN §6). Every POST, PUT, PATCH and DELETE under /api:
+ * Same-origin JSON-only writes (docs/ARCHITECTURE.md#security). Every POST, PUT, PATCH and DELETE under /api:
  *
  * 1. is refused (403) when the browser says it comes from another site: `Sec-Fetch-Site: cross-site`,
  *    or an `Origin` that is neither PUBLIC_URL's origin nor the host the request was sent to

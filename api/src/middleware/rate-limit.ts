@@ -1,5 +1,5 @@
 /**
- * Sliding-window rate limits kept in the database (`rate_limit_hits`; DESIGN §4/§6: no in-process
+ * Sliding-window rate limits kept in the database (`rate_limit_hits`; docs/ARCHITECTURE.md#security: no in-process
  * state, so every worker process sees the same counts). One row per counted request under a key;
  * a request is allowed while fewer than `limit` rows of its key fall inside the last `windowMs`.
  * Refused requests are not counted, so a client that waits is let back in when its oldest hit leaves
@@ -103,7 +103,7 @@ export function pruneRateLimitHits(options: { db: Db; before: Date }): number {
 
 export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
-/** The 429 problem with Retry-After (API map: 429 = rate limited, with Retry-After). */
+/** The 429 problem with Retry-After (docs/API.md: 429 = rate limited, with Retry-After). */
 export function rateLimitedError(
   retryAfterSeconds: number,
   message = DEFAULT_RATE_LIMIT_MESSAGE,

@@ -1,5 +1,5 @@
 /**
- * Strict security headers (DESIGN §6), in two sets:
+ * Strict security headers (docs/ARCHITECTURE.md#security), in two sets:
  * - pages and static files get the full browser set from hono/secure-headers: a CSP allowing only
  *   same-origin scripts and workers (pdf.js needs blob: workers and data:/blob: images), frame
  *   denial, COOP/CORP, Referrer-Policy, Permissions-Policy, nosniff;

@@ -33,7 +33,7 @@ describe('<ErrorBoundary />', () => {
     expect(screen.getByText('All good')).toBeInTheDocument();
   });
 
-  it('shows the full-page error screen of SPEC §2', () => {
+  it('shows the full-page error screen of docs/product/errors.md#rendering-errors', () => {
     renderBroken();
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(

@@ -6,8 +6,9 @@ interface ErrorBoundaryState {
 }
 
 /**
- * Catches rendering errors below it and shows the full-page error screen. It never resets (SPEC §2:
- * the screen stays until reload), so a broken tree is not rendered again by a later navigation.
+ * Catches rendering errors below it and shows the full-page error screen. It never resets
+ * (docs/product/errors.md#rendering-errors: the screen stays until reload), so a broken tree is not rendered again by a
+ * later navigation.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { hasError: false };

@@ -2,8 +2,8 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 
 /**
- * The full-page screen for a rendering error (SPEC §2). It covers the whole window, and 'Go Home'
- * loads / afresh, so the broken tree is gone until the page is reloaded.
+ * The full-page screen for a rendering error (docs/product/errors.md#rendering-errors). It covers the whole window, and
+ * 'Go Home' loads / afresh, so the broken tree is gone until the page is reloaded.
  */
 export function ErrorScreen() {
   return (

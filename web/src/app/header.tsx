@@ -32,8 +32,8 @@ export function BrandLink() {
 }
 
 /**
- * The sticky site header (SPEC §2 Navigation). Role and plan come only from the server's user record
- * (useCurrentUser); below md the links move into the mobile side menu.
+ * The sticky site header (docs/product/routes-and-screens.md#navigation). Role and plan come only from the server's
+ * user record (useCurrentUser); below md the links move into the mobile side menu.
  */
 export function Header() {
   const { user, isLoading, isAuthenticated } = useCurrentUser();

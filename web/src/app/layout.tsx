@@ -9,8 +9,8 @@ import { ScrollToTopButton } from './scroll-to-top-button';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /**
- * The shell around every screen (SPEC §2 Application shell): skip link, sticky header, the routed
- * screen (lazy, behind the error boundary and the 'Loading...' spinner), footer, scroll-to-top.
+ * The shell around every screen (docs/product/routes-and-screens.md#application-shell): skip link, sticky header, the
+ * routed screen (lazy, behind the error boundary and the 'Loading...' spinner), footer, scroll-to-top.
  * ScrollRestoration scrolls to the top on new navigations and restores positions on back/forward.
  */
 export function RootLayout() {

@@ -47,7 +47,10 @@ export interface MobileMenuSheetProps {
   triggerRef: RefObject<HTMLButtonElement | null>;
 }
 
-/** The side sheet of the mobile menu (SPEC §2 Navigation); loaded the first time the menu opens. */
+/**
+ * The side sheet of the mobile menu (docs/product/routes-and-screens.md#navigation); loaded the first time the menu
+ * opens.
+ */
 export default function MobileMenuSheet({ user, open, onOpenChange, triggerRef }: MobileMenuSheetProps) {
   const links = MOBILE_MENU_LINKS.filter((link) => !link.isPersonal || user);
   const isAdmin = canSeeAdmin(user?.role);

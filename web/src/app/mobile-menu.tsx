@@ -10,8 +10,8 @@ const loadSheet = () => import('./mobile-menu-sheet');
 const MobileMenuSheet = lazy(loadSheet);
 
 /**
- * The menu button below md and its side sheet (SPEC §2 Navigation). The sheet is open only for the
- * location it was opened at, so any navigation (a link in it, the back button, a redirect) closes it.
+ * The menu button below md and its side sheet (docs/product/routes-and-screens.md#navigation). The sheet is open only
+ * for the location it was opened at, so any navigation (a link in it, the back button, a redirect) closes it.
  */
 export function MobileMenu({ user }: { user: TCurrentUser | null }) {
   const location = useLocation();

@@ -1,6 +1,6 @@
 /**
- * The links of the header, the mobile side menu and the footer (SPEC §2 Navigation), as data so the
- * three stay consistent. Visibility by role is decided from the server's user record only.
+ * The links of the header, the mobile side menu and the footer (docs/product/routes-and-screens.md#navigation), as data
+ * so the three stay consistent. Visibility by role is decided from the server's user record only.
  */
 import type { TRole } from '@shared/tiers';
 import { ADMIN_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
@@ -24,7 +24,7 @@ export const HEADER_LINKS: NavLinkItem[] = [
   { to: '/dashboard', label: 'Dashboard', isPersonal: true },
 ];
 
-/** Mobile side menu, in the order of SPEC §2. */
+/** Mobile side menu, in the order of docs/product/routes-and-screens.md#navigation. */
 export const MOBILE_MENU_LINKS: NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/bookstore', label: 'Book Store' },

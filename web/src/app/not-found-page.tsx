@@ -3,7 +3,7 @@ import { BookX } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
-/** Any path outside SPEC §2's route table. */
+/** Any path outside the route table of docs/product/routes-and-screens.md#route-table. */
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');
   return (

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * Fades each screen in when the path changes (SPEC §2). The wrapper is keyed on the path, and the
- * fade is a CSS transition from @starting-style, so no JavaScript runs per frame; the global
+ * Fades each screen in when the path changes (docs/product/routes-and-screens.md#application-shell). The wrapper is
+ * keyed on the path, and the fade is a CSS transition from @starting-style, so no JavaScript runs per frame; the global
  * prefers-reduced-motion rule in styles.css shortens it to nothing.
  */
 export function PageTransition({ children }: { children: ReactNode }) {

@@ -4,8 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 
 /**
- * Stand-in for an area of SPEC §2 that a later issue builds (see planned-areas.ts): names the area and
- * says plainly that it is not open yet, with ways back to the home page and the store.
+ * Stand-in for an area of docs/product/routes-and-screens.md#route-table not built yet (see planned-areas.ts): names
+ * the area and says plainly that it is not open yet, with ways back to the home page and the store.
  */
 export default function PlannedAreaPage({ title }: { title: string }) {
   useDocumentTitle(title);

@@ -1,8 +1,8 @@
 /**
- * Every route of SPEC §2 whose screen is built in a later issue, with the area's proper name and the
- * access rule the route table gives it. The router sends each one to the planned-area page; when a
- * real screen lands, its entry moves out of this list into router.tsx (lazy, like the others) with
- * the same `access`; the route guard (route-guard.tsx) reads `access` to wrap both kinds.
+ * Every route of docs/product/routes-and-screens.md#route-table whose screen is not built yet, with the area's proper
+ * name and the access rule the route table gives it. The router sends each one to the planned-area page; when a real
+ * screen lands, its entry moves out of this list into router.tsx (lazy, like the others) with the same `access`; the
+ * route guard (route-guard.tsx) reads `access` to wrap both kinds.
  */
 export type TRouteAccess =
   /** Anyone. */
@@ -15,7 +15,7 @@ export type TRouteAccess =
   | 'admin'
   /** Role super_admin only. */
   | 'super-admin'
-  /** Diagnostics: no guard, non-sensitive data for non-admins (product decision 5). */
+  /** Diagnostics: no guard, non-sensitive data for non-admins (docs/product/decisions.md#5). */
   | 'diagnostics';
 
 export interface PlannedArea {
@@ -43,7 +43,8 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },
   { path: '/route-protection-demo', title: 'Route Protection Demo', access: 'diagnostics' },
 
-  // Not in SPEC §2's table: the footer's support and company pages ("mostly placeholders", §2).
+  // Not in the route table of docs/product/routes-and-screens.md#route-table: the footer's support and company pages
+  // ("mostly placeholders").
   { path: '/help', title: 'Help Centre', access: 'public' },
   { path: '/about', title: 'About Wonderful Books', access: 'public' },
   { path: '/contact', title: 'Contact Us', access: 'public' },

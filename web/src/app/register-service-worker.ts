@@ -1,8 +1,8 @@
 /**
- * Registers the service worker (SPEC §2: /sw.js, scope /, two seconds after start) in production
- * builds, and offers a reload when a new version is waiting. workbox-window is loaded only then, so
- * it stays out of the first bundle. The page never reloads by itself: only the reader's "Reload"
- * activates the new worker, so an open book is never interrupted.
+ * Registers the service worker (docs/product/routes-and-screens.md#application-shell: /sw.js, scope /, two seconds
+ * after start) in production builds, and offers a reload when a new version is waiting. workbox-window is loaded only
+ * then, so it stays out of the first bundle. The page never reloads by itself: only the reader's "Reload" activates the
+ * new worker, so an open book is never interrupted.
  */
 import { DELAYS_MS } from '@shared/limits';
 import { toast } from '@web/lib/toast';

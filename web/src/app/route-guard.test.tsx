@@ -23,7 +23,7 @@ const expiredTrial = makeUser({
 const validTrial = makeUser({ subscriptionTier: 'trial', trialEndsAt: new Date(NOW.getTime() + DAY).toISOString() });
 const freeAdmin = makeUser({ role: 'admin', subscriptionTier: 'free', subscriptionStatus: 'inactive' });
 
-describe('decideAccess (SPEC §6 order)', () => {
+describe('decideAccess (docs/product/access.md#route-guard)', () => {
   it("prefers the server's entitlement answer over the user record when it is known", () => {
     expect(decideAccess('subscriber', validTrial, NOW, '/reader/x', false)).toMatchObject({
       allowed: false,
@@ -163,7 +163,7 @@ describe('<RouteGuard />', () => {
     expect(toastNow()).toBeNull();
   });
 
-  it('treats a failed current-user read as not signed in (SPEC §4)', async () => {
+  it('treats a failed current-user read as not signed in (docs/product/accounts.md#sessions)', async () => {
     stubFetch(() => new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
     const routes = [
       { path: '/guarded', element: <RouteGuard access="signed-in">Secret content</RouteGuard> },

@@ -1,10 +1,10 @@
 /**
- * The client route guard of SPEC §6, applied from the route table's access rules (planned-areas.ts
- * `access`). While the current user loads it shows 'Verifying access...'; then, in the SPEC's order:
- * not signed in → 'Authentication Required' and /auth/login; a 'subscriber' route without valid
- * access → 'Subscription Required' and /subscribe; a role not allowed → 'Access Denied' and
- * /dashboard. Role and plan come only from the server's user record, and the server enforces the same
- * rules (product decision 1); this guard exists for a good experience.
+ * The client route guard of docs/product/access.md#route-guard, applied from the route table's access rules
+ * (planned-areas.ts `access`). While the current user loads it shows 'Verifying access...'; then, in this order
+ * (docs/product/access.md#route-guard): not signed in → 'Authentication Required' and /auth/login; a 'subscriber' route
+ * without valid access → 'Subscription Required' and /subscribe; a role not allowed → 'Access Denied' and /dashboard.
+ * Role and plan come only from the server's user record, and the server enforces the same rules
+ * (docs/product/decisions.md#1); this guard exists for a good experience.
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -42,9 +42,9 @@ export function isGuarded(access: TRouteAccess): boolean {
 }
 
 /**
- * The three checks of SPEC §6, in order. `from` is the path the reader asked for. `serverAccess` is the
- * server's entitlement answer (effective tier not 'free') when it is known; the shared rule applied to
- * the user record stands in while it is not.
+ * The three checks of docs/product/access.md#route-guard, in order. `from` is the path the reader asked for.
+ * `serverAccess` is the server's entitlement answer (effective tier not 'free') when it is known; the shared rule
+ * applied to the user record stands in while it is not.
  */
 export function decideAccess(
   access: TRouteAccess,

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Every route of the table in SPEC §2. */
+/** Every route of the table in docs/product/routes-and-screens.md#route-table. */
 const SPEC_ROUTES = [
   '/auth/login',
   '/auth/register',
@@ -62,7 +62,7 @@ function renderAt(path: string, user: TCurrentUser | null = null) {
 }
 
 describe('route table', () => {
-  it('has every route of SPEC §2, the home page and a catch-all', () => {
+  it('has every route of docs/product/routes-and-screens.md#route-table, the home page and a catch-all', () => {
     const paths = childPaths(createAppRoutes());
     for (const path of ['/', ...SPEC_ROUTES, '*']) expect(paths).toContain(path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -88,7 +88,7 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('gives every route the access rule of SPEC §2', () => {
+  it('gives every route the access rule of docs/product/routes-and-screens.md#route-table', () => {
     const access = new Map(routeAccessTable().map((route) => [route.path, route.access]));
     const expected: Record<string, string> = {
       '/auth/login': 'public',

@@ -1,8 +1,8 @@
 /**
- * The route table of SPEC §2. Every screen is its own lazy chunk so the first load carries only the
- * shell. Built screens live in features/ (default exports); areas built in later issues are listed in
- * planned-areas.ts and share the planned-area page until their screen lands. Every route carries the
- * access rule of the table, and the route guard (route-guard.tsx) wraps the guarded ones.
+ * The route table of docs/product/routes-and-screens.md#route-table. Every screen is its own lazy chunk so the first
+ * load carries only the shell. Built screens live in features/ (default exports); areas not built yet are listed in
+ * planned-areas.ts and share the planned-area page until their screen lands. Every route carries the access rule of the
+ * table, and the route guard (route-guard.tsx) wraps the guarded ones.
  */
 import { lazy, useEffect, type ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
@@ -39,7 +39,7 @@ const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-/** SPEC §2: three paths show the same book-detail screen. */
+/** Three paths show the same book-detail screen (docs/product/routes-and-screens.md#route-table). */
 export const BOOK_DETAIL_PATHS = ['/book/:id', '/books/:id', '/book-detail/:id'] as const;
 
 export interface AppScreen {
@@ -48,7 +48,10 @@ export interface AppScreen {
   element: ReactElement;
 }
 
-/** Built screens with their SPEC §2 access rule (planned areas carry theirs in planned-areas.ts). */
+/**
+ * Built screens with their access rule from docs/product/routes-and-screens.md#route-table (planned areas carry theirs
+ * in planned-areas.ts).
+ */
 export const APP_SCREENS: AppScreen[] = [
   { path: '/bookstore', access: 'public', element: <BookstorePage /> },
   ...BOOK_DETAIL_PATHS.map((path): AppScreen => ({ path, access: 'public', element: <BookDetailPage /> })),
@@ -73,7 +76,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
   { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage /> },
   { path: '/read/:bookId', access: 'subscriber', element: <ReaderPage /> },
-  // Not in SPEC §2's table: the public preview of a book's first pages, opened from its detail page.
+  // Not in the route table of docs/product/routes-and-screens.md#route-table: the public preview of a book's first
+  // pages, opened from its detail page.
   { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
 ];
 

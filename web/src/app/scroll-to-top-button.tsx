@@ -3,7 +3,10 @@ import { SCROLL_TOP_THRESHOLD_PX } from '@shared/limits';
 import { prefersReducedMotion } from '@web/lib/motion';
 import { useScrolledPast } from '@web/lib/use-scrolled-past';
 
-/** Floating button that appears after 300 px of scrolling (SPEC §2) and returns to the top. */
+/**
+ * Floating button that appears after 300 px of scrolling (docs/product/routes-and-screens.md#application-shell) and
+ * returns to the top.
+ */
 export function ScrollToTopButton() {
   const isVisible = useScrolledPast(SCROLL_TOP_THRESHOLD_PX);
   if (!isVisible) return null;

@@ -12,7 +12,7 @@ export const LOGOUT_CONFIRMATION = {
 } as const;
 
 /**
- * Logout (SPEC §2, §8): POST /api/auth/logout; on success forget the cached user and everything
+ * Logout (docs/product/accounts.md#logout): POST /api/auth/logout; on success forget the cached user and everything
  * fetched for them, confirm, and load / afresh; on failure a destructive 'Logout failed' toast.
  * The confirmation is also queued for the next page, since the full redirect would wipe it.
  */

@@ -9,7 +9,10 @@ const VARIANT: Record<ReturnType<typeof subscriptionBadge>, BadgeProps['variant'
   FREE: 'outline',
 };
 
-/** The header's plan badge (SPEC §4): PREMIUM, BASIC, TRIAL (also for a missing tier) or FREE. */
+/**
+ * The header's plan badge (docs/product/plans-and-picks.md#header-badge): PREMIUM, BASIC, TRIAL (also for a missing
+ * tier) or FREE.
+ */
 export function SubscriptionBadge({
   tier,
   className,

@@ -1,6 +1,6 @@
 /**
- * Decryption of one book chunk (DESIGN §5): AES-256-GCM with the chunk's IV and the associated data
- * chunkAad(bookId, version, index), so a chunk that was altered, or moved from another position, book
+ * Decryption of one book chunk (docs/ARCHITECTURE.md#protected-content): AES-256-GCM with the chunk's IV and the
+ * associated data chunkAad(bookId, version, index), so a chunk that was altered, or moved from another position, book
  * or version, fails authentication instead of reaching pdf.js.
  */
 import { base64url } from 'jose';

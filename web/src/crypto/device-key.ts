@@ -1,9 +1,9 @@
 /**
- * This browser's device key (DESIGN §5): one RSA-OAEP 3072 / SHA-256 key pair per browser profile,
- * made by WebCrypto with a non-extractable private key and kept as CryptoKey objects in IndexedDB
- * (structured clone keeps them non-extractable), and the server's device id for it per signed-in user.
- * Licences carry the book's content key wrapped to the public key; only this private key unwraps it.
- * The private key can decrypt too, so issue 6's proof of possession can answer an encrypted challenge.
+ * This browser's device key (docs/ARCHITECTURE.md#protected-content-invariants): one RSA-OAEP 3072 / SHA-256 key pair
+ * per browser profile, made by WebCrypto with a non-extractable private key and kept as CryptoKey objects in IndexedDB
+ * (structured clone keeps them non-extractable), and the server's device id for it per signed-in user. Licences carry
+ * the book's content key wrapped to the public key; only this private key unwraps it. The private key can decrypt too,
+ * so the offline registration's proof of possession can answer an encrypted challenge.
  */
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { TBrowserDevice } from '@shared/reader';

@@ -1,9 +1,9 @@
 /**
- * Licence verification and content-key unwrapping (DESIGN §5 client rule): a licence is a compact JWS
- * (ES256 only) signed by the server; it is used only after its signature, issuer, audience, user, book,
- * device and times are checked, the times against the trusted clock (storage/trusted-time). The signing
- * keys (JWKS) are cached in IndexedDB so a stored licence can be verified offline. The content key is
- * unwrapped straight into a non-extractable AES-GCM CryptoKey: it never exists as bytes in JavaScript.
+ * Licence verification and content-key unwrapping (docs/ARCHITECTURE.md#protected-content-invariants): a licence is a
+ * compact JWS (ES256 only) signed by the server; it is used only after its signature, issuer, audience, user, book,
+ * device and times are checked, the times against the trusted clock (storage/trusted-time). The signing keys (JWKS) are
+ * cached in IndexedDB so a stored licence can be verified offline. The content key is unwrapped straight into a
+ * non-extractable AES-GCM CryptoKey: it never exists as bytes in JavaScript.
  */
 import { base64url, errors, jwtVerify, createLocalJWKSet, type JSONWebKeySet, type JWTPayload } from 'jose';
 import {

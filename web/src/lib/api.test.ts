@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('ApiError', () => {
-  it('formats the message as "{status}: {body text}" (SPEC §8)', () => {
+  it('formats the message as "{status}: {body text}" (docs/product/errors.md#client-error-message)', () => {
     const error = new ApiError(409, 'Conflict', 'Book already selected');
     expect(error.message).toBe('409: Book already selected');
     expect(error.status).toBe(409);

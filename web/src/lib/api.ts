@@ -1,7 +1,7 @@
 /**
  * The web app's HTTP layer: the typed Hono client and the helpers that turn responses into data or
- * errors. Every call sends credentials (the session cookie, SPEC §7); a non-2xx becomes an ApiError
- * whose message is "{status}: {body text or status text}" (SPEC §8).
+ * errors. Every call sends credentials (the session cookie, docs/product/calls.md#requests); a non-2xx becomes an
+ * ApiError whose message is "{status}: {body text or status text}" (docs/product/errors.md#client-error-message).
  */
 import { hc } from 'hono/client';
 import type { AppType } from '@api/app';
@@ -94,7 +94,8 @@ export function isRateLimitError(error: unknown): boolean {
 
 /**
  * A sentence fit to show a reader: the problem's detail when the API sent one, else the error message.
- * Use it for toasts; ApiError.message keeps the exact "{status}: {body}" format of SPEC §8.
+ * Use it for toasts; ApiError.message keeps the exact "{status}: {body}" format of
+ * docs/product/errors.md#client-error-message.
  */
 export function describeError(error: unknown): string {
   if (isApiError(error)) return error.problem?.detail || error.message;

@@ -3,7 +3,7 @@ import { fingerprintSource, getDeviceFingerprint, hashToBase36 } from './device-
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('device fingerprint (SPEC §7)', () => {
+describe('device fingerprint (docs/product/calls.md#device-fingerprint)', () => {
   it('is a stable base-36 hash of agent, platform, screen size and timezone', () => {
     const source = fingerprintSource();
     expect(source).toContain(navigator.userAgent);

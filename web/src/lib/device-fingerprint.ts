@@ -1,8 +1,8 @@
 /**
- * The device fingerprint sent with a registration (SPEC §7): a base-36 hash of the browser agent,
- * platform, screen size and timezone. It only helps the server spot repeated free-trial sign-ups from
- * one browser; it is not an identity and nothing is stored on the device. If it cannot be computed, a
- * warning is logged and a random string is used instead.
+ * The device fingerprint sent with a registration (docs/product/calls.md#device-fingerprint): a base-36 hash of the
+ * browser agent, platform, screen size and timezone. It only helps the server spot repeated free-trial sign-ups from
+ * one browser; it is not an identity and nothing is stored on the device. If it cannot be computed, a warning is logged
+ * and a random string is used instead.
  */
 
 /** cyrb53: a fast, well-mixed 53-bit string hash (public domain); not cryptographic, need not be. */
@@ -19,7 +19,7 @@ export function hashToBase36(text: string, seed = 0): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-/** The signals of SPEC §7, joined; throws when the browser does not expose them. */
+/** The signals of docs/product/calls.md#device-fingerprint, joined; throws when the browser does not expose them. */
 export function fingerprintSource(): string {
   const { userAgent, platform } = window.navigator;
   const { width, height } = window.screen;

@@ -74,8 +74,8 @@ export function toInternational(phone: string, country: string): string | null {
 }
 
 /**
- * What the API receives (SPEC §3): phoneNumber in E.164 when valid, and countryCode set from the
- * country detected from the number, falling back to the picker.
+ * What the API receives (docs/product/data-model.md#client-visible-entities): phoneNumber in E.164 when valid, and
+ * countryCode set from the country detected from the number, falling back to the picker.
  */
 export function phonePayload(phone: string, pickerCountry: string): { phoneNumber: string; countryCode: string } {
   const country = toCountry(pickerCountry);

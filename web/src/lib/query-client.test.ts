@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('retry rules (SPEC §8)', () => {
+describe('retry rules (docs/product/errors.md#read-and-retry-rules)', () => {
   it('never retries a 429 and logs "rate limited"', () => {
     expect(shouldRetryQuery(0, new ApiError(429, 'Too Many Requests', ''))).toBe(false);
     expect(warn).toHaveBeenCalledWith('rate limited');
@@ -43,7 +43,7 @@ describe('retry rules (SPEC §8)', () => {
 });
 
 describe('createQueryClient', () => {
-  it('has the cache defaults of SPEC §9', () => {
+  it('has the cache defaults of docs/product/calls.md#cache-and-retry', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(QUERY_STALE_TIME_MS);
     expect(queries?.gcTime).toBe(QUERY_GC_TIME_MS);
@@ -92,7 +92,7 @@ describe('createQueryClient', () => {
   });
 });
 
-describe('default query function (SPEC §7)', () => {
+describe('default query function (docs/product/calls.md#default-read)', () => {
   it('GETs the query key joined with slashes, with credentials', async () => {
     const fetchMock = vi.fn(async () => new Response('[{"id":"b1"}]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,7 +1,7 @@
 /**
- * The one TanStack Query client of the app and its defaults (SPEC §7-§9): data stays fresh 5 minutes
- * and is kept 10; nothing refetches on focus, reconnect or a timer; a read is retried at most once and
- * never after a 429; mutations are never retried.
+ * The one TanStack Query client of the app and its defaults (docs/product/calls.md#cache-and-retry): data stays fresh 5
+ * minutes and is kept 10; nothing refetches on focus, reconnect or a timer; a read is retried at most once and never
+ * after a 429; mutations are never retried.
  */
 import { onlineManager, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { isRateLimitError, readJson } from './api';
@@ -27,9 +27,9 @@ export function retryDelay(failureCount: number): number {
 }
 
 /**
- * The default read of SPEC §7: GET the query key joined with slashes, with credentials, and parse
- * JSON. A 429 returns nothing (null) with a 'rate limited' warning; a 401 throws unless the caller
- * asks for null (signed out is not an error for them).
+ * The default read (docs/product/calls.md#default-read): GET the query key joined with slashes, with credentials, and
+ * parse JSON. A 429 returns nothing (null) with a 'rate limited' warning; a 401 throws unless the caller asks for null
+ * (signed out is not an error for them).
  */
 export function createDefaultQueryFn({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction {
   return async ({ queryKey, signal }) => {

@@ -1,6 +1,6 @@
 /**
  * Helpers for the storefront reads, which go through the shared typed client (`api`, hc<AppType>)
- * and `readJson`, so errors carry the "{status}: {body}" message of SPEC §8.
+ * and `readJson`, so errors carry the "{status}: {body}" message of docs/product/errors.md#client-error-message.
  */
 import { isApiError } from '@web/lib/api';
 

@@ -18,7 +18,7 @@ export const READER_ERROR_CODES = [
 ] as const;
 export type TReaderErrorCode = (typeof READER_ERROR_CODES)[number];
 
-/** Why a licence was refused, for logs and for issue 6's "renew" prompts; the reader sees one message. */
+/** Why a licence was refused, for logs and for the offline "renew" prompts; the reader sees one message. */
 export type TLicenseRefusal = 'malformed' | 'signature' | 'claims' | 'expired' | 'not_yet_valid' | 'key_unwrap';
 
 /** Sentences for the codes READER_MESSAGES (shared/reader.ts) has no text for. */
@@ -75,7 +75,7 @@ export function decryptFailed(cause?: unknown): ReaderError {
 
 /**
  * Maps anything thrown while talking to the API to a ReaderError: 401/402/403 mean this reader may not
- * read the book (the server's problem detail is the message, e.g. the plans issue's "choose this book"
+ * read the book (the server's problem detail is the message, e.g. the pick rules' "choose this book"
  * text), 404 means there is nothing to read, everything else is a connection problem. Abort errors and
  * ReaderErrors pass through unchanged so callers can tell a cancelled open from a failed one.
  */

@@ -1,5 +1,5 @@
 /**
- * Notification toasts (SPEC §4, §9): at most one at a time, a new one replaces the previous.
+ * Notification toasts (docs/product/errors.md#toasts): at most one at a time, a new one replaces the previous.
  * State: the single current toast, kept in this module and read by <Toaster /> through
  * useSyncExternalStore; any code (components, query callbacks, the service-worker glue) writes it by
  * calling toast().

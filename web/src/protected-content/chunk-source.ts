@@ -1,8 +1,8 @@
 /**
- * Plaintext bytes of one protected book, served from encrypted chunks (DESIGN §5). A ChunkSource owns,
- * in memory only: a few recently decrypted chunks (bounded LRU, dropped on close) and the requests in
- * flight (so two readers of one chunk share one fetch and one decryption). Where ciphertext comes from
- * is a CiphertextFetcher: the network now; issue 6 adds one that reads IndexedDB first. Every chunk is
+ * Plaintext bytes of one protected book, served from encrypted chunks (docs/ARCHITECTURE.md#protected-content). A
+ * ChunkSource owns, in memory only: a few recently decrypted chunks (bounded LRU, dropped on close) and the requests in
+ * flight (so two readers of one chunk share one fetch and one decryption). Where ciphertext comes from is a
+ * CiphertextFetcher: the network, or IndexedDB first for a downloaded book (stored-chunk-fetcher.ts). Every chunk is
  * checked against the manifest (size, sha256) before it is decrypted; plaintext is never stored.
  */
 import { CHUNK_CIPHER, CHUNK_TAG_BYTES, type TBookManifest } from '@shared/reader';

@@ -1,9 +1,8 @@
 /**
- * Opening a protected book (DESIGN §5), the one call the reader screens make: this browser's device
- * key and server device, the loan (entitlement), the manifest, an online licence, its verification
- * against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js range
- * transport over decrypted chunks. The opened book holds the only copies of the key and of the
- * decrypted chunks (in memory); close() drops them.
+ * Opening a protected book (docs/ARCHITECTURE.md#protected-content), the one call the reader screens make: this
+ * browser's device key and server device, the loan (entitlement), the manifest, an online licence, its verification
+ * against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js range transport over decrypted
+ * chunks. The opened book holds the only copies of the key and of the decrypted chunks (in memory); close() drops them.
  *
  * Downloaded books (storage/offline-books): online, chunks are read from IndexedDB first; with no
  * network (navigator.onLine false, or the server cannot be reached) the stored offline licence is
@@ -133,7 +132,7 @@ async function requestOnlineLicense(options: {
 }
 
 /**
- * Builds the pdf.js side from verified material: used by openProtectedBook, and by issue 6's offline open
+ * Builds the pdf.js side from verified material: used by openProtectedBook, and by the offline open (openDownloadedBook)
  * with a licence and manifest from IndexedDB and a fetcher that reads stored chunks.
  */
 export async function createProtectedDocument(options: {

@@ -1,8 +1,8 @@
 /**
- * Test support for the protected reader: a stand-in for the server side of DESIGN §5 (chunk
- * encryption with AES-256-GCM and chunkAad, content key wrapped to a device key with RSA-OAEP-256,
- * ES256 licences and their JWKS) and a fetch double that answers the reader's API calls. Used only by
- * tests; built on WebCrypto and jose exactly as the server is expected to be.
+ * Test support for the protected reader: a stand-in for the server side of docs/ARCHITECTURE.md#protected-content
+ * (chunk encryption with AES-256-GCM and chunkAad, content key wrapped to a device key with RSA-OAEP-256, ES256
+ * licences and their JWKS) and a fetch double that answers the reader's API calls. Used only by tests; built on
+ * WebCrypto and jose exactly as the server is expected to be.
  */
 import { base64url, exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWK } from 'jose';
 import {
@@ -50,7 +50,7 @@ export interface TEncryptedBook {
   rawKey: Uint8Array<ArrayBuffer>;
 }
 
-/** Cuts and encrypts a book the way the ingest pipeline does (DESIGN §5). */
+/** Cuts and encrypts a book the way the ingest pipeline does (docs/ARCHITECTURE.md#protected-content). */
 export async function encryptBook(
   plaintext: Uint8Array,
   options: { bookId: string; version?: number; chunkSize: number; slug?: string; title?: string },

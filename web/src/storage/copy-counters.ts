@@ -1,5 +1,5 @@
 /**
- * Offline copy counters (DESIGN §5 "copy counters = per-device max then sum"; issue 6). Copies made
+ * Offline copy counters ("copy counters = per-device max then sum", docs/ARCHITECTURE.md#sync). Copies made
  * while the server cannot be asked are counted here, so the licence's copy budget holds offline and
  * the server learns the count through sync (`copy.report {bookId, deviceTotal}`).
  *

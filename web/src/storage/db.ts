@@ -1,6 +1,6 @@
 /**
  * The browser's IndexedDB database (Dexie), the only place the app keeps data on the device
- * (DESIGN §2: all IndexedDB access lives in web/src/storage). What it holds:
+ * (all IndexedDB access lives in web/src/storage: docs/ARCHITECTURE.md#layers-and-import-rules). What it holds:
  * - deviceKeys: this browser's RSA-OAEP key pair as non-extractable CryptoKeys (written once by crypto/device-key);
  * - browserDevices: the server's device id for this browser's key, per signed-in user;
  * - licences: signed licences (compact JWS) the reader and offline mode use; never a raw content key;

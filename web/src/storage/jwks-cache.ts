@@ -1,6 +1,6 @@
 /**
  * The licence signing keys (the server's JWKS) kept in the meta table, so a licence can be verified
- * with no network (issue 6). Only public keys are stored here.
+ * with no network. Only public keys are stored here.
  */
 import type { JSONWebKeySet } from 'jose';
 import { getDb } from './db';

@@ -1,5 +1,5 @@
 /**
- * The sync outbox (DESIGN §5): changes made on this device wait here, in IndexedDB, until the server
+ * The sync outbox (docs/ARCHITECTURE.md#sync): changes made on this device wait here, in IndexedDB, until the server
  * confirms them, so a reload, a crash or a week offline loses nothing. This module owns the `outbox`
  * table and the sync keys of `meta`:
  * - `sync.browserId`: a random id for this browser profile, the HLC node id and the fallback device id;

@@ -1,6 +1,6 @@
 /**
- * The trusted clock of DESIGN §5: a monotonic high-water mark of server time, kept in the trustedTime
- * table, that licence times are checked against instead of the device clock.
+ * The trusted clock of docs/ARCHITECTURE.md#trusted-time: a monotonic high-water mark of server time, kept in the
+ * trustedTime table, that licence times are checked against instead of the device clock.
  *
  * The mark is the latest moment this browser knows has passed: raised by every server time seen
  * (licence `serverTime`) and, between server contacts, by the local time that has elapsed since the
@@ -15,7 +15,7 @@
  */
 import { getDb, type TTrustedTime } from './db';
 
-/** How far the device clock may go back before it counts as a rollback (DESIGN §5). */
+/** How far the device clock may go back before it counts as a rollback (docs/ARCHITECTURE.md#trusted-time). */
 export const CLOCK_ROLLBACK_TOLERANCE_MS = 60 * 60 * 1000;
 
 export class ClockRollbackError extends Error {

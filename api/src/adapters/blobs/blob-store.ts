@@ -1,5 +1,5 @@
 /**
- * The blob adapter (product decision 9): one interface for binary files such as avatars and book
+ * The blob adapter (docs/product/decisions.md#9): one interface for binary files such as avatars and book
  * chunks, with a local-disk default under BLOB_DIR (DATA_DIR/blobs); s3-blob-store.ts is the
  * S3-compatible alternative and index.ts chooses between them from configuration.
  * Keys are slash-separated names checked against a strict pattern, so no key can climb out of the

@@ -1,5 +1,5 @@
 /**
- * Chooses the blob store from configuration (product decision 9): S3-compatible storage when
+ * Chooses the blob store from configuration (docs/product/decisions.md#9): S3-compatible storage when
  * S3_BUCKET and both S3 keys are set (env.ts refuses anything half-configured), otherwise the local
  * disk under BLOB_DIR.
  */

@@ -1,5 +1,5 @@
 /**
- * The S3-compatible blob store (product decision 9): the same BlobStore contract as the local disk,
+ * The S3-compatible blob store (docs/product/decisions.md#9): the same BlobStore contract as the local disk,
  * spoken to AWS S3, MinIO, Cloudflare R2 and the like over plain fetch with SigV4 signatures
  * (aws4fetch). Every request signs the real SHA-256 of its body, so the storage rejects a PUT that
  * arrived altered. Keys pass the local store's isSafeBlobKey check before any request is made.

@@ -1,4 +1,4 @@
-/** Chooses the mailer from configuration (product decision 9). */
+/** Chooses the mailer from configuration (docs/product/decisions.md#9). */
 import type { TEnv } from '../../env';
 import type { Logger } from '../../logger';
 import { createOutboxMailer, type Mailer } from './mailer';

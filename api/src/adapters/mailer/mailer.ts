@@ -1,5 +1,5 @@
 /**
- * The mailer adapter (product decision 9): one interface, an embedded default that only records
+ * The mailer adapter (docs/product/decisions.md#9): one interface, an embedded default that only records
  * messages in the outbox (`email_logs`), and SMTP through nodemailer when SMTP_URL is set.
  * Callers go through features/email/email.service.ts, which renders templates, honours
  * preferences and writes the `email_logs` row; an adapter only delivers. `createMailer` (index.ts)

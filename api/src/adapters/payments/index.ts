@@ -3,7 +3,7 @@
  * requires the webhook secret and both price ids), otherwise the embedded test-mode provider, which in
  * production only with ALLOW_SIMULATED_PAYMENTS=true (its checkout upgrades any account for free). The test
  * provider's webhook secret is BILLING_WEBHOOK_SECRET or, when unset, one generated once into
- * <DATA_DIR>/billing-webhook-secret (mode 0600, DESIGN §3).
+ * <DATA_DIR>/billing-webhook-secret (mode 0600, docs/ARCHITECTURE.md#conventions).
  */
 import fs from 'node:fs';
 import path from 'node:path';

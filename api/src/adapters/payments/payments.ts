@@ -1,5 +1,5 @@
 /**
- * The payments adapter (product decision 9): the embedded test-mode provider by default, Stripe when
+ * The payments adapter (docs/product/decisions.md#9): the embedded test-mode provider by default, Stripe when
  * STRIPE_SECRET_KEY is set. The billing feature talks only to this interface. Providers never write the
  * app's users or entitlements: they change their own records and tell the app through a signed webhook;
  * the app then reconciles from the provider's current record (features/billing/billing-reconcile.ts).

@@ -1,5 +1,5 @@
 /**
- * The embedded test-mode payment provider (product decision 9), used when no Stripe keys are set.
+ * The embedded test-mode payment provider (docs/product/decisions.md#9), used when no Stripe keys are set.
  * It plays the role of the payment company inside the app's database: its subscriptions live in
  * `test_provider_subscriptions`, its invoices and payments in `invoices`/`payments` (provider 'test'),
  * its hosted checkout is the web page /checkout/test/<checkout_sessions.id>, and its clock is the app's

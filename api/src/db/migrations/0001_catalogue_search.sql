@@ -1,4 +1,4 @@
--- Full-text index of the catalogue (DESIGN §4). Trigram tokens make every indexed column searchable
+-- Full-text index of the catalogue (docs/ARCHITECTURE.md#data). Trigram tokens make every indexed column searchable
 -- by substring, which is what the search box's "title contains" rule needs, and stay fast at 100k rows.
 -- Rows are written by api/src/features/search/search-index.ts (bulk rebuild after seeding and one
 -- book at a time after catalogue edits); book_id joins back to books.id.

@@ -1,4 +1,4 @@
--- Full-text search inside books (DESIGN §4): one FTS5 row per page of book_pages, used by
+-- Full-text search inside books (docs/ARCHITECTURE.md#data): one FTS5 row per page of book_pages, used by
 -- "search inside the book" and the assistant's retrieval with page citations. External-content table:
 -- the text is stored once (in book_pages) and these triggers keep the index in step with every write.
 -- Porter stemming suits natural-language questions ("habits" finds "habit").

@@ -1,7 +1,7 @@
 /**
- * Abuse prevention (SPEC §3 free_trial_abuse_prevention, signup_attempts) and the hits of the
- * database-backed sliding-window rate limiter (DESIGN §4/§6: rate limits live in the database so every
- * worker process sees the same counts). Written by registration and the rate-limit middleware; old
+ * Abuse prevention (free_trial_abuse_prevention, signup_attempts: docs/product/accounts.md#registration-abuse) and the
+ * hits of the database-backed sliding-window rate limiter (docs/ARCHITECTURE.md#security: rate limits live in the
+ * database so every worker process sees the same counts). Written by registration and the rate-limit middleware; old
  * rate-limit hits are pruned by a job.
  */
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';

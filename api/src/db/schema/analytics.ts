@@ -1,8 +1,8 @@
 /**
- * Reading analytics (SPEC §3 analytics_user_library, reading_sessions, reading_events,
- * book_progress_snapshot). Events are appended once (their ids are made on the device, so a retried
- * upload cannot double-count); snapshots and the per-book library aggregate are derived from them by
- * the analytics service. Read by the dashboard and admin reports.
+ * Reading analytics (docs/product/data-model.md#stored-tables: analytics_user_library, reading_sessions,
+ * reading_events, book_progress_snapshot). Events are appended once (their ids are made on the device, so a retried
+ * upload cannot double-count); snapshots and the per-book library aggregate are derived from them by the analytics
+ * service. Read by the dashboard and admin reports.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -15,7 +15,7 @@ import { READING_EVENT_TYPES } from '../../../../shared/reading-events';
 export { READING_EVENT_TYPES, type TReadingEventType } from '../../../../shared/reading-events';
 
 /**
- * Per reader and book aggregate of library activity (fields are "not shown" in the SPEC): when it
+ * Per reader and book aggregate of library activity (the product rules name no fields): when it
  * entered and left the library, how often and how long it was read.
  */
 export const analyticsUserLibrary = sqliteTable(

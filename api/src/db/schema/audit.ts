@@ -1,13 +1,13 @@
 /**
- * The audit log (SPEC §3 audit_logs; DESIGN §6) for auth, admin and licence events. Append-only:
- * triggers in the `audit_append_only` migration refuse UPDATE and DELETE, so not even a buggy
- * service can rewrite history. `userId` is deliberately not a foreign key: an ON DELETE action would
- * have to update or delete audit rows, and entries must outlive the accounts they mention.
+ * The audit log (docs/product/data-model.md#stored-tables: audit_logs; docs/ARCHITECTURE.md#security) for auth, admin
+ * and licence events. Append-only: triggers in the `audit_append_only` migration refuse UPDATE and DELETE, so not even
+ * a buggy service can rewrite history. `userId` is deliberately not a foreign key: an ON DELETE action would have to
+ * update or delete audit rows, and entries must outlive the accounts they mention.
  */
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, enumCheck, id } from './columns';
 
-/** SPEC §4 audit states. */
+/** Audit states (docs/product/data-model.md#states). */
 export const AUDIT_SEVERITIES = ['info', 'warning', 'error', 'critical'] as const;
 export const AUDIT_STATUSES = ['success', 'failure', 'warning'] as const;
 export type TAuditSeverity = (typeof AUDIT_SEVERITIES)[number];

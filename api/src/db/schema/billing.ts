@@ -1,9 +1,9 @@
 /**
- * Billing records: subscription cycles (SPEC §3 user_subscription_cycles), checkout sessions of the
- * test-mode or Stripe provider, payments, invoices and received provider webhooks. Written by the
- * billing service and its webhook handler; read by entitlements, the billing page and financial
- * reports. Money is integer minor units (pence) plus an ISO currency code (DESIGN §3).
- * Financial rows keep their figures when a user is deleted (userId set null; customer snapshot kept).
+ * Billing records: subscription cycles (docs/product/data-model.md#stored-tables: user_subscription_cycles), checkout
+ * sessions of the test-mode or Stripe provider, payments, invoices and received provider webhooks. Written by the
+ * billing service and its webhook handler; read by entitlements, the billing page and financial reports. Money is
+ * integer minor units (pence) plus an ISO currency code (docs/ARCHITECTURE.md#conventions). Financial rows keep their
+ * figures when a user is deleted (userId set null; customer snapshot kept).
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -168,7 +168,7 @@ export const webhookEvents = sqliteTable(
 export const SUBSCRIPTION_RECORD_STATUSES = ['active', 'past_due', 'canceled'] as const;
 
 /**
- * The embedded test-mode payment provider's own subscription records (product decision 9): what Stripe
+ * The embedded test-mode payment provider's own subscription records (docs/product/decisions.md#9): what Stripe
  * would hold on its side. Written only by adapters/payments/simulated-provider.ts; the app never trusts these
  * directly but reconciles from them on each signed webhook, exactly as it does with Stripe.
  * Card details are brand + last 4 digits only, never the full number.

@@ -1,5 +1,5 @@
 /**
- * The text of each book page (DESIGN §4: book text per page for search-inside and the assistant's
+ * The text of each book page (docs/ARCHITECTURE.md#data: book text per page for search-inside and the assistant's
  * retrieval with page citations). Filled by the book ingest job; the FTS5 table `book_pages_fts`
  * (custom migration) indexes `text` and is kept in step by triggers on this table. The integer
  * primary key is the FTS rowid, so it must stay stable (a text id's implicit rowid can change on VACUUM).

@@ -1,7 +1,7 @@
 /**
- * The catalogue (SPEC §3 books, categories, book_categories, pdf_assets, book_pdf_map).
- * Written by the seed and the admin catalogue features; read by everyone. The FTS5 index
- * `books_fts` is kept in sync by triggers (see the custom migration), so no writer can forget it.
+ * The catalogue (docs/product/data-model.md#stored-tables: books, categories, book_categories, pdf_assets,
+ * book_pdf_map). Written by the seed and the admin catalogue features; read by everyone. The FTS5 index `books_fts` is
+ * kept in sync by triggers (see the custom migration), so no writer can forget it.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -40,7 +40,7 @@ export const books = sqliteTable(
     encryptionKeyId: text('encryption_key_id'),
     /** Current ingested content version (pdf_assets.version); null until the book's PDF is ingested. */
     contentVersion: integer('content_version'),
-    /** decimal(3,2) in the SPEC: two decimals, 0.00 to 5.00. */
+    /** A decimal with two places, 0.00 to 5.00 (docs/product/catalogue-and-search.md#bookstore). */
     rating: real('rating').notNull().default(0),
     totalRatings: integer('total_ratings').notNull().default(0),
     totalReviews: integer('total_reviews').notNull().default(0),

@@ -1,6 +1,6 @@
 /**
- * Reading challenges (SPEC §3 reading_challenges, challenge_participants, challenge_activities,
- * challenge_comments). Written by the challenges service (admins create challenges, readers join,
+ * Reading challenges (docs/product/data-model.md#stored-tables: reading_challenges, challenge_participants,
+ * challenge_activities, challenge_comments). Written by the challenges service (admins create challenges, readers join,
  * report progress and comment); public challenges are readable by everyone.
  */
 import { sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { bool, createdAt, enumCheck, id, stringList, timestampMs, timestamps } f
 import { users } from './users';
 import { ownerUserId } from './refs';
 
-/** SPEC §4 challenge states. */
+/** Challenge states (docs/product/data-model.md#states). */
 export const CHALLENGE_TYPES = ['books_count', 'pages_count', 'time_duration'] as const;
 export const CHALLENGE_DURATIONS = ['weekly', 'monthly', 'custom'] as const;
 export const CHALLENGE_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -113,7 +113,7 @@ export const challengeComments = sqliteTable(
     index('challenge_comments_challenge_idx').on(table.challengeId, table.createdAt),
     index('challenge_comments_parent_idx').on(table.parentId),
     index('challenge_comments_user_idx').on(table.userId),
-    // SPEC §5: comment 1 to 1000 characters.
+    // Comments are 1 to 1000 characters (docs/product/validation-messages.md#back-office-and-community).
     check('challenge_comments_content_check', sql`length(trim(${table.content})) between 1 and 1000`),
     check('challenge_comments_likes_check', sql`${table.likes} >= 0`),
   ],

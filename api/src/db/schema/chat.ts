@@ -1,6 +1,6 @@
 /**
- * The book assistant's conversations (SPEC §3 chat_threads, chat_messages). Written by the assistant
- * service; each reader sees only their own threads.
+ * The book assistant's conversations (docs/product/data-model.md#stored-tables: chat_threads, chat_messages). Written
+ * by the assistant service; each reader sees only their own threads.
  */
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { books } from './catalogue';

@@ -1,6 +1,6 @@
 /**
  * Column helpers shared by every table: text UUID ids and UTC timestamps stored as integer epoch
- * milliseconds (DESIGN §3: one time representation everywhere).
+ * milliseconds (docs/ARCHITECTURE.md#conventions: one time representation everywhere).
  */
 import { sql } from 'drizzle-orm';
 import { check, integer, text, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -29,13 +29,13 @@ export const updatedAt = () =>
 
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
 
-/** JSON arrays of strings (SPEC's text[] columns), stored as JSON text. */
+/** JSON arrays of strings (the text[] columns of the data model), stored as JSON text. */
 export const stringList = (name: string) => text(name, { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`);
 
 export const bool = (name: string) => integer(name, { mode: 'boolean' });
 
 /**
- * A CHECK constraint that keeps a text column inside its enum (SPEC §4 states). drizzle's `enum`
+ * A CHECK constraint that keeps a text column inside its enum (docs/product/data-model.md#states). drizzle's `enum`
  * option only narrows the TypeScript type; this makes the database refuse other values too.
  * `values` are compile-time constants, never user input, so inlining them as literals is safe.
  */

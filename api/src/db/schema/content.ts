@@ -1,6 +1,6 @@
 /**
- * Editable site content and SEO (SPEC §3 seo_configs, seo_keywords, seo_images; product decision 6:
- * marketing figures are content). Written by the seed and the admin SEO/content screens.
+ * Editable site content and SEO (docs/product/data-model.md#stored-tables: seo_configs, seo_keywords, seo_images;
+ * docs/product/decisions.md#6: marketing figures are content). Written by the seed and the admin SEO/content screens.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, id, timestamps } from './columns';

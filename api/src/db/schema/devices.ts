@@ -1,10 +1,10 @@
 /**
- * Protected content and offline reading (SPEC §3 devices, loans, licenses, offline_licenses,
- * book_chunks; DESIGN §5). Devices are browsers registered for offline reading (they count against
- * the plan's device cap); loans say a reader may read a book; licences bind a loan to a device with
- * the book's content key wrapped to that device. Chunks are AES-256-GCM ciphertext of the book file;
- * content keys are stored wrapped by a key-encryption key. Written by the devices, loans and licences
- * services and the book ingest job.
+ * Protected content and offline reading (devices, loans, licenses, offline_licenses,
+ * book_chunks; docs/product/offline-and-devices.md; docs/ARCHITECTURE.md#protected-content). Devices are browsers
+ * registered for offline reading (they count against the plan's device cap); loans say a reader may read a book;
+ * licences bind a loan to a device with the book's content key wrapped to that device. Chunks are AES-256-GCM
+ * ciphertext of the book file; content keys are stored wrapped by a key-encryption key. Written by the devices, loans
+ * and licences services and the book ingest job.
  */
 import { sql } from 'drizzle-orm';
 import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -12,7 +12,7 @@ import { bool, createdAt, enumCheck, id, timestampMs, timestamps } from './colum
 import { users } from './users';
 import { ownerUserId, ownedBookId } from './refs';
 
-/** SPEC §4 loan states. */
+/** Loan states (docs/product/access.md#loans). */
 export const LOAN_STATUSES = ['active', 'returned', 'revoked'] as const;
 export const LOAN_TYPES = ['subscription', 'trial'] as const;
 export const LICENSE_KINDS = ['online', 'offline'] as const;
@@ -30,7 +30,7 @@ export const devices = sqliteTable(
     id: id(),
     userId: ownerUserId(),
     name: text('name').notNull(),
-    /** RSA-OAEP public key as JWK JSON (DESIGN §5). */
+    /** RSA-OAEP public key as JWK JSON (docs/ARCHITECTURE.md#protected-content). */
     publicKey: text('public_key').notNull(),
     /** RFC 7638 thumbprint of publicKey; licences are bound to it. */
     keyThumbprint: text('key_thumbprint').notNull(),
@@ -157,7 +157,7 @@ export const offlineLicenses = sqliteTable(
     index('offline_licenses_device_idx').on(table.deviceId),
     index('offline_licenses_book_idx').on(table.bookId),
     index('offline_licenses_expires_idx').on(table.expiresAt),
-    // SPEC §5: offline licence algorithm only A256GCM.
+    // An offline licence's algorithm is A256GCM only (docs/product/offline-and-devices.md#offline-licences).
     check('offline_licenses_algorithm_check', sql`${table.algorithm} = 'A256GCM'`),
   ],
 );

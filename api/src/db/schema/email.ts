@@ -1,5 +1,5 @@
 /**
- * E-mail (SPEC §3 email_preferences, email_logs; product decision 9). email_logs doubles as the local
+ * E-mail (email_preferences, email_logs; docs/product/decisions.md#9). email_logs doubles as the local
  * outbox: every message is stored with its rendered body, shown to admins, and delivered by SMTP
  * only when configured. Written by the mailer adapter and the preferences/unsubscribe endpoints.
  */

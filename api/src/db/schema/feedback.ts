@@ -1,6 +1,6 @@
 /**
- * Reader feedback and the admins' replies (SPEC §3 feedback, feedback_comments). Written by the
- * feedback service (readers create, moderators and admins respond); one upvote per reader.
+ * Reader feedback and the admins' replies (docs/product/data-model.md#stored-tables: feedback, feedback_comments).
+ * Written by the feedback service (readers create, moderators and admins respond); one upvote per reader.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -8,7 +8,7 @@ import { bool, createdAt, enumCheck, id, timestampMs, timestamps } from './colum
 import { users } from './users';
 import { ownerUserId } from './refs';
 
-/** SPEC §4 feedback states. */
+/** Feedback states (docs/product/data-model.md#states). */
 export const FEEDBACK_TYPES = ['bug', 'feedback', 'suggestion', 'compliment'] as const;
 export const FEEDBACK_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export const FEEDBACK_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;

@@ -1,6 +1,6 @@
 /**
- * Health checks (SPEC §3 health_check_runs, health_check_items, health_alert_state). A run records
- * each check's outcome; alert state throttles alert e-mails to one per cooldown. Written by the health
+ * Health checks (docs/product/data-model.md#stored-tables: health_check_runs, health_check_items, health_alert_state).
+ * A run records each check's outcome; alert state throttles alert e-mails to one per cooldown. Written by the health
  * job and the health dashboard's "run now"; read by the dashboard.
  */
 import { sql } from 'drizzle-orm';

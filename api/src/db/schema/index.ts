@@ -1,4 +1,7 @@
-/** Every table of the data model (SPEC §3), split by domain; drizzle-kit reads this file. */
+/**
+ * Every table of the data model (docs/product/data-model.md#stored-tables), split by domain; drizzle-kit reads this
+ * file.
+ */
 export * from './users';
 export * from './catalogue';
 export * from './plans';

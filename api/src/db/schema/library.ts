@@ -1,8 +1,8 @@
 /**
- * A reader's own shelf: reading position (SPEC §3 reading_progress), bookmarks, the personal library
- * and copy-protection counters (user_copy_tracking). Written by the library service and the sync
- * endpoint (offline changes arrive as mutations merged with the pure rules in shared/); read by the
- * reader, dashboard and library pages.
+ * A reader's own shelf: reading position (docs/product/data-model.md#stored-tables: reading_progress), bookmarks, the
+ * personal library and copy-protection counters (user_copy_tracking). Written by the library service and the sync
+ * endpoint (offline changes arrive as mutations merged with the pure rules in shared/); read by the reader, dashboard
+ * and library pages.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -99,7 +99,7 @@ export const userCopyTracking = sqliteTable(
 );
 
 /**
- * Per-device copy counters (DESIGN §5 sync: per-device max, then sum). Each device reports its own
+ * Per-device copy counters (docs/ARCHITECTURE.md#sync: per-device max, then sum). Each device reports its own
  * running total; the server keeps the max per device and user_copy_tracking holds the sum.
  */
 export const userCopyDeviceCounters = sqliteTable(

@@ -1,6 +1,6 @@
 /**
- * Subscription plans (SPEC §3 subscription_plans, §9). Prices are integer pence; `bookLimit` -1 means
- * unlimited. Written by the seed and admin plan management; read by the pricing pages and billing.
+ * Subscription plans (subscription_plans; docs/product/plans-and-picks.md#plans). Prices are integer pence;
+ * `bookLimit` -1 means unlimited. Written by the seed and admin plan management; read by the pricing pages and billing.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, id, stringList, timestamps } from './columns';

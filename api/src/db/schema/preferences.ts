@@ -1,7 +1,7 @@
 /**
- * Reading preferences and recommendations (SPEC §3 user_reading_preferences, book_recommendations).
- * Written by the profile page and the recommendation job; read by the dashboard and recommendation
- * e-mails.
+ * Reading preferences and recommendations (docs/product/data-model.md#stored-tables: user_reading_preferences,
+ * book_recommendations). Written by the profile page and the recommendation job; read by the dashboard and
+ * recommendation e-mails.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';

@@ -1,6 +1,6 @@
 /**
- * Reviews and ratings (SPEC §3 book_reviews, review_helpful_votes). One review per reader and book;
- * one helpfulness vote per reader and review. Written by the reviews service, which also keeps
+ * Reviews and ratings (docs/product/data-model.md#stored-tables: book_reviews, review_helpful_votes). One review per
+ * reader and book; one helpfulness vote per reader and review. Written by the reviews service, which also keeps
  * books.rating / totalRatings / totalReviews and book_reviews.helpfulVotes up to date.
  */
 import { sql } from 'drizzle-orm';

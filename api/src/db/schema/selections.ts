@@ -1,5 +1,5 @@
 /**
- * Book selections (SPEC §3 user_selected_books; product decision 7). Trial readers pick 3 books, Basic
+ * Book selections (user_selected_books; docs/product/decisions.md#7). Trial readers pick 3 books, Basic
  * readers pick 10 per billing cycle, each pick locked until `lockedUntil`. Written only by the
  * selections service; read by entitlement checks. Deselected rows stay (isActive false) as history.
  */
@@ -29,8 +29,9 @@ export const userSelectedBooks = sqliteTable(
     ...timestamps(),
   },
   (table) => [
-    // SPEC: "unique per user + book + active flag". A partial index gives the intent (one active pick per
-    // book) while letting a reader pick, drop and re-pick the same book in later cycles (history rows).
+    // One active pick per reader and book (docs/product/data-model.md#stored-tables). A partial index gives the intent
+    // (one active pick per book) while letting a reader pick, drop and re-pick the same book in later cycles (history
+    // rows).
     uniqueIndex('user_selected_books_active_unique').on(table.userId, table.bookId).where(sql`is_active = 1`),
     index('user_selected_books_user_idx').on(table.userId, table.isActive, table.selectedAt),
     index('user_selected_books_book_idx').on(table.bookId),

@@ -1,5 +1,5 @@
 /**
- * The server side of offline sync (DESIGN §5): every mutation a device sends is recorded here in the
+ * The server side of offline sync (docs/ARCHITECTURE.md#sync): every mutation a device sends is recorded here in the
  * same transaction as its effect, so a (user, device, mutation id) is applied exactly once however
  * often the outbox retries. Written only by the sync service.
  */

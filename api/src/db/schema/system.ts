@@ -1,8 +1,8 @@
 /**
- * Runtime configuration editable by super admins (SPEC §3 system_config) and the bookkeeping of
- * scheduled jobs (DESIGN §4: jobs live in the database so several workers can share them). Values are
- * stored as text and parsed by `dataType`. Written by the seed (defaults), the system-settings screen
- * and the job runner.
+ * Runtime configuration editable by super admins (system_config: docs/product/limits.md#system-settings) and the
+ * bookkeeping of scheduled jobs (docs/ARCHITECTURE.md#adapters-and-jobs: jobs live in the database so several workers
+ * can share them). Values are stored as text and parsed by `dataType`. Written by the seed (defaults), the
+ * system-settings screen and the job runner.
  */
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, enumCheck, id, timestampMs, timestamps } from './columns';

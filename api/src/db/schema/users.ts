@@ -1,6 +1,6 @@
 /**
- * Accounts and sessions (SPEC §3 users, sessions). Written by the auth and admin features;
- * subscription columns are written by billing.
+ * Accounts and sessions (docs/product/data-model.md#stored-tables: users, sessions). Written by the auth and admin
+ * features; subscription columns are written by billing.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, id, timestampMs, timestamps } from './columns';
@@ -64,7 +64,7 @@ export const users = sqliteTable(
 );
 
 /**
- * Server-side sessions. `sid` is the sha256 of the opaque cookie token (DESIGN §6), so a database
+ * Server-side sessions. `sid` is the sha256 of the opaque cookie token (docs/ARCHITECTURE.md#security), so a database
  * leak does not hand out live sessions. `sess` keeps small per-session data as JSON.
  */
 export const sessions = sqliteTable(

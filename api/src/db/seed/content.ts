@@ -1,5 +1,5 @@
 /**
- * Site content: the 'homepage' page-content record (hero and stats strip; product decision 6) and one
+ * Site content: the 'homepage' page-content record (hero and stats strip; docs/product/decisions.md#6) and one
  * SEO configuration per page type. Inserted only when missing: admins edit both later.
  */
 import { SEO_PAGE_TYPES, type TSeoPageType } from '@shared/content';

@@ -1,6 +1,6 @@
 /**
  * Gives the seeded Basic and Premium demo readers a real subscription at the embedded test-mode
- * payment provider (product decision 9): the provider's record, the app's mirror of it and the paid
+ * payment provider (docs/product/decisions.md#9): the provider's record, the app's mirror of it and the paid
  * invoice of the current period, exactly what a checkout with the 4242 card leaves behind. Without
  * it the billing page would show a paid plan with no next charge, and plan changes or cancellation
  * would have nothing to act on. Skipped when Stripe is configured (its records live at Stripe).

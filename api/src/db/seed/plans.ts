@@ -1,4 +1,7 @@
-/** The three plans of SPEC §9, exactly as priced and described there (prices in pence, GBP, per month). */
+/**
+ * The three plans of docs/product/plans-and-picks.md#plans, exactly as priced and described there (prices in pence,
+ * GBP, per month).
+ */
 import type { InferInsertModel } from 'drizzle-orm';
 import type { Db } from '../client';
 import { subscriptionPlans } from '../schema';

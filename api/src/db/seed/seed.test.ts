@@ -1,8 +1,8 @@
 /**
- * The demo seed against fresh databases: what it writes (SPEC §9 plans, categories, the 16 real books,
- * generated books up to DEMO_CATALOGUE_SIZE, content, config, demo accounts), that it is deterministic
- * and idempotent, how it handles the demo-accounts file, and that 1000 books seed well within 30 s.
- * Each test uses its own temporary DATA_DIR so ./data is never touched.
+ * The demo seed against fresh databases: what it writes (the plans of docs/product/plans-and-picks.md#plans,
+ * categories, the 16 real books, generated books up to DEMO_CATALOGUE_SIZE, content, config, demo accounts), that it is
+ * deterministic and idempotent, how it handles the demo-accounts file, and that 1000 books seed well within 30 s. Each
+ * test uses its own temporary DATA_DIR so ./data is never touched.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -78,7 +78,7 @@ function readAccountsFile(dataDir: string) {
 }
 
 describe('seedDemoData', () => {
-  it('writes the three plans of SPEC §9 exactly', async () => {
+  it('writes the three plans of docs/product/plans-and-picks.md#plans exactly', async () => {
     const deps = createSeedDeps();
     await seedDemoData(deps);
     const plans = deps.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.displayOrder)).all();

@@ -1,6 +1,6 @@
 /**
- * Default system configuration (SPEC §9 limits and product decisions 7, 8 and 10). Inserted only
- * when a key is missing, so values a super admin changed are never reset by a restart.
+ * Default system configuration (docs/product/limits.md#system-settings; docs/product/decisions.md#7, #8 and #10).
+ * Inserted only when a key is missing, so values a super admin changed are never reset by a restart.
  */
 import type { Db } from '../client';
 import { systemConfig, type TConfigDataType } from '../schema';

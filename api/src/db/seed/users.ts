@@ -1,6 +1,6 @@
 /**
  * Demo accounts (one per role and per subscription state) and the SUPER_ADMIN_EMAILS bootstrap
- * (product decision 3: roles come only from the database).
+ * (docs/product/decisions.md#3: roles come only from the database).
  *
  * Owns `<DATA_DIR>/demo-accounts.json` (mode 0600): the demo accounts' labels, e-mails, roles, tiers
  * and passwords. No password is written in code: each is generated randomly the first time, stored
@@ -115,7 +115,7 @@ const ZDemoAccountsFile = z.object({
   ),
 });
 
-/** Public tier of a demo state: an expired trial is the 'free' tier (product decision 7). */
+/** Public tier of a demo state: an expired trial is the 'free' tier (docs/product/decisions.md#7). */
 function tierOf(state: TDemoState): TSubscriptionTier {
   return state === 'expired' ? 'free' : state;
 }
@@ -311,7 +311,7 @@ export function finishDemoAccounts(plan: TDemoAccountPlan): void {
 }
 
 /**
- * Server-side bootstrap of product decision 3: existing accounts whose e-mail is in
+ * Server-side bootstrap of docs/product/decisions.md#3: existing accounts whose e-mail is in
  * SUPER_ADMIN_EMAILS become super admins. Each promotion is audited. Returns the promoted e-mails.
  */
 export function promoteSuperAdmins(deps: Pick<AppDeps, 'db' | 'env' | 'logger'>): string[] {

@@ -1,8 +1,8 @@
 /**
- * Writes the append-only audit log (SPEC §3 audit_logs; DESIGN §6). Every feature that changes who
- * may do what (sign-up, sign-in, logout, password reset, role changes, emergency login, account
- * deletion, admin actions) records one row here. Rows are never updated or deleted: the
- * `audit_append_only` migration's triggers refuse it, so this module only inserts.
+ * Writes the append-only audit log (docs/product/data-model.md#stored-tables: audit_logs;
+ * docs/ARCHITECTURE.md#security). Every feature that changes who may do what (sign-up, sign-in, logout, password reset,
+ * role changes, emergency login, account deletion, admin actions) records one row here. Rows are never updated or
+ * deleted: the `audit_append_only` migration's triggers refuse it, so this module only inserts.
  */
 import type { AppDeps } from '../../deps';
 import { auditLogs, type TAuditSeverity, type TAuditStatus } from '../../db/schema';

@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command>`: account administration from a shell on the server, the second
- * bootstrap of product decision 3 next to SUPER_ADMIN_EMAILS. Every change is written to the audit
+ * bootstrap of docs/product/decisions.md#3 next to SUPER_ADMIN_EMAILS. Every change is written to the audit
  * log with `source: 'cli'` (there is no signed-in actor). Passwords given on the command line end up
  * in shell history, so when --password is left out a random one is generated and printed once.
  */

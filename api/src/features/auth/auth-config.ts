@@ -1,6 +1,6 @@
 /**
  * The runtime settings the accounts feature reads from `system_config` (editable by super admins).
- * A missing row means the documented default: verification on (product decision 10), a 7-day trial.
+ * A missing row means the documented default: verification on (docs/product/decisions.md#10), a 7-day trial.
  */
 import { eq } from 'drizzle-orm';
 import { FREE_TRIAL_DAYS } from '@shared/limits';

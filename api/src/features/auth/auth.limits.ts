@@ -1,5 +1,5 @@
 /**
- * Rate limits of the accounts API (DESIGN §6), counted in the database by middleware/rate-limit.ts.
+ * Rate limits of the accounts API (docs/ARCHITECTURE.md#security), counted in the database by middleware/rate-limit.ts.
  * Windows are sliding and per-IP rules count every request. Failed sign-ins per account are not a
  * rate limit but the throttle of SIGN_IN_THROTTLE below (sign-in-throttle.service.ts).
  * Per-subject rules (e-mail, user id) count the same whether or not the account exists, so hitting
@@ -13,7 +13,10 @@ export const AUTH_RATE_LIMITS = {
   loginPerIp: { name: 'login:ip', limit: 20, windowMs: 15 * MINUTE },
   verifyOtpPerIp: { name: 'verify-otp:ip', limit: 30, windowMs: 15 * MINUTE },
   resendOtpPerIp: { name: 'resend-otp:ip', limit: 10, windowMs: 15 * MINUTE },
-  /** SPEC: a new code at most once a minute per user (registration counts as the first send). */
+  /**
+   * At most one new code a minute per user; registration counts as the first send
+   * (docs/product/accounts.md#verification-codes).
+   */
   resendOtpPerUser: { name: 'resend-otp:user', limit: 1, windowMs: MINUTE },
   forgotPasswordPerIp: { name: 'forgot-password:ip', limit: 10, windowMs: 15 * MINUTE },
   forgotPasswordPerEmail: { name: 'forgot-password:email', limit: 3, windowMs: 60 * MINUTE },
@@ -40,7 +43,7 @@ export const SIGN_IN_THROTTLE = {
   unlockLinkTtlMs: 60 * MINUTE,
 } as const;
 
-/** One-time e-mail codes (DESIGN §6): 10-minute life, 5 wrong tries. */
+/** One-time e-mail codes (docs/ARCHITECTURE.md#security): 10-minute life, 5 wrong tries. */
 export const VERIFICATION_CODE_TTL_MS = 10 * MINUTE;
 export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 /** Password reset links live one hour. */

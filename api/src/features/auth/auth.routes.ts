@@ -1,5 +1,5 @@
 /**
- * Accounts API (API map: auth; SPEC §7). Each route validates with the shared schema, calls one
+ * Accounts API (docs/API.md: auth). Each route validates with the shared schema, calls one
  * service and shapes the answer; cookies are set here because only routes see the response.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,6 @@
 /**
- * Sign-in, sign-out and password reset (SPEC §2 sign-in screen, §7; DESIGN §6).
+ * Sign-in, sign-out and password reset (docs/product/accounts.md#sign-in, docs/product/accounts.md#passwords;
+ * docs/ARCHITECTURE.md#security).
  *
  * Sign-in answers the same 401 for an unknown account and a wrong password, and takes the same time:
  * unknown accounts are verified against a dummy argon2 hash. Each sign-in rotates the session (a new

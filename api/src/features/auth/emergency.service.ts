@@ -1,5 +1,5 @@
 /**
- * Emergency (break-glass) login, product decision 4. Off unless EMERGENCY_LOGIN_ENABLED,
+ * Emergency (break-glass) login, docs/product/decisions.md#4. Off unless EMERGENCY_LOGIN_ENABLED,
  * EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH are configured (the API answers 404
  * otherwise); the configured account must exist and be an active super admin. Every attempt is
  * rate-limited and audited with severity critical, and a successful one e-mails every super admin.
@@ -140,7 +140,7 @@ export async function emergencyLogin(
 }
 
 /**
- * Demo mode (product decision 4): emergency login for the seeded super admin, with its generated
+ * Demo mode (docs/product/decisions.md#4): emergency login for the seeded super admin, with its generated
  * password shown as demo credentials on /emergency-login to requests from this machine only
  * (`emergencyLoginFor`). An explicit configuration wins; production never gets it.
  */

@@ -31,7 +31,7 @@ async function enabledContext() {
 const emergencyAudits = (db: ReturnType<typeof createTestContext>['db']) =>
   db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.emergency_login')).all();
 
-describe('emergency login (product decision 4)', () => {
+describe('emergency login (docs/product/decisions.md#4)', () => {
   it('is absent by default: 404 problem, and the config says disabled', async () => {
     const { app, client, db } = createTestContext();
     await createUser(db, { email: 'ops@example.com', role: 'super_admin' });

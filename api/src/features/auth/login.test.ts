@@ -141,7 +141,7 @@ describe('POST /api/auth/login', () => {
     );
   });
 
-  it("answers SPEC §5's required-field messages", async () => {
+  it('answers the required-field messages of docs/product/validation-messages.md#sign-in', async () => {
     const { clientFor } = createTestContext();
     const response = await login(clientFor, { emailOrUsername: '', password: '' });
     expect(response.status).toBe(400);

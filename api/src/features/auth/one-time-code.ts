@@ -1,8 +1,8 @@
 /**
- * 6-digit e-mail verification codes (DESIGN §6) and password-reset tokens. Codes come from the CSPRNG
- * and only their hash is stored: sha256 over the user id and the code, so equal codes of two users
- * never share a stored value. Comparison is constant-time. Reset tokens are 32 random bytes; the
- * e-mailed link carries the token, the database its sha256.
+ * 6-digit e-mail verification codes (docs/ARCHITECTURE.md#security) and password-reset tokens. Codes come from the
+ * CSPRNG and only their hash is stored: sha256 over the user id and the code, so equal codes of two users never share a
+ * stored value. Comparison is constant-time. Reset tokens are 32 random bytes; the e-mailed link carries the token, the
+ * database its sha256.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_LENGTH } from '@shared/limits';

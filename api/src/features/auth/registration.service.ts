@@ -1,5 +1,6 @@
 /**
- * Sign-up and e-mail verification (SPEC §2 register and verify-email screens, §3, §5, §8).
+ * Sign-up and e-mail verification (docs/product/accounts.md#registration, docs/product/accounts.md#verification-codes,
+ * docs/product/validation-messages.md#registration, docs/product/errors.md#toasts).
  *
  * Registration writes, in one BEGIN IMMEDIATE transaction: the signup attempt, the user (a 7-day trial
  * unless docs/product/trial-policy.md declines it, E.164 phone, country from the number), the trial

@@ -112,7 +112,7 @@ describe('POST /api/auth/register', () => {
     expect(await me.json()).toMatchObject({ id: body.userId, subscriptionTier: 'trial' });
   });
 
-  it('answers every SPEC §5 validation message on its field', async () => {
+  it('answers every validation message of docs/product/validation-messages.md#registration on its field', async () => {
     const { app, client } = createTestContext();
     const cases: [Partial<TRegisterRequest>, string, string][] = [
       [{ firstName: '' }, 'firstName', MESSAGES.firstNameRequired],
@@ -214,7 +214,7 @@ describe('POST /api/auth/register', () => {
   });
 });
 
-describe('registration abuse (SPEC §3, §8)', () => {
+describe('registration abuse (docs/product/accounts.md#registration-abuse)', () => {
   async function expectRefusal(response: { status: number; json(): Promise<unknown> }, status: number, marker: string) {
     expect(response.status).toBe(status);
     const problem = await problemBody(response);
@@ -424,7 +424,7 @@ describe('POST /api/auth/verify-otp', () => {
     });
   });
 
-  it("answers SPEC §5's 'Missing Information' and 'Invalid Code' texts", async () => {
+  it("answers the 'Missing Information' and 'Invalid Code' texts of docs/product/validation-messages.md#verification-code", async () => {
     const { app, client } = createTestContext();
     // raw request: no userId, which the verify-otp route's type forbids
     const missing = await send(app, '/api/auth/verify-otp', { code: '123456' });

@@ -1,5 +1,5 @@
 /**
- * The session cookie (DESIGN §6): HttpOnly so scripts cannot read it, SameSite=Lax so other sites
+ * The session cookie (docs/ARCHITECTURE.md#security): HttpOnly so scripts cannot read it, SameSite=Lax so other sites
  * cannot send it with their writes, Path=/ and, in production or whenever PUBLIC_URL is https,
  * Secure with the `__Host-` prefix (which also forbids a Domain attribute, so no sub-domain can set or
  * shadow it). Plain-http development cannot store Secure cookies, so it uses the bare name without Secure.

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (DESIGN §6). The browser holds an opaque random token in an HttpOnly cookie;
+ * Server-side sessions (docs/ARCHITECTURE.md#security). The browser holds an opaque random token in an HttpOnly cookie;
  * the `sessions` table stores only its sha256, with an idle expiry that slides on use and an absolute
  * expiry that never moves. Rows are written at sign-in and deleted at sign-out, password reset and expiry.
  */

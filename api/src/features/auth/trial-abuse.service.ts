@@ -1,5 +1,5 @@
 /**
- * Registration abuse rules (SPEC §3 signup_attempts, free_trial_abuse_prevention; SPEC §8 messages).
+ * Registration abuse rules (docs/product/accounts.md#registration-abuse).
  *
  * - Attempts: every registration that reaches the service is a `signup_attempts` row (IP, device
  *   fingerprint, e-mail). More than SIGNUP_MAX_ATTEMPTS_PER_IP / _PER_FINGERPRINT inside

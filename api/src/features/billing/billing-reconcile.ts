@@ -1,5 +1,5 @@
 /**
- * Applies the payment provider's state to the app (issue 4, webhook processing). Writes
+ * Applies the payment provider's state to the app (webhook processing). Writes
  * billing_subscriptions (the mirror), users.subscription* / stripe* columns, webhook_events, Stripe
  * invoices/payments, audit entries for trial conversion, upgrades, downgrades and endings, and the
  * reader's entitlements (syncEntitlements) — all in ONE BEGIN IMMEDIATE transaction per event.

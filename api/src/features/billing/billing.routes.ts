@@ -1,5 +1,5 @@
 /**
- * Billing routes (API map: billing). Every reader route is scoped to the session's user; the webhook has
+ * Billing routes (docs/API.md: billing). Every reader route is scoped to the session's user; the webhook has
  * no session and reads the raw body (its signature is the credential); the clock advance is an admin
  * action of the test-mode provider (404 with Stripe).
  */

@@ -1,5 +1,5 @@
 /**
- * Billing (API map: billing): checkout, the subscription view, plan changes, cancel/resume, invoices and
+ * Billing (docs/API.md: billing): checkout, the subscription view, plan changes, cancel/resume, invoices and
  * receipts. Owns checkout_sessions rows; every subscription change goes through the payments provider
  * and comes back through billing-reconcile.ts (the provider's webhook, plus an immediate reconcile from
  * the provider's record so the answer already shows the change). Always scoped to the session's user.

@@ -1,4 +1,4 @@
-/** Billing API (issue 4): test-mode checkout, webhooks, plan changes, cancel/renew via the clock advance, receipts. */
+/** Billing API: test-mode checkout, webhooks, plan changes, cancel/renew via the clock advance, receipts. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@shared/billing';

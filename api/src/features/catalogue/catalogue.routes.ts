@@ -1,4 +1,4 @@
-/** Public catalogue reads (API map: catalogue): books, one book, its generated cover, categories, plans. */
+/** Public catalogue reads (docs/API.md: catalogue): books, one book, its generated cover, categories, plans. */
 import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
 import type { TCategoryList, TPlanList } from '@shared/catalogue';

@@ -302,7 +302,7 @@ function queryCategories(db: Db): TCategory[] {
   ).all() as TCategory[];
 }
 
-/** Active plans in display order (SPEC §9). */
+/** Active plans in display order (docs/product/plans-and-picks.md#plans). */
 export function listPlans({ db }: { db: Db }): TPlan[] {
   return db
     .select({

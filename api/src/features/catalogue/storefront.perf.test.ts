@@ -1,11 +1,11 @@
 /**
- * Latency of the storefront's hot reads at scale: search suggestions at 100,000 books (the SPEC §5 box
- * must keep up with typing) and the book list at 1,000 (the demo catalogue) and 100,000 books.
- * Rows are synthetic and inserted in bulk with one prepared statement; the FTS index is rebuilt once.
- * DESIGN §7: measurements are not timed tests, so this file runs only with PERF=1
- * (`PERF=1 npx vitest run api/src/features/catalogue/storefront.perf.test.ts`) and prints its figures.
- * Its budgets apply to medians and are generous: they catch a lost index or an unbounded scan
- * (10-100x slower), not the noise of a busy shared machine.
+ * Latency of the storefront's hot reads at scale: search suggestions at 100,000 books (the search box of
+ * docs/product/catalogue-and-search.md#search-box must keep up with typing) and the book list at 1,000 (the demo
+ * catalogue) and 100,000 books. Rows are synthetic and inserted in bulk with one prepared statement; the FTS index is
+ * rebuilt once. Measurements are not timed tests (docs/ARCHITECTURE.md#tests), so this file runs only with PERF=1
+ * (`PERF=1 npx vitest run api/src/features/catalogue/storefront.perf.test.ts`) and prints its figures. Its budgets
+ * apply to medians and are generous: they catch a lost index or an unbounded scan (10-100x slower), not the noise of a
+ * busy shared machine.
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';

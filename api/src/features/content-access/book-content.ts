@@ -1,9 +1,8 @@
 /**
- * The one way to read stored book content (DESIGN §5): a version's pdf_assets row, its manifest,
- * encrypted chunks (through a byte-bounded LRU, since the chunk endpoint is the hot path), the
- * unwrapped content key of a version and the preview PDF. The reader, licences and ingestion import
- * it directly. Nothing here ever returns plaintext book bytes; the preview is a separate, public
- * document.
+ * The one way to read stored book content (docs/ARCHITECTURE.md#protected-content): a version's pdf_assets row, its
+ * manifest, encrypted chunks (through a byte-bounded LRU, since the chunk endpoint is the hot path), the unwrapped
+ * content key of a version and the preview PDF. The reader, licences and ingestion import it directly. Nothing here
+ * ever returns plaintext book bytes; the preview is a separate, public document.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CHUNK_CIPHER, CHUNK_TAG_BYTES, type TBookManifest } from '@shared/reader';

@@ -1,7 +1,7 @@
 /**
- * Content encryption (DESIGN §5): chunk round trip in WebCrypto's layout, tampering and swapping
- * refused, content keys wrapped so only the right KEK (and the right book version) unwraps them, the
- * KEK file made once with mode 0600, configuration errors, and rotation by rewrapping.
+ * Content encryption (docs/ARCHITECTURE.md#protected-content): chunk round trip in WebCrypto's layout, tampering and
+ * swapping refused, content keys wrapped so only the right KEK (and the right book version) unwraps them, the KEK file
+ * made once with mode 0600, configuration errors, and rotation by rewrapping.
  */
 import fs from 'node:fs';
 import os from 'node:os';

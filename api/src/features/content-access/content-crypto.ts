@@ -1,9 +1,9 @@
 /**
- * Content encryption at rest (DESIGN §5). Each book version has a random AES-256 content key; its
- * chunks are sealed with AES-256-GCM under a fresh 96-bit IV and the associated data
- * `chunkAad(bookId, version, index)`, the 16-byte tag appended to the ciphertext (WebCrypto's layout,
- * so browsers decrypt with one `subtle.decrypt`). Content keys are stored wrapped by a key-encryption
- * key (KEK), also AES-256-GCM, bound to their book and version, under the KEK's id so KEKs can rotate.
+ * Content encryption at rest (docs/ARCHITECTURE.md#protected-content). Each book version has a random AES-256 content
+ * key; its chunks are sealed with AES-256-GCM under a fresh 96-bit IV and the associated data `chunkAad(bookId,
+ * version, index)`, the 16-byte tag appended to the ciphertext (WebCrypto's layout, so browsers decrypt with one
+ * `subtle.decrypt`). Content keys are stored wrapped by a key-encryption key (KEK), also AES-256-GCM, bound to their
+ * book and version, under the KEK's id so KEKs can rotate.
  *
  * The KEK comes from CONTENT_KEK (+ CONTENT_KEK_ID); without it one is generated once into
  * <DATA_DIR>/content-kek (mode 0600). Retired KEKs (CONTENT_KEK_RETIRED, and a DATA_DIR key left

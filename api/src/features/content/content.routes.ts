@@ -1,4 +1,4 @@
-/** Public content reads (API map: content): SEO config per page type, page content, placeholder covers. */
+/** Public content reads (docs/API.md: content): SEO config per page type, page content, placeholder covers. */
 import { Hono } from 'hono';
 import { ZPageContentKeyParam, ZPlaceholderParams, ZSeoConfigQuery } from '@shared/content.schemas';
 import type { AppDeps, AppEnv } from '../../deps';

@@ -1,6 +1,6 @@
 /**
  * Editable site content read by the public pages: SEO configs per page type and keyed page-content
- * documents (product decision 6). Read-only here; the seed and the admin SEO/content screens write them.
+ * documents (docs/product/decisions.md#6). Read-only here; the seed and the admin SEO/content screens write them.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { TPageContent, TSeoConfig, TSeoPageType } from '@shared/content';

@@ -1,6 +1,6 @@
 /**
- * The neutral placeholder cover (SPEC §2 "Book cover": shown when a book has no cover or it fails to
- * load). Pure: the output depends only on the size, so responses can be cached for good.
+ * The neutral placeholder cover (docs/product/routes-and-screens.md#book-cover: shown when a book has no cover or it
+ * fails to load). Pure: the output depends only on the size, so responses can be cached for good.
  */
 export function renderPlaceholderSvg(width: number, height: number): string {
   // A book glyph (24-unit icon grid) scaled to about a third of the smaller side and centred.

@@ -1,5 +1,5 @@
 /**
- * Devices (API map: devices): POST /api/devices/browser registers the reading browser's RSA-OAEP
+ * Devices (docs/API.md: devices): POST /api/devices/browser registers the reading browser's RSA-OAEP
  * public key so licences can be wrapped to it; POST /api/devices/challenge and POST /api/devices
  * register it for offline reading with proof of key possession; GET /api/devices, PATCH and DELETE
  * /api/devices/:id are the Devices page; GET /api/devices/:id/status is what a device asks at its next

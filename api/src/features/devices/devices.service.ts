@@ -1,11 +1,11 @@
 /**
- * Devices (SPEC §3 devices; DESIGN §5 device keys). Every browser that reads registers its RSA-OAEP
- * public key here, so licences can carry the content key wrapped to it. Rows are unique per reader and
- * RFC 7638 key thumbprint, so registering the same key again returns the same device. A browser row
- * is online-only (`offlineRegisteredAt` null) until it registers for offline reading with proof of
- * key possession (device_challenges: a nonce encrypted to the key, answered once; decision record
- * 008), which is what counts against the plan's device cap. Removing a device (or the idle-device
- * job) deactivates it and revokes its licences in the same transaction.
+ * Devices (docs/product/offline-and-devices.md#devices; docs/ARCHITECTURE.md#protected-content-invariants). Every
+ * browser that reads registers its RSA-OAEP public key here, so licences can carry the content key wrapped to it. Rows
+ * are unique per reader and RFC 7638 key thumbprint, so registering the same key again returns the same device. A
+ * browser row is online-only (`offlineRegisteredAt` null) until it registers for offline reading with proof of key
+ * possession (device_challenges: a nonce encrypted to the key, answered once; decision record 008), which is what
+ * counts against the plan's device cap. Removing a device (or the idle-device job) deactivates it and revokes its
+ * licences in the same transaction.
  */
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';

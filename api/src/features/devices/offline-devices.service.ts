@@ -1,7 +1,7 @@
 /**
- * Offline devices (API map: devices; DESIGN §5): registering a browser for offline reading with proof
- * that it holds its device key, the plan's device cap, the Devices page (list, rename, remove) and
- * what a device learns about itself at its next contact.
+ * Offline devices (docs/API.md: devices; docs/ARCHITECTURE.md#offline-devices-and-licences): registering a browser for
+ * offline reading with proof that it holds its device key, the plan's device cap, the Devices page (list, rename,
+ * remove) and what a device learns about itself at its next contact.
  *
  * Proof of possession (decision record 008): the device key is RSA-OAEP, which decrypts but cannot
  * sign, so the server encrypts a random nonce to it and the browser answers with the nonce. Only a

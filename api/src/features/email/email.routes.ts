@@ -1,5 +1,5 @@
 /**
- * E-mail endpoints (API map: me / admin): the reader's preferences (session), unsubscribe links
+ * E-mail endpoints (docs/API.md: me / admin): the reader's preferences (session), unsubscribe links
  * (token, no session) and the admin outbox of stored messages (permission email:manage).
  */
 import { Hono } from 'hono';

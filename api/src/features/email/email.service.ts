@@ -1,5 +1,5 @@
 /**
- * Sending e-mail (product decision 9; SPEC §3 email_preferences, email_logs). Every message is
+ * Sending e-mail (docs/product/decisions.md#9; docs/product/accounts.md#e-mail). Every message is
  * rendered from a template, checked against the recipient's preferences, stored in `email_logs`
  * (the outbox: status queued → sent | failed, or suppressed when the reader opted out) and then
  * handed to deps.mailer. Delivery failures are logged and recorded, never thrown: the caller
@@ -331,7 +331,7 @@ export async function sendEmergencyLoginAlert(
   return results;
 }
 
-/** Billing e-mail kinds (issue 4); receipts and failures are transactional, the rest follow preferences. */
+/** Billing e-mail kinds; receipts and failures are transactional, the rest follow preferences. */
 export const BILLING_EMAIL_TYPES = {
   paymentReceipt: 'payment_receipt',
   paymentFailed: 'payment_failed',

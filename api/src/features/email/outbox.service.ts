@@ -1,5 +1,5 @@
 /**
- * The admin view of the local outbox (product decision 9): every stored message in `email_logs`,
+ * The admin view of the local outbox (docs/product/decisions.md#9): every stored message in `email_logs`,
  * newest first, with its stored bodies. Those are rendered with codes and secret links hidden
  * (docs/product/operations.md#e-mail-secrets): staff see what was sent, never a credential.
  */

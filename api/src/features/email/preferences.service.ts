@@ -1,5 +1,5 @@
 /**
- * E-mail preferences (SPEC §3 email_preferences): read and changed by the signed-in reader, or
+ * E-mail preferences (docs/product/accounts.md#e-mail): read and changed by the signed-in reader, or
  * without a session through the unsubscribe token every e-mail links to. The row itself is created
  * by email.service.ts (ensureEmailPreferences) on first use.
  */

@@ -1,4 +1,4 @@
-/** Liveness and readiness probes (API map: health), and the admin view of how this server is configured. */
+/** Liveness and readiness probes (docs/API.md: health), and the admin view of how this server is configured. */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { requirePermission } from '../../middleware/auth';

@@ -1,4 +1,4 @@
-/** Readiness checks (API map: health): each names what it checked and how long it took. */
+/** Readiness checks (docs/API.md: health): each names what it checked and how long it took. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';

@@ -1,5 +1,5 @@
 /**
- * Book ingestion over HTTP (issue 5): the admin PDF upload `POST /api/admin/books/:id/pdf`
+ * Book ingestion over HTTP: the admin PDF upload `POST /api/admin/books/:id/pdf`
  * (multipart: `file`, optional `cover`; permission catalogue:manage) and the public
  * `GET /api/books/:idOrSlug/cover` serving covers stored by ingestion. No route here, or anywhere,
  * returns a book's PDF: readers get encrypted chunks, anyone the separate preview.

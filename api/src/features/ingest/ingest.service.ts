@@ -1,5 +1,5 @@
 /**
- * The one book ingestion pipeline (issue 5; DESIGN §5), used by the admin upload route, the
+ * The one book ingestion pipeline (docs/ARCHITECTURE.md#protected-content), used by the admin upload route, the
  * `books:import` CLI, the demo seed and lazy generation. For a PDF it checks the bytes (magic,
  * size, pdf.js can read every page), then stores a new content version:
  *

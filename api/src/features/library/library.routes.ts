@@ -1,5 +1,5 @@
 /**
- * The reader's shelf (API map: library): GET /api/library (filters), GET /api/library/stats (the
+ * The reader's shelf (docs/API.md: library): GET /api/library (filters), GET /api/library/stats (the
  * dashboard's figures), POST /api/library {bookId} and DELETE /api/library/:bookId. Always scoped to
  * the session user.
  */

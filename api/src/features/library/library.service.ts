@@ -1,9 +1,9 @@
 /**
- * The reader's shelf (API map: library; SPEC §3 user_library): the books they added, the books they
- * picked (active selections, as the entitlement rules see them now) and the books they have started,
- * each with its reading progress, filterable by status; adding and removing shelf entries (each
- * recorded as a reading event, SPEC §4 add_to_library / remove_from_library); and the dashboard's
- * reading figures. Always scoped to the session user.
+ * The reader's shelf (docs/API.md: library; docs/product/data-model.md#stored-tables: user_library): the books they
+ * added, the books they picked (active selections, as the entitlement rules see them now) and the books they have
+ * started, each with its reading progress, filterable by status; adding and removing shelf entries (each recorded as a
+ * reading event, add_to_library / remove_from_library); and the dashboard's reading figures. Always scoped to the
+ * session user.
  */
 import {
   readingStatus,

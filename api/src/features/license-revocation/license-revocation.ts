@@ -1,10 +1,10 @@
 /**
- * Ends licences when what they rest on ends (DESIGN §5): a loan returned or revoked (by the reader,
- * a dropped pick or a lapsed plan) or a device removed or expired. `licenses` rows are marked revoked
- * (the status endpoint then tells the device to delete the book) and the device's `offline_licenses`
- * rows are deleted. Callers run these inside the BEGIN IMMEDIATE transaction that ends the loan or
- * device, so a loan is never ended with its licences still live. A unit of its own below selections,
- * loans, devices and licences, all of which call it; it imports only the schema.
+ * Ends licences when what they rest on ends (docs/ARCHITECTURE.md#protected-content): a loan returned or revoked (by
+ * the reader, a dropped pick or a lapsed plan) or a device removed or expired. `licenses` rows are marked revoked (the
+ * status endpoint then tells the device to delete the book) and the device's `offline_licenses` rows are deleted.
+ * Callers run these inside the BEGIN IMMEDIATE transaction that ends the loan or device, so a loan is never ended with
+ * its licences still live. A unit of its own below selections, loans, devices and licences, all of which call it; it
+ * imports only the schema.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';

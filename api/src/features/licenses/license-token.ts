@@ -1,7 +1,7 @@
 /**
- * Licence tokens: compact JWS (ES256) over TLicenseClaims (DESIGN §5). Signing uses the keyring's
- * current key with its kid in the header; verification accepts only ES256, our issuer and audience,
- * a kid the keyring publishes, the licence `typ`, and a payload shaped like a licence.
+ * Licence tokens: compact JWS (ES256) over TLicenseClaims (docs/ARCHITECTURE.md#protected-content). Signing uses the
+ * keyring's current key with its kid in the header; verification accepts only ES256, our issuer and audience, a kid the
+ * keyring publishes, the licence `typ`, and a payload shaped like a licence.
  */
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import {
@@ -34,7 +34,7 @@ export class LicenseVerificationError extends AppError {
 }
 
 /**
- * Verifies a licence presented back to the server (issue 6's renew path): signature by a published key,
+ * Verifies a licence presented back to the server (the offline renewal path): signature by a published key,
  * ES256 only (`alg: none` and HMAC tricks are refused), issuer, audience, times and the claims' shape.
  * With `allowExpired`, an expired licence still verifies (a device renewing after a long time offline);
  * everything else is checked the same. Throws LicenseVerificationError (400) with the reason.

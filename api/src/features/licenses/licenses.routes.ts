@@ -1,5 +1,5 @@
 /**
- * Licences (API map: licenses): POST /api/licenses issues a signed licence for a loan on one of the
+ * Licences (docs/API.md: licenses): POST /api/licenses issues a signed licence for a loan on one of the
  * reader's devices, POST /api/licenses/:id/renew extends one, POST /api/licenses/status reports on the
  * reader's licences (and, when named, on the asking device), and
  * GET /api/.well-known/jwks.json publishes the signing keys the reader verifies licences with.

@@ -1,13 +1,12 @@
 /**
- * Licences (SPEC §3 licenses, offline_licenses; DESIGN §5): a signed statement that one reader may read
- * one book version on one device until a time, carrying the book's content key wrapped to that
- * device's public key. One `licenses` row per (loan, device); an offline licence also has its
- * `offline_licenses` row (user × device × book: the wrapped key, A256GCM, expiry), written in the same
- * transaction. Issuing and renewing check the loan, the device and the entitlement (the same rules as
- * opening the book), touch the device's lastActiveAt and are recorded in the audit log. Licences are
- * revoked with their loan or device (license-revocation). The content key only ever leaves the
- * server wrapped to a device key. Granting is three steps: decide (license-policy.ts), build the
- * claims (license-claims.ts), then sign and persist here.
+ * Licences (docs/product/offline-and-devices.md#offline-licences; docs/ARCHITECTURE.md#protected-content): a signed
+ * statement that one reader may read one book version on one device until a time, carrying the book's content key
+ * wrapped to that device's public key. One `licenses` row per (loan, device); an offline licence also has its
+ * `offline_licenses` row (user × device × book: the wrapped key, A256GCM, expiry), written in the same transaction.
+ * Issuing and renewing check the loan, the device and the entitlement (the same rules as opening the book), touch the
+ * device's lastActiveAt and are recorded in the audit log. Licences are revoked with their loan or device
+ * (license-revocation). The content key only ever leaves the server wrapped to a device key. Granting is three steps:
+ * decide (license-policy.ts), build the claims (license-claims.ts), then sign and persist here.
  *
  * Renewal count (decision record 008): `renewalCount` counts the extensions of the current licence of a
  * (loan, device). Online re-issues count as before; a new offline licence (first download, or after an

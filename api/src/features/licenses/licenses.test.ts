@@ -110,7 +110,8 @@ describe('POST /api/licenses', () => {
       renewalCount: 0,
       statusUrl: `${t.env.publicUrl}/api/licenses/status`,
     });
-    // The unwrapped key is non-extractable, as DESIGN §5 requires of the browser.
+    // The unwrapped key is non-extractable, as docs/ARCHITECTURE.md#protected-content-invariants requires of the
+    // browser.
     await expect(crypto.subtle.exportKey('raw', contentKey)).rejects.toThrow();
 
     const parts: Uint8Array[] = [];
@@ -126,7 +127,7 @@ describe('POST /api/licenses', () => {
     const first = new Uint8Array(await (await chunkOf(reader, book.id, 0, manifest.version)).arrayBuffer());
     await expect(decryptChunk(manifest, contentKey, 1, first)).rejects.toThrow();
 
-    // The server-side verifier (issue 6's renew path) accepts it too.
+    // The server-side verifier (the offline renewal path) accepts it too.
     const verified = await verifyLicense({ keyring: await licenseKeyring(t.env), token: grant.license, now });
     expect(verified.jti).toBe(grant.licenseId);
 

@@ -1,9 +1,9 @@
 /**
- * The licence signing keyring (DESIGN §5: compact JWS, ES256, public keys at a JWKS endpoint with
- * rotation). Keys come from LICENSE_SIGNING_KEYS (a JSON JWK set of P-256 private keys) or, when unset,
- * from <DATA_DIR>/license-signing-keys.json, generated once with mode 0600. The LAST key of the set
- * signs new licences; every key is published, so rotating means appending a new key and removing an
- * old one only after the licences it signed have expired (offline_max_days).
+ * The licence signing keyring (docs/ARCHITECTURE.md#protected-content: compact JWS, ES256, public keys at a JWKS
+ * endpoint with rotation). Keys come from LICENSE_SIGNING_KEYS (a JSON JWK set of P-256 private keys) or, when unset,
+ * from <DATA_DIR>/license-signing-keys.json, generated once with mode 0600. The LAST key of the set signs new licences;
+ * every key is published, so rotating means appending a new key and removing an old one only after the licences it
+ * signed have expired (offline_max_days).
  *
  * Tests (NODE_ENV=test) without LICENSE_SIGNING_KEYS get a key made in memory per configuration
  * object, so test runs never write into the working tree's DATA_DIR.

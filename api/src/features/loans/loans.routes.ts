@@ -1,5 +1,5 @@
 /**
- * Loans (API map: loans): GET /api/loans, POST /api/loans (open a book), POST /api/loans/:id/return.
+ * Loans (docs/API.md: loans): GET /api/loans, POST /api/loans (open a book), POST /api/loans/:id/return.
  * Always scoped to the session's user.
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Loans (SPEC §3 loans, §4 loan states): a reader's right to read one book, created when a book is
+ * Loans (docs/product/access.md#loans): a reader's right to read one book, created when a book is
  * picked or first opened, ended by the reader (returned) or by the rules (revoked: access ended, pick
  * dropped or removed). Writes go through BEGIN IMMEDIATE; one active loan per reader and book.
  */

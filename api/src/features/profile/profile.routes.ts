@@ -1,5 +1,5 @@
 /**
- * The signed-in reader's account (API map: me): GET/PATCH /api/me, PUT /api/me/password,
+ * The signed-in reader's account (docs/API.md: me): GET/PATCH /api/me, PUT /api/me/password,
  * PUT/DELETE /api/me/avatar, GET /api/me/export, DELETE /api/me, and the public
  * GET /api/avatars/:userId/:file that serves uploaded pictures.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in reader's own account (API map: me): profile fields, password change and account
+ * The signed-in reader's own account (docs/API.md: me): profile fields, password change and account
  * deletion. Writes the `users` row and the reader's `sessions`; deletion removes the account with
  * every row that cascades from it and leaves the append-only audit log in place.
  */

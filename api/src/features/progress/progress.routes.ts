@@ -1,5 +1,5 @@
 /**
- * Reading position and bookmarks, read side (API map: progress): GET /api/progress,
+ * Reading position and bookmarks, read side (docs/API.md: progress): GET /api/progress,
  * GET /api/progress/:bookId and GET /api/bookmarks, always the session user's own rows. Writes go
  * through POST /api/sync.
  */

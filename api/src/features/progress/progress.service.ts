@@ -1,5 +1,5 @@
 /**
- * Reading position and bookmarks, read side (API map: progress): one book's position, the reader's
+ * Reading position and bookmarks, read side (docs/API.md: progress): one book's position, the reader's
  * recent books for "Continue where you left off", and bookmarks. Every query is scoped to the session
  * user; another reader's rows are never visible (404, as for a missing row). Writes arrive through
  * POST /api/sync (features/sync), which also uses readProgress/readBookmarks for its answer.

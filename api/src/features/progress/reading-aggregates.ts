@@ -1,9 +1,9 @@
 /**
- * The per reader and book aggregates derived from positions, sessions and events (SPEC §3
- * book_progress_snapshot, analytics_user_library). Writers collect what a request changed into one
- * delta per book and apply it once, inside their own transaction, so a batch of fifty events costs
- * two upserts rather than a hundred. Sums only grow by deltas of rows that were newly stored, which
- * is what keeps re-sent events from counting twice.
+ * The per reader and book aggregates derived from positions, sessions and events
+ * (docs/product/data-model.md#stored-tables book_progress_snapshot, analytics_user_library). Writers collect what a
+ * request changed into one delta per book and apply it once, inside their own transaction, so a batch of fifty events
+ * costs two upserts rather than a hundred. Sums only grow by deltas of rows that were newly stored, which is what keeps
+ * re-sent events from counting twice.
  */
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';

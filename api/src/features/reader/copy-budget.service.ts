@@ -1,12 +1,12 @@
 /**
- * Copy protection (SPEC §3 user_copy_tracking; DESIGN §5 sync rule "copy counters = per-device max,
- * then sum"). A reader may copy at most floor(totalCharacters * max_copy_percentage / 100) characters of
- * a book in total, counted by the server.
+ * Copy protection (user_copy_tracking; docs/product/copy-budget.md#copy-limit; the sync rule "copy counters =
+ * per-device max, then sum" of docs/ARCHITECTURE.md#sync). A reader may copy at most floor(totalCharacters *
+ * max_copy_percentage / 100) characters of a book in total, counted by the server.
  *
  * Counters live in user_copy_device_counters, one row per source:
  * - ONLINE_COPY_SOURCE for copies the online reader reports (POST /api/books/:id/copy-events); each
  *   event is refused whole when it would pass the limit, so nothing over the limit is ever stored;
- * - one row per offline device (issue 6's sync), holding that device's running total, merged with max
+ * - one row per offline device (offline sync), holding that device's running total, merged with max
  *   because offline copies have already happened and can only be recorded.
  * user_copy_tracking keeps the sum and the derived fields the reader and admin screens read. Every
  * write runs in one BEGIN IMMEDIATE transaction, so two tabs copying at once cannot both pass the limit.
@@ -142,7 +142,7 @@ export function recordCopyEvent(options: TCopyTarget & { characters: number; now
 }
 
 /**
- * An offline device reports its running total of copied characters for a book (issue 6's sync). Kept as
+ * An offline device reports its running total of copied characters for a book (offline sync). Kept as
  * the max of what the device ever reported (reports can arrive out of order or twice), then summed.
  * The copies already happened, so this never refuses; the total may pass the limit and the budget
  * then reports isLimitReached. Call inside the sync's BEGIN IMMEDIATE transaction.

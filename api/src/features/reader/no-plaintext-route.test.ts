@@ -1,7 +1,7 @@
 /**
- * Issue 5 quality bar: no plaintext PDF is reachable through any route. The route list comes from the
- * real app (as in the authorisation matrix); every GET route is requested by an entitled super admin
- * with a book that has content, and only the preview route may answer a PDF.
+ * A protected-content invariant (docs/ARCHITECTURE.md#protected-content-invariants): no plaintext PDF is reachable
+ * through any route. The route list comes from the real app (as in the authorisation matrix); every GET route is
+ * requested by an entitled super admin with a book that has content, and only the preview route may answer a PDF.
  */
 import { describe, expect, it } from 'vitest';
 import { get } from '../auth/auth-test-helpers';

@@ -1,6 +1,6 @@
 /**
- * The reader's settings from system_config (SPEC §9 defaults: copy protection on, 40% copy limit,
- * offline licences at most 30 days). A super admin's value wins when present and sane; otherwise the
+ * The reader's settings from system_config (defaults in docs/product/limits.md#system-settings: copy protection on, 40%
+ * copy limit, offline licences at most 30 days). A super admin's value wins when present and sane; otherwise the
  * documented default applies, so a missing or mistyped row never opens the limits up.
  */
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * The reader (API map: reader): manifest and encrypted chunks (the only delivery path of a book's
+ * The reader (docs/API.md: reader): manifest and encrypted chunks (the only delivery path of a book's
  * content), the public preview PDF, search inside the book and the copy budget. Entitlement is checked
  * on every request; chunks are immutable per version, so browsers may cache them for a year.
  */

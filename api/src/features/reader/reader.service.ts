@@ -1,8 +1,8 @@
 /**
- * The online reader's delivery path (DESIGN §5): the manifest of the current book version (with the
- * reader's active loan, never opening one: a GET has no side effects), encrypted chunks, the public preview, search inside the book and the copy budget.
- * There is deliberately no function here, or anywhere, that returns a book's plaintext PDF: chunks
- * are ciphertext and the preview is a separately generated PDF of the first pages.
+ * The online reader's delivery path (docs/ARCHITECTURE.md#protected-content): the manifest of the current book version
+ * (with the reader's active loan, never opening one: a GET has no side effects), encrypted chunks, the public preview,
+ * search inside the book and the copy budget. There is deliberately no function here, or anywhere, that returns a
+ * book's plaintext PDF: chunks are ciphertext and the preview is a separately generated PDF of the first pages.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { READER_MESSAGES, type TBookSearchHit, type TCopyBudget, type TReaderManifest } from '@shared/reader';
@@ -53,7 +53,7 @@ const noContent = () => new AppError('no_content', 404, READER_MESSAGES.noConten
 /**
  * The manifest of the book's current version when the reader may read it (402 when the rules refuse,
  * 404 for an unknown book), with the reader's active loan id or null. Checks without writing: the
- * reader opens the loan with POST /api/loans (DESIGN §6: no GET has side effects). A book without
+ * reader opens the loan with POST /api/loans (docs/ARCHITECTURE.md#security: no GET has side effects). A book without
  * content yet has it made first (the same content every reader gets, not a change of anyone's state).
  */
 export async function openManifest(options: {

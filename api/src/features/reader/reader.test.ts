@@ -54,7 +54,7 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     expect(manifest.chunks.map((chunk) => chunk.offset)).toEqual(
       manifest.chunks.map((_, index) => index * TEST_CHUNK_SIZE),
     );
-    // A GET has no side effects (DESIGN §6): no loan was created.
+    // A GET has no side effects (docs/ARCHITECTURE.md#security): no loan was created.
     expect(t.state(reader.user.id).loans).toEqual([]);
 
     // Once the reader opened the loan (POST /api/loans), the manifest names it.

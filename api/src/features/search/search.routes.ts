@@ -1,4 +1,4 @@
-/** Search-box suggestions (API map: search). */
+/** Search-box suggestions (docs/API.md: search). */
 import { Hono } from 'hono';
 import { ZSuggestQuery } from '@shared/search.schemas';
 import type { AppDeps, AppEnv } from '../../deps';

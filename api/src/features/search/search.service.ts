@@ -1,6 +1,6 @@
 /**
- * Search-box suggestions (SPEC §5 "Search box"): books whose title contains the text, authors whose
- * name contains it and topic words from descriptions, at most 8 in all. Read-only over books and the
+ * Search-box suggestions (docs/product/catalogue-and-search.md#search-box): books whose title contains the text,
+ * authors whose name contains it and topic words from descriptions, at most 8 in all. Read-only over books and the
  * trigram FTS5 index `books_fts`.
  *
  * Every query here is bounded so the answer stays fast at 100,000 books: title prefixes come from the
@@ -26,7 +26,10 @@ import {
   prefixLikePattern,
 } from './search-terms';
 
-/** Authors keep room in the list when books would fill it (SPEC: books, then authors, then topics). */
+/**
+ * Authors keep room in the list when books would fill it (books, then authors, then topics:
+ * docs/product/catalogue-and-search.md#search-box).
+ */
 const AUTHOR_ROOM = 2;
 /** Substring candidates looked at before ranking; bounds the work for very common text like "the". */
 const BOOK_CANDIDATES = 40;

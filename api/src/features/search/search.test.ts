@@ -13,7 +13,7 @@ async function suggest(client: TTestClient, q: string) {
 
 const byType = (body: TSuggestResponse, type: string) => body.items.filter((item) => item.type === type);
 
-describe('GET /api/search/suggest (SPEC §5 search box)', () => {
+describe('GET /api/search/suggest (docs/product/catalogue-and-search.md#search-box)', () => {
   it('answers no suggestions until the trimmed text has 2 characters', async () => {
     const { client, db } = createTestContext();
     createBook(db, { title: 'A Book', author: 'A Author' });
@@ -185,7 +185,7 @@ describe('search terms', () => {
     expect(parseSearchTerms('\u0000 ')).toEqual({ phrases: [], shortWords: [] });
   });
 
-  it('extracts topic words by the SPEC rule', () => {
+  it('extracts topic words by the documented rule', () => {
     expect(extractTopics(['The Leader leads; LEADERSHIP and lead.', 'leaders'], 'lead')).toEqual([
       'leader',
       'leads',

@@ -1,5 +1,5 @@
 /**
- * Scheduled entitlement upkeep (issue 4): 'reset-selection-cycles' closes ended billing cycles, opens the
+ * Scheduled entitlement upkeep: 'reset-selection-cycles' closes ended billing cycles, opens the
  * next one for readers still entitled and drops selections whose lock has ended; 'revoke-lapsed-loans'
  * revokes loans of readers who may no longer read the book (access ended: revokeReason 'access_ended').
  * Both apply the same pure rules as the on-demand check of every selections/loans write, one reader per

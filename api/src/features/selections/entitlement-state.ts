@@ -268,7 +268,7 @@ function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): v
       .where(and(eq(loans.id, id), eq(loans.status, 'active')))
       .run();
   }
-  // A revoked loan's licences end with it, in the same transaction (DESIGN §5).
+  // A revoked loan's licences end with it, in the same transaction (docs/ARCHITECTURE.md#protected-content).
   revokeLicensesOfLoans(
     db,
     sync.revokeLoans.map((loan) => loan.id),

@@ -1,5 +1,5 @@
 /**
- * Book selections and the entitlement summary (API map: selections): POST/GET /api/selections,
+ * Book selections and the entitlement summary (docs/API.md: selections): POST/GET /api/selections,
  * DELETE /api/selections/:bookId, GET /api/me/entitlements. Always scoped to the session's user.
  */
 import { Hono } from 'hono';

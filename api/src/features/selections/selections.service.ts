@@ -1,5 +1,5 @@
 /**
- * Book selections and the reader's entitlement summary (product decision 7). Writes user_selected_books,
+ * Book selections and the reader's entitlement summary (docs/product/decisions.md#7). Writes user_selected_books,
  * the pick counter of user_subscription_cycles and the loan a pick opens, always inside BEGIN IMMEDIATE
  * so concurrent picks at the limit cannot both pass. A refused pick changes nothing.
  */

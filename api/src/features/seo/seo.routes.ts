@@ -35,7 +35,8 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
     if (requestPath.startsWith('/assets/')) c.header('Cache-Control', CACHE_IMMUTABLE);
     else if (REVALIDATED_FILES.has(requestPath)) c.header('Cache-Control', CACHE_REVALIDATE);
     else c.header('Cache-Control', CACHE_PUBLIC_FILE);
-    // A worker's scope may not exceed its folder unless the server allows it; SPEC §2 registers with scope /.
+    // A worker's scope may not exceed its folder unless the server allows it; the app registers it with scope /
+    // (docs/product/routes-and-screens.md#application-shell).
     if (requestPath === '/sw.js') c.header('Service-Worker-Allowed', '/');
   };
 

@@ -1,7 +1,7 @@
 /**
  * Decides what the server says about a client route before the PWA runs: the HTTP status (200 for the
- * routes of SPEC §2, 404 for anything else or a missing book) and the page's SEO tags, from seo_configs
- * and, on book pages, from the book itself. Reads only.
+ * routes of docs/product/routes-and-screens.md#route-table, 404 for anything else or a missing book) and the page's SEO
+ * tags, from seo_configs and, on book pages, from the book itself. Reads only.
  */
 import type { TBookDetail } from '@shared/catalogue';
 import type { TSeoConfig } from '@shared/content';

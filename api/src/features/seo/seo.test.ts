@@ -113,7 +113,7 @@ describe('web host: static files', () => {
 });
 
 describe('web host: SPA fallback and SEO', () => {
-  it('answers 200 with the shell for the routes of SPEC §2 and 404 (same shell) for anything else', async () => {
+  it('answers 200 with the shell for the routes of docs/product/routes-and-screens.md#route-table and 404 (same shell) for anything else', async () => {
     const { app } = createHostedApp();
     for (const route of [
       '/bookstore',

@@ -1,5 +1,5 @@
 /**
- * Offline sync (API map: sync): POST /api/sync applies a device's batch of mutations for the session
+ * Offline sync (docs/API.md: sync): POST /api/sync applies a device's batch of mutations for the session
  * user and answers which were applied or rejected, the merged state of the books touched and the
  * server's time (the device corrects its clock from it).
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/sync (DESIGN §5): applies a device's batch of offline changes with the pure merge rules of
+ * POST /api/sync (docs/ARCHITECTURE.md#sync): applies a device's batch of offline changes with the pure merge rules of
  * shared/sync.ts. The batch runs in a BEGIN IMMEDIATE transaction it shares with the batches that
  * arrive in the same turn of the event loop (db/group-commit.ts, decision 013). Each mutation first
  * claims its (user, device, mutation id) row in sync_mutations and its effect is written in the same

@@ -1,7 +1,7 @@
 /**
  * The sync service's statements, prepared once per connection: a batch of fifty mutations runs a
  * few hundred of them, and preparing costs far more than running (api/src/db/per-connection.ts).
- * Times are bound as epoch ms, the representation the schema stores (DESIGN §3).
+ * Times are bound as epoch ms, the representation the schema stores (docs/ARCHITECTURE.md#conventions).
  */
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';

@@ -1,8 +1,8 @@
 /**
- * Phone number with a country picker (SPEC §2: default GB, international format, flags). The picker is
- * a native <select> laid over a compact "🇬🇧 +44" button face, so it stays keyboard- and
- * screen-reader-friendly and opens the platform's own list on phones. Typing is formatted as you go;
- * an international number moves the picker to the country it belongs to.
+ * Phone number with a country picker (docs/product/routes-and-screens.md#register-screen: default GB, international
+ * format, flags). The picker is a native <select> laid over a compact "🇬🇧 +44" button face, so it stays keyboard- and
+ * screen-reader-friendly and opens the platform's own list on phones. Typing is formatted as you go; an international
+ * number moves the picker to the country it belongs to.
  */
 import { forwardRef, useMemo, type FocusEvent } from 'react';
 import { ChevronDown } from 'lucide-react';

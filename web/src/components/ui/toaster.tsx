@@ -15,8 +15,8 @@ export function useToast() {
 }
 
 /**
- * Renders the one current toast (SPEC §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the
- * notification area). Mount once, near the root of the app.
+ * Renders the one current toast (docs/product/errors.md#toasts: 5000 ms, swipe right past 50 px to dismiss, F8 focuses
+ * the notification area). Mount once, near the root of the app.
  */
 export function Toaster() {
   const item = useCurrentToast();

@@ -1,7 +1,8 @@
 /**
- * /emergency-login (SPEC §2, product decision 4): a break-glass path that grants a premium super-admin
- * session. It is off unless the server is configured for it; then the page explains that. The local
- * demo enables it and the page is pre-filled with the demo account, clearly marked as demo credentials.
+ * /emergency-login (docs/product/routes-and-screens.md#emergency-login-screen, docs/product/decisions.md#4): a
+ * break-glass path that grants a premium super-admin session. It is off unless the server is configured for it; then
+ * the page explains that. The local demo enables it and the page is pre-filled with the demo account, clearly marked as
+ * demo credentials.
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,7 +1,7 @@
 /**
  * A toast that survives one full page load. Logout and account deletion end with a full redirect to
- * '/' (SPEC §2), which would wipe a toast shown just before it; they queue it here (sessionStorage,
- * this tab only) and the app shows it once the new page has started.
+ * '/' (docs/product/accounts.md#logout), which would wipe a toast shown just before it; they queue it here
+ * (sessionStorage, this tab only) and the app shows it once the new page has started.
  */
 import { toast, type ToastOptions } from '@web/lib/toast';
 

@@ -25,7 +25,7 @@ function apiError(status: number, body: unknown) {
 }
 
 describe('redirects', () => {
-  it('lands by role (SPEC §2)', () => {
+  it('lands by role (docs/product/routes-and-screens.md#sign-in-screen)', () => {
     expect(homePathForRole('super_admin')).toBe('/super-admin');
     expect(homePathForRole('admin')).toBe('/admin');
     expect(homePathForRole('moderator')).toBe('/dashboard');

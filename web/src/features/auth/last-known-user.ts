@@ -1,7 +1,7 @@
 /**
  * The last user record the server confirmed on this browser, kept in localStorage so a reader who
- * opens the installed app with no network still reaches their downloads and the offline reader
- * (issue "Offline reading"). It is used only when the server cannot be reached at all: any answer
+ * opens the installed app with no network still reaches their downloads and the offline reader.
+ * It is used only when the server cannot be reached at all: any answer
  * from the server (the user, or 401 signed out) replaces or clears it, and signing out forgets it.
  * It grants nothing by itself: every API call is still decided by the server's session.
  */

@@ -30,7 +30,7 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, identifie
 }
 
 describe('/auth/login', () => {
-  it('carries the brand, the fields and the SPEC links', () => {
+  it('carries the brand, the fields and the documented links', () => {
     mockApi({});
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Wonderful Books' })).toBeInTheDocument();

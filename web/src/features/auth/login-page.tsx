@@ -1,7 +1,7 @@
 /**
- * /auth/login (SPEC §2): e-mail or username and password. On success: 'Welcome back!' toast, the
- * current user refreshed, and after 500 ms the reader lands by role (or back where the route guard
- * stopped them). An unverified account is sent to the verify-email screen with its user id.
+ * /auth/login (docs/product/routes-and-screens.md#sign-in-screen): e-mail or username and password. On success:
+ * 'Welcome back!' toast, the current user refreshed, and after 500 ms the reader lands by role (or back where the route
+ * guard stopped them). An unverified account is sent to the verify-email screen with its user id.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

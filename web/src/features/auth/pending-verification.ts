@@ -1,8 +1,8 @@
 /**
- * The pending-verification record of SPEC §3: { userId, email } in localStorage between registration
- * and a successful e-mail verification, so the verify screen still works when opened without its
- * query parameters (a reload, or the tab reopened later). Written by the register screen, removed by
- * the verify screen on success. Holds no secret: the code itself is only in the e-mail.
+ * The pending-verification record (docs/product/data-model.md#client-visible-entities): { userId, email } in
+ * localStorage between registration and a successful e-mail verification, so the verify screen still works when opened
+ * without its query parameters (a reload, or the tab reopened later). Written by the register screen, removed by the
+ * verify screen on success. Holds no secret: the code itself is only in the e-mail.
  */
 export const PENDING_VERIFICATION_KEY = 'wonderful-books:pending-verification';
 
@@ -39,7 +39,7 @@ export function clearPendingVerification(): void {
   }
 }
 
-/** /auth/verify-email?userId=..&email=.. with both values URL-encoded (SPEC §4). */
+/** /auth/verify-email?userId=..&email=.. with both values URL-encoded (docs/product/accounts.md#registration). */
 export function verifyEmailPath({ userId, email }: { userId: string; email?: string | null }): string {
   const params = new URLSearchParams({ userId });
   if (email) params.set('email', email);

@@ -1,10 +1,10 @@
 /**
- * The accounts calls of SPEC §7 and the forgot/reset/emergency additions, and the current user: GET
- * /api/auth/user, cached under authKeys.user. A 401 means signed out and resolves to null, not an error.
- * This server record is the only source of the user's role and tier in the web app; nothing is inferred
- * from e-mail addresses. With no network at all, the last record the server confirmed on this browser
- * stands in (last-known-user.ts). The API answers errors as problem+json, which ApiError carries in
- * `problem` (detail, errors[{field, message}] and any extra fields such as userId).
+ * The accounts calls of docs/product/calls.md#current-user and the forgot/reset/emergency additions, and the current
+ * user: GET /api/auth/user, cached under authKeys.user. A 401 means signed out and resolves to null, not an error. This
+ * server record is the only source of the user's role and tier in the web app; nothing is inferred from e-mail
+ * addresses. With no network at all, the last record the server confirmed on this browser stands in
+ * (last-known-user.ts). The API answers errors as problem+json, which ApiError carries in `problem` (detail,
+ * errors[{field, message}] and any extra fields such as userId).
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
@@ -36,7 +36,10 @@ export const authKeys = {
 export const CURRENT_USER_STALE_TIME_MS = 30 * 1000;
 export const CURRENT_USER_GC_TIME_MS = 5 * 60 * 1000;
 
-/** SPEC §8: a current-user error mentioning '429' or 'Rate limited' is not retried; others once. */
+/**
+ * docs/product/errors.md#read-and-retry-rules: a current-user error mentioning '429' or 'Rate limited' is not retried;
+ * others once.
+ */
 export function shouldRetryCurrentUser(failureCount: number, error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error ?? '');
   if (message.includes('429') || message.includes('Rate limited')) return false;
@@ -72,7 +75,7 @@ export const currentUserQuery = queryOptions({
 export interface CurrentUserState {
   user: TCurrentUser | null;
   isLoading: boolean;
-  /** SPEC §4: authenticated when a user record came back and no error occurred. */
+  /** docs/product/accounts.md#sessions: authenticated when a user record came back and no error occurred. */
   isAuthenticated: boolean;
 }
 
@@ -83,8 +86,8 @@ export function useCurrentUser(): CurrentUserState {
 }
 
 /**
- * After a sign-in (SPEC §2, §7): put the user the server just returned into the cache, when given, and
- * refetch the current-user record so every screen reads the server's view.
+ * After a sign-in (docs/product/routes-and-screens.md#sign-in-screen): put the user the server just returned into the
+ * cache, when given, and refetch the current-user record so every screen reads the server's view.
  */
 export async function refreshCurrentUser(queryClient: QueryClient, user?: TCurrentUser | null): Promise<void> {
   if (user) queryClient.setQueryData(authKeys.user, user);
@@ -140,7 +143,7 @@ export interface TEmergencyConfig {
   demo: { email: string; password: string } | null;
 }
 
-/** Product decision 4: when the break-glass path is off the API may answer 404; that means disabled. */
+/** docs/product/decisions.md#4: when the break-glass path is off the API may answer 404; that means disabled. */
 export async function fetchEmergencyConfig(signal?: AbortSignal): Promise<TEmergencyConfig> {
   try {
     const config = await readJsonOrNullOn401<TEmergencyConfig>(
@@ -180,7 +183,7 @@ export async function expectSuccess<T extends { success: boolean; message?: stri
 
 /**
  * The sentence the server gave for a failure (problem detail, or the message of a { success: false }
- * answer), or '' when there is none, so callers can fall back to the SPEC default.
+ * answer), or '' when there is none, so callers can fall back to the documented default.
  */
 export function serverMessage(error: unknown): string {
   if (isApiError(error)) return error.problem?.detail?.trim() || error.problem?.title?.trim() || '';

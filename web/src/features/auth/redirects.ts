@@ -1,7 +1,13 @@
-/** Where a reader lands after signing in (SPEC §2) and which `?redirect=` targets are safe to honour. */
+/**
+ * Where a reader lands after signing in (docs/product/routes-and-screens.md#sign-in-screen) and which `?redirect=`
+ * targets are safe to honour.
+ */
 import type { TRole } from '@shared/tiers';
 
-/** SPEC §2: /super-admin for super_admin, /admin for admin, /dashboard for any other role. */
+/**
+ * docs/product/routes-and-screens.md#sign-in-screen: /super-admin for super_admin, /admin for admin, /dashboard for any
+ * other role.
+ */
 export function homePathForRole(role: TRole | null | undefined): string {
   if (role === 'super_admin') return '/super-admin';
   if (role === 'admin') return '/admin';
@@ -31,5 +37,5 @@ export function loginPathWithRedirect(from: string): string {
   return safe && safe !== '/' ? `/auth/login?${new URLSearchParams({ redirect: safe }).toString()}` : '/auth/login';
 }
 
-/** Where a verified reader is sent (SPEC §2: /auth/login?verified=true). */
+/** Where a verified reader is sent (docs/product/accounts.md#verification-codes: /auth/login?verified=true). */
 export const VERIFIED_LOGIN_PATH = '/auth/login?verified=true';

@@ -1,9 +1,10 @@
 /**
- * /auth/register ('Create Account', SPEC §2, §4, §5). Validation is the shared ZRegisterRequest (the
- * SPEC §5 messages, including the phone-number check, so an invalid number sends nothing). On submit
- * the phone goes out in E.164 with the country detected from it, plus the device fingerprint (§7).
- * If the answer asks for verification, the pending record is saved and after 1 s the reader goes to
- * /auth/verify-email; otherwise the welcome screen shows.
+ * /auth/register ('Create Account'; docs/product/routes-and-screens.md#register-screen,
+ * docs/product/accounts.md#registration). Validation is the shared ZRegisterRequest (the messages of
+ * docs/product/validation-messages.md#registration, including the phone-number check, so an invalid number sends
+ * nothing). On submit the phone goes out in E.164 with the country detected from it, plus the device fingerprint
+ * (docs/product/calls.md#device-fingerprint). If the answer asks for verification, the pending record is saved and
+ * after 1 s the reader goes to /auth/verify-email; otherwise the welcome screen shows.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -162,7 +163,9 @@ export default function RegisterPage() {
   );
 }
 
-/** SPEC §2: shown when the account is ready at once (verification switched off). */
+/**
+ * Shown when the account is ready at once because verification is switched off (docs/product/accounts.md#registration).
+ */
 function WelcomeScreen() {
   return (
     <AuthLayout

@@ -1,4 +1,4 @@
-/** SPEC §8: the registration failure toast is chosen by marker words in the server's message. */
+/** The registration failure toast (docs/product/errors.md#toasts) is chosen by marker words in the server's message. */
 import { REGISTRATION_ERROR_MARKERS, TOASTS } from '@shared/messages';
 import type { ToastOptions } from '@web/lib/toast';
 import { serverMessage } from './queries';

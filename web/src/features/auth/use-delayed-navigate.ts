@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router-dom';
 
-/** Navigates after a delay (SPEC §9 delays); the timer is dropped if the screen unmounts first. */
+/**
+ * Navigates after a delay (docs/product/limits.md#constants: delays); the timer is dropped if the screen unmounts
+ * first.
+ */
 export function useDelayedNavigate() {
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);

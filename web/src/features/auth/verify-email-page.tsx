@@ -1,8 +1,8 @@
 /**
- * /auth/verify-email (SPEC §2, §4, §5): one 6-digit code input. The user id and e-mail come from the
- * query (userId, email), falling back to the pending record saved at registration. Success removes
- * the record, shows 'Email Verified!' and goes to /auth/login?verified=true after 2 s; a failure
- * clears the code. Resend is disabled while it is sending.
+ * /auth/verify-email (docs/product/accounts.md#verification-codes): one 6-digit code input. The user id and e-mail come
+ * from the query (userId, email), falling back to the pending record saved at registration. Success removes the record,
+ * shows 'Email Verified!' and goes to /auth/login?verified=true after 2 s; a failure clears the code. Resend is
+ * disabled while it is sending.
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import { clearPendingVerification, readPendingVerification } from './pending-ver
 import { VERIFIED_LOGIN_PATH } from './redirects';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
-/** SPEC §5: only digits are kept, at most 6. */
+/** Only digits are kept, at most 6 (docs/product/validation-messages.md#verification-code). */
 export function keepCodeDigits(text: string): string {
   return text.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
 }

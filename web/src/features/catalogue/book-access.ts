@@ -1,6 +1,6 @@
 /**
- * Which call to action a book's page offers a visitor (SPEC §4 access validity, product decision 7).
- * This is guidance for the reader only; the server decides on every read.
+ * Which call to action a book's page offers a visitor (docs/product/access.md#access-validity,
+ * docs/product/decisions.md#7). This is guidance for the reader only; the server decides on every read.
  */
 import type { TCurrentUser } from '@shared/auth';
 import { BOOK_TIERS, type TBookTier, type TSubscriptionTier } from '@shared/tiers';

@@ -1,6 +1,6 @@
 /**
  * /bookstore: the catalogue with search, filters, sorting and pagination. Every filter is in the URL
- * (SPEC §2: ?author and ?search are honoured), read by useBookstoreParams.
+ * (?author and ?search are honoured: docs/product/catalogue-and-search.md#bookstore), read by useBookstoreParams.
  */
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';

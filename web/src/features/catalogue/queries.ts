@@ -67,7 +67,7 @@ export function booksQueryOptions(params: TBooksParams) {
 
 export const FEATURED_BOOKS_LIMIT = 8;
 
-/** SPEC §9: featured books are fresh for 5 minutes and kept for 10. */
+/** docs/product/calls.md#cache-and-retry: featured books are fresh for 5 minutes and kept for 10. */
 export function featuredBooksQueryOptions() {
   const params = { featured: true, limit: FEATURED_BOOKS_LIMIT } satisfies TBooksParams;
   return queryOptions({

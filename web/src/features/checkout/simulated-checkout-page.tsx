@@ -1,6 +1,6 @@
 /**
  * /checkout/test/:sessionId (signed in): the hosted checkout page of the embedded test-mode payment
- * provider (product decision 9). It behaves like a payment provider's page: an order summary, a card
+ * provider (docs/product/decisions.md#9). It behaves like a payment provider's page: an order summary, a card
  * form, decline messages shown inline, and on success the provider's redirect to /payment-success.
  * No real payment is ever taken; the test cards are listed for testers.
  */

@@ -1,7 +1,7 @@
 /**
- * /dashboard (signed in; SPEC §2, where sign-in and 'Start Reading Now' land): a greeting, "Continue
- * where you left off", the reader's figures from the server (books in progress and finished, pages and
- * time read, from positions and reading snapshots) and their most recent bookmarks.
+ * /dashboard (signed in; docs/product/routes-and-screens.md#sign-in-screen: where sign-in and 'Start Reading Now'
+ * land): a greeting, "Continue where you left off", the reader's figures from the server (books in progress and
+ * finished, pages and time read, from positions and reading snapshots) and their most recent bookmarks.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,8 +1,8 @@
 /**
- * /devices (signed in, SPEC §2): register this browser for offline reading, and the reader's offline
- * devices with the plan's cap ("2 of 2 devices used on the Basic plan"), each with rename and remove.
- * Removing a device revokes its offline licences; removing this browser also deletes its downloads
- * here at once. Trial and free readers are told offline reading comes with Basic and Premium.
+ * /devices (signed in, docs/product/routes-and-screens.md#route-table): register this browser for offline reading, and
+ * the reader's offline devices with the plan's cap ("2 of 2 devices used on the Basic plan"), each with rename and
+ * remove. Removing a device revokes its offline licences; removing this browser also deletes its downloads here at
+ * once. Trial and free readers are told offline reading comes with Basic and Premium.
  */
 import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

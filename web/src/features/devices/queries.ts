@@ -1,5 +1,5 @@
 /**
- * The Devices page's calls (API map: devices): GET /api/devices under devicesKeys.all, rename and remove.
+ * The Devices page's calls (docs/API.md: devices): GET /api/devices under devicesKeys.all, rename and remove.
  * The list is the server's; registering this browser goes through the offline engine, which proves
  * possession of the device key (which server device this browser is: thisBrowserDeviceQueryOptions in ../offline/queries).
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mail categories a reader can opt out of (SPEC §3 email_preferences), as checkboxes. Used by
+ * The e-mail categories a reader can opt out of (docs/product/accounts.md#e-mail), as checkboxes. Used by
  * /unsubscribe and the profile. 'Unsubscribe from all' switches every optional e-mail off at once;
  * account and security e-mails (codes, password resets, receipts) are always sent.
  */

@@ -1,6 +1,6 @@
 /**
- * The landing page (SPEC §2) — also the signed-in home: the same sections, with the hero's buttons
- * chosen by sign-in state. While the current user is loading the visitor is treated as signed out,
+ * The landing page (docs/product/routes-and-screens.md#landing-page) — also the signed-in home: the same sections, with
+ * the hero's buttons chosen by sign-in state. While the current user is loading the visitor is treated as signed out,
  * so nothing flashes for the common signed-out case.
  */
 import { useQuery } from '@tanstack/react-query';

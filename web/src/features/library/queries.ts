@@ -1,5 +1,5 @@
 /**
- * The reader's shelf (API map: library): GET /api/library?status= under ['library', 'list', status],
+ * The reader's shelf (docs/API.md: library): GET /api/library?status= under ['library', 'list', status],
  * GET /api/library/stats under ['library', 'stats'], and the add and remove writes. Every key sits
  * under ['library'], which the sync engine refreshes after each flush (progress moves books between
  * the filters).

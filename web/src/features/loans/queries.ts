@@ -1,4 +1,7 @@
-/** The reader's loans (SPEC §3 loans): GET /api/loans under loansKeys.all and the return write. */
+/**
+ * The reader's loans (docs/product/data-model.md#stored-tables: loans): GET /api/loans under loansKeys.all and the
+ * return write.
+ */
 import { queryOptions } from '@tanstack/react-query';
 import type { TLoan, TLoanList } from '@shared/selections';
 import { api, encodeParams, readJson, withSignal } from '@web/lib/api';

@@ -1,9 +1,8 @@
 /**
- * /offline (signed in, SPEC §2): the books downloaded to this browser with their size, how long they
- * stay readable offline and their state, with Read, Renew now and Remove; total storage used, the
- * browser's usage against its quota and whether storage is persistent. Everything shown comes from
- * IndexedDB and the storage manager through the offline engine, so the page works with no network
- * and makes no API call to render.
+ * /offline (signed in, docs/product/routes-and-screens.md#route-table): the books downloaded to this browser with their
+ * size, how long they stay readable offline and their state, with Read, Renew now and Remove; total storage used, the
+ * browser's usage against its quota and whether storage is persistent. Everything shown comes from IndexedDB and the
+ * storage manager through the offline engine, so the page works with no network and makes no API call to render.
  */
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';

@@ -93,7 +93,7 @@ export async function downloadMyData(): Promise<void> {
   }
 }
 
-/** SPEC-independent avatar rules that match the API: PNG, JPEG or WebP up to 2 MB. */
+/** Avatar rules that match the API: PNG, JPEG or WebP up to 2 MB. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPE_MESSAGE = 'Please choose a PNG, JPEG or WebP image.';

@@ -1,5 +1,5 @@
 /**
- * Copy protection for the text layer (DESIGN §5, issues 5 and 6): online, every copy from the book
+ * Copy protection for the text layer (docs/ARCHITECTURE.md#protected-content): online, every copy from the book
  * asks the server to count its characters against the licence's copy limit before anything reaches
  * the clipboard. Offline (the browser says so, or the request cannot reach the server) the caller's
  * offline recorder decides against the licence's budget instead and counts the copy for sync; a

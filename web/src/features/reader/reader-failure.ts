@@ -74,7 +74,7 @@ export function describeReaderFailure(error: unknown): TReaderFailure {
         message: message || 'Unable to connect to server',
         actions: ['retry', 'book'],
       };
-    // Offline opening (issue 6): each says what to do; "Try again" opens the book online once connected.
+    // Offline opening: each says what to do; "Try again" opens the book online once connected.
     case 'offline_expired':
       return {
         code,

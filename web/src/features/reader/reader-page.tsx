@@ -1,9 +1,9 @@
 /**
- * /reader/:bookId and /read/:bookId (sign-in and an active subscription or valid trial, SPEC §2):
- * opens the protected book (loan, licence, decrypted range transport) and shows it in the reader
- * shell with everything a subscriber gets: the licence watermark, bookmarks, search across the whole
- * book, copy allowance, read aloud, and the position saved as they read and restored when they come
- * back (`?page=` wins over the saved position). Owns the opened book for as long as it is shown.
+ * /reader/:bookId and /read/:bookId (sign-in and an active subscription or valid trial,
+ * docs/product/routes-and-screens.md#route-table): opens the protected book (loan, licence, decrypted range transport)
+ * and shows it in the reader shell with everything a subscriber gets: the licence watermark, bookmarks, search across
+ * the whole book, copy allowance, read aloud, and the position saved as they read and restored when they come back
+ * (`?page=` wins over the saved position). Owns the opened book for as long as it is shown.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';

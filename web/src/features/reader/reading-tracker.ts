@@ -1,5 +1,5 @@
 /**
- * Reading sessions and events for analytics (SPEC §4 event types), queued as sync mutations so they
+ * Reading sessions and events for analytics (docs/product/data-model.md#states), queued as sync mutations so they
  * reach the server in batches and survive going offline. One tracker per opened book: it owns the
  * session id, the page on screen and since when, and whether finish_book was already sent.
  * - session.start and open_book when the book opens; session.end when it closes (best effort on unload);

@@ -5,7 +5,7 @@ import { APP_SCREENS } from '@web/app/router';
 import { previewPath, readerPath } from '@web/lib/paths';
 
 describe('reader routes', () => {
-  it('are built screens with the SPEC access rules, not planned areas', () => {
+  it('are built screens with the access rules of the route table, not planned areas', () => {
     const access = new Map(APP_SCREENS.map((screen) => [screen.path, screen.access]));
     expect(access.get('/reader/:bookId')).toBe('subscriber');
     expect(access.get('/read/:bookId')).toBe('subscriber');

@@ -1,8 +1,8 @@
 /**
- * The licence watermark (issue 5): the reader's name, e-mail and loan id repeated across every
- * rendered page, drawn as a layer inside pdf.js's page element so it scrolls, zooms and shows in
- * screenshots with the page. It is decoration for people (hidden from assistive technology), never
- * selectable or copyable, and lets every click through to the text layer.
+ * The licence watermark (docs/product/copy-budget.md#watermark): the reader's name, e-mail and loan id repeated across
+ * every rendered page, drawn as a layer inside pdf.js's page element so it scrolls, zooms and shows in screenshots with
+ * the page. It is decoration for people (hidden from assistive technology), never selectable or copyable, and lets
+ * every click through to the text layer.
  */
 import type { TLicensePolicy } from '@shared/reader';
 

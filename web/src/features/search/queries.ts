@@ -1,4 +1,7 @@
-/** TanStack Query factory for the search box's suggestions (SPEC §5; the server applies the rules). */
+/**
+ * TanStack Query factory for the search box's suggestions (docs/product/catalogue-and-search.md#search-box; the server
+ * applies the rules).
+ */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isSuggestible, type TSuggestResponse } from '@shared/search';
 import { api, readJson, withSignal } from '@web/lib/api';

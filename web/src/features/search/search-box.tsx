@@ -1,5 +1,5 @@
 /**
- * The storefront search box (SPEC §5 "Search box"), built on downshift's useCombobox for the
+ * The storefront search box (docs/product/catalogue-and-search.md#search-box), built on downshift's useCombobox for the
  * combobox keyboard model and ARIA. Suggestions come from the server, which applies the matching
  * rules; this component only decides when to ask (2+ trimmed characters, debounced) and where each
  * choice leads.
@@ -27,7 +27,7 @@ const GROUPS: { type: TSuggestionType; label: string; icon: typeof BookOpen }[] 
 
 const TYPE_NAMES: Record<TSuggestionType, string> = { book: 'Book', author: 'Author', topic: 'Topic' };
 
-/** Where a chosen suggestion leads (SPEC §5). */
+/** Where a chosen suggestion leads (docs/product/catalogue-and-search.md#search-box). */
 export function suggestionPath(item: TSearchSuggestion): string {
   switch (item.type) {
     case 'book':

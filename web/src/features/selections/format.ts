@@ -2,7 +2,7 @@
 import type { TEntitlements, TSelection } from '@shared/selections';
 import type { TBookTier, TSubscriptionTier } from '@shared/tiers';
 
-/** Product decision 7: a Basic pick is locked for 30 days (the server's basic_lock_days decides). */
+/** docs/product/decisions.md#7: a Basic pick is locked for 30 days (the server's basic_lock_days decides). */
 export const BASIC_LOCK_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The reader's entitlements and book selections (product decision 7): GET /api/me/entitlements under
+ * The reader's entitlements and book selections (docs/product/decisions.md#7): GET /api/me/entitlements under
  * selectionsKeys.entitlements and GET /api/selections under selectionsKeys.all, plus the choose and remove
  * writes. The server's answer is the only source of the effective tier and the pick counts; the header
  * badge reads it too, so this module stays small (it is part of the first load).

@@ -1,4 +1,7 @@
-/** TanStack Query factory for a page type's SEO config (SPEC §9: fresh 5 minutes, kept 10). */
+/**
+ * TanStack Query factory for a page type's SEO config (docs/product/calls.md#cache-and-retry: fresh 5 minutes, kept
+ * 10).
+ */
 import { queryOptions } from '@tanstack/react-query';
 import type { TSeoConfig, TSeoPageType } from '@shared/content';
 import { api, readJson, withSignal } from '@web/lib/api';

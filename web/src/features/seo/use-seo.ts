@@ -1,8 +1,8 @@
 /**
- * Sets the document's title and social/meta tags from the page type's SEO config (SPEC §3 SEO config).
- * Owns no state of its own: it writes <title>, <meta> and the canonical <link> in document.head,
- * updating tags that exist and creating the missing ones. Pages may override title, description and
- * image (a book's page uses the book's own).
+ * Sets the document's title and social/meta tags from the page type's SEO config
+ * (docs/product/data-model.md#client-visible-entities). Owns no state of its own: it writes <title>, <meta> and the
+ * canonical <link> in document.head, updating tags that exist and creating the missing ones. Pages may override title,
+ * description and image (a book's page uses the book's own).
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';

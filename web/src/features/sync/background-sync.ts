@@ -1,5 +1,5 @@
 /**
- * The page side of Background Sync for the sync outbox (DESIGN §5: the outbox is the source of truth,
+ * The page side of Background Sync for the sync outbox (docs/ARCHITECTURE.md#sync: the outbox is the source of truth,
  * Background Sync only wakes it). The sync engine calls requestOutboxBackgroundSync() while changes
  * wait, and flushes when the service worker relays the browser's 'sync' event
  * (subscribeToOutboxFlushRequests). Both do nothing where service workers or Background Sync are missing.

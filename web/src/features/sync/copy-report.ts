@@ -1,8 +1,8 @@
 /**
- * Copies made without the server (issue 6): counted on this device against the licence's budget
+ * Copies made without the server: counted on this device against the licence's budget
  * (web/src/storage/copy-counters) and reported through the outbox as `copy.report {bookId,
  * deviceTotal}`, where deviceTotal is this device's running total for the book. The server keeps the
- * highest total per device and sums the devices (DESIGN §5), so reports may arrive late, twice or out
+ * highest total per device and sums the devices (docs/ARCHITECTURE.md#sync), so reports may arrive late, twice or out
  * of order. The device id is the outbox's own (resolveSyncDeviceId), never the online reader's.
  */
 import type { TCopyBudget } from '@shared/reader';

@@ -1,5 +1,5 @@
 /**
- * Server reads of the reader's position and bookmarks (API map: progress) and their TanStack Query
+ * Server reads of the reader's position and bookmarks (docs/API.md: progress) and their TanStack Query
  * keys. The reader's per-book keys are shared with web/src/features/reader, so a position or bookmark
  * list fetched there, set optimistically, or refreshed by the sync engine after a flush is one cache
  * entry. Writes never go through here: they are sync mutations (sync-engine.ts).

@@ -1,7 +1,7 @@
 /**
- * Reading sessions and events (SPEC §4) as sync mutations: each call returns the id it made at once
- * and stores the change in the outbox in the background, so analytics never hold up reading and
- * survive going offline. Events are sent in larger, less frequent batches than positions.
+ * Reading sessions and events (docs/product/data-model.md#states) as sync mutations: each call returns the id it made
+ * at once and stores the change in the outbox in the background, so analytics never hold up reading and survive going
+ * offline. Events are sent in larger, less frequent batches than positions.
  */
 import type { TEventRecordPayload, TReadingEventType } from '@shared/sync.schemas';
 import type { TSyncEngine } from './sync-engine';

@@ -1,5 +1,5 @@
 /**
- * The sync engine (DESIGN §5): sends the outbox to POST /api/sync and keeps the app's caches and the
+ * The sync engine (docs/ARCHITECTURE.md#sync): sends the outbox to POST /api/sync and keeps the app's caches and the
  * other tabs in step. State (per engine; the app keeps one per tab): the QueryClient it updates, the flush in progress, the
  * back-off after failures, its timers and listeners, and the status the UI shows.
  *

@@ -1,4 +1,4 @@
-/** Tells every super admin that the break-glass emergency login was used (product decision 4). */
+/** Tells every super admin that the break-glass emergency login was used (docs/product/decisions.md#4). */
 import { BRAND, formatEmailDate, greeting, renderEmail, type TEmailTemplate } from './layout';
 
 export function emergencyLoginAlertEmail(input: {

@@ -1,4 +1,4 @@
-/** The link that lets a reader choose a new password (SPEC §2 forgot/reset password). */
+/** The link that lets a reader choose a new password (docs/product/accounts.md#passwords). */
 import { BRAND, greeting, renderEmail, type TEmailTemplate } from './layout';
 
 export function passwordResetEmail(input: {

@@ -1,4 +1,4 @@
-/** The 6-digit code that confirms a new account's e-mail address (SPEC §2 verify-email). */
+/** The 6-digit code that confirms a new account's e-mail address (docs/product/accounts.md#verification-codes). */
 import { BRAND, greeting, renderEmail, shownCode, type TEmailTemplate } from './layout';
 
 export function verificationCodeEmail(input: {

@@ -15,7 +15,10 @@ export interface AuthLayoutProps {
   /** Links under the card. */
   footer?: ReactNode;
   width?: 'narrow' | 'wide';
-  /** Adds the 'Back to home' link under the card (SPEC §2: sign-in and register screens). */
+  /**
+   * Adds the 'Back to home' link under the card (docs/product/routes-and-screens.md#sign-in-screen,
+   * docs/product/routes-and-screens.md#register-screen).
+   */
   showBackToHome?: boolean;
 }
 

@@ -1,4 +1,7 @@
-/** A password input with a show/hide toggle (SPEC §2); the toggle says what it will do. */
+/**
+ * A password input with a show/hide toggle (docs/product/routes-and-screens.md#sign-in-screen); the toggle says what it
+ * will do.
+ */
 import { forwardRef, useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { Input } from '@web/components/ui/input';

@@ -14,8 +14,8 @@ export interface BookCoverProps {
 }
 
 /**
- * A book's cover (SPEC §2 "Book cover"): 200x280 by default; a missing cover or one that fails to load
- * is replaced by the placeholder image and the failure is logged (as a warning, not an error).
+ * A book's cover (docs/product/routes-and-screens.md#book-cover): 200x280 by default; a missing cover or one that fails
+ * to load is replaced by the placeholder image and the failure is logged (as a warning, not an error).
  */
 export function BookCover({
   src,

@@ -5,7 +5,10 @@ import { BookGrid, BookGridSkeleton } from '../../catalogue/components/book-grid
 import { ErrorPanel } from '@web/components/error-panel';
 import { Section, SectionHeader } from './section-header';
 
-/** Featured books (GET /api/books?featured=true), with the 8-tile skeleton of SPEC §2 while loading. */
+/**
+ * Featured books (GET /api/books?featured=true), with the 8-tile skeleton of
+ * docs/product/routes-and-screens.md#landing-page while loading.
+ */
 export function FeaturedSection() {
   const featured = useQuery(featuredBooksQueryOptions());
   // Nothing featured is not an error: the section simply has nothing to show.

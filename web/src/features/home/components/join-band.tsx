@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/ui/button';
 
-/** The signed-out visitor's sign-in and register links (SPEC §2). */
+/** The signed-out visitor's sign-in and register links (docs/product/routes-and-screens.md#landing-page). */
 export function JoinBand() {
   return (
     <section aria-labelledby="join-title" className="bg-primary text-primary-foreground">

@@ -7,7 +7,10 @@ import { PLAN_GRID, PlanCard } from '../../subscribe/components/plan-card';
 import { PlanQueryState } from '../../subscribe/components/plan-query-state';
 import { Section, SectionHeader } from './section-header';
 
-/** SPEC §2 pricing buttons: the trial signs in; Basic and Premium open /subscribe with the tier. */
+/**
+ * Pricing buttons (docs/product/routes-and-screens.md#landing-page): the trial signs in; Basic and Premium open
+ * /subscribe with the tier.
+ */
 export function landingPlanAction(plan: TPlan): { to: string; label: string } {
   if (plan.tier === 'trial') return { to: '/auth/login', label: 'Start Free Trial' };
   return { to: `/subscribe?tier=${plan.tier}`, label: `Choose ${plan.name}` };

@@ -2,7 +2,7 @@ import type { THomepageContent } from '@shared/content';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 /**
- * The marketing figures (product decision 6): always from the 'homepage' record, never from code.
+ * The marketing figures (docs/product/decisions.md#6): always from the 'homepage' record, never from code.
  * When the record cannot be read the strip is left out rather than showing invented numbers.
  */
 export function StatsStrip({ stats, isLoading }: { stats: THomepageContent['stats'] | undefined; isLoading: boolean }) {

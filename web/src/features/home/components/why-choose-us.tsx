@@ -1,7 +1,7 @@
 import { BarChart3, BookMarked, MonitorSmartphone } from 'lucide-react';
 import { Section, SectionHeader } from './section-header';
 
-/** The three promised benefits of SPEC §1. */
+/** The three promised benefits (docs/product/README.md). */
 const FEATURES = [
   {
     icon: BookMarked,

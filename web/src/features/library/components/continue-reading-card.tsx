@@ -1,5 +1,5 @@
 /**
- * "Continue where you left off" (issue 5, on /library and /dashboard): the most recently read book
+ * "Continue where you left off" (on /library and /dashboard): the most recently read book
  * that is not finished, with its position and a 'Continue reading' link into the reader.
  */
 import type { ReactNode } from 'react';

@@ -1,9 +1,8 @@
 /**
- * Registering this browser as an offline device (DESIGN §5, decision record 008): the server encrypts
- * a random nonce to this browser's RSA-OAEP key (POST /api/devices/challenge), the private key, which
- * never leaves WebCrypto, decrypts it, and the nonce goes back as the proof (POST /api/devices). The
- * plan's device cap is enforced by the server; its refusals arrive as ApiErrors with the sentence to
- * show (describeError).
+ * Registering this browser as an offline device (docs/ARCHITECTURE.md#offline-devices-and-licences, decision record
+ * 008): the server encrypts a random nonce to this browser's RSA-OAEP key (POST /api/devices/challenge), the private
+ * key, which never leaves WebCrypto, decrypts it, and the nonce goes back as the proof (POST /api/devices). The plan's
+ * device cap is enforced by the server; its refusals arrive as ApiErrors with the sentence to show (describeError).
  */
 import { base64url } from 'jose';
 import { DEVICE_MESSAGES, type TDevice, type TDeviceChallenge } from '@shared/devices';

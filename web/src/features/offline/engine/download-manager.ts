@@ -1,5 +1,5 @@
 /**
- * The download manager (DESIGN §5, issue 6 "Downloads and storage"): downloads a book for offline
+ * The download manager (docs/ARCHITECTURE.md#offline-devices-and-licences): downloads a book for offline
  * reading into IndexedDB through web/src/storage/offline-books. Steps: open the loan, read the
  * manifest, check the space, get an offline licence for this device and verify it, fetch every
  * missing chunk (a few at a time), check its size and sha256, store the ciphertext, and last store the

@@ -1,5 +1,5 @@
 /**
- * The offline engine's public surface (issue 6): device registration, downloads, stored books, storage
+ * The offline engine's public surface: device registration, downloads, stored books, storage
  * and licence upkeep. createOfflineEngine() wires one engine (the app keeps one per tab, see
  * ../offline-engine.ts; tests make their own and dispose of it).
  */

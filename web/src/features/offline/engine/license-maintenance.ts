@@ -1,5 +1,5 @@
 /**
- * Licence upkeep (DESIGN §5; issue 6 "Offline licences"): whenever the browser is online (at start,
+ * Licence upkeep (docs/ARCHITECTURE.md#offline-devices-and-licences): whenever the browser is online (at start,
  * on 'online', every LICENCE_CHECK_INTERVAL_MS) the signed-in reader's stored offline licences are
  * checked with POST /api/licenses/status: revoked and returned ones lose their material at once,
  * those expiring within RENEW_WITHIN_MS (or expired) are renewed, and a device the server no longer

@@ -1,5 +1,5 @@
 /**
- * Test support for the offline engine: a fetch double standing in for the API of issue 6 (device
+ * Test support for the offline engine: a fetch double standing in for the offline API (device
  * challenge and registration with a nonce encrypted to the browser's real test key, offline licences
  * signed like the server's, licence status and renewal, device status, loans, manifest and chunks).
  * Built on protected-test-support's crypto stand-ins. Used only by tests.

@@ -1,6 +1,6 @@
 /**
  * "You were on page N on <device>, <time> — jump there?": offered, never forced, when the position
- * moved on another device (issue "Offline reading ... and sync").
+ * moved on another device.
  */
 import { MonitorSmartphone } from 'lucide-react';
 
