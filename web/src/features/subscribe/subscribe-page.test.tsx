@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTH_MESSAGES } from '@shared/messages';
 import SubscribePage from './subscribe-page';
 import { json, makeUser, mockFetch, renderWithProviders, storefrontRoutes } from '../catalogue/test-utils';
 import { apiPath } from '@web/lib/api-test-support';
@@ -103,6 +104,24 @@ describe('SubscribePage', () => {
     expect(
       within(screen.getByRole('group', { name: 'Free Trial' })).getByRole('button', { name: 'For new accounts' }),
     ).toBeDisabled();
+  });
+
+  it('tells a reader whose account came without a trial why, and does not promise them one', async () => {
+    mockFetch(
+      storefrontRoutes({
+        user: makeUser({
+          subscriptionTier: 'free',
+          subscriptionStatus: 'inactive',
+          trialEndsAt: null,
+          trialDeclined: true,
+        }),
+      }),
+    );
+    renderWithProviders(<SubscribePage />, { route: '/subscribe', path: '/subscribe' });
+    expect(await screen.findByText(AUTH_MESSAGES.trialDeclined)).toBeInTheDocument();
+    const trial = await screen.findByRole('group', { name: 'Free Trial' });
+    expect(within(trial).getByText('This account does not include a free trial.')).toBeInTheDocument();
+    expect(within(trial).queryByText('The free trial comes with every new account.')).toBeNull();
   });
 
   it('shows the reason when the checkout is refused (already on that plan)', async () => {

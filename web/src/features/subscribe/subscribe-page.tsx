@@ -202,6 +202,8 @@ function trialStatus(user: TCurrentUser, isOnTrial: boolean): string {
   }
   if (user.subscriptionTier === 'trial' || user.freeTrialEndedAt || user.trialEndsAt)
     return 'Your free trial has ended.';
+  // The notice above the plans says why this account has none (docs/product/trial-policy.md).
+  if (user.trialDeclined) return 'This account does not include a free trial.';
   return 'The free trial comes with every new account.';
 }
 
