@@ -28,7 +28,7 @@ import {
 } from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from '@web/components/forms/form-field';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@web/components/forms/password-input';
 
 export default function EmergencyLoginPage() {
   useDocumentTitle('Emergency Login');

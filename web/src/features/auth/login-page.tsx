@@ -18,7 +18,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { currentUserQuery, login, refreshCurrentUser, serverMessage, unverifiedLogin } from './queries';
 import { AuthLayout, Notice, textLinkClass } from './components/auth-layout';
 import { FormField } from '@web/components/forms/form-field';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@web/components/forms/password-input';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
 import { homePathForRole, safeRedirectPath } from './redirects';
 import { useDelayedNavigate } from './use-delayed-navigate';

@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { refreshCurrentUser, register as registerAccount } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { FormField } from '@web/components/forms/form-field';
-import { PasswordInput } from './components/password-input';
+import { PasswordInput } from '@web/components/forms/password-input';
 import { NameAndPhoneFields } from '@web/components/forms/name-and-phone-fields';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';

@@ -18,8 +18,7 @@ import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { authKeys, expectSuccess, isNetworkError, resetPassword, serverMessage } from './queries';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
-import { FormField } from '@web/components/forms/form-field';
-import { PasswordInput } from './components/password-input';
+import { NewPasswordFields } from '@web/components/forms/new-password-fields';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 
 type TResetForm = z.input<typeof ZResetPasswordRequest>;
@@ -122,31 +121,13 @@ export default function ResetPasswordPage() {
         className="flex flex-col gap-4"
       >
         <input type="hidden" {...form.register('token')} />
-        <FormField
-          id="reset-password"
-          label="New password"
-          error={errors.password?.message}
-          hint="At least 8 characters."
-        >
-          {(a11y) => (
-            <PasswordInput
-              {...a11y}
-              {...form.register('password')}
-              autoComplete="new-password"
-              fieldName="new password"
-            />
-          )}
-        </FormField>
-        <FormField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(a11y) => (
-            <PasswordInput
-              {...a11y}
-              {...form.register('confirmPassword')}
-              autoComplete="new-password"
-              fieldName="confirm new password"
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          idPrefix="reset"
+          password={form.register('password')}
+          confirmation={form.register('confirmPassword')}
+          passwordError={errors.password?.message}
+          confirmationError={errors.confirmPassword?.message}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving...' : 'Reset password'}
         </Button>

@@ -8,7 +8,8 @@ import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { serverMessage } from '@web/features/auth/queries';
 import { FormField } from '@web/components/forms/form-field';
-import { PasswordInput } from '@web/features/auth/components/password-input';
+import { NewPasswordFields } from '@web/components/forms/new-password-fields';
+import { PasswordInput } from '@web/components/forms/password-input';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { changePassword } from '../queries';
 
@@ -59,31 +60,13 @@ export function ChangePasswordForm() {
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="new-password"
-          label="New password"
-          error={errors.newPassword?.message}
-          hint="At least 8 characters."
-        >
-          {(a11y) => (
-            <PasswordInput
-              {...a11y}
-              {...form.register('newPassword')}
-              autoComplete="new-password"
-              fieldName="new password"
-            />
-          )}
-        </FormField>
-        <FormField id="confirm-new-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(a11y) => (
-            <PasswordInput
-              {...a11y}
-              {...form.register('confirmPassword')}
-              autoComplete="new-password"
-              fieldName="confirm new password"
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          idPrefix="new"
+          password={form.register('newPassword')}
+          confirmation={form.register('confirmPassword')}
+          passwordError={errors.newPassword?.message}
+          confirmationError={errors.confirmPassword?.message}
+        />
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">

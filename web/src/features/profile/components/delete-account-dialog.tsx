@@ -18,7 +18,7 @@ import { isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { serverMessage } from '@web/features/auth/queries';
 import { FormField } from '@web/components/forms/form-field';
-import { PasswordInput } from '@web/features/auth/components/password-input';
+import { PasswordInput } from '@web/components/forms/password-input';
 import { queueFlashToast } from '@web/features/auth/flash-toast';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { clearCachedUser } from '@web/features/auth/queries';
