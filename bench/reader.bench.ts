@@ -396,10 +396,11 @@ async function measureOpen(
     await page.addInitScript(watchPageDrawnScript(pageNumber));
     await page.goto(url, { waitUntil: 'commit', timeout: OPEN_TIMEOUT_MS });
     try {
-      await page.waitForFunction(() => (window as unknown as { __benchDrawn?: unknown }).__benchDrawn !== undefined, {
-        polling: 50,
-        timeout: OPEN_TIMEOUT_MS,
-      });
+      await page.waitForFunction(
+        () => (window as unknown as { __benchDrawn?: unknown }).__benchDrawn !== undefined,
+        undefined,
+        { polling: 50, timeout: OPEN_TIMEOUT_MS },
+      );
     } catch (error) {
       throw new Error(
         `page ${pageNumber} of ${url} was not drawn: ${await describeReaderState(page)}; page errors: ${errors.join(' | ') || 'none'}`,
