@@ -1,6 +1,6 @@
 /**
  * Benchmark figures, in Chromium, against the real app from the production
- * build (see reader-first-page.bench.ts for the server, the sign-in and the first-page detection):
+ * build (see browser-app.ts for the server, the sign-in and the first-page detection):
  *
  * (a) Download-and-store of a 20 MiB book through the app's download manager, started from the UI
  *     (the book page's "Download for offline" button; the browser is first registered for offline
@@ -22,7 +22,7 @@
  *       downloaded);
  *     - from the book page: loaded online (then the network goes off for the offline case), "Read
  *       now" clicked, timed in the page from the click.
- *     Page 1 is detected as in reader-first-page. An offline open that does not reach page 1 within
+ *     Page 1 is detected as in browser-app.ts. An offline open that does not reach page 1 within
  *     OPEN_WAIT_MS is reported with what the screen showed instead of a figure.
  */
 import { randomBytes } from 'node:crypto';
@@ -50,7 +50,7 @@ import {
   summariseErrors,
   WATCH_FIRST_PAGE_SCRIPT,
   type TFirstPageMark,
-} from './reader-first-page.bench';
+} from './browser-app';
 
 const RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 5);
 const BOOK_MIB = Number(process.env.BENCH_OFFLINE_BOOK_MIB ?? 20);

@@ -8,7 +8,7 @@ import { benchEntitlement } from './entitlement.bench';
 import { benchSync } from './sync.bench';
 import { benchChunks } from './chunks.bench';
 import { benchIngest } from './ingest.bench';
-import { benchReaderFirstPage } from './reader-first-page.bench';
+import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
@@ -105,21 +105,21 @@ if (!only || only === 'ingest') {
 }
 
 if (!only || only === 'reader') {
-  const r = await benchReaderFirstPage();
-  const e = r.encrypted;
-  const b = r.baseline;
+  const r = await benchReader();
+  const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
   out(
-    `Reader first page, ${r.book.slug} (${r.book.pages} pages), Chromium, median of ${r.runs}: encrypted path ${e.medianFromOpenMs} ms from the open's first request (${e.medianFromNavigationMs} ms from navigation) | pdf.js from memory ${b.medianMs} ms | ratio ${r.ratio}x (≤ ${r.targets.ratioAtMost}x)`,
+    `Reader, navigation to first page drawn (canvas ink + text layer), fresh context per run, median of ${r.runs}; baseline: plain pdf.js from a static URL, same opens`,
   );
-  out(
-    `  peak JS heap to first page (median of runs): encrypted ${e.heapToFirstPage.medianPeakTotalMiB} MiB (page ${e.heapToFirstPage.medianPeakMainMiB} + pdf.js worker ${e.heapToFirstPage.medianPeakWorkersMiB}) | baseline ${b.heapToFirstPage.medianPeakTotalMiB} MiB (page ${b.heapToFirstPage.medianPeakMainMiB} + pdf.js worker ${b.heapToFirstPage.medianPeakWorkersMiB})`,
-  );
-  out(
-    `  diagnostic: pdf.js's PDFViewer opening the plaintext from memory ${r.viewerFromMemory.medianMs} ms (encrypted reader ${r.ratioOverViewerFromMemory}x of it), JS heap ${r.viewerFromMemory.heapToFirstPage.medianPeakTotalMiB} MiB`,
-  );
-  out(
-    `  encrypted reader incl. ${e.heapWithSettle.settleMs} ms after the first page: JS heap ${e.heapWithSettle.medianPeakTotalMiB} MiB, ArrayBuffers ${e.heapWithSettle.medianPeakBackingMiB} MiB | baseline ArrayBuffers ${b.heapToFirstPage.medianPeakBackingMiB} MiB; page errors: ${r.pageErrors.count}`,
-  );
+  for (const [profile, rows] of Object.entries(r.table)) {
+    out(`  ${profile}:`);
+    for (const row of rows) {
+      const verdicts = row.verdicts.map((v) => `${v.target} ${v.met ? 'PASS' : 'MISS'}`).join(', ');
+      out(
+        `    ${row.open.padEnd(6)} ${row.book} p${row.page}: ${row.readerMs} ms, ${kib(row.readerBytes)} in ${row.readerRequests} requests | baseline ${row.baselineMs} ms, ${kib(row.baselineBytes)} in ${row.baselineRequests} | ${row.ratio}x${verdicts ? ` | ${verdicts}` : ''}`,
+      );
+    }
+  }
+  out(`  waterfall of a cold open: bench/results/reader-waterfall.json; page errors: ${r.pageErrors.count}`);
 }
 
 if (!only || only === 'offline') {

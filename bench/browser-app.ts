@@ -1,64 +1,29 @@
 /**
- * Benchmark figure, in Chromium: time to the first
- * rendered page of a 300+ page book through the encrypted path, versus pdf.js opening the same
- * plaintext bytes from memory, and the peak JS heap of both.
- *
- * The real app runs from the production build (a snapshot of dist/web, so a rebuild by someone else
- * cannot pull files away mid-run) on a temporary DATA_DIR with the demo seed and a 50-book catalogue;
- * The Wealth of Nations (~1,189 pages) is typeset and ingested before anything is measured, and its
- * plaintext bytes stay in this process for the baseline. A bench-only Hono app in front of it answers
- * /bench/* (the baseline page, pdf.js and the plaintext) without the app's middleware or CSP.
- *
- * Candidate (5 runs, fresh page each, after one discarded warm-up that registers the browser device
- * and installs the service worker): the signed-in Premium demo reader goes to /reader/<slug>?page=1.
- * Timed from the startTime of the reader's first request for the book (manifest or licence; the first request of
- * openProtectedBook; only a local IndexedDB lookup precedes it) to the moment page 1 of pdf.js's
- * viewer has a canvas and its rendering has finished (pdf.js sets that state and dispatches
- * 'pagerendered' in the same task; the reader's watermark layer, added on 'pagerendered', confirms it).
- * A MutationObserver and a requestAnimationFrame poll inside the page record performance.now().
- * Time from navigation start is reported too.
- * Baseline (5 runs, fresh page each, same browser, its own context): /bench/baseline.html imports
- * pdf.js and fetches the plaintext (untimed: "from memory"), then times getDocument({data}) →
- * getPage(1) → render into a canvas as wide (in pixels) as the reader's first-page canvas.
- * Diagnostic third series: pdf.js's own PDFViewer (as the reader mounts it) opening the plaintext from
- * memory, to split the gap into viewer cost and protected-pipeline cost.
- * The order of the three rotates each round, so all share the machine's load. Target: median ratio ≤ 1.2x.
- *
- * Heap: CDP HeapProfiler.collectGarbage before each run, then Runtime.getHeapUsage every ~25 ms on the
- * page and on every dedicated worker (pdf.js's worker, reached through Target.setAutoAttach); peaks of
- * the page, the workers and their sum at the same sample, up to the first page and over the run plus
- * a short settle window (the reader keeps fetching the rest of the book in the background). The
- * ArrayBuffer backing store (chunks, the PDF bytes) is outside the JS heap and reported separately.
+ * The app in Chromium for browser benchmarks (bench/reader.bench.ts, bench/offline.bench.ts): the
+ * production build served on a temporary DATA_DIR with the demo seed, a signed-in context, page errors,
+ * JS heap sampling over CDP and detection of page 1 rendered in pdf.js's viewer.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { createApp } from '../api/src/app';
 import { migrateDatabase, openDatabase } from '../api/src/db/client';
-import { books } from '../api/src/db/schema';
 import { seedDemoData } from '../api/src/db/seed';
 import { createDemoContentSource } from '../api/src/db/seed/demo-content';
-import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
 import { parseEnv } from '../api/src/env';
 import { createLogger } from '../api/src/logger';
 import { createOutboxMailer } from '../api/src/adapters/mailer/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
-import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import type { AppDeps } from '../api/src/deps';
 import type { TDemoAccount } from '../api/src/db/seed/users';
-import { round2, writeResult } from './lib';
+import { round2 } from './lib';
 
-const BOOK_SLUG = 'the-wealth-of-nations';
-const RUNS = Number(process.env.BENCH_READER_RUNS ?? 5);
-const TARGET_RATIO_AT_MOST = 1.2;
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3400);
 const HEAP_SAMPLE_MS = 25;
 /** After the first page the reader fetches the rest of the book; the heap is watched this much longer. */
@@ -66,8 +31,6 @@ const SETTLE_MS = 2000;
 const RUN_TIMEOUT_MS = 90_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const MIB = 1024 * 1024;
-
-const require = createRequire(import.meta.url);
 
 // ---------------------------------------------------------------------------------------------------
 // The app on a port (shared with bench/offline.bench.ts)
@@ -472,86 +435,6 @@ export async function resourceStart(page: Page, pathSuffix: string, initiatorTyp
 // The runs
 // ---------------------------------------------------------------------------------------------------
 
-const BASELINE_HTML = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>pdf.js from memory (baseline)</title></head>
-<body style="margin:0">
-<script type="module">
-import * as pdfjs from '/bench/pdf.min.mjs';
-pdfjs.GlobalWorkerOptions.workerSrc = '/bench/pdf.worker.min.mjs';
-// Untimed: the plaintext is in memory before the clock starts.
-const bytes = new Uint8Array(await (await fetch('/bench/book.pdf')).arrayBuffer());
-window.benchBaseline = async (canvasWidth) => {
-  const started = performance.now();
-  const task = pdfjs.getDocument({ data: bytes, isEvalSupported: false, enableXfa: false });
-  const pdf = await task.promise;
-  const page = await pdf.getPage(1);
-  const viewport = page.getViewport({ scale: canvasWidth / page.getViewport({ scale: 1 }).width });
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.floor(viewport.width);
-  canvas.height = Math.floor(viewport.height);
-  document.body.append(canvas);
-  await page.render({ canvas, viewport }).promise;
-  const ms = performance.now() - started;
-  return { ms, pages: pdf.numPages, canvasWidth: canvas.width, canvasHeight: canvas.height };
-};
-window.benchReady = true;
-</script>
-</body>
-</html>
-`;
-
-/**
- * Diagnostic, not the baseline: pdf.js's own PDFViewer (as the reader mounts it, 'auto' zoom,
- * same options) opening the plaintext from memory, so the gap splits into viewer cost and the
- * protected pipeline's cost. Library, viewer and bytes load untimed.
- */
-const VIEWER_HTML = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>pdf.js viewer from memory (diagnostic)</title>
-<link rel="stylesheet" href="/bench/pdf_viewer.css"></head>
-<body style="margin:0">
-<div id="container" style="position:absolute;inset:0;overflow:auto"><div id="viewer" class="pdfViewer"></div></div>
-<script type="module">
-import * as pdfjs from '/bench/pdf.min.mjs';
-pdfjs.GlobalWorkerOptions.workerSrc = '/bench/pdf.worker.min.mjs';
-globalThis.pdfjsLib = pdfjs;
-const components = await import('/bench/pdf_viewer.mjs');
-const bytes = new Uint8Array(await (await fetch('/bench/book.pdf')).arrayBuffer());
-window.benchViewer = async () => {
-  const started = performance.now();
-  const container = document.getElementById('container');
-  const eventBus = new components.EventBus();
-  const linkService = new components.PDFLinkService({ eventBus, externalLinkTarget: components.LinkTarget.BLANK });
-  const findController = new components.PDFFindController({ eventBus, linkService, updateMatchesCountOnProgress: true });
-  const viewer = new components.PDFViewer({
-    container,
-    viewer: document.getElementById('viewer'),
-    eventBus,
-    linkService,
-    findController,
-    annotationMode: pdfjs.AnnotationMode.ENABLE,
-    annotationEditorMode: pdfjs.AnnotationEditorType.DISABLE,
-    imagesRightClickMinSize: -1,
-  });
-  linkService.setViewer(viewer);
-  const firstPage = new Promise((resolve) => {
-    eventBus.on('pagerendered', ({ pageNumber }) => { if (pageNumber === 1) resolve(performance.now()); });
-  });
-  eventBus.on('pagesinit', () => { viewer.currentScaleValue = 'auto'; });
-  const pdf = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, enableXfa: false }).promise;
-  viewer.setDocument(pdf);
-  linkService.setDocument(pdf, null);
-  const renderedAt = await firstPage;
-  const canvas = document.querySelector('.page[data-page-number="1"] canvas');
-  return { ms: renderedAt - started, pages: pdf.numPages, canvasWidth: canvas.width, canvasHeight: canvas.height };
-};
-window.benchReady = true;
-</script>
-</body>
-</html>
-`;
-
 export interface TReaderOpen {
   /** From the first POST /api/loans to the first page; null when the open made no such request (offline). */
   fromOpenMs: number | null;
@@ -564,15 +447,6 @@ export interface TReaderOpen {
   heapWithSettle: THeapPeaks;
   /** Requests between the open and the first page (start–end relative to POST /api/loans, else to navigation start). */
   timeline: string[];
-}
-
-type TReaderRun = TReaderOpen & { fromOpenMs: number; loanRequestStartMs: number };
-
-interface TBaselineRun {
-  ms: number;
-  pages: number;
-  canvas: { width: number; height: number };
-  heapToFirstPage: THeapPeaks;
 }
 
 /** What the reader screen shows, for a failure message. */
@@ -642,198 +516,8 @@ export async function measureReaderOpen(
   }
 }
 
-async function readerRun(context: BrowserContext, readerPath: string, errors: string[]): Promise<TReaderRun> {
-  const open = await measureReaderOpen(context, readerPath, errors);
-  if (open.fromOpenMs === null || open.loanRequestStartMs === null)
-    throw new Error('the reader made no request to open the book');
-  return { ...open, fromOpenMs: open.fromOpenMs, loanRequestStartMs: open.loanRequestStartMs };
-}
-
-/** One fresh page of a from-memory page (`/bench/baseline.html` or `/bench/viewer.html`): setup untimed, then the timed call. */
-async function memoryRun(
-  context: BrowserContext,
-  pagePath: string,
-  call: 'benchBaseline' | 'benchViewer',
-  canvasWidth: number,
-  errors: string[],
-): Promise<TBaselineRun> {
-  const page = await context.newPage();
-  collectPageErrors(page, errors);
-  try {
-    await page.goto(pagePath);
-    await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, undefined, {
-      timeout: RUN_TIMEOUT_MS,
-    });
-    const sampler = await HeapSampler.attach(context, page);
-    await sampler.collectGarbage();
-    sampler.start();
-    const result = await page.evaluate(
-      ({ name, width }) =>
-        (
-          window as unknown as Record<
-            string,
-            (width: number) => Promise<{ ms: number; pages: number; canvasWidth: number; canvasHeight: number }>
-          >
-        )[name](width),
-      { name: call, width: canvasWidth },
-    );
-    const heapToFirstPage = await sampler.stop();
-    return {
-      ms: round2(result.ms),
-      pages: result.pages,
-      canvas: { width: result.canvasWidth, height: result.canvasHeight },
-      heapToFirstPage,
-    };
-  } finally {
-    await page.close();
-  }
-}
-
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-
-const maxOf = (runs: THeapPeaks[], key: keyof THeapPeaks) => Math.max(...runs.map((run) => run[key]));
-const medianOf = (runs: THeapPeaks[], key: keyof THeapPeaks) => round2(median(runs.map((run) => run[key])));
-
-function heapSummary(runs: THeapPeaks[]) {
-  return {
-    medianPeakTotalMiB: medianOf(runs, 'totalMiB'),
-    medianPeakMainMiB: medianOf(runs, 'mainMiB'),
-    medianPeakWorkersMiB: medianOf(runs, 'workersMiB'),
-    medianPeakBackingMiB: medianOf(runs, 'backingMiB'),
-    maxPeakTotalMiB: maxOf(runs, 'totalMiB'),
-    workersSeen: maxOf(runs, 'workersSeen'),
-  };
-}
-
-export async function benchReaderFirstPage() {
-  let plaintext: Uint8Array | null = null;
-  let pages = 0;
-  let typesetMs = 0;
-  const app = await startBenchApp({
-    name: 'reader',
-    prepare: async (deps) => {
-      const started = performance.now();
-      const typeset = await typesetContentBook(BOOK_SLUG);
-      typesetMs = Math.round(performance.now() - started);
-      const book = deps.db.select({ id: books.id }).from(books).where(eq(books.slug, BOOK_SLUG)).get();
-      if (!book) throw new Error(`the demo seed has no ${BOOK_SLUG}`);
-      const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf: typeset.bytes, source: 'seed' });
-      if (asset.pageCount < 300) throw new Error(`${BOOK_SLUG} has only ${asset.pageCount} pages`);
-      plaintext = typeset.bytes;
-      pages = asset.pageCount;
-    },
-  });
-  const bookBytes = plaintext as Uint8Array | null;
-  if (!bookBytes) throw new Error('the book was not prepared');
-
-  const pdfjsBuild = path.dirname(require.resolve('pdfjs-dist/build/pdf.min.mjs'));
-  const script = (file: string) => fs.readFileSync(path.join(pdfjsBuild, file));
-  const libSource = script('pdf.min.mjs');
-  const workerSource = script('pdf.worker.min.mjs');
-  const pdfjsWeb = path.join(pdfjsBuild, '..', 'web');
-  const viewerSource = fs.readFileSync(path.join(pdfjsWeb, 'pdf_viewer.mjs'));
-  const viewerCss = fs.readFileSync(path.join(pdfjsWeb, 'pdf_viewer.css'));
-  const javascript = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' };
-  app.bench
-    .get('/bench/baseline.html', (c) => c.html(BASELINE_HTML, 200, { 'Cache-Control': 'no-store' }))
-    .get('/bench/viewer.html', (c) => c.html(VIEWER_HTML, 200, { 'Cache-Control': 'no-store' }))
-    .get('/bench/pdf_viewer.mjs', (c) => c.body(new Uint8Array(viewerSource), 200, javascript))
-    .get('/bench/pdf_viewer.css', (c) =>
-      c.body(new Uint8Array(viewerCss), 200, {
-        'Content-Type': 'text/css; charset=utf-8',
-        'Cache-Control': 'no-store',
-      }),
-    )
-    .get('/bench/images/:file', (c) => {
-      const file = path.join(pdfjsWeb, 'images', path.basename(c.req.param('file')));
-      if (!fs.existsSync(file)) return c.notFound();
-      const type = file.endsWith('.svg')
-        ? 'image/svg+xml'
-        : file.endsWith('.gif')
-          ? 'image/gif'
-          : 'application/octet-stream';
-      return c.body(new Uint8Array(fs.readFileSync(file)), 200, { 'Content-Type': type });
-    })
-    .get('/bench/pdf.min.mjs', (c) => c.body(new Uint8Array(libSource), 200, javascript))
-    .get('/bench/pdf.worker.min.mjs', (c) => c.body(new Uint8Array(workerSource), 200, javascript))
-    .get('/bench/book.pdf', (c) =>
-      c.body(new Uint8Array(bookBytes), 200, { 'Content-Type': 'application/pdf', 'Cache-Control': 'no-store' }),
-    );
-
-  const errors: string[] = [];
-  const browser = await launchChromium();
-  try {
-    const reader = await signedInContext(browser, app.baseUrl, premiumDemoReader(app.demoAccounts));
-    const baseline = await browser.newContext({ baseURL: app.baseUrl, viewport: VIEWPORT });
-    const readerPath = `/reader/${BOOK_SLUG}?page=1`;
-
-    // Discarded warm-ups: the first open registers this browser's device and installs the service worker.
-    const warmReader = await readerRun(reader, readerPath, errors);
-    const canvasWidth = warmReader.canvas.width;
-    const plainRun = () => memoryRun(baseline, '/bench/baseline.html', 'benchBaseline', canvasWidth, errors);
-    const viewerRun = () => memoryRun(baseline, '/bench/viewer.html', 'benchViewer', canvasWidth, errors);
-    await plainRun();
-    await viewerRun();
-
-    const readerRuns: TReaderRun[] = [];
-    const baselineRuns: TBaselineRun[] = [];
-    const viewerRuns: TBaselineRun[] = [];
-    const steps = [
-      async () => baselineRuns.push(await plainRun()),
-      async () => readerRuns.push(await readerRun(reader, readerPath, errors)),
-      async () => viewerRuns.push(await viewerRun()),
-    ];
-    for (let round = 0; round < RUNS; round += 1) {
-      // The order rotates each round, so no side always runs on a machine just freed by another.
-      for (let step = 0; step < steps.length; step += 1) await steps[(round + step) % steps.length]();
-    }
-    await reader.close();
-    await baseline.close();
-
-    const readerMedian = round2(median(readerRuns.map((run) => run.fromOpenMs)));
-    const readerFromNavigationMedian = round2(median(readerRuns.map((run) => run.fromNavigationMs)));
-    const baselineMedian = round2(median(baselineRuns.map((run) => run.ms)));
-    const viewerMedian = round2(median(viewerRuns.map((run) => run.ms)));
-    const summary = {
-      machine: { cpus: os.cpus().length, chromium: browser.version() },
-      webBuiltAt: app.webBuiltAt,
-      book: { slug: BOOK_SLUG, pages, plaintextBytes: bookBytes.length, typesetMs },
-      viewport: VIEWPORT,
-      runs: RUNS,
-      encrypted: {
-        medianFromOpenMs: readerMedian,
-        medianFromNavigationMs: readerFromNavigationMedian,
-        canvas: readerRuns[0]?.canvas,
-        heapToFirstPage: heapSummary(readerRuns.map((run) => run.heapToFirstPage)),
-        heapWithSettle: { settleMs: SETTLE_MS, ...heapSummary(readerRuns.map((run) => run.heapWithSettle)) },
-        runs: readerRuns,
-      },
-      baseline: {
-        medianMs: baselineMedian,
-        canvas: baselineRuns[0]?.canvas,
-        heapToFirstPage: heapSummary(baselineRuns.map((run) => run.heapToFirstPage)),
-        runs: baselineRuns,
-      },
-      viewerFromMemory: {
-        note: 'diagnostic: pdf.js PDFViewer opening the plaintext from memory, auto zoom, same options as the reader',
-        medianMs: viewerMedian,
-        canvas: viewerRuns[0]?.canvas,
-        heapToFirstPage: heapSummary(viewerRuns.map((run) => run.heapToFirstPage)),
-        runs: viewerRuns,
-      },
-      ratio: round2(readerMedian / baselineMedian),
-      ratioOverViewerFromMemory: round2(readerMedian / viewerMedian),
-      targets: { ratioAtMost: TARGET_RATIO_AT_MOST },
-      pageErrors: summariseErrors(errors),
-    };
-    writeResult('reader-first-page', summary);
-    return summary;
-  } finally {
-    await browser.close();
-    await app.close();
-  }
-}
