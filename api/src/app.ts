@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from './deps';
 import { handleApiNotFound, handleError } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { compressResponses } from './middleware/compression';
 import { sessionMiddleware } from './features/auth/session.middleware';
 import { csrfProtection } from './middleware/csrf';
 import { defaultBodyLimit, urlLengthLimit } from './middleware/body-limit';
@@ -61,6 +62,7 @@ export function createApp(options: CreateAppOptions) {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(options.logger));
   app.use('*', securityHeaders(options.env.NODE_ENV === 'production'));
+  app.use('*', compressResponses());
   app.onError(handleError);
   app.use('*', urlLengthLimit);
   // Before anything that could read a body: an oversized one is refused unread.
