@@ -62,11 +62,11 @@ export function createApp(options: CreateAppOptions) {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(options.logger));
   app.use('*', securityHeaders(options.env.NODE_ENV === 'production'));
-  app.use('*', compressResponses());
   app.onError(handleError);
   app.use('*', urlLengthLimit);
   // Before anything that could read a body: an oversized one is refused unread.
   app.use('/api/*', defaultBodyLimit());
+  app.use('/api/*', compressResponses());
   // Cross-site and non-JSON writes are refused before any session is looked up (docs/ARCHITECTURE.md#security).
   app.use('/api/*', csrfProtection(options.env));
   app.use('/api/*', sessionMiddleware(options));

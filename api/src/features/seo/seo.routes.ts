@@ -12,6 +12,7 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../deps';
 import { matchesEtag } from '../../lib/etag';
 import { readRequestHeader } from '../../lib/request-headers';
+import { compressResponses } from '../../middleware/compression';
 import { injectSeo } from './seo-head';
 import { resolvePage } from './seo.service';
 import { createStaticFiles } from './static-files';
@@ -59,7 +60,7 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
         return c.body(null, 304, file.notModifiedHeaders);
       return c.body(file.body, 200, file.headers);
     })
-    .get('*', (c) => {
+    .get('*', compressResponses(), (c) => {
       // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
       // so the browser reports a failed load instead of parsing HTML as script.
       if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path))
