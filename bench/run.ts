@@ -10,6 +10,7 @@ import { benchChunks } from './chunks.bench';
 import { benchIngest } from './ingest.bench';
 import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
+import { benchStatic } from './static.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -36,6 +37,20 @@ if (!only || only === 'catalogue') {
   ] as const) {
     out(
       `${label}: ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms | bare ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms | throughput ${r.throughputRatio}x (≥ 0.5x) p99 ${r.p99Ratio}x (≤ 2x)`,
+    );
+  }
+}
+
+if (!only || only === 'static') {
+  const s = await benchStatic();
+  for (const [label, r, sizes] of [
+    ['no Accept-Encoding', s.identity, 'identity'],
+    ['Accept-Encoding: br, gzip', s.browser, 'browser'],
+  ] as const) {
+    const file = s.sizes.static[sizes];
+    const json = s.sizes.catalogue[sizes];
+    out(
+      `Static file vs catalogue JSON (${label}): /favicon.svg ${r.candidate.requestsPerSecond} req/s p99 ${r.candidate.p99Ms} ms (${file.bytes} B ${file.encoding}) | /api/books?limit=12 ${r.baseline.requestsPerSecond} req/s p99 ${r.baseline.p99Ms} ms (${json.bytes} B ${json.encoding}) | ratio ${r.throughputRatio}x (≥ ${s.targets.staticOverCatalogueAtLeast}x)`,
     );
   }
 }

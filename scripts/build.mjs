@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STAMP_FILE = path.join(ROOT, 'dist/build-stamp.json');
@@ -23,6 +24,13 @@ const INPUT_FILES = [
 const IGNORED_INPUT = /\.test\.tsx?$/;
 /** Without these a stamp proves nothing: someone deleted part of the output. */
 const OUTPUTS = ['dist/web/index.html', 'dist/web/sw.js', 'dist/api/index.js'];
+const WEB_ROOT = path.join(ROOT, 'dist/web');
+/**
+ * Text-like files worth compressing. index.html is left out: the server fills in each page's SEO tags
+ * and compresses the result itself. Source maps are left out: only developer tools fetch them, and
+ * compressing megabytes of them at the highest level would slow every build.
+ */
+const PRECOMPRESSED_FILE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml|ico|wasm|ttf|otf)$/;
 
 function inputFiles() {
   const files = INPUT_FILES.filter((file) => fs.existsSync(path.join(ROOT, file)));
@@ -57,6 +65,26 @@ export function isBuildCurrent() {
   }
 }
 
+/**
+ * Writes `<file>.br` and `<file>.gz` next to each compressible file of the web build, at the highest
+ * levels (done once per build, so the cost is paid here and never per request). The server picks the
+ * variant the browser accepts. A variant that would not be smaller is not written.
+ */
+export function precompressWebFiles(webRoot) {
+  for (const entry of fs.readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !PRECOMPRESSED_FILE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const raw = fs.readFileSync(file);
+    const variants = [
+      ['.br', zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
+      ['.gz', zlib.gzipSync(raw, { level: 9 })],
+    ];
+    for (const [suffix, compressed] of variants) {
+      if (compressed.byteLength < raw.byteLength) fs.writeFileSync(file + suffix, compressed);
+    }
+  }
+}
+
 export async function buildAll() {
   // Hashed before building: an edit made while the build runs leaves the stamp stale, as it should.
   const inputsHash = hashBuildInputs();
@@ -66,6 +94,7 @@ export async function buildAll() {
   process.env.NODE_ENV = 'production';
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: path.join(ROOT, 'vite.config.ts') });
+  precompressWebFiles(WEB_ROOT);
   const { buildApi } = await import('./build-api.mjs');
   await buildApi();
   fs.writeFileSync(STAMP_FILE, `${JSON.stringify({ inputsHash, builtAt: new Date().toISOString() }, null, 2)}\n`);

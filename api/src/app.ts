@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from './deps';
 import { handleApiNotFound, handleError } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { compressResponses } from './middleware/compression';
 import { sessionMiddleware } from './features/auth/session.middleware';
 import { csrfProtection } from './middleware/csrf';
 import { defaultBodyLimit, urlLengthLimit } from './middleware/body-limit';
@@ -65,6 +66,7 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', urlLengthLimit);
   // Before anything that could read a body: an oversized one is refused unread.
   app.use('/api/*', defaultBodyLimit());
+  app.use('/api/*', compressResponses());
   // Cross-site and non-JSON writes are refused before any session is looked up (docs/ARCHITECTURE.md#security).
   app.use('/api/*', csrfProtection(options.env));
   app.use('/api/*', sessionMiddleware(options));

@@ -1,17 +1,21 @@
 /**
- * Serves the built PWA (vite build output) on the API's origin: static files with cache rules that
- * match how they change, /sw.js with the header that lets it control the whole site, and index.html
- * for every client route with that page's SEO tags filled in on the server.
+ * Serves the built PWA (vite build output) on the API's origin: static files from memory with their
+ * build-time brotli/gzip variants and cache rules that match how they change, /sw.js with the header
+ * that lets it control the whole site, and index.html for every client route with that page's SEO
+ * tags filled in on the server (compressed on the fly by middleware/compression.ts).
  *
  * Holds the index.html template in memory (read once; a new build means a new process).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppDeps, AppEnv } from '../../deps';
+import { matchesEtag } from '../../lib/etag';
+import { readRequestHeader } from '../../lib/request-headers';
+import { compressResponses } from '../../middleware/compression';
 import { injectSeo } from './seo-head';
 import { resolvePage } from './seo.service';
+import { createStaticFiles } from './static-files';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,18 +31,19 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
   const root = path.resolve(webRoot);
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
 
-  const staticFiles = serveStatic({ root });
-
-  /** Headers chosen before the lookup: serveStatic builds its response before any onFound hook runs. */
-  const setFileHeaders = (c: Context<AppEnv>) => {
-    const requestPath = c.req.path;
-    if (requestPath.startsWith('/assets/')) c.header('Cache-Control', CACHE_IMMUTABLE);
-    else if (REVALIDATED_FILES.has(requestPath)) c.header('Cache-Control', CACHE_REVALIDATE);
-    else c.header('Cache-Control', CACHE_PUBLIC_FILE);
+  const staticFiles = createStaticFiles(root, (requestPath) => {
+    const headers: Record<string, string> = {
+      'Cache-Control': requestPath.startsWith('/assets/')
+        ? CACHE_IMMUTABLE
+        : REVALIDATED_FILES.has(requestPath)
+          ? CACHE_REVALIDATE
+          : CACHE_PUBLIC_FILE,
+    };
     // A worker's scope may not exceed its folder unless the server allows it; the app registers it with scope /
     // (docs/product/routes-and-screens.md#application-shell).
-    if (requestPath === '/sw.js') c.header('Service-Worker-Allowed', '/');
-  };
+    if (requestPath === '/sw.js') headers['Service-Worker-Allowed'] = '/';
+    return headers;
+  });
 
   const renderShell = (c: Context<AppEnv>) => {
     const page = resolvePage({ db, publicUrl: env.publicUrl, pathname: c.req.path });
@@ -49,10 +54,13 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
     .get('*', async (c, next) => {
       // The shell always goes through SEO injection, never straight from disk.
       if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next();
-      setFileHeaders(c);
-      return staticFiles(c, next);
+      const file = staticFiles.find(c.req.path, readRequestHeader(c, 'accept-encoding'));
+      if (!file) return next();
+      if (matchesEtag(readRequestHeader(c, 'if-none-match'), file.etag))
+        return c.body(null, 304, file.notModifiedHeaders);
+      return c.body(file.body, 200, file.headers);
     })
-    .get('*', (c) => {
+    .get('*', compressResponses(), (c) => {
       // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
       // so the browser reports a failed load instead of parsing HTML as script.
       if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path))

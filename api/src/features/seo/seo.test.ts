@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { createTestContext } from '../../test-utils';
@@ -109,6 +110,97 @@ describe('web host: static files', () => {
     const response = await app.request('/api/no-such-route');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
+/** A web root as `npm run build` leaves it: a hashed bundle with its .br and .gz variants beside it. */
+function makePrecompressedWebRoot() {
+  const root = makeWebRoot();
+  const bundle = Buffer.from(`console.info(${JSON.stringify('a long line of app code '.repeat(100))});`);
+  fs.writeFileSync(path.join(root, 'assets', 'app-9f8e7d.js'), bundle);
+  fs.writeFileSync(path.join(root, 'assets', 'app-9f8e7d.js.br'), zlib.brotliCompressSync(bundle));
+  fs.writeFileSync(path.join(root, 'assets', 'app-9f8e7d.js.gz'), zlib.gzipSync(bundle));
+  return { root, bundle };
+}
+
+describe('web host: compression and caching', () => {
+  function hosted() {
+    const context = createTestContext();
+    const { root, bundle } = makePrecompressedWebRoot();
+    const app = createApp({ ...context, env: { ...context.env, publicUrl: 'https://books.example' }, webRoot: root });
+    return { app, bundle };
+  }
+
+  it("serves a hashed asset's brotli or gzip variant by Accept-Encoding, immutable, with Vary and exact lengths", async () => {
+    const { app, bundle } = hosted();
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+      [undefined, null, (bytes: Buffer) => bytes],
+      ['identity', null, (bytes: Buffer) => bytes],
+    ] as const) {
+      const response = await app.request('/assets/app-9f8e7d.js', {
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(response.headers.get('vary'), accept).toBe('Accept-Encoding');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(body.byteLength);
+      expect(decode(body).equals(bundle), accept).toBe(true);
+    }
+  });
+
+  it('answers If-None-Match with 304 per encoding, and HEAD with the headers of a GET', async () => {
+    const { app } = hosted();
+    const accept = { 'accept-encoding': 'br, gzip' };
+    const first = await app.request('/assets/app-9f8e7d.js', { headers: accept });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const plainEtag = (await app.request('/assets/app-9f8e7d.js')).headers.get('etag');
+    expect(plainEtag).not.toBe(etag);
+
+    const revalidated = await app.request('/assets/app-9f8e7d.js', { headers: { ...accept, 'if-none-match': etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+    expect(revalidated.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await revalidated.text()).toBe('');
+    const changed = await app.request('/assets/app-9f8e7d.js', { headers: { ...accept, 'if-none-match': '"old"' } });
+    expect(changed.status).toBe(200);
+
+    const head = await app.request('/assets/app-9f8e7d.js', { method: 'HEAD', headers: accept });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('compresses the server-rendered shell on the fly and keeps it revalidated', async () => {
+    const { app } = hosted();
+    for (const route of ['/', '/bookstore', '/no-such-page']) {
+      const plain = await app.request(route);
+      const html = await plain.text();
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+
+      const response = await app.request(route, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.status, route).toBe(plain.status);
+      expect(response.headers.get('content-encoding'), route).toBe('br');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(zlib.brotliDecompressSync(body).toString('utf8')).toBe(html);
+    }
+  });
+
+  it('never serves a precompressed variant as a file of its own', async () => {
+    const { app } = hosted();
+    expect((await app.request('/assets/app-9f8e7d.js.br')).status).toBe(404);
+    expect((await app.request('/assets/app-9f8e7d.js.gz')).status).toBe(404);
   });
 });
 
