@@ -141,11 +141,9 @@ export function usePdfViewer({
       };
 
       eventBus.on('pagesinit', () => {
-        // Nothing is drawn before this event. The page goes first: setting the scale draws the pages in
-        // view, and with page 1 still current that would draw page 1 and then jump to the saved page.
+        viewer.currentScaleValue = container.clientWidth < NARROW_CONTAINER_PX ? 'page-width' : 'auto';
         const first = clampPage(callbacks.current.initialPage, viewer.pagesCount);
         if (first > 1) viewer.currentPageNumber = first;
-        viewer.currentScaleValue = container.clientWidth < NARROW_CONTAINER_PX ? 'page-width' : 'auto';
         setState((current) => ({
           ...current,
           status: 'ready',
