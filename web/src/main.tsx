@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
+import { prepareBrowserDeviceForSignedInReader } from './app/prepare-browser-device';
 import { createAppRouter } from './app/router';
 import { currentUserQuery } from './features/auth/queries';
 import { queryClient } from './lib/query-client';
@@ -41,6 +42,7 @@ if (!rootElement) {
       </StrictMode>,
     );
     registerServiceWorker();
+    prepareBrowserDeviceForSignedInReader(queryClient);
     // Offline licences are checked and renewed whenever online (docs/ARCHITECTURE.md#offline-devices-and-licences) by
     // the tab's offline engine, loaded a few seconds after start, in its own chunk, so the landing page does not carry
     // IndexedDB or licence code. A chunk that cannot load (offline before the worker cached it) only skips this round.

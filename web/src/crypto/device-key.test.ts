@@ -100,6 +100,26 @@ describe('ensureBrowserDevice', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('shares one key generation and one registration between the background preparation and an open', async () => {
+    const calls = stubRegistration(async (publicKey) => ({
+      deviceId: 'device-1',
+      keyThumbprint: await calculateJwkThumbprint(publicKey as JWK),
+      offlineRegistered: false,
+    }));
+    const generateKey = vi.spyOn(crypto.subtle, 'generateKey');
+    try {
+      const background = ensureBrowserDevice('user-1');
+      // An open starting while the key is being made: the same calls openProtectedBook makes.
+      const [openDevice, openKey] = await Promise.all([ensureBrowserDevice('user-1'), getOrCreateDeviceKey()]);
+      expect(await background).toEqual(openDevice);
+      expect(openKey.thumbprint).toBe(openDevice.thumbprint);
+      expect(generateKey).toHaveBeenCalledTimes(1);
+      expect(calls).toHaveLength(1);
+    } finally {
+      generateKey.mockRestore();
+    }
+  });
+
   it('refuses a registration answer for a different key', async () => {
     stubRegistration(async () => ({ deviceId: 'device-x', keyThumbprint: 'not-this-key', offlineRegistered: false }));
     await expect(ensureBrowserDevice('user-1')).rejects.toMatchObject({ code: 'license_invalid' });
