@@ -18,6 +18,7 @@ import {
 import { ZOutboxIdParam } from '@shared/email.schemas';
 import { AUTH_MESSAGES } from '@shared/messages';
 import type { AppDeps, AppEnv } from '../../deps';
+import { notSignedIn } from '../../lib/app-error';
 import { problem, problemBody } from '../../lib/problem';
 import { validate } from '../../lib/validate';
 import { getRequestMeta, isFromThisMachine } from '../../middleware/client-ip';
@@ -39,7 +40,8 @@ export function createAuthRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .get('/auth/user', (c) => {
         const user = c.get('sessionUser');
-        if (!user) return problem(c, 401, 'unauthenticated', 'You are not signed in.');
+        // Signed out is an answer here (the web app reads 401 as "nobody"), with the one 401 of lib/app-error.
+        if (!user) throw notSignedIn();
         c.header('Cache-Control', 'no-store');
         return c.json(toCurrentUser(user));
       })
