@@ -12,7 +12,7 @@ import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
 import { benchLighthouse } from './lighthouse.bench';
-import { measureLandingBundle } from './bundle-size';
+import { measureLandingBundle, readLandingBudget, recordLandingBudget } from './bundle-size';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -21,8 +21,9 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 if (!only || only === 'bundle') {
   const bundle = measureLandingBundle();
   writeResult('bundle', bundle);
+  const budget = process.argv.includes('--record') ? recordLandingBudget(bundle) : readLandingBudget();
   out(
-    `Landing page initial JS: ${bundle.totalGzipKB} KB gzip (target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files`,
+    `Landing page initial JS: ${bundle.totalBrotliBytes} B brotli on the wire (${bundle.totalGzipKB} KB gzip, target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files | budget ${budget.brotliBytes} B + ${budget.marginBytes} B (${budget.recordedAt})${process.argv.includes('--record') ? ', recorded now' : ''}`,
   );
   out(
     `  heavy chunks in the initial set: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
