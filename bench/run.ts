@@ -11,7 +11,8 @@ import { benchIngest } from './ingest.bench';
 import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
-import { measureLandingBundle } from './bundle-size';
+import { benchLighthouse } from './lighthouse.bench';
+import { measureLandingBundle, readLandingBudget, recordLandingBudget } from './bundle-size';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -20,8 +21,9 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 if (!only || only === 'bundle') {
   const bundle = measureLandingBundle();
   writeResult('bundle', bundle);
+  const budget = process.argv.includes('--record') ? recordLandingBudget(bundle) : readLandingBudget();
   out(
-    `Landing page initial JS: ${bundle.totalGzipKB} KB gzip (target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files`,
+    `Landing page initial JS: ${bundle.totalBrotliBytes} B brotli on the wire (${bundle.totalGzipKB} KB gzip, target ≤ ${bundle.targetKB} KB) in ${bundle.files.length} files | budget ${budget.brotliBytes} B + ${budget.marginBytes} B (${budget.recordedAt})${process.argv.includes('--record') ? ', recorded now' : ''}`,
   );
   out(
     `  heavy chunks in the initial set: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
@@ -155,4 +157,27 @@ if (!only || only === 'offline') {
     );
   }
   out(`  page errors: ${r.pageErrors.count}`);
+}
+
+if (!only || only === 'lighthouse') {
+  const r = await benchLighthouse();
+  out(
+    `Lighthouse 12.2.3, mobile profile (simulated 150 ms RTT, 1.6 Mbit/s, 4x CPU), signed out, first visit; median of ${r.runs} runs (performance target ≥ ${r.performanceTarget})`,
+  );
+  for (const page of r.pages) {
+    const m = page.metrics;
+    out(
+      `  ${page.name.padEnd(9)} ${page.path}: performance ${page.scores.performance} ${page.performanceMet ? 'PASS' : 'MISS'}, accessibility ${page.scores.accessibility}, best practices ${page.scores['best-practices']}, SEO ${page.scores.seo} | FCP ${Math.round(m['first-contentful-paint'])} ms, LCP ${Math.round(m['largest-contentful-paint'])} ms, TBT ${Math.round(m['total-blocking-time'])} ms, CLS ${m['cumulative-layout-shift']}, SI ${Math.round(m['speed-index'])} ms`,
+    );
+    const failing = new Map<string, string>();
+    for (const run of page.runs)
+      for (const audit of run.failing)
+        failing.set(audit.id, `${audit.id} (${audit.category}${audit.displayValue ? `: ${audit.displayValue}` : ''})`);
+    if (failing.size > 0) out(`    audits below 0.9 in some run: ${[...failing.values()].join(', ')}`);
+  }
+  const js = r.landingJavascriptBeforeInteractive;
+  if (js)
+    out(
+      `  landing page JavaScript before interactive, compressed on the wire: ${Math.round(js.transferBytes / 102.4) / 10} KiB in ${js.files.length} files`,
+    );
 }

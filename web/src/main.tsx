@@ -12,6 +12,8 @@ import { prepareBrowserDeviceForSignedInReader } from './app/prepare-browser-dev
 import { createAppRouter } from './app/router';
 import { currentUserQuery } from './features/auth/queries';
 import { queryClient } from './lib/query-client';
+import { readInitialData } from './lib/initial-data';
+import { seedFirstScreenQueries } from './app/seed-first-screen';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
@@ -30,6 +32,7 @@ if (!rootElement) {
   showPlainError(ROOT_MISSING_MESSAGE);
 } else {
   try {
+    seedFirstScreenQueries(queryClient, readInitialData());
     createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {

@@ -2,7 +2,10 @@
  * Server-side SEO for the PWA shell: renders the <head> tags of one page and puts them into the built
  * index.html, so crawlers and link previews see real titles, descriptions and images without running
  * JavaScript. Pure (no I/O). Every value is HTML-escaped; a hostile book title stays text.
+ * It also adds what the first screen needs early (docs/ARCHITECTURE.md#first-screen-data): its data, and a
+ * preload of the image that is its largest paint, so the browser fetches it alongside the code.
  */
+import { INITIAL_DATA_ELEMENT_ID, serialiseInitialData, type TInitialData } from '@shared/initial-data';
 
 export interface PageMeta {
   title: string;
@@ -73,4 +76,20 @@ export function injectSeo(template: string, page: PageMeta): string {
   // Drop lines the removals left empty so the output stays readable.
   head = head.replace(/\n[ \t]*(?=\n)/g, '');
   return `${head.replace(/\s*$/, '')}\n    ${tags}\n  ${template.slice(headEnd)}`;
+}
+
+/**
+ * Puts the first screen's data (a JSON script element the app reads before it renders) and preloads of
+ * its largest images at the end of the <head>. Empty data and no images leave the template as it is.
+ */
+export function injectFirstScreen(html: string, data: TInitialData, imageUrls: string[]): string {
+  const tags = imageUrls.map(
+    (url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`,
+  );
+  if (Object.keys(data).length > 0)
+    tags.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${serialiseInitialData(data)}</script>`);
+  if (tags.length === 0) return html;
+  const headEnd = html.search(/<\/head\s*>/i);
+  if (headEnd === -1) return `${tags.join('\n')}\n${html}`;
+  return `${html.slice(0, headEnd)}  ${tags.join('\n    ')}\n  ${html.slice(headEnd)}`;
 }

@@ -13,7 +13,8 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { matchesEtag } from '../../lib/etag';
 import { readRequestHeader } from '../../lib/request-headers';
 import { compressResponses } from '../../middleware/compression';
-import { injectSeo } from './seo-head';
+import { firstScreenData } from './first-screen-data';
+import { injectFirstScreen, injectSeo } from './seo-head';
 import { resolvePage } from './seo.service';
 import { createStaticFiles } from './static-files';
 
@@ -23,6 +24,8 @@ const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 const CACHE_REVALIDATE = 'no-cache';
 /** Icons, favicon, robots.txt: stable names that rarely change. */
 const CACHE_PUBLIC_FILE = 'public, max-age=86400';
+/** Covers above the fold on a phone: the book page's one, the first row (two) of the bookstore grid. */
+const BOOKSTORE_PRELOADED_COVERS = 2;
 /** Client routes never contain a dot in their last segment (book ids and slugs are [A-Za-z0-9-]). */
 const FILE_LIKE_PATH = /^\/assets\/|\.[A-Za-z0-9]+$/;
 const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
@@ -47,7 +50,13 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
 
   const renderShell = (c: Context<AppEnv>) => {
     const page = resolvePage({ db, publicUrl: env.publicUrl, pathname: c.req.path });
-    return c.html(injectSeo(template, page.meta), page.status, { 'Cache-Control': CACHE_REVALIDATE });
+    const search = new URL(c.req.url).search;
+    const data = page.status === 200 ? firstScreenData({ db, pathname: c.req.path, search, book: page.book }) : {};
+    const largestImages = data.book
+      ? [data.book.detail.coverImageUrl]
+      : (data.bookList?.list.items.slice(0, BOOKSTORE_PRELOADED_COVERS).map((book) => book.coverImageUrl) ?? []);
+    const html = injectFirstScreen(injectSeo(template, page.meta), data, largestImages.filter(Boolean));
+    return c.html(html, page.status, { 'Cache-Control': CACHE_REVALIDATE });
   };
 
   return new Hono<AppEnv>()

@@ -25,6 +25,8 @@ const BOOK_ID_PATTERN = /^[A-Za-z0-9-]{1,200}$/;
 export interface ResolvedPage {
   status: 200 | 404;
   meta: PageMeta;
+  /** On a book page: the book, under the id or slug of the path (its first screen shows it). */
+  book?: { idOrSlug: string; detail: TBookDetail };
 }
 
 export function resolvePage({
@@ -43,7 +45,11 @@ export function resolvePage({
   if (route.bookIdOrSlug !== undefined) {
     const book = findBook(db, route.bookIdOrSlug);
     if (!book) return { status: 404, meta: notFoundMeta(db, origin, pathname) };
-    return { status: 200, meta: bookMeta(findSeoConfig({ db, pageType: 'book' }), book, origin) };
+    return {
+      status: 200,
+      meta: bookMeta(findSeoConfig({ db, pageType: 'book' }), book, origin),
+      book: { idOrSlug: route.bookIdOrSlug, detail: book },
+    };
   }
 
   const config = route.pageType ? findSeoConfig({ db, pageType: route.pageType }) : null;

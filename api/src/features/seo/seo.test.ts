@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { createTestContext } from '../../test-utils';
-import { createBook, createCategory, createSeoConfig } from '../../test-factories';
+import { createBook, createCategory, createPageContent, createSeoConfig } from '../../test-factories';
+import { INITIAL_DATA_ELEMENT_ID, type TInitialData } from '@shared/initial-data';
 import { escapeHtml, injectSeo } from './seo-head';
 import { matchSpaRoute } from '@shared/spa-routes';
 
@@ -389,5 +390,63 @@ describe('seo-head', () => {
     expect(matchSpaRoute('/dashboard')).toMatchObject({ pageType: 'dashboard', indexable: false });
     expect(matchSpaRoute('/super-admin')).toMatchObject({ indexable: false });
     expect(matchSpaRoute('/unknown')).toBeNull();
+  });
+});
+
+/** The JSON the shell carries for the first screen, or null when it carries none. */
+function firstScreenData(html: string): TInitialData | null {
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">([^<]*)</script>`),
+  );
+  return match ? (JSON.parse(match[1]) as TInitialData) : null;
+}
+
+describe('web host: first-screen data', () => {
+  it('gives the landing page the homepage content exactly as GET /api/page-content/homepage answers it', async () => {
+    const { app, db } = createHostedApp();
+    createPageContent(db, 'homepage', { heroTitle: 'Read more', heroSubtitle: 'Anywhere', stats: [] });
+    const html = await (await app.request('/')).text();
+    const api = await (await app.request('/api/page-content/homepage')).json();
+    expect(firstScreenData(html)).toEqual({ homepageContent: api });
+  });
+
+  it('sends nothing for a landing page whose content the admin has not created', async () => {
+    const { app } = createHostedApp();
+    const response = await app.request('/');
+    expect(response.status).toBe(200);
+    expect(firstScreenData(await response.text())).toBeNull();
+  });
+
+  it('gives a book page the book as GET /api/books/:idOrSlug answers it and preloads its cover, a hostile title kept inside the JSON', async () => {
+    const { app, db } = createHostedApp();
+    const book = createBook(db, { title: 'Lead </script><script>alert(1)</script>', slug: 'lead-well' });
+    const html = await (await app.request('/book/lead-well')).text();
+    const api = (await (await app.request('/api/books/lead-well')).json()) as { coverImageUrl: string };
+    expect(html).not.toContain('<script>alert(1)');
+    expect(firstScreenData(html)).toEqual({ book: { idOrSlug: 'lead-well', detail: api } });
+    expect(api.coverImageUrl).toContain(book.id);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${escapeHtml(api.coverImageUrl)}" fetchpriority="high" />`,
+    );
+  });
+
+  it('gives the unfiltered bookstore its first page and the categories, and a filtered one nothing', async () => {
+    const { app, db } = createHostedApp();
+    createCategory(db, { name: 'Leadership', slug: 'leadership' });
+    for (let index = 0; index < 3; index += 1) createBook(db, { title: `Book ${index}`, slug: `book-${index}` });
+    const html = await (await app.request('/bookstore')).text();
+    const list = (await (await app.request('/api/books?page=1&limit=24')).json()) as {
+      items: { coverImageUrl: string }[];
+    };
+    const categories = await (await app.request('/api/categories')).json();
+    expect(firstScreenData(html)).toEqual({ bookList: { params: { page: 1, limit: 24 }, list }, categories });
+    expect(html.match(/<link rel="preload" as="image"/g)).toHaveLength(2);
+    expect(firstScreenData(await (await app.request('/bookstore?search=lead')).text())).toBeNull();
+  });
+
+  it('sends no data on personal pages or a missing page', async () => {
+    const { app } = createHostedApp();
+    for (const route of ['/library', '/reader/abc', '/no-such-page', '/book/no-such-book'])
+      expect(firstScreenData(await (await app.request(route)).text()), route).toBeNull();
   });
 });

@@ -19,6 +19,9 @@ import { formatBookCount, tierLabel } from './format';
 import { booksQueryOptions, categoriesQueryOptions } from './queries';
 import { useBookstoreParams } from './use-bookstore-params';
 
+/** The first row of covers on a phone (two across) is the page's largest paint; the server preloads them too. */
+const BOOKSTORE_EAGER_COVERS = 2;
+
 export default function BookstorePage() {
   useSeo('bookstore');
   const { filters, update, clear, hasFilters, searchParams } = useBookstoreParams();
@@ -147,7 +150,7 @@ export default function BookstorePage() {
           </StatePanel>
         ) : books.data ? (
           <div aria-busy={isUpdating} className={cn('transition-opacity', isUpdating && 'opacity-60')}>
-            <BookGrid books={books.data.items} />
+            <BookGrid books={books.data.items} eagerCovers={BOOKSTORE_EAGER_COVERS} />
             <Pagination page={filters.page} totalPages={totalPages} hrefFor={hrefForPage} className="mt-10" />
           </div>
         ) : null}

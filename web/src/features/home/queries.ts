@@ -1,9 +1,8 @@
 /** TanStack Query factory for admin-editable page content (the landing page's hero and stats). */
 import { queryOptions } from '@tanstack/react-query';
 import { isHomepageContent, type THomepageContent, type TPageContent } from '@shared/content';
+import { HOMEPAGE_CONTENT_KEY } from '@shared/initial-data';
 import { api, readJson, withSignal } from '@web/lib/api';
-
-export const HOMEPAGE_CONTENT_KEY = 'homepage';
 
 export const homeKeys = {
   pageContent: (key: string) => ['page-content', key] as const,

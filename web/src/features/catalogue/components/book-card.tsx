@@ -27,10 +27,13 @@ export function BookCard({
   book,
   headingLevel = 3,
   className,
+  coverPriority = false,
 }: {
   book: TBookCardData;
   headingLevel?: 2 | 3 | 4;
   className?: string;
+  /** The cover is above the fold: loaded at once instead of lazily. */
+  coverPriority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const { user, isAuthenticated } = useCurrentUser();
@@ -42,7 +45,7 @@ export function BookCard({
         className,
       )}
     >
-      <BookCover src={book.coverImageUrl} title={book.title} />
+      <BookCover src={book.coverImageUrl} title={book.title} priority={coverPriority} />
       <div className="flex flex-1 flex-col gap-1">
         <TierBadge tier={book.requiredTier} className="mb-1 self-start" />
         <Heading className="line-clamp-2 font-serif text-base font-semibold leading-snug">

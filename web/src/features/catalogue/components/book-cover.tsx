@@ -46,6 +46,8 @@ export function BookCover({
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
+      // The first screen's largest picture: fetched ahead of other images (the server also preloads it).
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={handleError}
       className={cn('aspect-[5/7] h-auto w-full rounded-md bg-muted object-cover shadow-sm', className)}

@@ -8,18 +8,21 @@ export function BookGrid({
   headingLevel,
   className,
   columns,
+  eagerCovers = 0,
 }: {
   books: TBookCardData[];
   headingLevel?: 2 | 3 | 4;
   className?: string;
   /** Override the responsive column classes (e.g. six books across on wide screens). */
   columns?: string;
+  /** How many covers at the start are above the fold when the grid opens the page: loaded at once. */
+  eagerCovers?: number;
 }) {
   return (
     <ul className={cn(GRID, columns, className)}>
-      {books.map((book) => (
+      {books.map((book, index) => (
         <li key={book.id}>
-          <BookCard book={book} headingLevel={headingLevel} />
+          <BookCard book={book} headingLevel={headingLevel} coverPriority={index < eagerCovers} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,107 @@
+/**
+ * A second open needs no network for code (docs/ARCHITECTURE.md#compression-and-caching): the first visit online
+ * installs the service worker, whose precache takes the reader's code (route chunk, pdf.js, its worker,
+ * the viewer's stylesheet), and downloads a book; then, with the network gone, a fresh page load opens
+ * the reader and draws the book's first page, every script, stylesheet and font answered by the worker.
+ */
+import type { Page, Request } from '@playwright/test';
+import { bookBySlug, demoAccount, expect, expectPageRendered, signInThroughApi, test } from './fixtures';
+
+const BOOK_SLUG = 'as-a-man-thinketh';
+const CODE_TYPES = new Set(['script', 'stylesheet', 'font']);
+
+async function registerAndDownload(page: Page): Promise<void> {
+  await page.goto('/devices');
+  await page.getByLabel('Name for this browser').fill(`E2E cache ${Math.random().toString(36).slice(2, 8)}`);
+  await page.getByRole('button', { name: 'Register this browser' }).click();
+  await expect(page.getByText(/This browser is registered for offline reading/)).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/book/${BOOK_SLUG}`);
+  await page.getByRole('button', { name: 'Download for offline' }).click();
+  await expect(page.getByText(/Available offline/).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** True when the first page's canvas has a pixel that is not white (the page is drawn, not just laid out). */
+async function firstPageHasInk(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.page[data-page-number="1"] canvas');
+    if (!canvas || canvas.width === 0) return false;
+    const copy = document.createElement('canvas');
+    copy.width = 64;
+    copy.height = 64;
+    const context = copy.getContext('2d');
+    if (!context) return false;
+    context.drawImage(canvas, 0, 0, 64, 64);
+    const pixels = context.getImageData(0, 0, 64, 64).data;
+    for (let index = 0; index < pixels.length; index += 4)
+      if (pixels[index] < 200 || pixels[index + 1] < 200 || pixels[index + 2] < 200) return true;
+    return false;
+  });
+}
+
+test.describe('offline open with the code from the service worker cache', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('first visit installs the worker and downloads the book; offline, a fresh page load opens the reader and draws page 1 with no network', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/');
+    // The worker claims the page once installed, and installing means its precache is complete.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+      .toBe(true);
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        if (name.includes('precache'))
+          for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    for (const code of [
+      /reader-page-[^/]*\.js$/,
+      /\/pdf-[^/]*\.js$/,
+      /pdf\.worker[^/]*\.m?js$/,
+      /reader-shell-[^/]*\.css$/,
+    ])
+      expect(
+        precached.some((url) => code.test(url)),
+        `precache holds ${code}`,
+      ).toBe(true);
+    await registerAndDownload(page);
+    const { id: bookId } = await bookBySlug(page.request, BOOK_SLUG);
+    await page.close();
+
+    await context.setOffline(true);
+    const offlinePage = await context.newPage();
+    const code: Request[] = [];
+    const failed: string[] = [];
+    offlinePage.on('request', (request) => {
+      if (CODE_TYPES.has(request.resourceType())) code.push(request);
+    });
+    offlinePage.on('requestfailed', (request) => failed.push(`${request.resourceType()} ${request.url()}`));
+    await offlinePage.goto(`/reader/${bookId}`);
+    await expectPageRendered(offlinePage, 1);
+    await expect.poll(() => firstPageHasInk(offlinePage), { message: 'page 1 is drawn' }).toBe(true);
+
+    const paths = code.map((request) => new URL(request.url()).pathname);
+    expect(
+      paths.some((path) => /reader-page-[^/]*\.js$/.test(path)),
+      'the reader route chunk was loaded',
+    ).toBe(true);
+    expect(
+      paths.some((path) => /\/pdf-[^/]*\.js$/.test(path)),
+      'pdf.js was loaded',
+    ).toBe(true);
+    for (const request of code) {
+      const response = await request.response();
+      expect(response?.fromServiceWorker(), `${request.url()} came from the service worker`).toBe(true);
+    }
+    expect(
+      failed.filter((line) => CODE_TYPES.has(line.split(' ')[0])),
+      'no code request went to the network',
+    ).toEqual([]);
+  });
+});
