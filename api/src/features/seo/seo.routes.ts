@@ -15,6 +15,8 @@ import { readRequestHeader } from '../../lib/request-headers';
 import { compressResponses } from '../../middleware/compression';
 import { injectSeo } from './seo-head';
 import { resolvePage } from './seo.service';
+import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
+import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
@@ -46,7 +48,12 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
   });
 
   const renderShell = (c: Context<AppEnv>) => {
-    const page = resolvePage({ db, publicUrl: env.publicUrl, pathname: c.req.path });
+    const page = resolvePage({
+      db,
+      publicUrl: env.publicUrl,
+      pathname: c.req.path,
+      showsDemoMailbox: demoMailboxFolder(env) !== null && isFromThisMachine(c),
+    });
     return c.html(injectSeo(template, page.meta), page.status, { 'Cache-Control': CACHE_REVALIDATE });
   };
 
