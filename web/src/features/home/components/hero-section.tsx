@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { START_TRIAL_STATE } from '@web/features/auth/redirects';
 import { ArrowRight, BookOpen, Library } from 'lucide-react';
 import type { THomepageContent } from '@shared/content';
 import { Button } from '@web/components/ui/button';
@@ -83,7 +84,7 @@ export function HeroSection({
           ) : (
             <>
               <Button asChild size="lg" variant="accent">
-                <Link to="/auth/login">
+                <Link to="/auth/login" state={START_TRIAL_STATE}>
                   Start 7-Day Trial
                   <ArrowRight aria-hidden="true" />
                 </Link>
