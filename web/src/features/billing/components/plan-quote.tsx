@@ -34,7 +34,7 @@ export function PlanQuote({ tier, className }: { tier: TPaidTier; className?: st
     >
       <dt>Charged today</dt>
       <dd className="text-right font-semibold tabular-nums">{formatMoney(amountToday, currency)}</dd>
-      <dt>Next charge, {formatDate(nextChargeAt)}</dt>
+      <dt>{`Next charge, ${formatDate(nextChargeAt)}`}</dt>
       <dd className="text-right font-semibold tabular-nums">{formatMoney(nextChargeAmount, currency)}</dd>
       {trialKeptUntil ? (
         <dd className="col-span-2 mt-1 text-muted-foreground">
