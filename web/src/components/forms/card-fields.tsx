@@ -18,7 +18,12 @@ export const EMPTY_CARD: TCardForm = { cardNumber: '', expiry: '', cvc: '', name
  * A test card's whole form: its number, an expiry three years ahead, CVC 123 and the name already typed (else the
  * reader's). The test cards ignore everything but the number (docs/product/plans-and-picks.md#test-checkout).
  */
-export function testCardValues(cardNumber: string, typedName: string, fallbackName: string, now = new Date()): TCardForm {
+export function testCardValues(
+  cardNumber: string,
+  typedName: string,
+  fallbackName: string,
+  now = new Date(),
+): TCardForm {
   const year = String((now.getUTCFullYear() + 3) % 100).padStart(2, '0');
   return {
     cardNumber: formatCardNumber(cardNumber),

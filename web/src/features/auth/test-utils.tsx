@@ -101,7 +101,13 @@ export function renderPage(
       },
       { path: '*', element: <LocationDisplay /> },
     ],
-    { initialEntries: [state === undefined ? route : { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }] },
+    {
+      initialEntries: [
+        state === undefined
+          ? route
+          : { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
+      ],
+    },
   );
   const utils = render(
     <QueryClientProvider client={queryClient}>

@@ -33,7 +33,8 @@ export default function DashboardPage() {
   const entitlements = useEntitlements();
   // Someone who has never opened a book is new here: "Welcome", not "Welcome back" (docs/product/accounts.md#greetings).
   const hasRead = stats.data ? stats.data.sessions > 0 || stats.data.pagesRead > 0 || stats.data.inProgress > 0 : null;
-  const greeting = user?.firstName && hasRead !== null ? `${hasRead ? 'Welcome back' : 'Welcome'}, ${user.firstName}. ` : '';
+  const greeting =
+    user?.firstName && hasRead !== null ? `${hasRead ? 'Welcome back' : 'Welcome'}, ${user.firstName}. ` : '';
   const trialDaysLeft = entitlements.data?.trialDaysLeft ?? null;
 
   return (
@@ -41,7 +42,9 @@ export default function DashboardPage() {
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Dashboard</h1>
       <p className="mt-2 text-muted-foreground">
         {greeting}
-        {hasRead === false ? 'Pick a book from the store and your first page is one tap away.' : 'Your reading at a glance.'}
+        {hasRead === false
+          ? 'Pick a book from the store and your first page is one tap away.'
+          : 'Your reading at a glance.'}
       </p>
       {trialDaysLeft !== null && (
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-border bg-card px-4 py-3 text-sm shadow-sm">

@@ -16,9 +16,7 @@ export const demoMailboxKeys = {
 /** The list, or null when this server has no demo mailbox for this browser (404). */
 async function fetchMailbox(to: string | null, signal?: AbortSignal): Promise<TMailboxList | null> {
   try {
-    return await readJson<TMailboxList>(
-      api.demo.mailbox.$get({ query: to ? { to } : {} }, withSignal(signal)),
-    );
+    return await readJson<TMailboxList>(api.demo.mailbox.$get({ query: to ? { to } : {} }, withSignal(signal)));
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -59,7 +59,9 @@ export function InvoicesSection() {
               {formatDate(invoice.issuedAt)} · {invoice.number}
             </p>
             <div className="mt-2 flex items-center justify-between gap-3">
-              <Badge variant={invoice.status === 'paid' ? 'secondary' : 'outline'}>{STATUS_LABELS[invoice.status]}</Badge>
+              <Badge variant={invoice.status === 'paid' ? 'secondary' : 'outline'}>
+                {STATUS_LABELS[invoice.status]}
+              </Badge>
               <ReceiptLink invoice={invoice} />
             </div>
           </li>

@@ -29,7 +29,10 @@ export function PlanQuote({ tier, className }: { tier: TPaidTier; className?: st
   const { amountToday, nextChargeAmount, nextChargeAt, currency, trialKeptUntil } = quote.data;
   return (
     <dl
-      className={cn('grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-lg bg-muted p-3 text-sm text-foreground', className)}
+      className={cn(
+        'grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-lg bg-muted p-3 text-sm text-foreground',
+        className,
+      )}
       data-testid="plan-quote"
     >
       <dt>Charged today</dt>

@@ -157,9 +157,7 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
           </Button>
         ) : (
           <Button asChild size="sm" variant="outline">
-            <Link to={bookDetailPath(item.slug || item.bookId)}>
-              See the book
-            </Link>
+            <Link to={bookDetailPath(item.slug || item.bookId)}>See the book</Link>
           </Button>
         )}
         <Button
