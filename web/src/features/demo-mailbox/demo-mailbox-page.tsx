@@ -4,7 +4,7 @@
  * as the recipient got it. Only a demo server answers, and only to this machine; anywhere else the page is the
  * ordinary 'Page Not Found'.
  */
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox, Mail } from 'lucide-react';
@@ -17,18 +17,16 @@ import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { demoMailboxMessageQueryOptions, demoMailboxQueryOptions } from './queries';
 
-const NotFoundPage = lazy(() => import('@web/app/not-found-page'));
-
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function DemoMailboxPage() {
-  useDocumentTitle('Demo mailbox');
   const [params, setParams] = useSearchParams();
   const to = params.get('to')?.trim() || null;
   const openId = params.get('id');
   const list = useQuery(demoMailboxQueryOptions(to));
+  useDocumentTitle(list.data === null ? 'Page Not Found' : 'Demo mailbox');
 
-  if (list.isSuccess && list.data === null) return <NotFoundPage />;
+  if (list.isSuccess && list.data === null) return <AbsentMailbox />;
 
   const open = (id: string | null) => {
     const next = new URLSearchParams(params);
@@ -185,5 +183,23 @@ function MessageLink({ href }: { href: string }) {
     <a href={href} className={className} rel="noreferrer noopener" target="_blank">
       {href}
     </a>
+  );
+}
+
+/** Anywhere but a demo server on this machine the mailbox does not exist: the same words as any unknown page. */
+function AbsentMailbox() {
+  return (
+    <section
+      aria-labelledby="absent-title"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center"
+    >
+      <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">404</p>
+      <h1 id="absent-title" className="mt-2 font-serif text-3xl font-bold tracking-tight">
+        Page Not Found
+      </h1>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/">Go to Home</Link>
+      </Button>
+    </section>
   );
 }
