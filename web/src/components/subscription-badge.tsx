@@ -32,7 +32,7 @@ export function SubscriptionBadge({
       title={days === null ? 'Your plan' : `Your plan: free trial, ${trialDaysText(days)}`}
       data-badge={label}
     >
-      <span>{label}</span>
+      {days === null ? label : <span>{label}</span>}
       {days !== null && (
         <>
           <span aria-hidden="true">&nbsp;· {days}d</span>
