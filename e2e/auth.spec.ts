@@ -100,23 +100,22 @@ test.describe('register, verify, sign in and sign out', () => {
     await expect(verifyButton).toBeEnabled();
     await verifyButton.click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign In Now' })).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\/login\?verified=true$/);
+    // The right code signs the reader in: no second password entry (docs/product/accounts.md#verification-codes).
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Wonderful Books!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Reading Now' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
     const verificationDelay = await delayBetween(
       page,
       { kind: 'response', text: 'POST /api/auth/verify-otp 200' },
-      { kind: 'url', text: '/auth/login?verified=true' },
+      { kind: 'url', text: '/dashboard' },
     );
-    expect(verificationDelay, 'redirect to sign-in 2 s after the verification answer').toBeGreaterThanOrEqual(1990);
+    expect(verificationDelay, 'on to the dashboard 2 s after the verification answer').toBeGreaterThanOrEqual(1990);
     expect(verificationDelay).toBeLessThan(4000);
 
-    // Sign in (the verified arrival note shows) and land on /dashboard.
-    await expect(page.getByRole('status').filter({ hasText: 'Your email has been verified.' })).toBeVisible();
-    await submitSignIn(page, account.email, account.password);
-    await expectToast(page, { title: 'Welcome back!', description: 'You have successfully logged in.' });
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // A new reader is welcomed, not welcomed back.
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${account.firstName}.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(/Welcome back/)).toHaveCount(0);
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: new RegExp(account.firstName) })).toBeVisible();
     await expect(banner.getByText('TRIAL', { exact: true })).toBeVisible();

@@ -11,9 +11,10 @@ test.describe('landing page (signed out)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test("hero 'Start 7-Day Trial' goes to /auth/login", async ({ page }) => {
+  test("hero 'Start 7-Day Trial' goes to /auth/login, which leads with creating the account", async ({ page }) => {
     await page.getByRole('link', { name: 'Start 7-Day Trial' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('link', { name: 'Create your account to start the 7-day trial' })).toBeVisible();
   });
 
   test("hero 'View Pricing' scrolls the pricing section into view without changing the route", async ({ page }) => {

@@ -75,6 +75,12 @@ export interface TActionResponse {
   message: string;
 }
 
+/** POST /api/auth/verify-otp: a right code also signs the reader in (docs/product/accounts.md#verification-codes). */
+export interface TVerifyOtpResponse extends TActionResponse {
+  /** A session cookie came with this answer. */
+  signedIn: boolean;
+}
+
 export interface TLoginResponse {
   user: TCurrentUser;
 }

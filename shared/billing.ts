@@ -92,3 +92,55 @@ export const TEST_CARDS = {
 export function formatMoney(amountMinor: number, currency: string, locale = 'en-GB'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
 }
+
+/**
+ * GET /api/billing/quote?tier=: what confirming a plan choice costs, computed by the server before the reader confirms
+ * (docs/product/plans-and-picks.md#what-a-plan-change-costs). Amounts in pence.
+ */
+export interface TPlanQuote {
+  tier: TPaidTier;
+  planName: string;
+  /** subscribe: a new subscription (checkout); upgrade: now; downgrade: at the period end; keep: undoes a downgrade. */
+  kind: 'subscribe' | 'upgrade' | 'downgrade' | 'keep';
+  currency: string;
+  /** Charged when the reader confirms (0 when nothing is charged today). */
+  amountToday: number;
+  /** The next regular charge and when it falls. */
+  nextChargeAmount: number;
+  nextChargeAt: string;
+  /** Subscribing during a trial keeps its days: the plan starts now and billing when the trial would have ended. */
+  trialKeptUntil: string | null;
+}
+
+/**
+ * When the first charge of a subscription bought during a valid trial falls: the end of the trial, so the reader
+ * keeps the days they were given (docs/product/trial-policy.md#converting-a-trial). Null when there is no trial left.
+ */
+export function trialBillingStart(
+  subject: { subscriptionTier: string; trialEndsAt: Date | string | null; freeTrialEndedAt: Date | string | null },
+  now: number,
+): number | null {
+  if (subject.subscriptionTier !== 'trial') return null;
+  const ends = [subject.trialEndsAt, subject.freeTrialEndedAt]
+    .map((value) => (value === null ? null : typeof value === 'string' ? Date.parse(value) : value.getTime()))
+    .filter((value): value is number => value !== null && !Number.isNaN(value));
+  const end = ends.length > 0 ? Math.max(...ends) : null;
+  return end !== null && end > now ? end : null;
+}
+
+/**
+ * An upgrade's charge today: the price difference for the rest of the current period, prorated by time and rounded
+ * to the penny (docs/product/plans-and-picks.md#plan-changes). The quote and the test-mode provider share it.
+ */
+export function proratedUpgradeAmount(input: {
+  fromAmount: number;
+  toAmount: number;
+  periodStart: number;
+  periodEnd: number;
+  at: number;
+}): number {
+  const total = input.periodEnd - input.periodStart;
+  if (total <= 0) return 0;
+  const remaining = Math.max(0, input.periodEnd - input.at);
+  return Math.max(0, Math.round(((input.toAmount - input.fromAmount) * remaining) / total));
+}

@@ -255,6 +255,8 @@ export interface TEntitlementSync {
   openCycle: Omit<TCycleState, 'id'> | null;
   /** Active selections that drop off at this cycle change (lock ended). */
   dropSelectionIds: string[];
+  /** Trial picks carried into the first Basic cycle, with the Basic lock they take (docs/product/trial-policy.md#converting-a-trial). */
+  carrySelections: { id: string; lockedUntil: number }[];
   /** Active loans the reader may no longer read. */
   revokeLoans: { id: string; reason: TRevokeReason }[];
   /** The state after the changes (the open cycle has id '' until stored). */
@@ -275,6 +277,8 @@ export function reconcileEntitlements(input: {
   loans: readonly TLoanState[];
   /** subscription_plans.bookLimit of a tier (-1 unlimited). */
   bookLimitFor: (tier: TBookTier) => number;
+  /** basic_lock_days: the lock a carried trial pick takes, from when it was made. */
+  lockDays?: number;
 }): TEntitlementSync {
   const { user, now, cycle, loans, bookLimitFor } = input;
   const tier = effectiveTier(user, now);
@@ -294,7 +298,24 @@ export function reconcileEntitlements(input: {
   }
 
   const changed = closeCycleId !== null || openCycle !== null;
-  const dropSelectionIds = changed ? input.selections.filter((s) => !isLocked(s, now)).map((s) => s.id) : [];
+  // A trial converted to Basic before it ended keeps its picks: they become the first Basic cycle's picks (counted
+  // there, locked as Basic picks from when they were made) instead of dropping (docs/product/trial-policy.md#converting-a-trial).
+  const carriesTrialPicks =
+    openCycle !== null && tier === 'basic' && cycle !== null && cycle.tier === 'trial' && now < cycle.cycleEnd;
+  const lockMs = (input.lockDays ?? 0) * DAY_MS;
+  const carrySelections = carriesTrialPicks
+    ? input.selections.map((s) => ({ id: s.id, lockedUntil: Math.max(s.lockedUntil ?? 0, s.selectedAt + lockMs) }))
+    : [];
+  if (openCycle && carrySelections.length > 0) {
+    openCycle.booksSelectedCount = carrySelections.length;
+    if (nextCycle) nextCycle.booksSelectedCount = carrySelections.length;
+    for (const carried of carrySelections) {
+      const selection = input.selections.find((s) => s.id === carried.id);
+      if (selection) selection.lockedUntil = carried.lockedUntil;
+    }
+  }
+  const dropSelectionIds =
+    changed && !carriesTrialPicks ? input.selections.filter((s) => !isLocked(s, now)).map((s) => s.id) : [];
   const selections = input.selections.filter((s) => !dropSelectionIds.includes(s.id));
 
   const revokeLoans = loans.flatMap((loan) => {
@@ -303,7 +324,16 @@ export function reconcileEntitlements(input: {
     return [{ id: loan.id, reason: (tier === 'free' ? 'access_ended' : 'not_entitled') as TRevokeReason }];
   });
 
-  return { tier, closeCycleId, openCycle, dropSelectionIds, revokeLoans, cycle: nextCycle, selections };
+  return {
+    tier,
+    closeCycleId,
+    openCycle,
+    dropSelectionIds,
+    carrySelections,
+    revokeLoans,
+    cycle: nextCycle,
+    selections,
+  };
 }
 
 /** Whole days of trial left (rounded up), or null when the reader is not on a valid trial. */

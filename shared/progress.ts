@@ -32,6 +32,8 @@ export interface TProgressSummary extends TReadingProgress {
   author: string;
   coverImageUrl: string | null;
   status: TReadingStatus;
+  /** The reader may open it now (the rule of POST /api/loans); "Continue reading" is offered only then. */
+  canOpen: boolean;
 }
 
 export interface TProgressList {
@@ -74,6 +76,8 @@ export interface TLibraryItem {
   author: string;
   coverImageUrl: string | null;
   requiredTier: TBookTier;
+  /** The reader may open it now (the rule of POST /api/loans); screens offer reading only then. */
+  canOpen: boolean;
   /** Added to the shelf with POST /api/library. */
   inLibrary: boolean;
   addedAt: string | null;

@@ -53,6 +53,9 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/auth/emergency-config': 'public',
   'POST /api/auth/admin-emergency': 'anonymous-ok', // break-glass: the configured password is the credential
   'POST /api/auth/unlock': 'anonymous-ok', // the e-mailed token is the credential
+  // demo mailbox: absent (404) outside demo mode and for every caller but this machine, whatever the role
+  'GET /api/demo/mailbox': 'public',
+  'GET /api/demo/mailbox/:id': 'public',
   'GET /api/admin/auth/locks': 'users:manage',
   'DELETE /api/admin/auth/locks/:id': 'users:manage',
 
@@ -114,6 +117,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/billing/portal': 'signed-in',
   'POST /api/billing/payment-method': 'signed-in',
   'GET /api/billing/subscription': 'signed-in',
+  'GET /api/billing/quote': 'signed-in', // what a plan choice costs, for the caller's own subscription
   'POST /api/billing/change-plan': 'signed-in',
   'POST /api/billing/cancel': 'signed-in',
   'POST /api/billing/resume': 'signed-in',

@@ -200,6 +200,8 @@ export type TEnv = Omit<z.infer<typeof ZEnv>, 'DEMO_SEED'> & {
   databaseFile: string;
   publicUrl: string;
   blobDir: string;
+  /** Where the local outbox also writes each delivered message live (mailDropDir below); unset in production. */
+  mailDropDir?: string;
   /** null unless EMERGENCY_LOGIN_ENABLED, EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH are all set (or the demo set it). */
   emergencyLogin: TEmergencyLoginConfig | null;
   /** Set when Stripe is configured (all four STRIPE_* variables); null means the test-mode provider. */
@@ -257,10 +259,22 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     databaseFile: env.DATABASE_FILE ?? path.join(env.DATA_DIR, 'wonderful-books.sqlite'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     blobDir: env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs'),
+    mailDropDir: mailDropDir(env),
   };
 }
 
 type TParsedEnv = z.infer<typeof ZEnv>;
+
+/**
+ * Where the local outbox also delivers each message live: MAIL_DROP_DIR when set (development and tests), else in
+ * demo mode without SMTP `DATA_DIR/mail`, the demo mailbox's folder (docs/product/accounts.md#demo-mailbox).
+ * Production never has one: MAIL_DROP_DIR is refused there and demo mode is off.
+ */
+function mailDropDir(env: TParsedEnv): string | undefined {
+  if (env.MAIL_DROP_DIR) return env.MAIL_DROP_DIR;
+  const isDemo = (env.DEMO_SEED ?? env.NODE_ENV !== 'production') && env.NODE_ENV !== 'production';
+  return isDemo && !env.SMTP_URL ? path.join(env.DATA_DIR, 'mail') : undefined;
+}
 
 /** A feature with some of its variables set and others missing is a mistake worth stopping for. */
 function halfConfiguredFeatures(env: TParsedEnv): string[] {

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
+import { trialDaysLeft } from '@shared/entitlement';
 import { Crown, LogOut, ShieldCheck } from 'lucide-react';
 import type { TCurrentUser } from '@shared/auth';
 import { HEADER_OPAQUE_THRESHOLD_PX } from '@shared/limits';
@@ -105,10 +106,11 @@ function SignedOutControls() {
 function SignedInControls({ user }: { user: TCurrentUser }) {
   const logout = useLogout();
   const badgeTier = useEffectiveTier(user);
+  const daysLeft = trialDaysLeft(user, Date.now());
   const firstName = user.firstName?.trim() || user.username || 'Account';
   return (
     <>
-      <SubscriptionBadge tier={badgeTier} />
+      <SubscriptionBadge tier={badgeTier} trialDaysLeft={daysLeft} />
       {canSeeAdmin(user.role) ? (
         <Link
           to="/admin"

@@ -36,6 +36,7 @@ const SimulatedCheckoutPage = lazy(() => import('@web/features/checkout/simulate
 const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
 const ReaderPage = lazy(() => import('@web/features/reader/reader-page'));
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
+const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -65,6 +66,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/email-verified', access: 'public', element: <EmailVerifiedPage /> },
   { path: '/unsubscribe', access: 'public', element: <UnsubscribePage /> },
   { path: '/emergency-login', access: 'public', element: <EmergencyLoginPage /> },
+  // Demo mode on this machine only; elsewhere the API answers 404 and the page shows 'Page Not Found'.
+  { path: '/demo/mailbox', access: 'public', element: <DemoMailboxPage /> },
   { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
   { path: '/library', access: 'signed-in', element: <LibraryPage /> },
   { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },

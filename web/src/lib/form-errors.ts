@@ -21,3 +21,19 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return count;
 }
+
+/**
+ * Brings the first field marked invalid into the middle of the screen and focuses it, after React has drawn the error
+ * (docs/product/routes-and-screens.md#form-errors): on a phone the error would otherwise sit above the fold while the
+ * reader looks at the button, and the form would seem not to react.
+ */
+export function revealFirstInvalidField(form: HTMLFormElement | null): void {
+  if (!form) return;
+  requestAnimationFrame(() => {
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    field.scrollIntoView?.({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    field.focus({ preventScroll: true });
+  });
+}

@@ -11,6 +11,7 @@ import {
   type CountryCode,
 } from 'libphonenumber-js';
 import { DEFAULT_PHONE_COUNTRY } from '@shared/limits';
+import { countryOfNumber } from '@shared/phone';
 
 export interface TCountryOption {
   code: CountryCode;
@@ -75,13 +76,17 @@ export function toInternational(phone: string, country: string): string | null {
 
 /**
  * What the API receives (docs/product/data-model.md#client-visible-entities): phoneNumber in E.164 when valid, and
- * countryCode set from the country detected from the number, falling back to the picker.
+ * countryCode: the picker's country when the number dials through its calling code (GB + 07911 123456 stays GB, not
+ * Guernsey; docs/product/accounts.md#registration), else the country detected from the number.
  */
 export function phonePayload(phone: string, pickerCountry: string): { phoneNumber: string; countryCode: string } {
   const country = toCountry(pickerCountry);
   const parsed = parsePhoneNumberFromString(phone, country);
   if (!parsed) return { phoneNumber: phone.trim(), countryCode: country };
-  return { phoneNumber: parsed.isValid() ? parsed.number : phone.trim(), countryCode: parsed.country ?? country };
+  return {
+    phoneNumber: parsed.isValid() ? parsed.number : phone.trim(),
+    countryCode: countryOfNumber(parsed, country) ?? country,
+  };
 }
 
 /** The example shown as placeholder, in international format. */

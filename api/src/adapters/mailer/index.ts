@@ -5,7 +5,7 @@ import { createOutboxMailer, type Mailer } from './mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
 /** The one place that picks the transport: SMTP when SMTP_URL is set, otherwise the local outbox. */
-export function createMailer(env: Pick<TEnv, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DROP_DIR'>, logger: Logger): Mailer {
+export function createMailer(env: Pick<TEnv, 'SMTP_URL' | 'MAIL_FROM' | 'mailDropDir'>, logger: Logger): Mailer {
   if (env.SMTP_URL) {
     const url = new URL(env.SMTP_URL);
     // Host and port only: the URL carries the SMTP password.
@@ -13,6 +13,6 @@ export function createMailer(env: Pick<TEnv, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_DR
     return createSmtpMailer(env.SMTP_URL, env.MAIL_FROM);
   }
   logger.info({ transport: 'outbox' }, 'mail stays in the local outbox (set SMTP_URL to deliver it)');
-  if (env.MAIL_DROP_DIR) logger.info({ folder: env.MAIL_DROP_DIR }, 'delivered mail is also written to MAIL_DROP_DIR');
-  return createOutboxMailer({ dropDir: env.MAIL_DROP_DIR });
+  if (env.mailDropDir) logger.info({ folder: env.mailDropDir }, 'delivered mail is also written to this folder');
+  return createOutboxMailer({ dropDir: env.mailDropDir });
 }

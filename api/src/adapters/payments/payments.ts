@@ -115,6 +115,11 @@ export interface PaymentsProvider {
     checkoutSessionId: string;
     successUrl: string;
     cancelUrl: string;
+    /**
+     * Set when the reader buys during a trial: the first charge waits until then (the trial's end;
+     * docs/product/trial-policy.md#converting-a-trial). The test-mode provider reads the trial from its own records.
+     */
+    billingStartsAt?: Date | null;
   }): Promise<{ url: string; providerSessionId: string }>;
   createPortal(user: TCheckoutUser, returnUrl: string): Promise<{ url: string }>;
   /** Upgrade now (prorated invoice) or downgrade at period end (pendingTier). */

@@ -13,7 +13,7 @@
  * Only the card brand and last 4 digits are ever stored.
  */
 import { and, count, eq, inArray, lte } from 'drizzle-orm';
-import type { TPaidTier } from '@shared/billing';
+import { proratedUpgradeAmount, trialBillingStart, type TPaidTier } from '@shared/billing';
 import { addMonthsUtc, DAY_MS } from '@shared/entitlement';
 import { immediateTransaction, type Db } from '../../db/client';
 import {
@@ -415,9 +415,12 @@ export function createSimulatedPaymentsProvider(options: {
           .where(eq(testProviderSubscriptions.userId, session.userId))
           .get();
         const plan = planFor(session.tier);
-        const periodEnd = new Date(addMonthsUtc(at.getTime(), 1));
         const user = db.select().from(users).where(eq(users.id, session.userId)).get();
         const wasTrial = user?.subscriptionTier === 'trial';
+        // Bought during a trial: the plan starts now, the first period runs to the trial's end and costs nothing,
+        // and the first charge is the renewal then (docs/product/trial-policy.md#converting-a-trial).
+        const billingStart = user ? trialBillingStart(user, at.getTime()) : null;
+        const periodEnd = new Date(billingStart ?? addMonthsUtc(at.getTime(), 1));
         const row = db
           .insert(testProviderSubscriptions)
           .values({
@@ -438,9 +441,11 @@ export function createSimulatedPaymentsProvider(options: {
         const invoice = issueInvoice({
           userId: session.userId,
           tier: session.tier,
-          amount: plan.amount,
+          amount: billingStart ? 0 : plan.amount,
           currency: plan.currency,
-          description: `${plan.name}, ${periodText(at, periodEnd)}${wasTrial ? ' (converted from the free trial)' : ''}`,
+          description: billingStart
+            ? `${plan.name}, ${periodText(at, periodEnd)} (rest of the free trial, no charge)`
+            : `${plan.name}, ${periodText(at, periodEnd)}${wasTrial ? ' (converted from the free trial)' : ''}`,
           periodStart: at,
           periodEnd,
           paid: true,
@@ -542,9 +547,13 @@ export function createSimulatedPaymentsProvider(options: {
           // Upgrade now: charge the price difference for the rest of the current period (prorated).
           if (row.status !== 'active')
             throw new PaymentProviderError(409, 'Settle the unpaid invoice before changing plan.');
-          const total = row.currentPeriodEnd.getTime() - row.currentPeriodStart.getTime();
-          const remaining = Math.max(0, row.currentPeriodEnd.getTime() - at.getTime());
-          const amount = Math.max(0, Math.round(((plans.premium.amount - plans.basic.amount) * remaining) / total));
+          const amount = proratedUpgradeAmount({
+            fromAmount: plans.basic.amount,
+            toAmount: plans.premium.amount,
+            periodStart: row.currentPeriodStart.getTime(),
+            periodEnd: row.currentPeriodEnd.getTime(),
+            at: at.getTime(),
+          });
           if (!savedCardCharges(row)) throw new PaymentProviderError(402, CARD_MESSAGES.declined);
           next = db
             .update(testProviderSubscriptions)

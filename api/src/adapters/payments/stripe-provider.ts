@@ -21,6 +21,8 @@ import {
   type TProviderSubscription,
 } from './payments';
 
+/** Stripe Checkout's shortest trial_end: 48 hours from now, plus a margin for the request's own time. */
+const STRIPE_MIN_TRIAL_SECONDS = 48 * 60 * 60 + 5 * 60;
 export interface TStripeConfig {
   secretKey: string;
   webhookSecret: string;
@@ -155,14 +157,22 @@ export function createStripePaymentsProvider(
   return {
     name: 'stripe',
 
-    async createCheckout({ user, tier, checkoutSessionId, successUrl, cancelUrl }) {
+    async createCheckout({ user, tier, checkoutSessionId, successUrl, cancelUrl, billingStartsAt }) {
+      // Stripe Checkout takes a trial_end at least 48 hours ahead; a trial with less left is kept to that minimum
+      // (docs/product/trial-policy.md#converting-a-trial).
+      const trialEnd = billingStartsAt
+        ? Math.max(
+            Math.floor(billingStartsAt.getTime() / 1000),
+            Math.floor(Date.now() / 1000) + STRIPE_MIN_TRIAL_SECONDS,
+          )
+        : null;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: config.prices[tier], quantity: 1 }],
         ...(user.customerId ? { customer: user.customerId } : { customer_email: user.email }),
         client_reference_id: user.id,
         metadata: { userId: user.id, checkoutSessionId, tier },
-        subscription_data: { metadata: { userId: user.id } },
+        subscription_data: { metadata: { userId: user.id }, ...(trialEnd ? { trial_end: trialEnd } : {}) },
         success_url: absolute(successUrl),
         cancel_url: absolute(cancelUrl),
       });

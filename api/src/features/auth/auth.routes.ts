@@ -54,7 +54,17 @@ export function createAuthRoutes(deps: AppDeps) {
         '/auth/verify-otp',
         rateLimit(deps, AUTH_RATE_LIMITS.verifyOtpPerIp),
         validate('json', ZVerifyOtpRequest),
-        async (c) => c.json(await verifyEmailCode({ ...deps, ...getRequestMeta(c, env), ...c.req.valid('json') })),
+        async (c) => {
+          const result = await verifyEmailCode({
+            ...deps,
+            ...getRequestMeta(c, env),
+            ...c.req.valid('json'),
+            previousToken: readSessionToken(c, env),
+          });
+          if (result.session) setSessionCookie(c, env, result.session, now());
+          c.header('Cache-Control', 'no-store');
+          return c.json(result.response);
+        },
       )
       .post(
         '/auth/resend-otp',

@@ -12,7 +12,7 @@
  * an existing address cannot mimic: that setting gives up hiding which addresses have accounts.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { TActionResponse, TRegisterResponse } from '@shared/auth';
+import type { TActionResponse, TRegisterResponse, TVerifyOtpResponse } from '@shared/auth';
 import type { TRegisterRequest } from '@shared/auth.schemas';
 import { AUTH_MESSAGES } from '@shared/messages';
 import { DEFAULT_PHONE_COUNTRY } from '@shared/limits';
@@ -29,7 +29,7 @@ import { isEmailVerificationRequired, trialDays } from './auth-config';
 import { mailAlreadyRegistered, mailVerificationCode, mailWelcome, type TMailDeps } from './auth-emails';
 import { generateVerificationCode, hashVerificationCode, verificationCodeMatches } from './one-time-code';
 import { hashPassword } from '../../lib/password';
-import { createSession } from './session.service';
+import { createSession, deleteSession, hashSessionToken } from './session.service';
 import {
   evaluateSignupGate,
   findTrialConflict,
@@ -41,6 +41,12 @@ import {
 
 const DAY_MS = 86_400_000;
 type TUserRow = typeof users.$inferSelect;
+
+export interface TVerifyResult {
+  response: TVerifyOtpResponse;
+  /** The new session of the reader who just proved their address (null: already verified, or a disabled account). */
+  session: { token: string; expiresAt: Date } | null;
+}
 
 export interface TRegisterResult {
   response: TRegisterResponse;
@@ -300,8 +306,8 @@ export async function registerUser(
  * new e-mail every five tries (and the per-IP limit caps how fast that can go).
  */
 export async function verifyEmailCode(
-  options: TMailDeps & TRequestMeta & { userId: string; code: string },
-): Promise<TActionResponse> {
+  options: TMailDeps & TRequestMeta & { userId: string; code: string; previousToken?: string | null },
+): Promise<TVerifyResult> {
   const { db, now, userId, code, ipAddress, userAgent } = options;
   const at = now();
   const result = immediateTransaction(db, () => {
@@ -358,13 +364,37 @@ export async function verifyEmailCode(
       { db, now },
       { action: 'auth.email_verification', resource: 'user', resourceId: userId, userId, ipAddress, userAgent },
     );
-    return { verified };
+    // The right code proves the address, and only the person who registered (and so chose the password) was sent
+    // to this screen: they are signed in now, with a new session, instead of typing the password again
+    // (docs/product/accounts.md#verification-codes). A disabled account is verified but not signed in.
+    if (!verified.isActive) return { verified, session: null };
+    if (options.previousToken) deleteSession({ db, token: options.previousToken });
+    db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId)).run();
+    const session = createSession({ db, userId, now: at, ipAddress, userAgent });
+    recordAudit(
+      { db, now },
+      {
+        action: 'auth.login',
+        resource: 'user',
+        resourceId: userId,
+        userId,
+        details: { method: 'verification_code' },
+        ipAddress,
+        userAgent,
+        sessionId: hashSessionToken(session.token),
+      },
+    );
+    return { verified, session };
   });
 
   if ('error' in result) throw result.error;
-  if ('alreadyVerified' in result) return { success: true, message: AUTH_MESSAGES.alreadyVerified };
+  if ('alreadyVerified' in result)
+    return { response: { success: true, message: AUTH_MESSAGES.alreadyVerified, signedIn: false }, session: null };
   await mailWelcome(options, result.verified);
-  return { success: true, message: AUTH_MESSAGES.emailVerified };
+  return {
+    response: { success: true, message: AUTH_MESSAGES.emailVerified, signedIn: result.session !== null },
+    session: result.session,
+  };
 }
 
 /**

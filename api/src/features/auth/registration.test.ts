@@ -406,22 +406,59 @@ describe('POST /api/auth/verify-otp', () => {
     return { ...context, clock, input, userId, code: codeFromOutbox(context.db, input.email) };
   }
 
-  it('verifies the account with the e-mailed code and sends the welcome e-mail', async () => {
-    const { client, db, userId, code, input } = await registered();
+  it('verifies the account with the e-mailed code, signs the reader in with a new audited session and sends the welcome e-mail', async () => {
+    const { client, clientFor, db, userId, code, input } = await registered();
     const response = await client.auth['verify-otp'].$post({ json: { userId, code } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: AUTH_MESSAGES.emailVerified });
+    expect(await response.json()).toEqual({ success: true, message: AUTH_MESSAGES.emailVerified, signedIn: true });
+    // No second password entry: the answer carries the session.
+    const me = await clientFor(sessionCookie(response)).auth.user.$get();
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ id: userId, email: input.email });
+    const signIn = db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'auth.login'))
+      .all()
+      .find((row) => row.userId === userId);
+    expect(signIn).toMatchObject({ status: 'success', details: { method: 'verification_code' } });
+    expect(signIn?.sessionId).toBeTruthy();
     const user = db.select().from(users).where(eq(users.id, userId)).get()!;
     expect(user).toMatchObject({ emailVerified: true, verificationCode: null, codeAttempts: 0 });
+    expect(user.lastLoginAt).not.toBeNull();
     expect(outbox(db, input.email, 'welcome')).toHaveLength(1);
-    // Now sign-in works.
+    // Sign-in with the password works too.
     const login = await client.auth.login.$post({ json: { emailOrUsername: input.email, password: input.password } });
     expect(login.status).toBe(200);
-    // Verifying again is harmless.
-    expect(await (await client.auth['verify-otp'].$post({ json: { userId, code } })).json()).toEqual({
-      success: true,
-      message: AUTH_MESSAGES.alreadyVerified,
+    // Verifying again is harmless, and signs nobody in: the code is gone, so it proves nothing now.
+    const again = await client.auth['verify-otp'].$post({ json: { userId, code } });
+    expect(await again.json()).toEqual({ success: true, message: AUTH_MESSAGES.alreadyVerified, signedIn: false });
+    expect(setCookies(again)).toHaveLength(0);
+  });
+
+  it('a wrong code signs nobody in', async () => {
+    const { client, userId, code } = await registered();
+    const wrong = await client.auth['verify-otp'].$post({
+      json: { userId, code: code === '000000' ? '111111' : '000000' },
     });
+    expect(wrong.status).toBe(400);
+    expect(setCookies(wrong)).toHaveLength(0);
+  });
+
+  it('keeps the country the reader chose for a number several countries share (GB + 07911 123456 stays GB)', async () => {
+    const { db, client } = createTestContext();
+    const input = { ...registration(), phoneNumber: '+447911123456', countryCode: 'GB' };
+    const { userId } = await successBody(client.auth.register.$post({ json: input }));
+    expect(db.select().from(users).where(eq(users.id, userId)).get()).toMatchObject({
+      phoneNumber: '+447911123456',
+      countryCode: 'GB',
+    });
+    const guernsey = { ...registration(), phoneNumber: '+447911123456', countryCode: 'GG' };
+    const second = await successBody(client.auth.register.$post({ json: guernsey }));
+    expect(db.select().from(users).where(eq(users.id, second.userId)).get()?.countryCode).toBe('GG');
+    const french = { ...registration(), phoneNumber: '+33612345678', countryCode: 'GB' };
+    const third = await successBody(client.auth.register.$post({ json: french }));
+    expect(db.select().from(users).where(eq(users.id, third.userId)).get()?.countryCode).toBe('FR');
   });
 
   it("answers the 'Missing Information' and 'Invalid Code' texts of docs/product/validation-messages.md#verification-code", async () => {

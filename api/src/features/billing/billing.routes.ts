@@ -4,7 +4,7 @@
  * action of the test-mode provider (404 with Stripe).
  */
 import { Hono } from 'hono';
-import type { TInvoiceList, TRedirectResponse } from '@shared/billing';
+import type { TInvoiceList, TPlanQuote, TRedirectResponse } from '@shared/billing';
 import {
   ZAdvanceClockRequest,
   ZCheckoutSessionParam,
@@ -28,6 +28,7 @@ import {
   listInvoices,
   openPortal,
   payTestCheckout,
+  quotePlanChange,
   resumeSubscription,
   startCheckout,
   updateTestPaymentMethod,
@@ -71,6 +72,12 @@ export function createBillingRoutes(deps: AppDeps) {
     .post('/billing/payment-method', requireAuth(), validate('json', ZTestCardPayment), async (c) =>
       c.json(await updateTestPaymentMethod(deps, { userId: c.var.user.id, card: c.req.valid('json') })),
     )
+    .get('/billing/quote', requireAuth(), validate('query', ZTierRequest), (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        quotePlanChange(deps, { userId: c.var.user.id, tier: c.req.valid('query').tier }) satisfies TPlanQuote,
+      );
+    })
     .get('/billing/subscription', requireAuth(), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(getSubscription(deps, { userId: c.var.user.id }));

@@ -10,14 +10,18 @@
  * tier again undoes a scheduled downgrade.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type {
-  TCheckoutSession,
-  TInvoice,
-  TPaidTier,
-  TSubscription,
-  TTestCardPayment,
-  TTestCardPaymentResult,
+import {
+  proratedUpgradeAmount,
+  trialBillingStart,
+  type TCheckoutSession,
+  type TInvoice,
+  type TPaidTier,
+  type TPlanQuote,
+  type TSubscription,
+  type TTestCardPayment,
+  type TTestCardPaymentResult,
 } from '@shared/billing';
+import { addMonthsUtc } from '@shared/entitlement';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
 import { billingSubscriptions, checkoutSessions, invoices, subscriptionPlans, users } from '../../db/schema';
@@ -113,6 +117,64 @@ async function reconcileNow(deps: AppDeps, subscriptionId: string, userId: strin
   immediateTransaction(deps.db, () => applySubscriptionRecord(deps, record, deps.now(), userId));
 }
 
+/** A subscription bought now during a valid trial starts billing at the trial's end (docs/product/trial-policy.md#converting-a-trial). */
+function billingStartOf(user: TUserRow, now: Date): Date | null {
+  const start = trialBillingStart(user, now.getTime());
+  return start === null ? null : new Date(start);
+}
+
+/** The payments provider's clock: the test-mode provider's can be moved ahead by an admin. */
+function providerTime(deps: Pick<AppDeps, 'payments' | 'now'>): Date {
+  return isSimulatedProvider(deps.payments) ? deps.payments.providerNow() : deps.now();
+}
+
+/**
+ * What choosing `tier` costs today and next, before the reader confirms (docs/product/plans-and-picks.md#what-a-plan-change-costs).
+ * The same rules as startCheckout and changePlan, without changing anything; refusals are theirs too.
+ */
+export function quotePlanChange(deps: AppDeps, input: { userId: string; tier: TPaidTier }): TPlanQuote {
+  const user = loadUser(deps, input.userId);
+  const plans = loadPlans(deps);
+  const plan = activePlan(deps, input.tier);
+  const mirror = mirrorOf(deps, user.id);
+  const base = { tier: input.tier, planName: plan.name, currency: plan.currency, nextChargeAmount: plan.amount };
+  if (!mirror || mirror.status === 'canceled') {
+    const now = deps.now();
+    const billingStart = billingStartOf(user, now);
+    return {
+      ...base,
+      kind: 'subscribe',
+      amountToday: billingStart ? 0 : plan.amount,
+      nextChargeAt: new Date(billingStart ?? addMonthsUtc(now.getTime(), 1)).toISOString(),
+      trialKeptUntil: billingStart?.toISOString() ?? null,
+    };
+  }
+  if (mirror.cancelAtPeriodEnd)
+    throw new AppError('billing_conflict', 409, 'Resume your subscription before changing plan.');
+  if (mirror.tier === input.tier && !mirror.pendingTier)
+    throw new AppError('same_plan', 409, `You already have the ${TIER_NAMES[input.tier]} plan.`);
+  if (mirror.pendingTier === input.tier)
+    throw new AppError(
+      'same_plan',
+      409,
+      `Your plan already changes to ${TIER_NAMES[input.tier]} at the end of this period.`,
+    );
+  const periodEnd = mirror.currentPeriodEnd.toISOString();
+  if (mirror.tier === input.tier)
+    return { ...base, kind: 'keep', amountToday: 0, nextChargeAt: periodEnd, trialKeptUntil: null };
+  if (input.tier === 'premium') {
+    const amountToday = proratedUpgradeAmount({
+      fromAmount: plans.basic.amount,
+      toAmount: plans.premium.amount,
+      periodStart: mirror.currentPeriodStart.getTime(),
+      periodEnd: mirror.currentPeriodEnd.getTime(),
+      at: providerTime(deps).getTime(),
+    });
+    return { ...base, kind: 'upgrade', amountToday, nextChargeAt: periodEnd, trialKeptUntil: null };
+  }
+  return { ...base, kind: 'downgrade', amountToday: 0, nextChargeAt: periodEnd, trialKeptUntil: null };
+}
+
 export async function startCheckout(
   deps: AppDeps,
   input: { userId: string; tier: TPaidTier },
@@ -152,6 +214,7 @@ export async function startCheckout(
       checkoutSessionId: session.id,
       successUrl: `/payment-success?session_id=${session.id}`,
       cancelUrl: `/subscribe?tier=${input.tier}`,
+      billingStartsAt: billingStartOf(user, now),
     }),
   );
   deps.db

@@ -10,9 +10,9 @@ import { sendTrialEndingReminders } from './billing-jobs';
 import { billingSetup, card } from './billing-test-support';
 
 describe('test-mode checkout', () => {
-  it('4242 succeeds: subscription, invoice, payment, user basic active, receipt e-mail, trial conversion recorded', async () => {
+  it('4242 succeeds: subscription, invoice, payment, user basic active, receipt e-mail, conversion of an ended trial recorded', async () => {
     const t = billingSetup();
-    const reader = await t.reader('trial');
+    const reader = await t.reader('expired-trial');
     const { checkout, sessionId, pay, payBody } = await t.subscribe(reader, 'basic');
     expect(checkout.status).toBe(200);
     expect(pay.status).toBe(200);
@@ -248,7 +248,7 @@ describe('webhook order independence', () => {
 
   it.each(Object.keys(scenarios))('every permutation of 4 events (%s) reaches the same state', async (name) => {
     const t = billingSetup();
-    const reader = await t.reader('trial');
+    const reader = await t.reader('expired-trial');
     const [book] = t.books(1);
     const captured = t.captureWebhooks();
     await t.subscribe(reader, 'basic');
@@ -323,7 +323,7 @@ describe('webhook order independence', () => {
 describe('plan changes, cancellation and renewals', () => {
   it('upgrade applies at once with a prorated invoice; downgrade waits for the period end', async () => {
     const t = billingSetup();
-    const reader = await t.reader('trial');
+    const reader = await t.reader('expired-trial');
     await t.subscribe(reader, 'basic');
     t.clock.advance(10 * DAY_MS);
     const changePlan = reader.client.billing['change-plan'];
@@ -439,7 +439,7 @@ describe('plan changes, cancellation and renewals', () => {
 
   it('a failed renewal is past_due with access during the grace period; a new card pays it', async () => {
     const t = billingSetup();
-    const reader = await t.reader('trial');
+    const reader = await t.reader('expired-trial');
     await t.subscribe(reader, 'basic');
     const paymentMethod = reader.client.billing['payment-method'];
     const declined = await paymentMethod.$post({ json: card(TEST_CARDS.declined) });
@@ -479,7 +479,7 @@ describe('plan changes, cancellation and renewals', () => {
 describe('invoices and receipts', () => {
   it('lists own invoices; the receipt is an escaped HTML attachment, owner-only (404 for others)', async () => {
     const t = billingSetup();
-    const reader = await t.reader('trial', { firstName: '<script>alert(1)</script>' });
+    const reader = await t.reader('expired-trial', { firstName: '<script>alert(1)</script>' });
     await t.subscribe(reader, 'premium');
     const { items } = await successBody(await reader.client.billing.invoices.$get());
     expect(items).toHaveLength(1);

@@ -18,6 +18,7 @@ import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { AppError } from '../../lib/app-error';
 import { recordLibraryChange } from '../progress/reading-aggregates';
+import { canReadBook } from '@shared/entitlement';
 import { findBook, syncEntitlements } from '../selections/entitlement-state';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -96,7 +97,8 @@ const statements = perConnection((db) => {
 /** Every book on the reader's shelf with its state, most recent activity first. */
 function shelf(db: Db, userId: string, now: Date): TLibraryItem[] {
   const s = statements(db);
-  const selections = syncEntitlements({ db, userId, now, write: false }).sync.selections;
+  const state = syncEntitlements({ db, userId, now, write: false });
+  const selections = state.sync.selections;
   const library = new Map(s.library.all(userId).map((row) => [row.book_id, row.added_at]));
   const progress = new Map(s.progress.all(userId).map((row) => [row.book_id, row]));
   const selected = new Map(selections.map((selection) => [selection.bookId, selection]));
@@ -113,6 +115,8 @@ function shelf(db: Db, userId: string, now: Date): TLibraryItem[] {
       author: book.author,
       coverImageUrl: book.cover_image_url,
       requiredTier: book.required_tier,
+      // The same rule as opening the book, so no screen offers "Continue reading" for a book that then refuses.
+      canOpen: canReadBook(state.user, { id: book.id, requiredTier: book.required_tier }, selections, now).ok,
       inLibrary: addedAt !== null,
       addedAt: iso(addedAt),
       selected: selection !== null,

@@ -11,12 +11,12 @@ import { validate } from '../../lib/validate';
 import { requireAuth } from '../../middleware/auth';
 import { getProgress, listBookmarks, listRecentProgress } from './progress.service';
 
-export function createProgressRoutes({ db }: AppDeps) {
+export function createProgressRoutes({ db, now }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/progress', requireAuth(), validate('query', ZProgressListQuery), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({
-        items: listRecentProgress({ db, userId: c.var.user.id, query: c.req.valid('query') }),
+        items: listRecentProgress({ db, userId: c.var.user.id, query: c.req.valid('query'), now: now() }),
       } satisfies TProgressList);
     })
     .get('/progress/:bookId', requireAuth(), validate('param', ZProgressBookParam), (c) => {

@@ -12,7 +12,10 @@ import {
   type TReadingProgress,
 } from '@shared/progress';
 import type { TBookmarksQuery, TProgressListQuery } from '@shared/sync.schemas';
+import { canReadBook } from '@shared/entitlement';
+import type { TBookTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
+import { syncEntitlements } from '../selections/entitlement-state';
 import { perConnection } from '../../db/per-connection';
 import { cachedStatement } from '../../db/statement-cache';
 import { notFound } from '../../lib/app-error';
@@ -63,7 +66,7 @@ const statements = perConnection((db) => ({
     { userId: string; limit: number; onlyInProgress: number },
     TProgressRow & TBookColumns
   >(
-    `select ${PROGRESS_COLUMNS}, b.title, b.slug, b.author, b.cover_image_url
+    `select ${PROGRESS_COLUMNS}, b.title, b.slug, b.author, b.cover_image_url, b.required_tier
      from reading_progress rp join books b on b.id = rp.book_id ${PROGRESS_JOINS}
      where rp.user_id = @userId and b.is_published = 1
        and (@onlyInProgress = 0 or (snap.completed_at is null and rp.furthest_page >= 1))
@@ -81,6 +84,7 @@ interface TBookColumns {
   slug: string;
   author: string;
   cover_image_url: string | null;
+  required_tier: TBookTier;
 }
 
 function toProgress(row: TProgressRow): TReadingProgress {
@@ -130,8 +134,15 @@ export function getProgress(options: { db: Db; userId: string; bookRef: string }
 }
 
 /** GET /api/progress: the reader's books by most recent reading first. */
-export function listRecentProgress(options: { db: Db; userId: string; query: TProgressListQuery }): TProgressSummary[] {
-  const { db, userId, query } = options;
+export function listRecentProgress(options: {
+  db: Db;
+  userId: string;
+  query: TProgressListQuery;
+  now: Date;
+}): TProgressSummary[] {
+  const { db, userId, query, now } = options;
+  // Whether each book opens now, by the rule of POST /api/loans: "Continue reading" is offered only then.
+  const { user, sync } = syncEntitlements({ db, userId, now, write: false });
   return statements(db)
     .recentProgress.all({ userId, limit: query.limit, onlyInProgress: query.status === 'in_progress' ? 1 : 0 })
     .map((row) => ({
@@ -141,6 +152,7 @@ export function listRecentProgress(options: { db: Db; userId: string; query: TPr
       author: row.author,
       coverImageUrl: row.cover_image_url,
       status: readingStatus({ completedAt: row.completed_at, furthestPage: row.furthest_page }),
+      canOpen: canReadBook(user, { id: row.book_id, requiredTier: row.required_tier }, sync.selections, now).ok,
     }));
 }
 

@@ -224,11 +224,20 @@ export function evaluateEntitlements(inputs: TEntitlementInputs, at: Date): TEnt
   const cycle = inputs.cycle ? { ...inputs.cycle } : null;
   const selections = inputs.selections.map((selection) => ({ ...selection }));
   const activeLoans = inputs.loans.map((loan) => ({ ...loan }));
-  const sync = reconcileEntitlements({ user, now, cycle, selections, loans: activeLoans, bookLimitFor });
+  const sync = reconcileEntitlements({
+    user,
+    now,
+    cycle,
+    selections,
+    loans: activeLoans,
+    bookLimitFor,
+    lockDays: inputs.lockDays,
+  });
   const changed =
     sync.closeCycleId !== null ||
     sync.openCycle !== null ||
     sync.dropSelectionIds.length > 0 ||
+    sync.carrySelections.length > 0 ||
     sync.revokeLoans.length > 0;
   return { user, now, lockDays: inputs.lockDays, sync, changed };
 }
@@ -241,7 +250,7 @@ function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): v
       .run();
   }
   if (sync.openCycle) {
-    const { tier, cycleStart, cycleEnd, maxBooks } = sync.openCycle;
+    const { tier, cycleStart, cycleEnd, maxBooks, booksSelectedCount } = sync.openCycle;
     const row = db
       .insert(userSubscriptionCycles)
       .values({
@@ -250,11 +259,24 @@ function applySync(db: Db, userId: string, sync: TEntitlementSync, now: Date): v
         cycleStart: new Date(cycleStart),
         cycleEnd: new Date(cycleEnd),
         maxBooks,
-        booksSelectedCount: 0,
+        booksSelectedCount,
       })
       .returning({ id: userSubscriptionCycles.id })
       .get();
     if (sync.cycle) sync.cycle.id = row.id;
+    for (const carried of sync.carrySelections) {
+      db.update(userSelectedBooks)
+        .set({ lockedUntil: new Date(carried.lockedUntil), cycleId: row.id, subscriptionTier: tier })
+        .where(eq(userSelectedBooks.id, carried.id))
+        .run();
+    }
+    // Their loans were trial loans ending with the trial; now they are the plan's, open-ended like any Basic loan.
+    if (sync.carrySelections.length > 0) {
+      db.update(loans)
+        .set({ loanType: 'subscription', expiresAt: null })
+        .where(and(eq(loans.userId, userId), eq(loans.status, 'active'), eq(loans.loanType, 'trial')))
+        .run();
+    }
   }
   if (sync.dropSelectionIds.length > 0) {
     db.update(userSelectedBooks)

@@ -16,6 +16,8 @@ import { compressResponses } from '../../middleware/compression';
 import { firstScreenData } from './first-screen-data';
 import { injectFirstScreen, injectSeo } from './seo-head';
 import { resolvePage } from './seo.service';
+import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
+import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
@@ -49,7 +51,12 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
   });
 
   const renderShell = (c: Context<AppEnv>) => {
-    const page = resolvePage({ db, publicUrl: env.publicUrl, pathname: c.req.path });
+    const page = resolvePage({
+      db,
+      publicUrl: env.publicUrl,
+      pathname: c.req.path,
+      showsDemoMailbox: demoMailboxFolder(env) !== null && isFromThisMachine(c),
+    });
     const search = new URL(c.req.url).search;
     const data = page.status === 200 ? firstScreenData({ db, pathname: c.req.path, search, book: page.book }) : {};
     const largestImages = data.book

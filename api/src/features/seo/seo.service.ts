@@ -11,6 +11,7 @@ import { getBookDetail } from '../catalogue/catalogue.service';
 import { findSeoConfig } from '../content/content.service';
 import type { PageMeta } from './seo-head';
 import { matchSpaRoute } from '@shared/spa-routes';
+import { DEMO_MAILBOX_PATH } from '@shared/demo-mailbox';
 
 export const SITE_NAME = 'Wonderful Books';
 const DEFAULT_DESCRIPTION =
@@ -33,13 +34,17 @@ export function resolvePage({
   db,
   publicUrl,
   pathname,
+  showsDemoMailbox = false,
 }: {
   db: Db;
   publicUrl: string;
   pathname: string;
+  /** The demo mailbox page exists for this request (demo mode, from this machine; docs/product/accounts.md#demo-mailbox). */
+  showsDemoMailbox?: boolean;
 }): ResolvedPage {
   const origin = publicUrl.replace(/\/+$/, '');
-  const route = matchSpaRoute(pathname);
+  const route =
+    showsDemoMailbox && pathname === DEMO_MAILBOX_PATH ? { pageType: null, indexable: false } : matchSpaRoute(pathname);
   if (!route) return { status: 404, meta: notFoundMeta(db, origin, pathname) };
 
   if (route.bookIdOrSlug !== undefined) {

@@ -14,6 +14,25 @@ export type TCardForm = z.input<typeof ZTestCardPayment>;
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'nameOnCard'] as const;
 export const EMPTY_CARD: TCardForm = { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' };
 
+/**
+ * A test card's whole form: its number, an expiry three years ahead, CVC 123 and the name already typed (else the
+ * reader's). The test cards ignore everything but the number (docs/product/plans-and-picks.md#test-checkout).
+ */
+export function testCardValues(
+  cardNumber: string,
+  typedName: string,
+  fallbackName: string,
+  now = new Date(),
+): TCardForm {
+  const year = String((now.getUTCFullYear() + 3) % 100).padStart(2, '0');
+  return {
+    cardNumber: formatCardNumber(cardNumber),
+    expiry: `12/${year}`,
+    cvc: '123',
+    nameOnCard: typedName.trim() || fallbackName,
+  };
+}
+
 /** "4242424242424242" → "4242 4242 4242 4242" (digits only, at most 19). */
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 19);

@@ -36,7 +36,9 @@ export function DialogPanel({
       <Dialog.Content
         {...(hasDescription ? {} : { 'aria-describedby': undefined })}
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6',
+          // Centred by the fixed inset and auto margins rather than a transform from the left edge, so the panel
+          // sits in the middle of the visible screen and within it on a phone, whatever width the page behind has.
+          'fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-xl outline-none sm:p-6',
           size === 'lg' ? 'max-w-lg' : 'max-w-md',
         )}
       >

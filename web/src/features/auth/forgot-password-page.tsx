@@ -3,6 +3,7 @@
  * confirmation, whatever the server answered, so the screen never reveals whether an account exists.
  * Only a failure to reach the server at all is reported, so the reader knows to try again.
  */
+import { DemoMailboxLink } from '@web/features/demo-mailbox/demo-mailbox-link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -58,6 +59,7 @@ export default function ForgotPasswordPage() {
         <p role="status" className="text-center text-sm text-muted-foreground sm:text-base">
           {FORGOT_PASSWORD_CONFIRMATION}
         </p>
+        <DemoMailboxLink to={sentTo} className="mt-4" />
         <Button variant="outline" className="mt-5 w-full" onClick={() => setSentTo(null)}>
           Use a different email
         </Button>

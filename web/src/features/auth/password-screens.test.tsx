@@ -100,9 +100,16 @@ describe('/auth/reset-password', () => {
 });
 
 describe('/email-verified', () => {
-  it('confirms and offers Sign In', () => {
-    renderPage(<EmailVerifiedPage />, { route: '/email-verified' });
+  it('confirms a verification just made and offers Sign In', () => {
+    renderPage(<EmailVerifiedPage />, { route: '/email-verified', state: { verified: true } });
     expect(screen.getByRole('heading', { level: 1, name: 'Email Verified!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/login?verified=true');
+  });
+
+  it('claims no success when reached without a verification', () => {
+    renderPage(<EmailVerifiedPage />, { route: '/email-verified' });
+    expect(screen.queryByRole('heading', { name: 'Email Verified!' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enter my code' })).toHaveAttribute('href', '/auth/verify-email');
   });
 });

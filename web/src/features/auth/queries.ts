@@ -13,6 +13,7 @@ import type {
   TEmergencyLoginResponse,
   TLoginResponse,
   TRegisterResponse,
+  TVerifyOtpResponse,
 } from '@shared/auth';
 import type {
   TEmergencyLoginRequest,
@@ -113,8 +114,8 @@ export function register(body: TRegisterRequest): Promise<TRegisterResponse> {
   return readJson<TRegisterResponse>(api.auth.register.$post({ json: body }));
 }
 
-export function verifyOtp(body: TVerifyOtpRequest): Promise<TActionResponse> {
-  return readJson<TActionResponse>(api.auth['verify-otp'].$post({ json: body }));
+export function verifyOtp(body: TVerifyOtpRequest): Promise<TVerifyOtpResponse> {
+  return readJson<TVerifyOtpResponse>(api.auth['verify-otp'].$post({ json: body }));
 }
 
 export function resendOtp(body: TResendOtpRequest): Promise<TActionResponse> {

@@ -39,3 +39,13 @@ export function loginPathWithRedirect(from: string): string {
 
 /** Where a verified reader is sent (docs/product/accounts.md#verification-codes: /auth/login?verified=true). */
 export const VERIFIED_LOGIN_PATH = '/auth/login?verified=true';
+
+/**
+ * Router state the 'Start 7-Day Trial' buttons send with their link to /auth/login (the link's target stays as
+ * docs/product/routes-and-screens.md#landing-page has it): the sign-in screen then leads with creating an account.
+ */
+export const START_TRIAL_STATE = { intent: 'start-trial' } as const;
+
+export function isStartTrialArrival(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { intent?: unknown }).intent === 'start-trial';
+}

@@ -6,7 +6,7 @@
  * (docs/product/calls.md#device-fingerprint). If the answer asks for verification, the pending record is saved and
  * after 1 s the reader goes to /auth/verify-email; otherwise the welcome screen shows.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { FormField } from '@web/components/forms/form-field';
 import { PasswordInput } from '@web/components/forms/password-input';
 import { NameAndPhoneFields } from '@web/components/forms/name-and-phone-fields';
-import { applyServerFieldErrors } from '@web/lib/form-errors';
+import { applyServerFieldErrors, revealFirstInvalidField } from '@web/lib/form-errors';
 import { savePendingVerification, verifyEmailPath } from './pending-verification';
 import { phonePayload } from '@web/lib/phone-format';
 import { registrationErrorToast } from './registration-errors';
@@ -50,6 +50,7 @@ export default function RegisterPage() {
   const navigateLater = useDelayedNavigate();
   const [isReady, setIsReady] = useState(false);
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const form = useForm<TRegisterForm, unknown, TRegisterRequest>({
     resolver: zodResolver(ZRegisterRequest),
@@ -84,14 +85,18 @@ export default function RegisterPage() {
     },
     onError: (error) => {
       applyServerFieldErrors(error, form.setError, SERVER_FIELDS);
+      revealFirstInvalidField(formRef.current);
       toast(registrationErrorToast(error));
     },
   });
 
-  const onSubmit = form.handleSubmit((values) => {
-    const phone = phonePayload(values.phoneNumber, values.countryCode ?? DEFAULT_PHONE_COUNTRY);
-    mutation.mutate({ ...values, ...phone, deviceFingerprint: getDeviceFingerprint() });
-  });
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      const phone = phonePayload(values.phoneNumber, values.countryCode ?? DEFAULT_PHONE_COUNTRY);
+      mutation.mutate({ ...values, ...phone, deviceFingerprint: getDeviceFingerprint() });
+    },
+    () => revealFirstInvalidField(formRef.current),
+  );
 
   if (isReady) return <WelcomeScreen />;
 
@@ -100,7 +105,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout
       title="Create Account"
-      description="Join Wonderful Books and start your 7-day free trial. No credit card required."
+      description="Create your account to start the 7-day trial. No credit card required."
       width="wide"
       showBackToHome
       footer={
@@ -112,7 +117,7 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <NameAndPhoneFields form={form} idPrefix="register" />
         <FormField id="register-username" label="Username" error={errors.username?.message}>
           {(a11y) => (

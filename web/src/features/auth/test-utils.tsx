@@ -85,7 +85,8 @@ export function renderPage(
     route,
     path = route.split('?')[0],
     queryClient = createTestQueryClient(),
-  }: { route: string; path?: string; queryClient?: QueryClient },
+    state,
+  }: { route: string; path?: string; queryClient?: QueryClient; state?: unknown },
 ) {
   const router = createMemoryRouter(
     [
@@ -100,7 +101,13 @@ export function renderPage(
       },
       { path: '*', element: <LocationDisplay /> },
     ],
-    { initialEntries: [route] },
+    {
+      initialEntries: [
+        state === undefined
+          ? route
+          : { pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state },
+      ],
+    },
   );
   const utils = render(
     <QueryClientProvider client={queryClient}>

@@ -1,11 +1,12 @@
 /**
  * /auth/verify-email (docs/product/accounts.md#verification-codes): one 6-digit code input. The user id and e-mail come
- * from the query (userId, email), falling back to the pending record saved at registration. Success removes the record,
- * shows 'Email Verified!' and goes to /auth/login?verified=true after 2 s; a failure clears the code. Resend is
- * disabled while it is sending.
+ * from the query (userId, email), falling back to the pending record saved at registration. Success removes the record;
+ * the right code signs the reader in, so the screen welcomes them and goes to /dashboard after 2 s (an answer without a
+ * session, such as an account verified before, shows 'Email Verified!' and goes to /auth/login?verified=true). A
+ * failure clears the code. Resend is disabled while it is sending. In the local demo a link opens the mailbox.
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MailCheck, ShieldCheck } from 'lucide-react';
 import { DELAYS_MS, VERIFICATION_CODE_LENGTH } from '@shared/limits';
@@ -14,11 +15,15 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { expectSuccess, resendOtp, serverMessage, verifyOtp } from './queries';
+import { expectSuccess, refreshCurrentUser, resendOtp, serverMessage, verifyOtp } from './queries';
+import { DemoMailboxLink } from '@web/features/demo-mailbox/demo-mailbox-link';
 import { AuthLayout, textLinkClass } from './components/auth-layout';
 import { clearPendingVerification, readPendingVerification } from './pending-verification';
 import { VERIFIED_LOGIN_PATH } from './redirects';
 import { useDelayedNavigate } from './use-delayed-navigate';
+
+/** Where a reader signed in by their code lands: the dashboard, which welcomes a new reader. */
+const WELCOME_PATH = '/dashboard';
 
 /** Only digits are kept, at most 6 (docs/product/validation-messages.md#verification-code). */
 export function keepCodeDigits(text: string): string {
@@ -36,16 +41,22 @@ export default function VerifyEmailPage() {
   const userId = searchParams.get('userId')?.trim() || pending?.userId || '';
   const email = searchParams.get('email')?.trim() || pending?.email || '';
   const [code, setCode] = useState('');
-  const [isVerified, setIsVerified] = useState(false);
+  const [isVerified, setIsVerified] = useState<false | 'verified' | 'signed-in'>(false);
+  const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const navigateLater = useDelayedNavigate();
 
   const verify = useMutation({
     mutationFn: (body: { userId: string; code: string }) => expectSuccess(verifyOtp(body)),
-    onSuccess: () => {
+    onSuccess: async (data) => {
       clearPendingVerification();
-      setIsVerified(true);
-      navigateLater(VERIFIED_LOGIN_PATH, DELAYS_MS.redirectAfterVerification, { replace: true });
+      // The right code signs the reader in (docs/product/accounts.md#verification-codes): no second password entry.
+      const signedIn = data.signedIn === true;
+      if (signedIn) await refreshCurrentUser(queryClient);
+      setIsVerified(signedIn ? 'signed-in' : 'verified');
+      navigateLater(signedIn ? WELCOME_PATH : VERIFIED_LOGIN_PATH, DELAYS_MS.redirectAfterVerification, {
+        replace: true,
+      });
     },
     onError: (error) => {
       toast({
@@ -97,6 +108,27 @@ export default function VerifyEmailPage() {
     resend.mutate({ userId });
   }
 
+  if (isVerified === 'signed-in') {
+    return (
+      <AuthLayout
+        title="Welcome to Wonderful Books!"
+        icon={<ShieldCheck className="size-6" aria-hidden="true" />}
+        description="Your email is verified and you are signed in. Your 7-day free trial has started."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild size="lg" className="flex-1">
+            <Link to={WELCOME_PATH} replace>
+              Start Reading Now
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="flex-1">
+            <Link to="/bookstore">Browse Books</Link>
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
   if (isVerified) {
     return (
       <AuthLayout
@@ -137,6 +169,7 @@ export default function VerifyEmailPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+        <DemoMailboxLink to={email || null} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="verification-code" className="text-sm font-medium">
             Verification code

@@ -155,15 +155,27 @@ describe('/billing', () => {
     expect(currentToast()?.title).toBe('Subscription resumed');
   });
 
-  it('upgrades Basic to Premium at once after confirming', async () => {
+  it("upgrades Basic to Premium at once after confirming, showing today's amount and the next charge first", async () => {
     const user = userEvent.setup();
     const { api } = renderBilling(makeSubscription(), {
       [`POST ${apiPath('/billing/change-plan')}`]: () =>
         makeSubscription({ tier: 'premium', planName: 'Premium Plan' }),
+      [`GET ${apiPath('/billing/quote')}`]: () => ({
+        tier: 'premium',
+        planName: 'Premium Plan',
+        kind: 'upgrade',
+        currency: 'GBP',
+        amountToday: 310,
+        nextChargeAmount: 999,
+        nextChargeAt: '2026-05-05T09:00:00.000Z',
+        trialKeptUntil: null,
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Upgrade to Premium?' }));
-    expect(await dialog.findByText(/£9\.99 per month/)).toBeInTheDocument();
+    const quote = within(await dialog.findByTestId('plan-quote'));
+    expect(quote.getByText('Charged today').nextSibling).toHaveTextContent('£3.10');
+    expect(quote.getByText(/^Next charge, /).nextSibling).toHaveTextContent('£9.99');
     await user.click(dialog.getByRole('button', { name: 'Upgrade now' }));
     await waitFor(() => expect(api.callsTo('POST', apiPath('/billing/change-plan'))).toHaveLength(1));
     expect(api.callsTo('POST', apiPath('/billing/change-plan'))[0].body).toEqual({ tier: 'premium' });

@@ -9,6 +9,7 @@ import type {
   TCheckoutSession,
   TInvoiceList,
   TPaidTier,
+  TPlanQuote,
   TRedirectResponse,
   TSubscription,
   TTestCardPayment,
@@ -23,7 +24,19 @@ export const billingKeys = {
   subscription: ['billing', 'subscription'] as const,
   invoices: ['billing', 'invoices'] as const,
   checkout: (sessionId: string) => [...billingKeys.all, 'checkout', sessionId] as const,
+  quote: (tier: TPaidTier) => [...billingKeys.all, 'quote', tier] as const,
 };
+
+/** What choosing `tier` costs today and next, computed by the server (GET /api/billing/quote). */
+export function planQuoteQuery(tier: TPaidTier) {
+  return queryOptions({
+    queryKey: billingKeys.quote(tier),
+    queryFn: ({ signal }) => readJson<TPlanQuote>(api.billing.quote.$get({ query: { tier } }, withSignal(signal))),
+    // Proration moves with the clock: ask again each time a dialog opens.
+    staleTime: 0,
+    retry: (failureCount, error) => !(isApiError(error) && error.status < 500) && failureCount < 1,
+  });
+}
 
 export function checkoutSessionQuery(sessionId: string) {
   return queryOptions({

@@ -257,6 +257,21 @@ export function storefrontRoutes({
       seoConfig((url.searchParams.get('pageType') ?? 'home') as TSeoConfig['pageType']),
     [apiPath('/page-content/homepage')]: () => HOMEPAGE_CONTENT,
     [apiPath('/plans')]: () => ({ items: PLANS }),
+    // What a plan choice costs (the checkout summary asks before it offers to pay).
+    [apiPath('/billing/quote')]: (url) => {
+      const tier = url.searchParams.get('tier') === 'premium' ? 'premium' : 'basic';
+      const amount = tier === 'premium' ? 999 : 599;
+      return {
+        tier,
+        planName: tier === 'premium' ? 'Premium Plan' : 'Basic Plan',
+        kind: 'subscribe',
+        currency: 'GBP',
+        amountToday: amount,
+        nextChargeAmount: amount,
+        nextChargeAt: '2026-05-05T09:00:00.000Z',
+        trialKeptUntil: null,
+      };
+    },
     [apiPath('/categories')]: () => ({
       items: [
         {

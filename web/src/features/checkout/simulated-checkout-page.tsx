@@ -19,7 +19,8 @@ import { describeError, isApiError } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { checkoutSessionQuery, followProviderUrl, payCheckout, sameOriginPath } from '@web/features/billing/queries';
-import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/components/forms/card-fields';
+import { CARD_FIELDS, CardFields, EMPTY_CARD, testCardValues, type TCardForm } from '@web/components/forms/card-fields';
+import { useCurrentUser } from '@web/features/auth/queries';
 
 export const TEST_MODE_LABEL = 'Test mode — no real payment';
 
@@ -97,6 +98,8 @@ function OpenCheckout({ session, onStale }: { session: TCheckoutSession; onStale
   const navigate = useNavigate();
   const price = formatMoney(session.amount, session.currency);
   const [failure, setFailure] = useState<string | null>(session.lastError);
+  const { user } = useCurrentUser();
+  const cardholder = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || 'Test Reader';
   const form = useForm<TCardForm, unknown, TTestCardPayment>({
     resolver: zodResolver(ZTestCardPayment),
     defaultValues: EMPTY_CARD,
@@ -166,12 +169,15 @@ function OpenCheckout({ session, onStale }: { session: TCheckoutSession; onStale
                   variant="outline"
                   size="sm"
                   aria-label={`Use test card ${card.number}`}
-                  onClick={() =>
-                    form.setValue('cardNumber', card.number, {
-                      shouldDirty: true,
-                      shouldValidate: form.formState.isSubmitted,
-                    })
-                  }
+                  onClick={() => {
+                    // Every field, so one tap makes a payable form (docs/product/plans-and-picks.md#test-checkout).
+                    const values = testCardValues(card.number, form.getValues('nameOnCard'), cardholder);
+                    for (const field of CARD_FIELDS)
+                      form.setValue(field, values[field], {
+                        shouldDirty: true,
+                        shouldValidate: form.formState.isSubmitted,
+                      });
+                  }}
                 >
                   Use
                 </Button>

@@ -10,6 +10,8 @@ import { BookMarked, BookOpen, CheckCircle2, Clock, FileText, Headphones, Librar
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
+import { useEntitlements } from '@web/features/selections/queries';
+import { trialDaysText } from '@web/components/subscription-badge';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
 import { readerPath } from '@web/lib/paths';
@@ -27,13 +29,33 @@ export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   useSyncEngine();
   const { user } = useCurrentUser();
+  const stats = useQuery(readingStatsQueryOptions);
+  const entitlements = useEntitlements();
+  // Someone who has never opened a book is new here: "Welcome", not "Welcome back" (docs/product/accounts.md#greetings).
+  const hasRead = stats.data ? stats.data.sessions > 0 || stats.data.pagesRead > 0 || stats.data.inProgress > 0 : null;
+  const greeting =
+    user?.firstName && hasRead !== null ? `${hasRead ? 'Welcome back' : 'Welcome'}, ${user.firstName}. ` : '';
+  const trialDaysLeft = entitlements.data?.trialDaysLeft ?? null;
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">Dashboard</h1>
       <p className="mt-2 text-muted-foreground">
-        {user?.firstName ? `Welcome back, ${user.firstName}. ` : ''}Your reading at a glance.
+        {greeting}
+        {hasRead === false
+          ? 'Pick a book from the store and your first page is one tap away.'
+          : 'Your reading at a glance.'}
       </p>
+      {trialDaysLeft !== null && (
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-border bg-card px-4 py-3 text-sm shadow-sm">
+          <span>
+            <strong className="font-semibold">{trialDaysText(trialDaysLeft)}</strong> of your free trial.
+          </span>
+          <Link to="/subscribe" className="font-medium text-primary underline-offset-4 hover:underline">
+            See plans
+          </Link>
+        </p>
+      )}
 
       <ContinueReadingCard
         className="mt-6"

@@ -17,12 +17,17 @@ import { JoinBand } from './components/join-band';
 
 export default function HomePage() {
   useSeo('home');
-  const { isAuthenticated } = useCurrentUser();
+  const { isAuthenticated, user } = useCurrentUser();
   const content = useQuery(homepageContentQueryOptions());
 
   return (
     <div className="flex flex-col">
-      <HeroSection content={content.data} isLoading={content.isPending} isAuthenticated={isAuthenticated} />
+      <HeroSection
+        content={content.data}
+        isLoading={content.isPending}
+        isAuthenticated={isAuthenticated}
+        user={user ?? null}
+      />
       <StatsStrip stats={content.data?.stats} isLoading={content.isPending} />
       <CollectionSection />
       <FeaturedSection />

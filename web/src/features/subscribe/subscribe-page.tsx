@@ -5,6 +5,7 @@
  * /api/billing/checkout, then the provider's checkout page); readers who already pay are sent to
  * Billing for plan changes; signed-out visitors sign in (and come back here) or register first.
  */
+import { PlanQuote } from '@web/features/billing/components/plan-quote';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -298,6 +299,7 @@ function ContinueToPayment({ tier }: { tier: TPaidTier }) {
   const isBusy = checkout.isPending || checkout.isSuccess;
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-muted p-4">
+      <PlanQuote tier={tier} className="bg-background" />
       {error ? (
         <div role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
           <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -46,8 +46,55 @@ export function InvoicesSection() {
     return <p className="text-sm text-muted-foreground">No invoices yet. They appear here after your first payment.</p>;
 
   return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0">
-      <table className="w-full min-w-[36rem] text-left text-sm">
+    <>
+      {/* Phones: one card per invoice, so /billing never scrolls sideways (docs/product/routes-and-screens.md#billing). */}
+      <ul aria-label="Invoices" className="flex flex-col gap-3 sm:hidden">
+        {items.map((invoice) => (
+          <li key={invoice.id} className="rounded-lg border border-border p-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 break-words font-medium">{invoice.description}</p>
+              <p className="shrink-0 font-semibold tabular-nums">{invoiceAmount(invoice)}</p>
+            </div>
+            <p className="mt-1 break-all text-xs text-muted-foreground">
+              {formatDate(invoice.issuedAt)} · {invoice.number}
+            </p>
+            <div className="mt-2 flex items-center justify-between gap-3">
+              <Badge variant={invoice.status === 'paid' ? 'secondary' : 'outline'}>
+                {STATUS_LABELS[invoice.status]}
+              </Badge>
+              <ReceiptLink invoice={invoice} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <InvoicesTable items={items} />
+    </>
+  );
+}
+
+function invoiceAmount(invoice: TInvoice): string {
+  return formatMoney(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency);
+}
+
+function ReceiptLink({ invoice }: { invoice: TInvoice }) {
+  if (invoice.status !== 'paid') return null;
+  return (
+    <a
+      href={invoice.receiptUrl}
+      download
+      aria-label={`Receipt for invoice ${invoice.number}`}
+      className="inline-flex min-h-10 items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <Download className="size-4" aria-hidden="true" />
+      Receipt
+    </a>
+  );
+}
+
+function InvoicesTable({ items }: { items: TInvoice[] }) {
+  return (
+    <div className="hidden sm:block">
+      <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-muted-foreground">
           <tr>
             <th scope="col" className="px-5 py-2 font-medium sm:pl-0">
@@ -75,26 +122,14 @@ export function InvoicesSection() {
                 {invoice.description}
                 <span className="block text-xs text-muted-foreground">{invoice.number}</span>
               </td>
-              <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">
-                {formatMoney(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
-              </td>
+              <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums">{invoiceAmount(invoice)}</td>
               <td className="px-3 py-3">
                 <Badge variant={invoice.status === 'paid' ? 'secondary' : 'outline'}>
                   {STATUS_LABELS[invoice.status]}
                 </Badge>
               </td>
               <td className="whitespace-nowrap px-5 py-3 text-right sm:pr-0">
-                {invoice.status === 'paid' ? (
-                  <a
-                    href={invoice.receiptUrl}
-                    download
-                    aria-label={`Receipt for invoice ${invoice.number}`}
-                    className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    <Download className="size-4" aria-hidden="true" />
-                    Receipt
-                  </a>
-                ) : null}
+                <ReceiptLink invoice={invoice} />
               </td>
             </tr>
           ))}

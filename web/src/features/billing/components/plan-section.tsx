@@ -16,6 +16,7 @@ import { toast } from '@web/lib/toast';
 import { plansQueryOptions } from '@web/features/billing/plan-queries';
 import { cancelSubscription, changePlan, formatDate, refreshAfterPlanChange, resumeSubscription } from '../queries';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { PlanQuote } from './plan-quote';
 
 export type TPlanState = 'none' | 'trial' | 'active' | 'cancelling' | 'past_due' | 'inactive';
 
@@ -172,12 +173,8 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
             onConfirm={() => change.mutateAsync('premium')}
             keepOpenOnError
           >
-            <p>Premium starts straight away: every book, with no selections needed.</p>
-            {priceOf('premium') ? (
-              <p>
-                From then on your plan costs {priceOf('premium')?.price} {priceOf('premium')?.period}.
-              </p>
-            ) : null}
+            <p>Premium starts straight away: every book, with no picks needed.</p>
+            <PlanQuote tier="premium" />
           </ConfirmDialog>
         ) : null}
 
@@ -200,9 +197,10 @@ export function PlanSection({ subscription }: { subscription: TSubscription }) {
               You keep Premium until {periodEnd || 'the end of this billing period'}. Then your plan changes to Basic.
             </p>
             <p>
-              Basic lets you choose up to 10 books per billing cycle
+              Basic lets you pick up to 10 books per billing cycle
               {priceOf('basic') ? ` for ${priceOf('basic')?.price} ${priceOf('basic')?.period}` : ''}.
             </p>
+            <PlanQuote tier="basic" />
           </ConfirmDialog>
         ) : null}
 

@@ -1,6 +1,9 @@
 import { Link } from 'react-router-dom';
+import { START_TRIAL_STATE } from '@web/features/auth/redirects';
 import { ArrowRight, BookOpen, Library } from 'lucide-react';
 import type { THomepageContent } from '@shared/content';
+import type { TCurrentUser } from '@shared/auth';
+import { effectiveTier, trialDaysLeft } from '@shared/entitlement';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { SearchBox } from '../../search/search-box';
@@ -23,16 +26,34 @@ export function scrollToPricing() {
   target.focus({ preventScroll: true });
 }
 
+/**
+ * What the hero says to a signed-in reader instead of the marketing line (docs/product/accounts.md#greetings): their
+ * real state, from the server's record, never "your 7-day trial starts today" to someone with a plan.
+ */
+export function signedInHeroLine(user: TCurrentUser, now = Date.now()): string {
+  const tier = effectiveTier(user, now);
+  if (tier === 'premium') return 'Your Premium plan opens every book in the library. Pick up where you left off.';
+  if (tier === 'basic') return 'Your Basic plan: pick up to 10 books each billing cycle, and read them offline too.';
+  if (tier === 'trial') {
+    const days = trialDaysLeft(user, now);
+    return `Your free trial has ${days === 1 ? '1 day' : `${days} days`} left: pick up to 3 books and read them in full.`;
+  }
+  return 'You have no active plan at the moment. Previews are free; choose a plan to read whole books.';
+}
+
 export function HeroSection({
   content,
   isLoading,
   isAuthenticated,
+  user = null,
 }: {
   content: THomepageContent | null | undefined;
   isLoading: boolean;
   isAuthenticated: boolean;
+  user?: TCurrentUser | null;
 }) {
-  const text = content ?? (isLoading ? null : FALLBACK);
+  const loaded = content ?? (isLoading ? null : FALLBACK);
+  const text = loaded && user && isAuthenticated ? { ...loaded, heroSubtitle: signedInHeroLine(user) } : loaded;
   return (
     <section
       aria-labelledby="hero-title"
@@ -83,7 +104,7 @@ export function HeroSection({
           ) : (
             <>
               <Button asChild size="lg" variant="accent">
-                <Link to="/auth/login">
+                <Link to="/auth/login" state={START_TRIAL_STATE}>
                   Start 7-Day Trial
                   <ArrowRight aria-hidden="true" />
                 </Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { START_TRIAL_STATE } from '@web/features/auth/redirects';
 import { useQuery } from '@tanstack/react-query';
 import type { TPlan } from '@shared/catalogue';
 import { Button } from '@web/components/ui/button';
@@ -35,7 +36,11 @@ export function PricingSection() {
                     plan={plan}
                     action={
                       <Button asChild variant={plan.badge ? 'default' : 'outline'} size="lg">
-                        <Link to={action.to} aria-label={`${action.label}: ${plan.name}`}>
+                        <Link
+                          to={action.to}
+                          state={plan.tier === 'trial' ? START_TRIAL_STATE : undefined}
+                          aria-label={`${action.label}: ${plan.name}`}
+                        >
                           {action.label}
                         </Link>
                       </Button>

@@ -20,6 +20,21 @@ export function positionText(item: Pick<TProgressSummary, 'currentPage' | 'total
   return item.totalPages ? `Page ${item.currentPage} of ${item.totalPages}` : `Page ${item.currentPage}`;
 }
 
+/**
+ * A book the reader's plan no longer opens (a pick that ended, a lapsed plan) is never offered as "Continue reading":
+ * the server says so (canOpen), and the way on is the book's page, where it can be chosen again or the plan changed.
+ */
+export function NotOpenableNow({ bookRef }: { bookRef: string }) {
+  return (
+    <div className="mt-2 flex flex-col items-start gap-2">
+      <p className="text-sm text-muted-foreground">Not in your plan at the moment.</p>
+      <Button asChild size="sm" variant="outline">
+        <Link to={bookDetailPath(bookRef)}>See the book</Link>
+      </Button>
+    </div>
+  );
+}
+
 /** Renders nothing when there is no book in progress, unless `emptyState` is given. */
 export function ContinueReadingCard({ className, emptyState }: { className?: string; emptyState?: ReactNode }) {
   const query = useQuery(recentProgressQueryOptions('in_progress', 1));
@@ -55,12 +70,16 @@ export function ContinueReadingCard({ className, emptyState }: { className?: str
           </p>
           <ProgressBar value={book.progressPercentage} label={`Reading progress of ${book.title}`} />
           {lastRead && <p className="text-xs text-muted-foreground">Last read {lastRead}</p>}
-          <Button asChild size="sm" className="mt-2 self-start">
-            <Link to={readerPath(book.bookId)}>
-              <BookOpen aria-hidden="true" />
-              Continue reading
-            </Link>
-          </Button>
+          {book.canOpen ? (
+            <Button asChild size="sm" className="mt-2 self-start">
+              <Link to={readerPath(book.bookId)}>
+                <BookOpen aria-hidden="true" />
+                Continue reading
+              </Link>
+            </Button>
+          ) : (
+            <NotOpenableNow bookRef={book.slug || book.bookId} />
+          )}
         </div>
       </div>
     </section>

@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
-import { readerPath } from '@web/lib/paths';
+import { bookDetailPath, readerPath } from '@web/lib/paths';
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { libraryQueryOptions, useLibraryMembership } from '../queries';
@@ -131,7 +131,7 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
   const busy = membership.isPending;
   // Downloads are for books the plan lets this reader open: every book on Premium, the picks on Basic.
   const tier = useEntitlements().data?.tier;
-  const canDownload = tier === 'premium' || (tier === 'basic' && item.selected);
+  const canDownload = item.canOpen && (tier === 'premium' || (tier === 'basic' && item.selected));
   return (
     <BookListItem book={item} author={item.author}>
       <div className="flex flex-wrap gap-1.5">
@@ -148,12 +148,18 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
         </div>
       )}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Button asChild size="sm">
-          <Link to={readerPath(item.bookId)}>
-            <BookOpen aria-hidden="true" />
-            {READ_LABEL[item.status]}
-          </Link>
-        </Button>
+        {item.canOpen ? (
+          <Button asChild size="sm">
+            <Link to={readerPath(item.bookId)}>
+              <BookOpen aria-hidden="true" />
+              {READ_LABEL[item.status]}
+            </Link>
+          </Button>
+        ) : (
+          <Button asChild size="sm" variant="outline">
+            <Link to={bookDetailPath(item.slug || item.bookId)}>See the book</Link>
+          </Button>
+        )}
         <Button
           size="sm"
           variant="ghost"
