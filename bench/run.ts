@@ -11,6 +11,7 @@ import { benchIngest } from './ingest.bench';
 import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
+import { benchSegments } from './segments.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -117,6 +118,16 @@ if (!only || only === 'ingest') {
   out(
     `Ingestion of ${i.book} (${i.pages} pages, ${(i.pdfBytes / 1048576).toFixed(1)} MiB PDF, ${i.chunks} chunks): ingestBookPdf ${i.ingestMs} ms (${i.ingestPagesPerSecond} pages/s); typesetting it took ${i.typesetMs} ms`,
   );
+}
+
+if (!only || only === 'segments') {
+  const rows = await benchSegments();
+  out('What pdf.js asks for to draw one page through the range transport (auto-fetch and streaming off), by segment size:');
+  for (const row of rows) {
+    out(
+      `  ${row.pdf} (${Math.round(row.bytes / 1024)} KiB) p${row.page}, ${row.segmentSize / 1024} KiB segments: ${row.segments} segments, ${Math.round(row.fetchedBytes / 1024)} KiB in ${row.requests} requests over ${row.rounds} round trips | phone estimate ${row.phoneEstimateMs} ms`,
+    );
+  }
 }
 
 if (!only || only === 'reader') {
