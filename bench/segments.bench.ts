@@ -141,7 +141,10 @@ async function pdfsToMeasure(): Promise<{ name: string; bytes: Uint8Array }[]> {
   const folders = [path.resolve('content/pdfs'), process.env.BENCH_SEGMENTS_DIR].filter(Boolean) as string[];
   for (const folder of folders) {
     for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.pdf'))) {
-      pdfs.push({ name: path.join(path.basename(folder), file), bytes: new Uint8Array(fs.readFileSync(path.join(folder, file))) });
+      pdfs.push({
+        name: path.join(path.basename(folder), file),
+        bytes: new Uint8Array(fs.readFileSync(path.join(folder, file))),
+      });
     }
   }
   return pdfs;
@@ -156,7 +159,8 @@ export async function benchSegments() {
     if (doc.numPages >= RESUME_PAGE) pages.push(RESUME_PAGE);
     await doc.destroy();
     for (const page of pages) {
-      for (const segmentSize of SEGMENT_SIZES) rows.push(await measurePageFetch(loaded, name, bytes, segmentSize, page));
+      for (const segmentSize of SEGMENT_SIZES)
+        rows.push(await measurePageFetch(loaded, name, bytes, segmentSize, page));
     }
   }
   writeResult('segments', { phone: { rttMs: PHONE_RTT_MS, kbps: 1600 }, rows });
