@@ -13,6 +13,8 @@ import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { measureLandingBundle, readLandingBudget, recordLandingBudget } from './bundle-size';
+import { benchSegments } from './segments.bench';
+import { benchLargeBook } from './large-book.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -121,6 +123,18 @@ if (!only || only === 'ingest') {
   );
 }
 
+if (!only || only === 'segments') {
+  const rows = await benchSegments();
+  out(
+    'What pdf.js asks for to draw one page through the range transport (auto-fetch and streaming off), by segment size:',
+  );
+  for (const row of rows) {
+    out(
+      `  ${row.pdf} (${Math.round(row.bytes / 1024)} KiB) p${row.page}, ${row.segmentSize / 1024} KiB segments: ${row.segments} segments, ${Math.round(row.fetchedBytes / 1024)} KiB in ${row.requests} requests over ${row.rounds} round trips | phone estimate ${row.phoneEstimateMs} ms`,
+    );
+  }
+}
+
 if (!only || only === 'reader') {
   const r = await benchReader();
   const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
@@ -137,6 +151,20 @@ if (!only || only === 'reader') {
     }
   }
   out(`  waterfall of a cold open: bench/results/reader-waterfall.json; page errors: ${r.pageErrors.count}`);
+}
+
+if (!only || only === 'large') {
+  const r = await benchLargeBook();
+  const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+  out(
+    `Cold open, navigation to page 1 drawn, fresh context per run, median of ${r.runs}: ${r.books.large.pages}-page ${mib(r.books.large.bytes)} book vs ${r.books.small.pages}-page ${mib(r.books.small.bytes)} book (${r.books.large.chunkSize / 1024} KiB segments; ${r.machine})`,
+  );
+  for (const row of r.table) {
+    out(
+      `  ${row.profile}: large ${row.large.medianMs} ms, ${row.large.medianKiB} KiB (chunks ${row.large.chunkKiB} KiB in ${row.large.chunkRequests} requests) | small ${row.small.medianMs} ms, ${row.small.medianKiB} KiB (chunks ${row.small.chunkKiB} KiB in ${row.small.chunkRequests}) | ${row.ratio}x${row.verdict ? ` (${row.verdict})` : ''}`,
+    );
+  }
+  out(`  page errors: ${r.pageErrors.count}`);
 }
 
 if (!only || only === 'offline') {

@@ -6,7 +6,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const COMMENT_MAX_LENGTH = 1000;
 export const DEFAULT_PREVIEW_PAGES = 5;
-export const DEFAULT_CHUNK_SIZE = 1_048_576;
+export { DEFAULT_CHUNK_SIZE } from './reader';
 export const MAX_COPY_PERCENTAGE = 40;
 export const OFFLINE_MAX_DAYS = 30;
 export const DEFAULT_READING_GOAL = 2;

@@ -3,6 +3,7 @@
  * references, chunk addresses, search inside the book, copy events and a browser's RSA-OAEP public key.
  */
 import { z } from 'zod';
+import { MAX_CHUNKS_PER_REQUEST } from './reader';
 
 /** A book named by its uuid or its slug (docs/ARCHITECTURE.md#conventions). */
 export const ZBookRefParam = z.object({
@@ -30,6 +31,15 @@ export const ZChunkParams = z.object({
 });
 
 export const ZChunkQuery = z.object({ v: wholeNumber('Version', 1) });
+
+/** GET /api/books/:id/chunks?v=&from=&count=: consecutive chunks in one answer. */
+export const ZChunkRunQuery = z.object({
+  v: wholeNumber('Version', 1),
+  from: wholeNumber('First chunk number', 0),
+  count: wholeNumber('Chunk count', 1).pipe(
+    z.number().max(MAX_CHUNKS_PER_REQUEST, `Chunk count must be ${MAX_CHUNKS_PER_REQUEST} or less`),
+  ),
+});
 
 export const BOOK_SEARCH_MAX_CHARS = 200;
 

@@ -9,7 +9,19 @@ import type { TDeviceStatus } from './devices';
 export const CHUNK_CIPHER = 'A256GCM' as const;
 export const CHUNK_IV_BYTES = 12;
 export const CHUNK_TAG_BYTES = 16;
-export const DEFAULT_CHUNK_SIZE = 1_048_576;
+/**
+ * Segment size of newly ingested books: 64 KiB, chosen by measuring what pdf.js asks for to draw a page
+ * (docs/decisions/016-small-segments-and-range-reading.md). Older versions keep the size they were cut with.
+ */
+export const DEFAULT_CHUNK_SIZE = 65_536;
+/** The segment size that books were cut into before 64 KiB segments (their versions still open). */
+export const LEGACY_CHUNK_SIZE = 1_048_576;
+/**
+ * Most consecutive chunks one GET /api/books/:id/chunks?v=&from=&count= answers (adjacent segments pdf.js
+ * asks for together come in one request); the client also keeps each such request under MAX_CHUNK_RUN_BYTES.
+ */
+export const MAX_CHUNKS_PER_REQUEST = 64;
+export const MAX_CHUNK_RUN_BYTES = 4 * 1_048_576;
 
 /**
  * Associated data of a chunk: binds the ciphertext to its book, version and position, so a chunk

@@ -129,6 +129,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   // reader: entitlement is checked per book by the service (402), after sign-in
   'GET /api/books/:idOrSlug/manifest': 'signed-in',
   'GET /api/books/:id/chunks/:n': 'signed-in',
+  'GET /api/books/:id/chunks': 'signed-in',
   'GET /api/books/:idOrSlug/preview': 'public', // the generated preview PDF only, never the book
   'GET /api/books/:id/search': 'signed-in',
   'GET /api/books/:id/copy-budget': 'signed-in',

@@ -3,13 +3,17 @@
  * typesets and ingests, the next one only checks the fingerprint, a changed source is typeset again,
  * a book opened before its turn shares the same path, and the job does nothing outside demo mode.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_CHUNK_SIZE, LEGACY_CHUNK_SIZE } from '@shared/reader';
 import { describe, expect, it } from 'vitest';
-import { bookPdfMap, books, pdfAssets } from '../db/schema';
+import { bookPdfMap, books, pdfAssets, systemConfig } from '../db/schema';
 import { createBook } from '../test-factories';
 import { createTestContext } from '../test-utils';
 import { testEnv } from '../features/auth/auth-test-helpers';
-import { ensureBookContent } from '../features/ingest/ingest.service';
+import { ensureBookContent, ingestBookPdf } from '../features/ingest/ingest.service';
+import { getCurrentAsset } from '../features/content-access/book-content';
 import { JOBS } from './index';
 import { registerJobs, runDueJobs } from './runner';
 import { contentBookFingerprint, contentBookSourcePath } from '../db/seed/book-pdfs';
@@ -51,6 +55,34 @@ describe('ingestDemoBookPdfs', () => {
     const third = await ingestDemoBookPdfs(ctx, { slugs: [SLUG] });
     expect(third.books[0]).toMatchObject({ outcome: 'unchanged', version: 1 });
     expect(ctx.db.select().from(pdfAssets).where(eq(pdfAssets.bookId, book.id)).all()).toHaveLength(1);
+  });
+
+  it('re-cuts books still in 1 MiB chunks: demo books typeset again, other books from their stored chunks', async () => {
+    const { ctx, book } = setup();
+    const setChunkSize = (size: number) =>
+      ctx.db
+        .insert(systemConfig)
+        .values({ key: 'chunk_size', value: String(size), dataType: 'number', isEditable: false })
+        .onConflictDoUpdate({ target: systemConfig.key, set: { value: String(size) } })
+        .run();
+    setChunkSize(LEGACY_CHUNK_SIZE);
+    await ingestDemoBookPdfs(ctx, { slugs: [SLUG] });
+    const other = createBook(ctx.db, { skipIndex: true });
+    const pdf = new Uint8Array(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../content/pdfs/tracemonkey.pdf')),
+    );
+    await ingestBookPdf({ deps: ctx, bookId: other.id, pdf, source: 'cli', renderCover: false });
+    setChunkSize(DEFAULT_CHUNK_SIZE);
+
+    const run = await ingestDemoBookPdfs(ctx);
+    expect(run.books.find((report) => report.slug === SLUG)).toMatchObject({ outcome: 'ingested', version: 2 });
+    for (const bookId of [book.id, other.id]) {
+      expect(getCurrentAsset({ db: ctx.db, bookId })).toMatchObject({ version: 2, chunkSize: DEFAULT_CHUNK_SIZE });
+    }
+    // Cut to size now: the next start skips both.
+    const again = await ingestDemoBookPdfs(ctx);
+    expect(again.books.find((report) => report.slug === SLUG)?.outcome).toBe('skipped');
+    expect(getCurrentAsset({ db: ctx.db, bookId: other.id })?.version).toBe(2);
   });
 
   it('a demo book opened before its turn is typeset on the spot (not given a generated stand-in)', async () => {

@@ -4,13 +4,24 @@
  * not wait for it. Smallest books go first, so most of the shelf is readable within seconds; a book
  * opened before its turn is typeset on the spot by ensureBookContent (the same single-flight path).
  * A book is skipped when book_pdf_map already records the fingerprint of its current sources, so a
- * restart costs a few file hashes; a changed text is typeset again and becomes a new version.
+ * restart costs a few file hashes; a changed text is typeset again and becomes a new version, and so does
+ * a book still cut into segments of another size than the configured one. Then every other book in that
+ * state (the generated catalogue) is re-cut from its stored chunks (features/ingest/resegment.ts), so a
+ * database from before 64 KiB segments moves over by itself (docs/decisions/016-small-segments-and-range-reading.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bookPdfMap, books } from '../db/schema';
-import { ensureBookContent, ingestBookPdf, recordPdfSource, type TIngestDeps } from '../features/ingest/ingest.service';
+import {
+  configuredChunkSize,
+  ensureBookContent,
+  ingestBookPdf,
+  recordPdfSource,
+  type TIngestDeps,
+} from '../features/ingest/ingest.service';
+import { getCurrentAsset } from '../features/content-access/book-content';
+import { resegmentBooks } from '../features/ingest/resegment';
 import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from '../db/seed/book-pdfs';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs } from '../db/seed/content-books';
 
@@ -51,7 +62,8 @@ async function processBook(deps: TIngestDeps, slug: string): Promise<TDemoBookPd
     .from(bookPdfMap)
     .where(eq(bookPdfMap.slug, slug))
     .get();
-  if (book.contentVersion !== null && recorded?.pdfPath === source)
+  const isCutToSize = getCurrentAsset({ db: deps.db, bookId: book.id })?.chunkSize === configuredChunkSize(deps.db);
+  if (book.contentVersion !== null && recorded?.pdfPath === source && isCutToSize)
     return { slug, outcome: 'skipped', durationMs: elapsed() };
 
   if (book.contentVersion === null) {
@@ -93,6 +105,14 @@ export async function ingestDemoBookPdfs(
       reports.push({ slug, outcome: 'failed', durationMs: 0 });
       deps.logger.error({ err: error, slug }, 'could not typeset or ingest a demo book');
     }
+  }
+  if (!options.slugs) {
+    const resegmented = await resegmentBooks(deps, { source: 'seed' });
+    if (resegmented.length > 0)
+      deps.logger.info(
+        { books: resegmented.length, failed: resegmented.filter((report) => report.outcome === 'failed').length },
+        'books re-cut into the configured segment size',
+      );
   }
   const durationMs = Math.round(performance.now() - started);
   const count = (outcome: TDemoBookPdfReport['outcome']) =>

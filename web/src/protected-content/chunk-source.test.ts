@@ -240,3 +240,91 @@ describe('withPrefetchedChunks', () => {
     expect(fetchChunk).toHaveBeenCalledTimes(4);
   });
 });
+
+/** Serves runs of adjacent chunks in one call, as the network fetcher does, recording each request. */
+function runFetcher(book: TEncryptedBook, tamper?: (index: number, bytes: Uint8Array) => void) {
+  const requests: string[] = [];
+  const copy = (index: number) => {
+    const bytes = new Uint8Array(book.chunks[index].slice(0));
+    tamper?.(index, bytes);
+    return bytes.buffer;
+  };
+  const fetcher: CiphertextFetcher = {
+    async fetchChunk(index) {
+      requests.push(`${index}`);
+      return copy(index);
+    },
+    async fetchChunks(from, count) {
+      requests.push(`${from}+${count}`);
+      return Array.from({ length: count }, (_, offset) => copy(from + offset));
+    },
+  };
+  return { fetcher, requests };
+}
+
+describe('segments fetched for a read', () => {
+  it('asks for the missing adjacent chunks of a read in one request and only for those', async () => {
+    const { plaintext, book, key } = await setup(9500);
+    const { fetcher, requests } = runFetcher(book);
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher });
+    expect(await source.read(2500, 5100)).toEqual(plaintext.slice(2500, 5100));
+    expect(requests).toEqual(['2+4']);
+    // Chunks 2-5 are decrypted already: only 6 and 7 go out, together.
+    expect(await source.read(4000, 7999)).toEqual(plaintext.slice(4000, 7999));
+    expect(requests).toEqual(['2+4', '6+2']);
+    expect(await source.read(9000, 9500)).toEqual(plaintext.slice(9000, 9500));
+    expect(requests).toEqual(['2+4', '6+2', '9']);
+  });
+
+  it('stops with decrypt_failed when a chunk fails its GCM tag, even when its manifest hash was made to match', async () => {
+    const { book, key } = await setup();
+    const forged = new Uint8Array(book.chunks[1].slice(0));
+    forged[forged.length - 1] ^= 0x01; // the last byte of the tag
+    const manifest = {
+      ...book.manifest,
+      chunks: book.manifest.chunks.map((chunk, index) => (index === 1 ? { ...chunk, sha256: '' } : chunk)),
+    };
+    manifest.chunks[1].sha256 = await sha256HexOf(forged);
+    const { fetcher } = runFetcher(book, (index, bytes) => {
+      if (index === 1) bytes.set(forged);
+    });
+    const source = createChunkSource({ manifest, key, fetcher });
+    expect(await source.read(0, 10)).toHaveLength(10);
+    const failure = await source.read(500, 2500).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ReaderError);
+    expect((failure as ReaderError).code).toBe('decrypt_failed');
+  });
+
+  it('reads a version cut into 1 MiB chunks (books ingested before 64 KiB segments), four chunks per request', async () => {
+    const MIB = 1024 * 1024;
+    const plaintext = makePlainBook(6 * MIB + 321);
+    const book = await encryptBook(plaintext, { bookId: 'old-book', version: 1, chunkSize: MIB });
+    const key = await crypto.subtle.importKey('raw', book.rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
+    const { fetcher, requests } = runFetcher(book);
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher });
+    const bytes = await source.read(MIB - 5, 6 * MIB + 300);
+    // Compared as buffers: a deep equality over megabytes takes the test runner minutes.
+    expect(Buffer.from(bytes).equals(Buffer.from(plaintext.subarray(MIB - 5, 6 * MIB + 300)))).toBe(true);
+    expect(requests).toEqual(['0+4', '4+3']);
+  });
+
+  it('fetches a run once over the network and splits it by the manifest sizes', async () => {
+    const { plaintext, book, key } = await setup();
+    const urls: string[] = [];
+    const fetchDouble = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      urls.push(url.replace(/^https?:\/\/[^/]+/, ''));
+      const match = /from=(\d+)&count=(\d+)/.exec(url);
+      if (!match) return problem(404, 'Not a run');
+      const parts = book.chunks.slice(Number(match[1]), Number(match[1]) + Number(match[2]));
+      return new Response(new Blob(parts.map((part) => new Uint8Array(part))), { status: 200 });
+    });
+    const source = createChunkSource({
+      manifest: book.manifest,
+      key,
+      fetcher: createNetworkCiphertextFetcher(book.manifest, fetchDouble as unknown as typeof fetch),
+    });
+    expect(await source.read(1500, 3600)).toEqual(plaintext.slice(1500, 3600));
+    expect(urls).toEqual(['/api/books/book-1/chunks?v=2&from=1&count=3']);
+  });
+});

@@ -1,18 +1,34 @@
 /**
- * Plaintext bytes of one protected book, served from encrypted chunks (docs/ARCHITECTURE.md#protected-content). A
- * ChunkSource owns, in memory only: a few recently decrypted chunks (bounded LRU, dropped on close) and the requests in
- * flight (so two readers of one chunk share one fetch and one decryption). Where ciphertext comes from is a
- * CiphertextFetcher: the network, or IndexedDB first for a downloaded book (stored-chunk-fetcher.ts). Every chunk is
- * checked against the manifest (size, sha256) before it is decrypted; plaintext is never stored.
+ * Plaintext bytes of one protected book, served from encrypted chunks (segments; docs/ARCHITECTURE.md#protected-content).
+ * A ChunkSource owns, in memory only: recently decrypted chunks (LRU bounded by bytes, dropped on close) and the
+ * requests in flight (so two readers of one chunk share one fetch and one decryption). A read fetches only the chunks
+ * under the bytes asked for, the missing adjacent ones together in one request (segment-runs.ts), and decrypts each
+ * when it arrives. Where ciphertext comes from is a CiphertextFetcher: the network, or IndexedDB first for a
+ * downloaded book (stored-chunk-fetcher.ts). Every chunk is checked against the manifest (size, sha256) before it is
+ * decrypted, and AES-GCM checks its tag; plaintext is never stored.
  */
-import { CHUNK_CIPHER, CHUNK_TAG_BYTES, type TBookManifest } from '@shared/reader';
+import { CHUNK_CIPHER, CHUNK_TAG_BYTES, MAX_CHUNKS_PER_REQUEST, type TBookManifest } from '@shared/reader';
 import { api, binaryRequest, encodeParams, ensureOk } from '@web/lib/api';
 import { decryptChunk, sha256Hex } from '@web/crypto/chunk-cipher';
 import { decryptFailed, isAbortError, ReaderError, READER_ERROR_MESSAGES, toReaderError } from '@web/lib/reader-error';
+import { coalesceRuns, maxSegmentsPerRequest, segmentsOfRange, splitRun } from './segment-runs';
 
-/** Supplies the ciphertext (with GCM tag) of one chunk exactly as the server serves it. */
+/** Supplies the ciphertext (with GCM tag) of chunks exactly as the server serves them. */
 export interface CiphertextFetcher {
   fetchChunk(index: number, signal: AbortSignal): Promise<ArrayBuffer>;
+  /** `count` adjacent chunks from `from` in one request, when the source can (else one fetchChunk each). */
+  fetchChunks?(from: number, count: number, signal: AbortSignal): Promise<ArrayBuffer[]>;
+}
+
+/** The ciphertexts of a run of adjacent chunks: one request when the fetcher can, else one per chunk. */
+export function fetchRun(
+  fetcher: CiphertextFetcher,
+  from: number,
+  count: number,
+  signal: AbortSignal,
+): Promise<ArrayBuffer[]> {
+  if (count > 1 && fetcher.fetchChunks) return fetcher.fetchChunks(from, count, signal);
+  return Promise.all(Array.from({ length: count }, (_, offset) => fetcher.fetchChunk(from + offset, signal)));
 }
 
 /** Plaintext of the book by byte range; what the pdf.js range transport reads from. */
@@ -28,8 +44,9 @@ export interface ChunkSource {
   close(): void;
 }
 
-/** Decrypted chunks kept in memory by default (1 MiB each at the default chunk size). */
-export const DEFAULT_DECRYPTED_CACHE_CHUNKS = 4;
+/** Plaintext kept in memory by default: 64 segments of 64 KiB, or 4 chunks of a 1 MiB-chunk version. */
+export const DEFAULT_DECRYPTED_CACHE_BYTES = 4 * 1_048_576;
+const MIN_DECRYPTED_CACHE_CHUNKS = 4;
 
 const NETWORK_ATTEMPTS = 2;
 const RETRY_DELAY_MS = 300;
@@ -71,30 +88,62 @@ export function requestChunk(
 }
 
 /**
- * Fetches chunks from GET /api/books/:id/chunks/:n?v=version (the service worker may answer from
- * IndexedDB). A dropped connection or a 5xx is tried once more; 4xx answers are final.
+ * GET `count` adjacent chunks' ciphertexts in one answer (GET /api/books/:id/chunks?v=&from=&count=), one
+ * after another; the manifest's sizes split them.
+ */
+export function requestChunkRun(
+  book: Pick<TBookManifest, 'bookId' | 'version'>,
+  run: { from: number; count: number },
+  init: RequestInit,
+  fetchImpl?: typeof fetch,
+) {
+  return api.books[':id'].chunks.$get(
+    {
+      param: encodeParams({ id: book.bookId }),
+      query: { v: String(book.version), from: String(run.from), count: String(run.count) },
+    },
+    { ...binaryRequest(init), fetch: fetchImpl },
+  );
+}
+
+/** One GET, tried once more after a dropped connection or a 5xx; 4xx answers are final. */
+async function fetchWithRetry(request: () => Promise<Response>, signal: AbortSignal): Promise<ArrayBuffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await request();
+      if (response.status >= 500 && attempt < NETWORK_ATTEMPTS) {
+        await response.body?.cancel();
+      } else {
+        await ensureOk(response);
+        return await response.arrayBuffer();
+      }
+    } catch (error) {
+      const transient = error instanceof TypeError && !signal.aborted;
+      if (!transient || attempt >= NETWORK_ATTEMPTS) throw toReaderError(error);
+    }
+    await wait(RETRY_DELAY_MS * attempt, signal);
+  }
+}
+
+/**
+ * Fetches chunks from GET /api/books/:id/chunks/:n?v=version, and runs of adjacent chunks from
+ * GET /api/books/:id/chunks?v=&from=&count= (the service worker may answer either from IndexedDB).
  */
 export function createNetworkCiphertextFetcher(
-  book: Pick<TBookManifest, 'bookId' | 'version'>,
+  book: Pick<TBookManifest, 'bookId' | 'version' | 'chunks'>,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): CiphertextFetcher {
+  const init = (signal: AbortSignal): RequestInit => ({ credentials: 'same-origin', signal });
   return {
-    async fetchChunk(index, signal) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const response = await requestChunk(book, index, { credentials: 'same-origin', signal }, fetchImpl);
-          if (response.status >= 500 && attempt < NETWORK_ATTEMPTS) {
-            await response.body?.cancel();
-          } else {
-            await ensureOk(response);
-            return await response.arrayBuffer();
-          }
-        } catch (error) {
-          const transient = error instanceof TypeError && !signal.aborted;
-          if (!transient || attempt >= NETWORK_ATTEMPTS) throw toReaderError(error);
-        }
-        await wait(RETRY_DELAY_MS * attempt, signal);
-      }
+    fetchChunk(index, signal) {
+      return fetchWithRetry(() => requestChunk(book, index, init(signal), fetchImpl), signal);
+    },
+    async fetchChunks(from, count, signal) {
+      const body = await fetchWithRetry(() => requestChunkRun(book, { from, count }, init(signal), fetchImpl), signal);
+      const sizes = book.chunks.slice(from, from + count).map((chunk) => chunk.size);
+      const parts = sizes.length === count ? splitRun(body, sizes) : null;
+      if (!parts) throw decryptFailed(new Error(`Chunks ${from}+${count} came back as ${body.byteLength} bytes.`));
+      return parts;
     },
   };
 }
@@ -129,12 +178,18 @@ export function createChunkSource(options: {
   /** The unwrapped, non-extractable content key. */
   key: CryptoKey;
   fetcher: CiphertextFetcher;
+  /** Decrypted chunks kept in memory (default: DEFAULT_DECRYPTED_CACHE_BYTES worth, at least 4). */
   cacheChunks?: number;
 }): ChunkSource {
   const { manifest, fetcher } = options;
   assertUsableManifest(manifest);
   let key: CryptoKey | null = options.key;
-  const cacheLimit = Math.max(1, options.cacheChunks ?? DEFAULT_DECRYPTED_CACHE_CHUNKS);
+  const cacheLimit = Math.max(
+    1,
+    options.cacheChunks ??
+      Math.max(MIN_DECRYPTED_CACHE_CHUNKS, Math.floor(DEFAULT_DECRYPTED_CACHE_BYTES / manifest.chunkSize)),
+  );
+  const runLimit = maxSegmentsPerRequest(manifest.chunkSize);
   const controller = new AbortController();
   const decrypted = new Map<number, Uint8Array<ArrayBuffer>>();
   const inFlight = new Map<number, Promise<Uint8Array<ArrayBuffer>>>();
@@ -145,9 +200,9 @@ export function createChunkSource(options: {
     while (decrypted.size > cacheLimit) decrypted.delete(decrypted.keys().next().value as number);
   }
 
-  async function loadChunk(index: number): Promise<Uint8Array<ArrayBuffer>> {
+  /** Checks one chunk's ciphertext against the manifest and decrypts it (AES-GCM checks the tag and the AAD). */
+  async function openChunk(index: number, ciphertext: ArrayBuffer): Promise<Uint8Array<ArrayBuffer>> {
     const entry = manifest.chunks[index];
-    const ciphertext = await fetcher.fetchChunk(index, controller.signal);
     if (controller.signal.aborted || !key) throw abortError();
     if (ciphertext.byteLength !== entry.size) {
       throw decryptFailed(new Error(`Chunk ${index} is ${ciphertext.byteLength} bytes, expected ${entry.size}.`));
@@ -169,17 +224,11 @@ export function createChunkSource(options: {
     return plaintext;
   }
 
-  /** The shared decrypted chunk; callers copy out of it and never hand it on. */
-  function plaintextOf(index: number): Promise<Uint8Array<ArrayBuffer>> {
-    if (controller.signal.aborted) return Promise.reject(abortError());
-    const cached = decrypted.get(index);
-    if (cached) {
-      remember(index, cached);
-      return Promise.resolve(cached);
-    }
-    let pending = inFlight.get(index);
-    if (!pending) {
-      pending = loadChunk(index).then(
+  /** Registers the decryption of a chunk whose ciphertext is on its way, shared by every reader of it. */
+  function track(index: number, ciphertext: Promise<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+    const pending = ciphertext
+      .then((bytes) => openChunk(index, bytes))
+      .then(
         (plaintext) => {
           inFlight.delete(index);
           if (!controller.signal.aborted) remember(index, plaintext);
@@ -190,9 +239,33 @@ export function createChunkSource(options: {
           throw isAbortError(error) ? error : toReaderError(error);
         },
       );
-      inFlight.set(index, pending);
-    }
+    inFlight.set(index, pending);
     return pending;
+  }
+
+  /** Starts fetching the chunks among `indexes` that are neither decrypted nor on their way, adjacent ones together. */
+  function startFetching(indexes: readonly number[]): void {
+    const missing = indexes.filter((index) => !decrypted.has(index) && !inFlight.has(index));
+    for (const run of coalesceRuns(missing, runLimit)) {
+      const ciphertexts = fetchRun(fetcher, run.from, run.count, controller.signal);
+      for (let offset = 0; offset < run.count; offset += 1) {
+        track(
+          run.from + offset,
+          ciphertexts.then((parts) => parts[offset]),
+        ).catch(() => undefined);
+      }
+    }
+  }
+
+  /** The shared decrypted chunk; callers copy out of it and never hand it on. */
+  function plaintextOf(index: number): Promise<Uint8Array<ArrayBuffer>> {
+    if (controller.signal.aborted) return Promise.reject(abortError());
+    const cached = decrypted.get(index);
+    if (cached) {
+      remember(index, cached);
+      return Promise.resolve(cached);
+    }
+    return inFlight.get(index) ?? track(index, fetcher.fetchChunk(index, controller.signal));
   }
 
   return {
@@ -202,9 +275,10 @@ export function createChunkSource(options: {
       if (!Number.isInteger(begin) || !Number.isInteger(end) || begin < 0 || end > manifest.size || begin >= end) {
         throw new RangeError(`Cannot read bytes [${begin}, ${end}) of a ${manifest.size}-byte book.`);
       }
-      const first = Math.floor(begin / manifest.chunkSize);
-      const last = Math.floor((end - 1) / manifest.chunkSize);
-      const indices = Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
+      const indices = segmentsOfRange(begin, end, manifest.chunkSize);
+      const first = indices[0];
+      if (controller.signal.aborted) throw abortError();
+      startFetching(indices);
       const parts = await Promise.all(indices.map(plaintextOf));
       const out = new Uint8Array(end - begin);
       parts.forEach((plaintext, position) => {
@@ -232,8 +306,8 @@ export function createChunkSource(options: {
 
 /**
  * Starts fetching some chunks' ciphertext before the content key is known (while the licence is still
- * being requested), then hands each prefetched answer out once; later calls, and chunks whose prefetch
- * failed, go to the underlying fetcher.
+ * being requested; adjacent ones in one request), then hands each prefetched answer out once; later
+ * calls, and chunks whose prefetch failed, go to the underlying fetcher.
  */
 export function withPrefetchedChunks(
   fetcher: CiphertextFetcher,
@@ -241,18 +315,39 @@ export function withPrefetchedChunks(
   signal: AbortSignal,
 ): CiphertextFetcher {
   const prefetched = new Map<number, Promise<ArrayBuffer>>();
-  for (const index of new Set(indices)) {
-    const pending = fetcher.fetchChunk(index, signal);
-    // Nobody may ever ask for it (the open can still fail); keep its failure from going unhandled.
-    pending.catch(() => undefined);
-    prefetched.set(index, pending);
+  for (const run of coalesceRuns(indices, MAX_CHUNKS_PER_REQUEST)) {
+    const ciphertexts = fetchRun(fetcher, run.from, run.count, signal);
+    for (let offset = 0; offset < run.count; offset += 1) {
+      const pending = ciphertexts.then((parts) => parts[offset]);
+      // Nobody may ever ask for it (the open can still fail); keep its failure from going unhandled.
+      pending.catch(() => undefined);
+      prefetched.set(run.from + offset, pending);
+    }
   }
+  const take = (index: number, chunkSignal: AbortSignal): Promise<ArrayBuffer> | null => {
+    const pending = prefetched.get(index);
+    if (!pending) return null;
+    prefetched.delete(index);
+    return pending.catch(() => fetcher.fetchChunk(index, chunkSignal));
+  };
   return {
     fetchChunk(index, chunkSignal) {
-      const pending = prefetched.get(index);
-      if (!pending) return fetcher.fetchChunk(index, chunkSignal);
-      prefetched.delete(index);
-      return pending.catch(() => fetcher.fetchChunk(index, chunkSignal));
+      return take(index, chunkSignal) ?? fetcher.fetchChunk(index, chunkSignal);
+    },
+    async fetchChunks(from, count, chunkSignal) {
+      const parts: Promise<ArrayBuffer>[] = [];
+      const rest: number[] = [];
+      for (let index = from; index < from + count; index += 1) {
+        const pending = take(index, chunkSignal);
+        if (pending) parts[index - from] = pending;
+        else rest.push(index);
+      }
+      for (const run of coalesceRuns(rest, count)) {
+        const ciphertexts = fetchRun(fetcher, run.from, run.count, chunkSignal);
+        for (let offset = 0; offset < run.count; offset += 1)
+          parts[run.from + offset - from] = ciphertexts.then((list) => list[offset]);
+      }
+      return Promise.all(parts);
     },
   };
 }

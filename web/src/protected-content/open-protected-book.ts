@@ -4,9 +4,14 @@
  * against the trusted clock, the content key unwrapped as non-extractable, and a pdf.js range transport over decrypted
  * chunks. The opened book holds the only copies of the key and of the decrypted chunks (in memory); close() drops them.
  *
+ * pdf.js reads the book through the range transport with auto-fetch and streaming off, so an open fetches and
+ * decrypts only the segments it asks for (trailer and cross-reference table, page tree, the page's objects;
+ * docs/decisions/016-small-segments-and-range-reading.md), never the whole book.
+ *
  * Downloaded books (storage/offline-books): online, chunks are read from IndexedDB first; with no
  * network (navigator.onLine false, or the server cannot be reached) the stored offline licence is
- * verified with the cached signing keys and the trusted clock, and every chunk comes from IndexedDB.
+ * verified with the cached signing keys and the trusted clock, and the segments pdf.js asks for are read
+ * from IndexedDB and decrypted as they are needed, exactly as online.
  */
 import type { TBookManifest, TLicenseClaims, TLicenseGrant, TLicensePolicy } from '@shared/reader';
 import type { TLoan } from '@shared/selections';
@@ -36,6 +41,7 @@ import {
   toReaderError,
 } from '@web/lib/reader-error';
 import { createStoredCiphertextFetcher } from './stored-chunk-fetcher';
+import { tailSegments } from './segment-runs';
 
 export { ReaderError, isReaderError, READER_ERROR_MESSAGES, type TReaderErrorCode } from '@web/lib/reader-error';
 
@@ -72,7 +78,10 @@ export interface TOpenProtectedBookOptions {
    * default `import('pdfjs-dist')`.
    */
   loadRangeTransportClass?: () => Promise<TPdfDataRangeTransportClass>;
-  /** Let pdf.js fetch the rest of the book in the background after the first page (default true). */
+  /**
+   * Let pdf.js fetch the rest of the book in the background after the first page (default false: only
+   * what the pages on screen need is fetched).
+   */
   autoFetch?: boolean;
 }
 
@@ -168,7 +177,7 @@ export async function createProtectedDocument(options: {
         range,
         length: manifest.size,
         rangeChunkSize: manifest.chunkSize,
-        disableAutoFetch: options.autoFetch === false,
+        disableAutoFetch: options.autoFetch !== true,
         disableStream: true,
       },
       close() {
@@ -316,14 +325,14 @@ async function openOnline(
     licenseRequest.catch(() => undefined);
     const manifest = await manifestRequest;
     signal?.throwIfAborted();
-    // The first and last chunks are what pdf.js reads first (header, then the cross-reference table at
-    // the end): fetch them while the licence is being issued.
-    const lastIndex = Math.max(0, manifest.chunkCount - 1);
+    // The first segment and the end of the file are what pdf.js reads first (header, then startxref and
+    // the cross-reference table at the end): fetch them while the licence is being issued.
+    const firstReads = [0, ...tailSegments(manifest.size, manifest.chunkSize)];
     const prefetchSignal = signal ?? new AbortController().signal;
     const network = createNetworkCiphertextFetcher(manifest);
     // A downloaded version is read from IndexedDB; a newer version on the server falls back to the network.
     const source = downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network;
-    const fetcher = withPrefetchedChunks(source, [0, lastIndex], prefetchSignal);
+    const fetcher = withPrefetchedChunks(source, firstReads, prefetchSignal);
 
     const [{ grant, deviceId }] = await Promise.all([licenseRequest, jwksRequest]);
     const grantServerMs = Date.parse(grant.serverTime);

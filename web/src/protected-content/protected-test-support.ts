@@ -276,6 +276,26 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
         headers: { 'Content-Type': 'application/octet-stream' },
       });
     }
+    const runMatch = /^(.*)\/chunks\?v=(\d+)&from=(\d+)&count=(\d+)$/.exec(url);
+    if (
+      method === 'GET' &&
+      runMatch &&
+      runMatch[1] === apiPath(`/books/${encodeURIComponent(book.manifest.bookId)}`) &&
+      Number(runMatch[2]) === book.manifest.version
+    ) {
+      const from = Number(runMatch[3]);
+      const count = Number(runMatch[4]);
+      if (from + count > book.chunks.length) return problem(404, 'Chunk not found', 'not_found');
+      const parts = book.chunks.slice(from, from + count).map((chunk) => new Uint8Array(chunk));
+      const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+      let position = 0;
+      parts.forEach((part, offset) => {
+        chunkFetches.push(from + offset);
+        out.set(part, position);
+        position += part.byteLength;
+      });
+      return new Response(out, { status: 200, headers: { 'Content-Type': 'application/octet-stream' } });
+    }
     return problem(404, `No route for ${method} ${url}`);
   };
 

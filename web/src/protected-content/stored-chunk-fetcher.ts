@@ -5,8 +5,9 @@
  * network: what is stored is trusted no more than what is served.
  */
 import type { TBookManifest } from '@shared/reader';
-import { readStoredChunk } from '@web/storage/offline-books';
-import type { CiphertextFetcher } from './chunk-source';
+import { readStoredChunk, readStoredChunks } from '@web/storage/offline-books';
+import { fetchRun, type CiphertextFetcher } from './chunk-source';
+import { coalesceRuns } from './segment-runs';
 import { ReaderError, READER_ERROR_MESSAGES } from '@web/lib/reader-error';
 
 function abortError(): DOMException {
@@ -30,6 +31,25 @@ export function createStoredCiphertextFetcher(
       if (stored) return stored;
       if (options.fallback) return options.fallback.fetchChunk(index, signal);
       throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
+    },
+    async fetchChunks(from, count, signal) {
+      if (signal.aborted) throw abortError();
+      const stored = await readStoredChunks(book.bookId, book.version, from, count).catch(() =>
+        Array.from({ length: count }, () => undefined),
+      );
+      if (signal.aborted) throw abortError();
+      const missing = stored.flatMap((data, offset) => (data ? [] : [from + offset]));
+      if (missing.length === 0) return stored as ArrayBuffer[];
+      const fallback = options.fallback;
+      if (!fallback) throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
+      // The rest (a newer version on the server, say) comes from the network, adjacent ones together.
+      const parts: (ArrayBuffer | Promise<ArrayBuffer>)[] = stored.map((data) => data as ArrayBuffer);
+      for (const run of coalesceRuns(missing, count)) {
+        const fetched = fetchRun(fallback, run.from, run.count, signal);
+        for (let offset = 0; offset < run.count; offset += 1)
+          parts[run.from + offset - from] = fetched.then((list) => list[offset]);
+      }
+      return Promise.all(parts);
     },
   };
 }

@@ -64,6 +64,24 @@ export async function readStoredChunk(
   return row?.data;
 }
 
+/**
+ * The stored ciphertexts of `count` adjacent chunks from `from`, in one IndexedDB read (undefined where a
+ * chunk is not stored): the offline reader reads only the segments pdf.js asks for, never the whole book.
+ */
+export async function readStoredChunks(
+  bookId: string,
+  version: number,
+  from: number,
+  count: number,
+): Promise<(ArrayBuffer | undefined)[]> {
+  const keys = Array.from(
+    { length: count },
+    (_, offset) => [bookId, version, from + offset] as [string, number, number],
+  );
+  const rows = await getDb().chunks.bulkGet(keys);
+  return rows.map((row) => row?.data);
+}
+
 /** Indexes of the chunks of one book version already stored (keys only: the bytes are not read). */
 export async function storedChunkIndexes(bookId: string, version: number): Promise<number[]> {
   const keys = await getDb().chunks.where('[bookId+version]').equals([bookId, version]).primaryKeys();

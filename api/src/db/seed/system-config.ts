@@ -2,6 +2,8 @@
  * Default system configuration (docs/product/limits.md#system-settings; docs/product/decisions.md#7, #8 and #10).
  * Inserted only when a key is missing, so values a super admin changed are never reset by a restart.
  */
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_CHUNK_SIZE, LEGACY_CHUNK_SIZE } from '@shared/reader';
 import type { Db } from '../client';
 import { systemConfig, type TConfigDataType } from '../schema';
 
@@ -90,7 +92,7 @@ export const SYSTEM_CONFIG_SEEDS: TSystemConfigSeed[] = [
   },
   {
     key: 'chunk_size',
-    value: '1048576',
+    value: String(DEFAULT_CHUNK_SIZE),
     dataType: 'number',
     category: 'reader',
     description: 'Size in bytes of the encrypted chunks books are split into. Applies to newly ingested books only.',
@@ -120,8 +122,23 @@ export const SYSTEM_CONFIG_SEEDS: TSystemConfigSeed[] = [
   },
 ];
 
-/** Inserts the missing keys; returns how many were added. */
+/**
+ * Inserts the missing keys; returns how many were added. The read-only chunk_size still at the old 1 MiB
+ * default moves to the current one (nobody can have chosen it), so books are re-cut into 64 KiB segments
+ * (docs/decisions/016-small-segments-and-range-reading.md).
+ */
 export function seedSystemConfig(db: Db): number {
   const rows = SYSTEM_CONFIG_SEEDS.map((seed) => ({ ...seed, isEditable: seed.isEditable ?? true }));
-  return db.insert(systemConfig).values(rows).onConflictDoNothing({ target: systemConfig.key }).run().changes;
+  const added = db.insert(systemConfig).values(rows).onConflictDoNothing({ target: systemConfig.key }).run().changes;
+  db.update(systemConfig)
+    .set({ value: String(DEFAULT_CHUNK_SIZE) })
+    .where(
+      and(
+        eq(systemConfig.key, 'chunk_size'),
+        eq(systemConfig.value, String(LEGACY_CHUNK_SIZE)),
+        eq(systemConfig.isEditable, false),
+      ),
+    )
+    .run();
+  return added;
 }

@@ -68,7 +68,7 @@ describe('POST /api/admin/books/:id/pdf', () => {
       bookId: t.book.id,
       version: 1,
       pageCount: 14,
-      chunkCount: 1,
+      chunkCount: 16, // 64 KiB segments
       sizeBytes: PDF.length,
       unchanged: false,
     });

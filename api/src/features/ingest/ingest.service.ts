@@ -50,6 +50,11 @@ export interface TIngestBookPdfOptions {
   renderCover?: boolean;
   /** Store only if the book has no content yet; otherwise answer with the current version (lazy generation). */
   onlyIfMissing?: boolean;
+  /**
+   * Store only while this is still the book's current version (re-cutting a stored version into the
+   * configured segment size, resegment.ts): a version stored meanwhile wins and nothing happens.
+   */
+  replacesVersion?: number;
 }
 
 export interface TIngestResult {
@@ -148,7 +153,7 @@ async function preview(
   }
 }
 
-/** system_config chunk_size when it is a sane number, else the default 1 MiB. */
+/** system_config chunk_size when it is a sane number, else the default (DEFAULT_CHUNK_SIZE, 64 KiB). */
 export function configuredChunkSize(db: Db): number {
   const raw = db
     .select({ value: systemConfig.value })
@@ -306,8 +311,15 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
   const givenCover = options.coverImage ? checkCover(options.coverImage) : null;
   const sha256 = sha256Hex(pdf);
 
+  const chunkSize = configuredChunkSize(deps.db);
   const current = getCurrentAsset({ db: deps.db, bookId });
-  if (current && (current.sha256 === sha256 || options.onlyIfMissing)) {
+  if (options.replacesVersion !== undefined && current?.version !== options.replacesVersion) {
+    if (!current) throw notFound('Book version');
+    return { asset: current, unchanged: true };
+  }
+  // The same file is a new version only when it is still cut into segments of another size.
+  const isSameContent = current?.sha256 === sha256 && current.chunkSize === chunkSize;
+  if (current && (isSameContent || options.onlyIfMissing)) {
     if (givenCover && current.sha256 === sha256) await replaceCover(deps, book, givenCover);
     return { asset: current, unchanged: true };
   }
@@ -318,7 +330,6 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
   const coverBytes = givenCover ?? analysis.cover;
   const coverHash = coverBytes ? sha256Hex(coverBytes).slice(0, 16) : null;
   const cover = coverBytes && coverHash ? { key: coverBlobKey(bookId, coverHash), bytes: coverBytes } : null;
-  const chunkSize = configuredChunkSize(deps.db);
   const keyring = contentKeyring(deps.env);
   const tableOfContents = tableOfContentsFrom(analysis.outline);
 
@@ -345,6 +356,7 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
         // Another process stored a version meanwhile: our chunks are sealed for the wrong version.
         if (latestVersion(deps.db, bookId) !== version - 1) return null;
         if (options.onlyIfMissing && row.contentVersion !== null) return null;
+        if (options.replacesVersion !== undefined && row.contentVersion !== options.replacesVersion) return null;
         deps.db
           .insert(bookContentKeys)
           .values({ bookId, version, ...wrapped })
@@ -429,7 +441,10 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
 
     await deleteBlobs(deps, stored.keys);
     const now = getCurrentAsset({ db: deps.db, bookId });
-    if (now && (now.sha256 === sha256 || options.onlyIfMissing)) return { asset: now, unchanged: true };
+    if (now && ((now.sha256 === sha256 && now.chunkSize === chunkSize) || options.onlyIfMissing))
+      return { asset: now, unchanged: true };
+    if (now && options.replacesVersion !== undefined && now.version !== options.replacesVersion)
+      return { asset: now, unchanged: true };
     if (attempt >= MAX_VERSION_RACES) {
       throw new AppError('ingest_conflict', 409, 'The book changed while its PDF was being stored. Please try again.');
     }

@@ -12,6 +12,7 @@ import {
   ZBookUuidParam,
   ZChunkParams,
   ZChunkQuery,
+  ZChunkRunQuery,
   ZCopyEventRequest,
 } from '@shared/reader.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
@@ -22,9 +23,11 @@ import { requireAuth } from '../../middleware/auth';
 import {
   addCopyEvent,
   findChunk,
+  findChunkRun,
   openManifest,
   readBookPreview,
   readChunkBytes,
+  readChunkRunBytes,
   readCopyBudget,
   searchInBook,
 } from './reader.service';
@@ -42,6 +45,27 @@ export function createReaderRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(manifest satisfies TReaderManifest);
     })
+    .get(
+      '/books/:id/chunks',
+      requireAuth(),
+      validate('param', ZBookUuidParam),
+      validate('query', ZChunkRunQuery),
+      async (c) => {
+        // Adjacent segments pdf.js asks for together, in one answer: the ciphertexts one after another,
+        // each as GET /books/:id/chunks/:n would answer it (the manifest gives their sizes).
+        const { id: bookId } = c.req.valid('param');
+        const { v: version, from, count } = c.req.valid('query');
+        const chunks = findChunkRun({ db, userId: c.var.user.id, bookId, version, from, count, now: now() });
+        const etag = `"${createHash('sha256')
+          .update(chunks.map((chunk) => chunk.sha256).join(','))
+          .digest('base64url')
+          .slice(0, 27)}"`;
+        const headers = { 'Cache-Control': CHUNK_CACHE, ETag: etag };
+        if (matchesEtag(readRequestHeader(c, 'if-none-match'), etag)) return c.body(null, 304, headers);
+        const bytes = await readChunkRunBytes({ deps, bookId, version, from, chunks });
+        return c.body(bytes, 200, { ...headers, 'Content-Type': 'application/octet-stream' });
+      },
+    )
     .get(
       '/books/:id/chunks/:n',
       requireAuth(),

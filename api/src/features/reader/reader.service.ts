@@ -4,7 +4,7 @@
  * search inside the book and the copy budget. There is deliberately no function here, or anywhere, that returns a
  * book's plaintext PDF: chunks are ciphertext and the preview is a separately generated PDF of the first pages.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { READER_MESSAGES, type TBookSearchHit, type TCopyBudget, type TReaderManifest } from '@shared/reader';
 import type { Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
@@ -29,6 +29,18 @@ const statements = perConnection((db) => ({
         eq(bookChunks.chunkIndex, sql.placeholder('index')),
       ),
     )
+    .prepare(),
+  chunkRun: db
+    .select({ index: bookChunks.chunkIndex, sha256: bookChunks.sha256, size: bookChunks.size })
+    .from(bookChunks)
+    .where(
+      and(
+        eq(bookChunks.bookId, sql.placeholder('bookId')),
+        eq(bookChunks.version, sql.placeholder('version')),
+        between(bookChunks.chunkIndex, sql.placeholder('from'), sql.placeholder('to')),
+      ),
+    )
+    .orderBy(asc(bookChunks.chunkIndex))
     .prepare(),
   assetVersion: db
     .select({ chunkCount: pdfAssets.chunkCount })
@@ -94,6 +106,51 @@ export function findChunk(options: {
     throw notFound(asset ? 'Chunk' : 'Book version');
   }
   return chunk;
+}
+
+/**
+ * The identities of `count` consecutive chunks from `from` when the reader may read the book (the same
+ * checks as findChunk): 404 when the version does not exist or the run goes past its last chunk.
+ */
+export function findChunkRun(options: {
+  db: Db;
+  userId: string;
+  bookId: string;
+  version: number;
+  from: number;
+  count: number;
+  now: Date;
+}): TChunkInfo[] {
+  const { db, userId, bookId, version, from, count, now } = options;
+  assertCanRead({ db, userId, bookRef: bookId, now });
+  const chunks = statements(db).chunkRun.all({ bookId, version, from, to: from + count - 1 });
+  if (chunks.length !== count) {
+    const asset = statements(db).assetVersion.get({ bookId, version });
+    throw notFound(asset ? 'Chunk' : 'Book version');
+  }
+  return chunks.map(({ sha256, size }) => ({ sha256, size }));
+}
+
+/** The ciphertexts of consecutive chunks, one after another (call findChunkRun first: it checks the reader's right). */
+export async function readChunkRunBytes(options: {
+  deps: AppDeps;
+  bookId: string;
+  version: number;
+  from: number;
+  chunks: TChunkInfo[];
+}): Promise<Uint8Array<ArrayBuffer>> {
+  const { deps, bookId, version, from, chunks } = options;
+  const parts = await Promise.all(
+    chunks.map((_, offset) => readChunkBytes({ deps, bookId, version, index: from + offset })),
+  );
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let position = 0;
+  parts.forEach((part, offset) => {
+    if (part.byteLength !== chunks[offset].size) throw notFound('Chunk');
+    out.set(part, position);
+    position += part.byteLength;
+  });
+  return out;
 }
 
 /** The chunk's ciphertext exactly as stored (call findChunk first: it checks the reader's right). */

@@ -20,6 +20,18 @@ const chunkOf = (
   v: number | string = 1,
   headers: Record<string, string> = {},
 ) => client.books[':id'].chunks[':n'].$get({ param: { id, n: String(n) }, query: { v: String(v) } }, { headers });
+const chunkRunOf = (
+  client: TTestClient,
+  id: string,
+  from: number | string,
+  count: number | string,
+  v: number | string = 1,
+  headers: Record<string, string> = {},
+) =>
+  client.books[':id'].chunks.$get(
+    { param: { id }, query: { v: String(v), from: String(from), count: String(count) } },
+    { headers },
+  );
 const previewOf = (client: TTestClient, idOrSlug: string, headers: Record<string, string> = {}) =>
   client.books[':idOrSlug'].preview.$get({ param: { idOrSlug } }, { headers });
 const searchIn = (client: TTestClient, id: string, q: string) =>
@@ -182,6 +194,76 @@ describe('GET /api/books/:id/chunks/:n', () => {
       .where(eq(users.id, premium.user.id))
       .run();
     expect((await chunkOf(premium.api, book.id, 1)).status).toBe(402);
+  });
+});
+
+describe('GET /api/books/:id/chunks?v=&from=&count= (adjacent chunks in one answer)', () => {
+  it('answers the ciphertexts of the run one after another, exactly as the single-chunk route does', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const manifest = await successBody(manifestOf(reader.api, book.id));
+    expect(manifest.chunkCount).toBeGreaterThanOrEqual(2);
+
+    const response = await chunkRunOf(reader.api, book.id, 0, 2);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const run = Buffer.from(await response.arrayBuffer());
+    const singles = await Promise.all(
+      [0, 1].map(async (index) => Buffer.from(await (await chunkOf(reader.api, book.id, index)).arrayBuffer())),
+    );
+    expect(run.equals(Buffer.concat(singles))).toBe(true);
+    expect(run.length).toBe(manifest.chunks[0].size + manifest.chunks[1].size);
+
+    const whole = await chunkRunOf(reader.api, book.id, 0, manifest.chunkCount);
+    expect((await whole.arrayBuffer()).byteLength).toBe(manifest.chunks.reduce((sum, chunk) => sum + chunk.size, 0));
+
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const conditional = await chunkRunOf(reader.api, book.id, 0, 2, 1, { 'if-none-match': etag });
+    expect(conditional.status).toBe(304);
+    expect((await chunkRunOf(reader.api, book.id, 1, 1)).headers.get('etag')).not.toBe(etag);
+  });
+
+  it('validates v, from and count (400 with the field), 404 past the last chunk or for an unknown version', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    const reader = await t.reader('premium');
+    const manifest = await successBody(manifestOf(reader.api, book.id));
+    const last = manifest.chunkCount - 1;
+
+    // [book id, from, count, version, status, detail]
+    const cases: [string, number | string, number | string, number | string, number, string][] = [
+      [book.id, last, 2, 1, 404, 'Chunk not found'],
+      [book.id, manifest.chunkCount, 1, 1, 404, 'Chunk not found'],
+      [book.id, 0, 1, 2, 404, 'Book version not found'],
+      [crypto.randomUUID(), 0, 1, 1, 404, 'Book not found'],
+      [book.id, 0, 0, 1, 400, 'count: Chunk count must be 1 or more'],
+      [book.id, 0, 65, 1, 400, 'count: Chunk count must be 64 or less'],
+      [book.id, 0, 'x', 1, 400, 'count: Chunk count must be a whole number'],
+      [book.id, '-1', 1, 1, 400, 'from: First chunk number must be a whole number'],
+      [book.id, '1.5', 1, 1, 400, 'from: First chunk number must be a whole number'],
+      [book.id, 0, 1, 0, 400, 'v: Version must be 1 or more'],
+      ['not-a-uuid', 0, 1, 1, 400, 'id: Book id must be a valid id'],
+    ];
+    for (const [id, from, count, v, status, detail] of cases) {
+      const response = await chunkRunOf(reader.api, id, from, count, v);
+      expect(response.status, `${id} ${from} ${count} ${v}`).toBe(status);
+      expect((await problemBody(response)).detail, `${id} ${from} ${count} ${v}`).toBe(detail);
+    }
+    const missing = await get(t.app, `/api/books/${book.id}/chunks?v=1&count=2`, { cookie: reader.cookie });
+    expect(missing.status).toBe(400);
+    expect((await problemBody(missing)).detail).toBe('from: First chunk number is required');
+  });
+
+  it('checks entitlement like the single-chunk route: 401 signed out, 402 without a plan', async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('trial');
+    expect((await chunkRunOf(t.api, book.id, 0, 2)).status).toBe(401);
+    const free = await t.reader('free');
+    expect((await chunkRunOf(free.api, book.id, 0, 2)).status).toBe(402);
   });
 });
 

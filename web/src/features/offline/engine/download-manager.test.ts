@@ -108,6 +108,10 @@ describe('downloadManager.start', () => {
       expect(row.sha256).toBe(book.manifest.chunks[row.index].sha256);
     }
     expect([...server.chunkFetches].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    // Adjacent chunks come in runs, one run per lane: three requests for six chunks.
+    expect(server.requests.filter((request) => request.includes('/chunks'))).toEqual(
+      [0, 2, 4].map((from) => `GET ${apiPath(`/books/book-1/chunks?v=2&from=${from}&count=2`)}`),
+    );
     expect(server.requests).toContain(`POST ${apiPath('/licenses')}`);
     const downloaded = await findDownloadedBook(USER, 'book-1');
     expect(downloaded?.license).toMatchObject({ kind: 'offline', bookVersion: 2, userId: USER });
@@ -231,9 +235,11 @@ describe('downloadManager.start', () => {
   });
 
   it('pauses on a lost connection, keeps the verified chunks, and a later start fetches only the missing ones', async () => {
-    let dropAfter = 2;
+    // The connection drops after the first chunk request (a run of adjacent chunks) has gone through.
+    let dropAfter = 1;
     const server = await registeredServer({
-      chunk: () => {
+      override: ({ url }) => {
+        if (!url.includes('/chunks')) return undefined;
         if (dropAfter <= 0) throw new TypeError('Failed to fetch');
         dropAfter -= 1;
         return undefined;

@@ -2,7 +2,7 @@
  * The download manager (docs/ARCHITECTURE.md#offline-devices-and-licences): downloads a book for offline
  * reading into IndexedDB through web/src/storage/offline-books. Steps: open the loan, read the
  * manifest, check the space, get an offline licence for this device and verify it, fetch every
- * missing chunk (a few at a time), check its size and sha256, store the ciphertext, and last store the
+ * missing chunk (adjacent ones up to DOWNLOAD_RUN_BYTES per request, a few requests at a time), check its size and sha256, store the ciphertext, and last store the
  * manifest and licence together, so a book counts as downloaded only when it is whole.
  *
  * Interruptions: a lost connection pauses (verified chunks stay, the download continues on 'online');
@@ -17,7 +17,8 @@ import type { TBookManifest, TLicenseGrant, TReaderManifest } from '@shared/read
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
 import { sha256Hex } from '@web/crypto/chunk-cipher';
 import { describeError, ensureOk, isApiError } from '@web/lib/api';
-import { assertUsableManifest, requestChunk } from '@web/protected-content/chunk-source';
+import { assertUsableManifest, requestChunk, requestChunkRun } from '@web/protected-content/chunk-source';
+import { coalesceRuns, maxSegmentsPerRequest, splitRun, type TSegmentRun } from '@web/protected-content/segment-runs';
 import { fetchManifest, openLoan } from '@web/protected-content/open-protected-book';
 import { isReaderError, toReaderError } from '@web/lib/reader-error';
 import type { TStoredLicense } from '@web/storage/db';
@@ -61,8 +62,10 @@ import { LicenseRenewalError, renewStoredLicense } from './license-renewal';
 
 export type { TStorageSummary };
 
-/** Chunks fetched at the same time: enough to fill the connection, few enough to stop quickly. */
+/** Requests at the same time: enough to fill the connection, few enough to stop quickly. */
 export const DOWNLOAD_CONCURRENCY = 3;
+/** Adjacent 64 KiB segments asked for in one request (16 of them), so a large book is not thousands of requests. */
+export const DOWNLOAD_RUN_BYTES = 1_048_576;
 /** Room asked for beyond the book's bytes: IndexedDB keeps rows with some overhead. */
 const SPACE_MARGIN = 1.1;
 
@@ -146,12 +149,12 @@ async function withBookLock<T>(bookId: string, fn: () => Promise<T>): Promise<T 
   return locks.request(`wb-download:${bookId}`, { ifAvailable: true }, (lock) => (lock ? fn() : null));
 }
 
-/** Fetches the chunks `concurrency` at a time; waits for every lane to stop before reporting the first failure. */
-async function forEachConcurrently(
-  indexes: number[],
+/** Works through `items` `concurrency` at a time; waits for every lane to stop before reporting the first failure. */
+async function forEachConcurrently<T>(
+  indexes: T[],
   concurrency: number,
   signal: AbortSignal,
-  work: (index: number, signal: AbortSignal) => Promise<void>,
+  work: (item: T, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
   const lanes = new AbortController();
   const stop = () => lanes.abort(signal.reason);
@@ -176,17 +179,29 @@ async function forEachConcurrently(
   if (failed) throw signal.aborted ? signal.reason : (lanes.signal.reason ?? failed.reason);
 }
 
-async function fetchChunkCiphertext(manifest: TBookManifest, index: number, signal: AbortSignal): Promise<ArrayBuffer> {
+/** The ciphertexts of a run of adjacent chunks: one GET (the single-chunk route for a run of one). */
+async function fetchRunCiphertext(
+  manifest: TBookManifest,
+  run: TSegmentRun,
+  signal: AbortSignal,
+): Promise<ArrayBuffer[]> {
   let response: Response;
   try {
-    response = await requestChunk(manifest, index, { credentials: 'same-origin', signal });
+    const init = { credentials: 'same-origin' as const, signal };
+    response = await (run.count === 1 ? requestChunk(manifest, run.from, init) : requestChunkRun(manifest, run, init));
   } catch (error) {
     throw isAbort(error) ? error : toReaderError(error);
   }
   await ensureOk(response).catch((error: unknown) => {
     throw toReaderError(error);
   });
-  return response.arrayBuffer();
+  const body = await response.arrayBuffer();
+  const parts = splitRun(
+    body,
+    manifest.chunks.slice(run.from, run.from + run.count).map((chunk) => chunk.size),
+  );
+  if (!parts) throw new CorruptChunkError(run.from);
+  return parts;
 }
 
 interface TRun {
@@ -416,26 +431,41 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
       const license = await obtainLicense(userId, loan.id, book);
       signal.throwIfAborted();
 
+      // Up to DOWNLOAD_RUN_BYTES per request, but spread over the lanes: a small book is not one long request.
+      const runLength = Math.max(
+        1,
+        Math.min(
+          maxSegmentsPerRequest(book.chunkSize),
+          Math.floor(DOWNLOAD_RUN_BYTES / book.chunkSize),
+          Math.ceil(missing.length / DOWNLOAD_CONCURRENCY),
+        ),
+      );
       await forEachConcurrently(
-        missing.map((chunk) => chunk.index),
+        coalesceRuns(
+          missing.map((chunk) => chunk.index),
+          runLength,
+        ),
         DOWNLOAD_CONCURRENCY,
         signal,
-        async (index, laneSignal) => {
-          const entry = book.chunks[index];
-          const data = await fetchChunkCiphertext(book, index, laneSignal);
-          if (data.byteLength !== entry.size || (await sha256Hex(data)) !== entry.sha256.toLowerCase())
-            throw new CorruptChunkError(index);
-          // A chunk that arrived whole is kept even when another lane failed: a resume will not fetch it again.
-          signal.throwIfAborted();
-          await storeChunk({
-            bookId: book.bookId,
-            version: book.version,
-            index,
-            data,
-            sha256: entry.sha256.toLowerCase(),
-          });
-          progress.receivedBytes += entry.size;
-          setState(bookId, { status: 'downloading', ...progress, error: null });
+        async (run, laneSignal) => {
+          const parts = await fetchRunCiphertext(book, run, laneSignal);
+          for (const [offset, data] of parts.entries()) {
+            const index = run.from + offset;
+            const entry = book.chunks[index];
+            if (data.byteLength !== entry.size || (await sha256Hex(data)) !== entry.sha256.toLowerCase())
+              throw new CorruptChunkError(index);
+            // A chunk that arrived whole is kept even when another lane failed: a resume will not fetch it again.
+            signal.throwIfAborted();
+            await storeChunk({
+              bookId: book.bookId,
+              version: book.version,
+              index,
+              data,
+              sha256: entry.sha256.toLowerCase(),
+            });
+            progress.receivedBytes += entry.size;
+            setState(bookId, { status: 'downloading', ...progress, error: null });
+          }
         },
       );
 

@@ -255,6 +255,30 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         headers: { 'Content-Type': 'application/octet-stream' },
       });
     }
+    // A run of adjacent chunks (GET /api/books/:id/chunks?v=&from=&count=): each chunk as the single route
+    // would answer it (the `chunk` override included), one after another; a refused chunk refuses the run.
+    const run = /^(.*)\/chunks\?v=(\d+)&from=(\d+)&count=(\d+)$/.exec(url);
+    if (
+      method === 'GET' &&
+      run &&
+      run[1] === apiPath(`/books/${encodeURIComponent(book.manifest.bookId)}`) &&
+      Number(run[2]) === book.manifest.version
+    ) {
+      const from = Number(run[3]);
+      const count = Number(run[4]);
+      if (from + count > book.chunks.length) return problem(404, 'Chunk not found', 'not_found');
+      const parts: Uint8Array[] = [];
+      for (let index = from; index < from + count; index += 1) {
+        chunkFetches.push(index);
+        const custom = await options.chunk?.(index);
+        if (custom && !custom.ok) return custom;
+        parts.push(new Uint8Array(custom ? await custom.arrayBuffer() : book.chunks[index].slice(0)));
+      }
+      return new Response(new Blob(parts as BlobPart[]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/octet-stream' },
+      });
+    }
     return problem(404, `No route for ${method} ${url}`);
   };
 

@@ -1,0 +1,137 @@
+/**
+ * Re-cutting stored books into the configured segment size (docs/decisions/016-small-segments-and-range-reading.md):
+ * a book whose current version was cut into segments of another size (the 1 MiB chunks of books ingested
+ * before 64 KiB segments) is decrypted here, in memory, from its own stored chunks, checked against the
+ * version's sha256, and ingested again as the next version through the one pipeline (ingest.service.ts).
+ * The older version stays stored and readable by its ?v= for licences and offline copies already issued,
+ * until they are renewed onto the new version. The plaintext is never written anywhere.
+ *
+ * Used by `npm run books:resegment` (resegment-cli.ts) and by the demo seed job (jobs/demo-book-pdfs.ts).
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { books, pdfAssets } from '../../db/schema';
+import {
+  buildManifest,
+  getCurrentAsset,
+  getContentKey,
+  readChunk,
+  type TPdfAssetRow,
+} from '../content-access/book-content';
+import { ContentCryptoError, decryptChunk } from '../content-access/content-crypto';
+import { configuredChunkSize, ingestBookPdf, type TIngestDeps, type TIngestSource } from './ingest.service';
+
+export interface TResegmentReport {
+  bookId: string;
+  slug: string;
+  outcome: 'resegmented' | 'unchanged' | 'failed';
+  fromVersion: number;
+  toVersion?: number;
+  fromChunkSize: number;
+  toChunkSize?: number;
+  error?: string;
+}
+
+/** The plaintext PDF of a stored version, decrypted from its chunks; throws when any chunk or the whole fails its check. */
+export async function decryptStoredVersion(deps: TIngestDeps, asset: TPdfAssetRow): Promise<Uint8Array> {
+  const bookId = asset.bookId;
+  if (!bookId) throw new ContentCryptoError('The version belongs to no book');
+  const manifest = buildManifest(deps.db, asset);
+  if (manifest.chunks.length !== asset.chunkCount) throw new ContentCryptoError('Chunks of the version are missing');
+  const contentKey = await getContentKey({ deps, bookId, version: asset.version });
+  try {
+    const pdf = new Uint8Array(asset.sizeBytes);
+    for (const chunk of manifest.chunks) {
+      const ciphertext = await readChunk({ deps, bookId, version: asset.version, index: chunk.index });
+      if (!ciphertext) throw new ContentCryptoError(`Chunk ${chunk.index} is missing from the blob store`);
+      const plaintext = decryptChunk(
+        contentKey,
+        { iv: Buffer.from(chunk.iv, 'base64url'), ciphertext },
+        { bookId, version: asset.version, index: chunk.index },
+      );
+      if (chunk.offset + plaintext.length > pdf.length) throw new ContentCryptoError('The chunks exceed the file size');
+      pdf.set(plaintext, chunk.offset);
+      plaintext.fill(0);
+    }
+    if (createHash('sha256').update(pdf).digest('hex') !== asset.sha256)
+      throw new ContentCryptoError('The decrypted chunks do not match the version sha256');
+    return pdf;
+  } finally {
+    contentKey.fill(0);
+  }
+}
+
+/** Re-cuts one book's current version when its segment size is not the configured one. */
+export async function resegmentBook(
+  deps: TIngestDeps,
+  bookId: string,
+  source: TIngestSource,
+): Promise<Omit<TResegmentReport, 'slug'> | null> {
+  const current = getCurrentAsset({ db: deps.db, bookId });
+  const chunkSize = configuredChunkSize(deps.db);
+  if (!current || current.chunkSize === chunkSize) return null;
+  const pdf = await decryptStoredVersion(deps, current);
+  try {
+    const { asset, unchanged } = await ingestBookPdf({
+      deps,
+      bookId,
+      pdf,
+      source,
+      // The cover, the contents list and everything else but the content version stay as they are.
+      renderCover: false,
+      replacesVersion: current.version,
+    });
+    return {
+      bookId,
+      outcome: unchanged ? 'unchanged' : 'resegmented',
+      fromVersion: current.version,
+      toVersion: asset.version,
+      fromChunkSize: current.chunkSize,
+      toChunkSize: asset.chunkSize,
+    };
+  } finally {
+    pdf.fill(0);
+  }
+}
+
+/** Books whose current version is cut into segments of another size than the configured one, smallest first. */
+export function listBooksToResegment(deps: Pick<TIngestDeps, 'db'>): { bookId: string; slug: string }[] {
+  const chunkSize = configuredChunkSize(deps.db);
+  return deps.db
+    .select({ bookId: books.id, slug: books.slug })
+    .from(books)
+    .innerJoin(pdfAssets, and(eq(pdfAssets.bookId, books.id), eq(pdfAssets.version, books.contentVersion)))
+    .where(ne(pdfAssets.chunkSize, chunkSize))
+    .orderBy(asc(pdfAssets.sizeBytes), asc(books.slug))
+    .all();
+}
+
+/** Re-cuts every book that needs it, one at a time; one failing book is reported and the rest go on. */
+export async function resegmentBooks(
+  deps: TIngestDeps,
+  options: { source: TIngestSource; onBook?: (report: TResegmentReport) => void },
+): Promise<TResegmentReport[]> {
+  const reports: TResegmentReport[] = [];
+  for (const { bookId, slug } of listBooksToResegment(deps)) {
+    let report: TResegmentReport;
+    try {
+      const outcome = await resegmentBook(deps, bookId, options.source);
+      if (!outcome) continue;
+      report = { ...outcome, slug };
+    } catch (error) {
+      const asset = getCurrentAsset({ db: deps.db, bookId });
+      report = {
+        bookId,
+        slug,
+        outcome: 'failed',
+        fromVersion: asset?.version ?? 0,
+        fromChunkSize: asset?.chunkSize ?? 0,
+        error: error instanceof Error ? error.message : String(error),
+      };
+      deps.logger.error({ err: error, bookId, slug }, 'could not re-cut a book into the configured segment size');
+    }
+    reports.push(report);
+    options.onBook?.(report);
+  }
+  return reports;
+}
