@@ -29,6 +29,7 @@ import { createLicensesRoutes } from './features/licenses/licenses.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createProgressRoutes } from './features/progress/progress.routes';
 import { createLibraryRoutes } from './features/library/library.routes';
+import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -53,7 +54,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createLicensesRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createProgressRoutes(deps))
-    .route('/', createLibraryRoutes(deps));
+    .route('/', createLibraryRoutes(deps))
+    .route('/', createAdminUsersRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -142,6 +142,17 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/licenses': 'signed-in',
   'POST /api/licenses/status': 'signed-in',
   'GET /api/.well-known/jwks.json': 'public',
+
+  // back office: users (the role rules inside are the service's: super admin for admin roles, never one's own)
+  'GET /api/admin/users': 'users:manage',
+  'GET /api/admin/users/export.csv': 'users:manage',
+  'POST /api/admin/users/bulk': 'users:manage',
+  'GET /api/admin/users/:id': 'users:manage',
+  'PATCH /api/admin/users/:id': 'users:manage',
+  'PUT /api/admin/users/:id/password': 'users:manage',
+  'POST /api/admin/users/:id/reset-email': 'users:manage',
+  'DELETE /api/admin/users/:id/sessions': 'users:manage',
+  'DELETE /api/admin/users/:id/sessions/:sessionId': 'users:manage',
 };
 
 type TActor = 'anonymous' | TRole;
