@@ -153,6 +153,15 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/admin/users/:id/reset-email': 'users:manage',
   'DELETE /api/admin/users/:id/sessions': 'users:manage',
   'DELETE /api/admin/users/:id/sessions/:sessionId': 'users:manage',
+  'GET /api/admin/loans': 'loans:revoke',
+  'POST /api/admin/loans/:id/revoke': 'loans:revoke',
+  'POST /api/admin/loans/:id/restore': 'loans:revoke',
+  'GET /api/admin/plans': 'plans:manage',
+  'PATCH /api/admin/plans/:id': 'plans:manage',
+  'GET /api/admin/audit-log': 'audit:read',
+  'GET /api/admin/audit-log/facets': 'audit:read',
+  'GET /api/admin/audit-log/export.csv': 'audit:read',
+  'GET /api/admin/audit-log/:id': 'audit:read',
 };
 
 type TActor = 'anonymous' | TRole;
