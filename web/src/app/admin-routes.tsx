@@ -10,8 +10,19 @@ import type { TRouteAccess } from './planned-areas';
 
 export const AdminLayout = lazy(() => import('@web/features/admin-shell/admin-layout'));
 
+const UsersPage = lazy(() => import('@web/features/admin-users/users-page'));
+const UserDetailPage = lazy(() => import('@web/features/admin-users/user-detail-page'));
+const PlansPage = lazy(() => import('@web/features/admin-plans/plans-page'));
+const AdminLoansPage = lazy(() => import('@web/features/admin-loans/loans-page'));
+const AuditLogPage = lazy(() => import('@web/features/admin-audit/audit-log-page'));
+
 /** Built back-office screens by path; the others fall back to the planned panel. */
-const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {};
+const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {
+  '/admin/users': <UsersPage />,
+  '/admin/plans': <PlansPage />,
+  '/admin/loans': <AdminLoansPage />,
+  '/admin/audit-log': <AuditLogPage />,
+};
 
 export interface AdminScreen {
   path: string;
@@ -19,8 +30,14 @@ export interface AdminScreen {
   element: ReactElement;
 }
 
-export const ADMIN_SCREENS: AdminScreen[] = ADMIN_NAV_ITEMS.map((item) => ({
-  path: item.path,
-  access: 'admin',
-  element: BUILT_ADMIN_SCREENS[item.path] ?? <AdminPlannedScreen path={item.path} />,
-}));
+export const ADMIN_SCREENS: AdminScreen[] = [
+  ...ADMIN_NAV_ITEMS.map(
+    (item): AdminScreen => ({
+      path: item.path,
+      access: 'admin',
+      element: BUILT_ADMIN_SCREENS[item.path] ?? <AdminPlannedScreen path={item.path} />,
+    }),
+  ),
+  // Detail screens reached from a list, not from the navigation.
+  { path: '/admin/users/:id', access: 'admin', element: <UserDetailPage /> },
+];
