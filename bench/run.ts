@@ -11,6 +11,7 @@ import { benchIngest } from './ingest.bench';
 import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
+import { benchAdmin } from './admin.bench';
 import { measureLandingBundle } from './bundle-size';
 import { writeResult } from './lib';
 
@@ -155,4 +156,18 @@ if (!only || only === 'offline') {
     );
   }
   out(`  page errors: ${r.pageErrors.count}`);
+}
+
+if (!only || only === 'admin') {
+  const a = await benchAdmin();
+  out(`Admin users table: ${a.users} users, ${a.readingEvents} reading events seeded in ${a.seedMs} ms`);
+  for (const r of a.results) {
+    out(
+      `  ${r.name}: service ${r.serviceMs} ms | plain SQLite ${r.plainMs} ms | ratio ${r.ratio}x (≥ ${a.targets.ratioAtLeast}x) | page ${r.serviceMs < a.targets.pageUnderMs ? 'under' : 'OVER'} ${a.targets.pageUnderMs} ms (${r.total} matching)`,
+    );
+  }
+  const bundle = measureLandingBundle();
+  out(
+    `  landing page initial JS: ${bundle.totalGzipKB} KB gzip; admin code in it: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
+  );
 }

@@ -5,9 +5,9 @@
  */
 import { lazy, type ReactElement } from 'react';
 import { ADMIN_NAV_ITEMS } from '@web/features/admin-shell/admin-nav';
-import { AdminPlannedScreen } from '@web/features/admin-shell/admin-page';
 import type { TRouteAccess } from './planned-areas';
 
+const AdminPlannedScreen = lazy(() => import('@web/features/admin-shell/admin-page'));
 export const AdminLayout = lazy(() => import('@web/features/admin-shell/admin-layout'));
 
 const UsersPage = lazy(() => import('@web/features/admin-users/users-page'));

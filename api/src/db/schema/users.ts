@@ -64,8 +64,10 @@ export const users = sqliteTable(
     // uses the FTS5 table users_fts (migration users_search).
     index('users_created_idx').on(table.createdAt),
     index('users_last_login_idx').on(table.lastLoginAt),
-    index('users_tier_created_idx').on(table.subscriptionTier, table.createdAt),
+    index('users_tier_status_created_idx').on(table.subscriptionTier, table.subscriptionStatus, table.createdAt),
     index('users_status_created_idx').on(table.subscriptionStatus, table.createdAt),
+    index('users_active_created_idx').on(table.isActive, table.createdAt),
+    index('users_verified_created_idx').on(table.emailVerified, table.createdAt),
   ],
 );
 

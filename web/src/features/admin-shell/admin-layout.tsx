@@ -8,7 +8,33 @@ import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { cn } from '@web/lib/cn';
 import { Spinner } from '@web/components/ui/spinner';
+import type { LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  CreditCard,
+  FolderTree,
+  LayoutDashboard,
+  Library,
+  Mail,
+  ScrollText,
+  Search,
+  Tags,
+  Users,
+} from 'lucide-react';
 import { ADMIN_NAV_GROUPS } from './admin-nav';
+
+const ICONS: Record<string, LucideIcon> = {
+  '/admin': LayoutDashboard,
+  '/admin/audit-log': ScrollText,
+  '/admin/users': Users,
+  '/admin/loans': Library,
+  '/admin/email-management': Mail,
+  '/admin/plans': Tags,
+  '/admin/subscription-management': CreditCard,
+  '/admin/financial-reports': BarChart3,
+  '/admin/bulk-categorization': FolderTree,
+  '/admin/seo': Search,
+};
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -30,14 +56,17 @@ export function AdminNavigation() {
               {group.heading}
             </h2>
             <ul className="flex gap-1 lg:flex-col lg:gap-0.5">
-              {group.items.map((item) => (
-                <li key={item.path} className="shrink-0">
-                  <NavLink to={item.path} end className={linkClass}>
-                    <item.icon className="size-4" aria-hidden="true" />
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
+              {group.items.map((item) => {
+                const Icon = ICONS[item.path] ?? LayoutDashboard;
+                return (
+                  <li key={item.path} className="shrink-0">
+                    <NavLink to={item.path} end className={linkClass}>
+                      <Icon className="size-4" aria-hidden="true" />
+                      {item.label}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ))}

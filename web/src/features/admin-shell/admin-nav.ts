@@ -1,28 +1,14 @@
 /**
  * The back office's screens as the side navigation lists them (docs/product/routes-and-screens.md#back-office): path,
  * link label, page title and icon. The router (web/src/app/admin-routes.tsx) pairs each path with its screen; the
- * server answers every one of these paths with the shell (shared/spa-routes.ts).
+ * server answers every one of these paths with the shell (shared/spa-routes.ts). Plain data: the router imports it into
+ * the first bundle, so icons live with the layout (admin-layout.tsx), which loads only in the back office.
  */
-import type { LucideIcon } from 'lucide-react';
-import {
-  BarChart3,
-  CreditCard,
-  FolderTree,
-  LayoutDashboard,
-  Library,
-  Mail,
-  ScrollText,
-  Search,
-  Tags,
-  Users,
-} from 'lucide-react';
-
 export interface AdminNavItem {
   path: string;
   label: string;
   /** The page's title (h1 and tab title). */
   title: string;
-  icon: LucideIcon;
 }
 
 export interface AdminNavGroup {
@@ -34,29 +20,28 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
   {
     heading: 'Service',
     items: [
-      { path: '/admin', label: 'Overview', title: 'Admin Dashboard', icon: LayoutDashboard },
-      { path: '/admin/audit-log', label: 'Audit log', title: 'Audit Log', icon: ScrollText },
+      { path: '/admin', label: 'Overview', title: 'Admin Dashboard' },
+      { path: '/admin/audit-log', label: 'Audit log', title: 'Audit Log' },
     ],
   },
   {
     heading: 'People',
     items: [
-      { path: '/admin/users', label: 'Users', title: 'Users', icon: Users },
-      { path: '/admin/loans', label: 'Loans', title: 'Loans', icon: Library },
-      { path: '/admin/email-management', label: 'E-mail', title: 'Email Management', icon: Mail },
+      { path: '/admin/users', label: 'Users', title: 'Users' },
+      { path: '/admin/loans', label: 'Loans', title: 'Loans' },
+      { path: '/admin/email-management', label: 'E-mail', title: 'Email Management' },
     ],
   },
   {
     heading: 'Money',
     items: [
-      { path: '/admin/plans', label: 'Plans', title: 'Plans', icon: Tags },
+      { path: '/admin/plans', label: 'Plans', title: 'Plans' },
       {
         path: '/admin/subscription-management',
         label: 'Subscriptions',
         title: 'Subscription Management',
-        icon: CreditCard,
       },
-      { path: '/admin/financial-reports', label: 'Reports', title: 'Financial Reports', icon: BarChart3 },
+      { path: '/admin/financial-reports', label: 'Reports', title: 'Financial Reports' },
     ],
   },
   {
@@ -66,9 +51,8 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
         path: '/admin/bulk-categorization',
         label: 'Bulk categorisation',
         title: 'Bulk Categorisation',
-        icon: FolderTree,
       },
-      { path: '/admin/seo', label: 'SEO', title: 'SEO Management', icon: Search },
+      { path: '/admin/seo', label: 'SEO', title: 'SEO Management' },
     ],
   },
 ];

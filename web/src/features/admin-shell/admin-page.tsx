@@ -32,7 +32,7 @@ export function AdminPageHeader({
 }
 
 /** A back-office screen that is not built yet: says so plainly inside the back office frame. */
-export function AdminPlannedScreen({ path }: { path: string }) {
+export default function AdminPlannedScreen({ path }: { path: string }) {
   return (
     <section>
       <AdminPageHeader path={path} />
