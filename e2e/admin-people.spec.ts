@@ -91,8 +91,9 @@ test.describe('back office: people', () => {
 
     // The reader loses the book and sees why, on the reader and on their loans page.
     await reader.page.goto(`/reader/${BOOK_SLUG}`);
+    // The reader's lazy chunk (pdf.js) can take a while on a busy machine before the refusal is drawn.
     await expect(reader.page.getByText(/withdrawn by Wonderful Books: Payment disputed/)).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     });
     await reader.page.goto('/loans');
     await expect(reader.page.getByText('Payment disputed')).toBeVisible();
