@@ -15,6 +15,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { measureLandingBundle, readLandingBudget, recordLandingBudget } from './bundle-size';
 import { benchSegments } from './segments.bench';
 import { benchLargeBook } from './large-book.bench';
+import { benchAdmin } from './admin.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -208,4 +209,18 @@ if (!only || only === 'lighthouse') {
     out(
       `  landing page JavaScript before interactive, compressed on the wire: ${Math.round(js.transferBytes / 102.4) / 10} KiB in ${js.files.length} files`,
     );
+}
+
+if (!only || only === 'admin') {
+  const a = await benchAdmin();
+  out(`Admin users table: ${a.users} users, ${a.readingEvents} reading events seeded in ${a.seedMs} ms`);
+  for (const r of a.results) {
+    out(
+      `  ${r.name}: service ${r.serviceMs} ms | plain SQLite ${r.plainMs} ms | ratio ${r.ratio}x (≥ ${a.targets.ratioAtLeast}x) | page ${r.serviceMs < a.targets.pageUnderMs ? 'under' : 'OVER'} ${a.targets.pageUnderMs} ms (${r.total} matching)`,
+    );
+  }
+  const bundle = measureLandingBundle();
+  out(
+    `  landing page initial JS: ${bundle.totalGzipKB} KB gzip; admin code in it: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath } from './cache-rules';
+import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
 
 describe('service worker cache rules', () => {
   it('caches covers and placeholders cache-first', () => {
@@ -14,7 +14,6 @@ describe('service worker cache rules', () => {
       '/api/books',
       '/api/books/meditations',
       '/api/categories',
-      '/api/plans',
       '/api/page-content/homepage',
       '/api/seo/config',
     ]) {
@@ -32,6 +31,12 @@ describe('service worker cache rules', () => {
     ]) {
       expect(isCatalogueApiPath(path), path).toBe(false);
     }
+  });
+
+  it('asks the network first for the plans, whose prices admins edit', () => {
+    expect(isPlansApiPath('/api/plans')).toBe(true);
+    expect(isCatalogueApiPath('/api/plans')).toBe(false);
+    expect(isPlansApiPath('/api/admin/plans')).toBe(false);
   });
 
   it('never answers an /api navigation with the app shell', () => {

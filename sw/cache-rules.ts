@@ -10,8 +10,14 @@ export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//];
 const COVER_PATH = /^\/api\/books\/[^/]+\/cover\.svg$/;
 const PLACEHOLDER_PATH = /^\/api\/placeholder\/\d+\/\d+$/;
 
-/** Public catalogue reads: book lists and one book, categories, plans, page content, SEO config. */
-const CATALOGUE_API_PATH = /^\/api\/(books(\/[^/]+)?|categories|plans|page-content\/[^/]+|seo\/[^/]+)$/;
+/** Public catalogue reads: book lists and one book, categories, page content, SEO config. */
+const CATALOGUE_API_PATH = /^\/api\/(books(\/[^/]+)?|categories|page-content\/[^/]+|seo\/[^/]+)$/;
+/** The plans and their prices: network first, so a price an admin changed shows at once (cache only offline). */
+const PLANS_API_PATH = /^\/api\/plans$/;
+
+export function isPlansApiPath(pathname: string): boolean {
+  return PLANS_API_PATH.test(pathname);
+}
 
 export function isCoverPath(pathname: string): boolean {
   return COVER_PATH.test(pathname) || PLACEHOLDER_PATH.test(pathname);

@@ -9,12 +9,12 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@shared/sw-messages';
 import { readStoredChunk } from '@web/storage/offline-books';
 import { askClientsToFlush } from './background-sync';
-import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath } from './cache-rules';
+import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
 import { createChunkHandler, isChunkPath } from './chunk-route';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -100,6 +100,13 @@ registerRoute(
     cacheName: 'wb-catalogue-api',
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true })],
   }),
+);
+
+// Plans carry prices an admin may have just changed (docs/product/back-office.md#plans): the network answers when it
+// can, the cached copy only offline or after a 3-second wait.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isPlansApiPath(url.pathname),
+  new NetworkFirst({ cacheName: 'wb-plans-api', networkTimeoutSeconds: 3 }),
 );
 
 // No route for /api/auth/* or any other /api call, and Workbox routes only GET: sessions, personal

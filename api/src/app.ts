@@ -30,6 +30,10 @@ import { createSyncRoutes } from './features/sync/sync.routes';
 import { createProgressRoutes } from './features/progress/progress.routes';
 import { createLibraryRoutes } from './features/library/library.routes';
 import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.routes';
+import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
+import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
+import { createAdminAuditRoutes } from './features/admin-audit/admin-audit.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -55,7 +59,11 @@ export function createApi(deps: AppDeps) {
     .route('/', createSyncRoutes(deps))
     .route('/', createProgressRoutes(deps))
     .route('/', createLibraryRoutes(deps))
-    .route('/', createDemoMailboxRoutes(deps));
+    .route('/', createDemoMailboxRoutes(deps))
+    .route('/', createAdminUsersRoutes(deps))
+    .route('/', createAdminLoansRoutes(deps))
+    .route('/', createAdminPlansRoutes(deps))
+    .route('/', createAdminAuditRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -147,6 +147,26 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/licenses': 'signed-in',
   'POST /api/licenses/status': 'signed-in',
   'GET /api/.well-known/jwks.json': 'public',
+
+  // back office: users (the role rules inside are the service's: super admin for admin roles, never one's own)
+  'GET /api/admin/users': 'users:manage',
+  'GET /api/admin/users/export.csv': 'users:manage',
+  'POST /api/admin/users/bulk': 'users:manage',
+  'GET /api/admin/users/:id': 'users:manage',
+  'PATCH /api/admin/users/:id': 'users:manage',
+  'PUT /api/admin/users/:id/password': 'users:manage',
+  'POST /api/admin/users/:id/reset-email': 'users:manage',
+  'DELETE /api/admin/users/:id/sessions': 'users:manage',
+  'DELETE /api/admin/users/:id/sessions/:sessionId': 'users:manage',
+  'GET /api/admin/loans': 'loans:revoke',
+  'POST /api/admin/loans/:id/revoke': 'loans:revoke',
+  'POST /api/admin/loans/:id/restore': 'loans:revoke',
+  'GET /api/admin/plans': 'plans:manage',
+  'PATCH /api/admin/plans/:id': 'plans:manage',
+  'GET /api/admin/audit-log': 'audit:read',
+  'GET /api/admin/audit-log/facets': 'audit:read',
+  'GET /api/admin/audit-log/export.csv': 'audit:read',
+  'GET /api/admin/audit-log/:id': 'audit:read',
 };
 
 type TActor = 'anonymous' | TRole;

@@ -89,6 +89,33 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     }
   });
 
+  it("refuses every back-office write from another site, read from the app's own route list", async () => {
+    const writes = [
+      ...new Set(
+        app.routes
+          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
+          .filter((route) => route.path.startsWith('/api/admin/'))
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
+    expect(writes).toContain('POST /api/admin/users/bulk');
+    expect(writes).toContain('POST /api/admin/loans/:id/revoke');
+    expect(writes).toContain('PATCH /api/admin/plans/:id');
+    for (const endpoint of writes) {
+      const [method, pattern] = endpoint.split(' ');
+      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
+      // raw request: a cross-site write the typed client never sends
+      const response = await app.request(
+        new Request(`http://books.example.com${path}`, {
+          method,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+      expect(response.status, endpoint).toBe(403);
+    }
+  });
+
   it('leaves safe methods alone, whatever their origin', async () => {
     for (const method of ['GET', 'HEAD', 'OPTIONS']) {
       // raw request: HEAD and OPTIONS are not in the typed client, and the loop sends all three alike

@@ -60,6 +60,14 @@ export const users = sqliteTable(
     uniqueIndex('users_username_unique').on(table.username),
     index('users_role_idx').on(table.role),
     index('users_device_fingerprint_idx').on(table.deviceFingerprint),
+    // The back office's users list sorts and filters on these (docs/product/back-office.md#users); its text search
+    // uses the FTS5 table users_fts (migration users_search).
+    index('users_created_idx').on(table.createdAt),
+    index('users_last_login_idx').on(table.lastLoginAt),
+    index('users_tier_status_created_idx').on(table.subscriptionTier, table.subscriptionStatus, table.createdAt),
+    index('users_status_created_idx').on(table.subscriptionStatus, table.createdAt),
+    index('users_active_created_idx').on(table.isActive, table.createdAt),
+    index('users_verified_created_idx').on(table.emailVerified, table.createdAt),
   ],
 );
 

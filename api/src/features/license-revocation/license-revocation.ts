@@ -48,3 +48,14 @@ export function revokeLicensesOfDevice(db: Db, deviceId: string, now: Date): num
   db.delete(offlineLicenses).where(eq(offlineLicenses.deviceId, deviceId)).run();
   return revoked;
 }
+
+/** Revokes every live licence of one reader (a deactivated account) and deletes all of their offline_licenses rows. */
+export function revokeLicensesOfUser(db: Db, userId: string, now: Date): number {
+  const revoked = db
+    .update(licenses)
+    .set({ revoked: true, revokedAt: now })
+    .where(and(eq(licenses.userId, userId), eq(licenses.revoked, false)))
+    .run().changes;
+  db.delete(offlineLicenses).where(eq(offlineLicenses.userId, userId)).run();
+  return revoked;
+}

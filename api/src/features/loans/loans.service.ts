@@ -21,6 +21,8 @@ import {
 } from '../selections/entitlement-state';
 import { refusalError } from '../selections/selections.service';
 import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
+import { adminRevocationOf } from '../admin-loans/admin-loans.service';
+import { ADMIN_LOAN_MESSAGES } from '@shared/admin-loans';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -148,6 +150,9 @@ export function openLoan(options: { db: Db; userId: string; bookRef: string; now
     if (!decision.ok) return { refusal: decision };
     const existing = statements(db).activeLoanForBook.get({ userId, bookId: book.id });
     if (existing) return { loanId: existing.id, created: false };
+    // An admin withdrew this book from this reader: no new loan until an admin restores it; the reader is told why.
+    const withdrawn = adminRevocationOf(db, userId, book.id);
+    if (withdrawn) return { withdrawn };
     const validUntil = accessValidUntil(state.user);
     const created = db
       .insert(loans)
@@ -164,6 +169,14 @@ export function openLoan(options: { db: Db; userId: string; bookRef: string; now
   });
   // Not entitled is "payment required" whatever the rule (choose the book or upgrade).
   if ('refusal' in outcome && outcome.refusal) throw refusalError(outcome.refusal, 402);
+  if ('withdrawn' in outcome && outcome.withdrawn) {
+    const { reason } = outcome.withdrawn;
+    throw new AppError(
+      'loan_revoked',
+      403,
+      reason ? `${ADMIN_LOAN_MESSAGES.readerRevoked}: ${reason}` : `${ADMIN_LOAN_MESSAGES.readerRevoked}.`,
+    );
+  }
   return { loan: loadLoan(db, userId, outcome.loanId)!, created: outcome.created };
 }
 

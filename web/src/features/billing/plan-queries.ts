@@ -11,7 +11,9 @@ export function plansQueryOptions() {
   return queryOptions({
     queryKey: subscribeKeys.plans,
     queryFn: ({ signal }) => readJson<TPlanList>(api.plans.$get(undefined, withSignal(signal))),
-    staleTime: 5 * 60 * 1000,
+    // Prices are edited in the back office and must show at once (docs/product/back-office.md#plans): always
+    // revalidated when a pricing screen mounts, the cached copy shown meanwhile.
+    staleTime: 0,
     select: (data) => [...data.items].sort((a, b) => a.displayOrder - b.displayOrder),
   });
 }
