@@ -230,6 +230,12 @@ export function createChunkSource(options: {
   };
 }
 
+/** A fetcher that has started fetching some chunks already, and can be asked to start more. */
+export interface PrefetchingCiphertextFetcher extends CiphertextFetcher {
+  /** Starts fetching these chunks now, unless they were asked for already. */
+  prefetch(indices: number[]): void;
+}
+
 /**
  * Starts fetching some chunks' ciphertext before the content key is known (while the licence is still
  * being requested), then hands each prefetched answer out once; later calls, and chunks whose prefetch
@@ -239,20 +245,40 @@ export function withPrefetchedChunks(
   fetcher: CiphertextFetcher,
   indices: number[],
   signal: AbortSignal,
-): CiphertextFetcher {
+): PrefetchingCiphertextFetcher {
   const prefetched = new Map<number, Promise<ArrayBuffer>>();
-  for (const index of new Set(indices)) {
-    const pending = fetcher.fetchChunk(index, signal);
-    // Nobody may ever ask for it (the open can still fail); keep its failure from going unhandled.
-    pending.catch(() => undefined);
-    prefetched.set(index, pending);
-  }
+  const requested = new Set<number>();
+  const prefetch = (more: number[]) => {
+    for (const index of more) {
+      if (requested.has(index) || signal.aborted) continue;
+      requested.add(index);
+      const pending = fetcher.fetchChunk(index, signal);
+      // Nobody may ever ask for it (the open can still fail); keep its failure from going unhandled.
+      pending.catch(() => undefined);
+      prefetched.set(index, pending);
+    }
+  };
+  prefetch(indices);
   return {
+    prefetch,
     fetchChunk(index, chunkSignal) {
+      // Asked for before its prefetch: the answer is the same, so no second prefetch later.
+      requested.add(index);
       const pending = prefetched.get(index);
       if (!pending) return fetcher.fetchChunk(index, chunkSignal);
       prefetched.delete(index);
       return pending.catch(() => fetcher.fetchChunk(index, chunkSignal));
     },
   };
+}
+
+/**
+ * The chunk likeliest to hold a page's objects: PDF writers store pages roughly in order, so the chunk
+ * at the page's share of the file. Only a guess to fetch early; pdf.js still asks for what it needs.
+ */
+export function chunkIndexForPage(manifest: Pick<TBookManifest, 'chunkCount' | 'pageCount'>, page: number): number {
+  const last = Math.max(0, manifest.chunkCount - 1);
+  if (!manifest.pageCount || manifest.pageCount <= 1) return 0;
+  const share = (Math.min(Math.max(page, 1), manifest.pageCount) - 1) / manifest.pageCount;
+  return Math.min(last, Math.floor(share * manifest.chunkCount));
 }

@@ -6,6 +6,7 @@
  * (`?page=` wins over the saved position). Owns the opened book for as long as it is shown.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router-dom';
 import { READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
@@ -27,7 +28,7 @@ import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
 import { CopyRefusedError, isNetworkFailure } from './copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
-import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
+import { fetchCopyBudget, prefetchReadingState, recordCopyEvent, searchInBook } from './queries';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { useReaderBookmarks } from './use-reader-bookmarks';
 import { useReadingSession } from './use-reading-session';
@@ -46,9 +47,16 @@ export default function ReaderPage() {
   return <BookOpener key={attempt} bookRef={bookRef} userId={userId} onRetry={retry} />;
 }
 
+/** Links to the reader carry the book's id (a UUID); a slug is resolved by the manifest. */
+const BOOK_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: string | null; onRetry: () => void }) {
   const [opened, setOpened] = useState<TOpenedBook | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const queryClient = useQueryClient();
+  const { search } = useLocation();
+  // Read once per open: a page turn rewrites ?page= and must not reopen the book.
+  const [pageInUrl] = useState(() => pageFromSearch(search));
 
   useEffect(() => {
     if (!userId || !bookRef) return;
@@ -56,12 +64,23 @@ function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: str
     let book: TOpenedBook | null = null;
     setOpened(null);
     setFailure(null);
+    // The saved position and bookmarks are asked for with the licence, not after the book has opened:
+    // the first page drawn is the saved one, and its chunk is fetched with the first ones.
+    const savedPosition = BOOK_ID_PATTERN.test(bookRef) ? prefetchReadingState(queryClient, bookRef) : null;
     openProtectedBook({
       bookRef,
       userId,
       signal: controller.signal,
       onError: (error) => setFailure(error),
       loadRangeTransportClass: async () => (await loadPdfjs()).lib.PDFDataRangeTransport,
+      firstPage: async (manifest) => {
+        if (pageInUrl !== null) return pageInUrl;
+        const saved =
+          savedPosition && manifest.bookId === bookRef
+            ? savedPosition
+            : prefetchReadingState(queryClient, manifest.bookId);
+        return (await saved)?.currentPage ?? null;
+      },
     }).then(
       (result) => {
         if (controller.signal.aborted) {
@@ -81,7 +100,7 @@ function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: str
       const toClose = book;
       setTimeout(() => toClose?.close(), 0);
     };
-  }, [bookRef, userId]);
+  }, [bookRef, userId, queryClient, pageInUrl]);
 
   useDocumentTitle(opened?.manifest.title ?? 'Reader');
 
