@@ -8,7 +8,7 @@ import { READER_MESSAGES, type TBookSearchHit, type TBookSearchResult, type TCop
 import type { QueryClient } from '@tanstack/react-query';
 import type { TReadingProgress } from '@shared/progress';
 import { ApiError, api, apiHref, encodeParams, readJson, withSignal } from '@web/lib/api';
-import { bookmarksQueryOptions, OPEN_ANSWER_FRESH_MS, readingPositionQueryOptions } from '@web/features/sync/queries';
+import { bookmarksQueryOptions, readingPositionQueryOptions } from '@web/features/sync/queries';
 import { CopyRefusedError } from './copy-guard';
 
 const book = api.books[':id'];
@@ -44,15 +44,12 @@ export async function recordCopyEvent(bookId: string, characters: number): Promi
 }
 
 /**
- * Asks for the book's saved position and bookmarks into the query cache the reader's screen reads
- * (an answer from the last few seconds is reused), in parallel with the licence and the first chunks.
- * Resolves to the saved position, or null when there is none or it cannot be had now.
+ * Asks for the book's saved position and bookmarks into the query cache the reader's screen reads, in
+ * parallel with the licence and the first chunks: always a fresh answer (this device's own sync may have
+ * moved the position since the last one). Resolves to the saved position, or null when there is none or
+ * it cannot be had now.
  */
 export function prefetchReadingState(queryClient: QueryClient, bookId: string): Promise<TReadingProgress | null> {
-  queryClient
-    .prefetchQuery({ ...bookmarksQueryOptions(bookId), staleTime: OPEN_ANSWER_FRESH_MS })
-    .catch(() => undefined);
-  return queryClient
-    .fetchQuery({ ...readingPositionQueryOptions(bookId), staleTime: OPEN_ANSWER_FRESH_MS })
-    .catch(() => null);
+  queryClient.prefetchQuery(bookmarksQueryOptions(bookId)).catch(() => undefined);
+  return queryClient.fetchQuery(readingPositionQueryOptions(bookId)).catch(() => null);
 }

@@ -65,24 +65,12 @@ export async function fetchBookmarks(bookId: string, signal?: AbortSignal): Prom
   return (await readJson<TBookmarkList>(api.bookmarks.$get({ query }, withSignal(signal)))).items;
 }
 
-/**
- * The reader asks for a book's position and bookmarks together with its licence, before its screen
- * mounts (features/reader/queries.ts prefetchReadingState): an answer that recent is this open's own
- * answer, not one to ask again.
- */
-export const OPEN_ANSWER_FRESH_MS = 10_000;
-
-function isNotAnswerOfThisOpen(query: { state: { dataUpdatedAt: number } }): boolean {
-  return Date.now() - query.state.dataUpdatedAt > OPEN_ANSWER_FRESH_MS;
-}
-
 export function readingPositionQueryOptions(bookId: string) {
   return queryOptions({
     queryKey: syncKeys.position(bookId),
     queryFn: ({ signal }) => fetchReadingProgress(bookId, signal),
     // Another device may have moved on since: ask whenever a book opens.
     staleTime: 0,
-    refetchOnMount: isNotAnswerOfThisOpen,
   });
 }
 
@@ -91,7 +79,6 @@ export function bookmarksQueryOptions(bookId: string) {
     queryKey: syncKeys.bookmarks(bookId),
     queryFn: ({ signal }) => fetchBookmarks(bookId, signal),
     staleTime: 0,
-    refetchOnMount: isNotAnswerOfThisOpen,
   });
 }
 
