@@ -2,36 +2,21 @@
  * Reopening a book where the reader left off: the first page pdf.js draws is the saved one, never page 1
  * followed by a jump (docs/ARCHITECTURE.md#protected-content, the client's open sequence).
  */
-import type { Page } from '@playwright/test';
-import { bookBySlug, demoAccount, expect, expectPageRendered, goToPage, signInThroughApi, test } from './fixtures';
+import {
+  bookBySlug,
+  demoAccount,
+  drawnPages,
+  expect,
+  expectPageRendered,
+  goToPage,
+  recordDrawnPages,
+  signInThroughApi,
+  test,
+} from './fixtures';
 
 /** A long typeset book of the demo catalogue no other spec reads (their saved positions stay their own). */
 const BOOK_SLUG = 'walden';
 const SAVED_PAGE = 40;
-
-/** Records, from the first script of the page on, the page number of every canvas pdf.js adds, in order. */
-async function recordDrawnPages(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const drawn: number[] = [];
-    (window as unknown as { __drawnPages: number[] }).__drawnPages = drawn;
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        for (const node of mutation.addedNodes) {
-          if (!(node instanceof Element)) continue;
-          const canvases = node instanceof HTMLCanvasElement ? [node] : [...node.querySelectorAll('canvas')];
-          for (const canvas of canvases) {
-            const pageNumber = Number(canvas.closest<HTMLElement>('.page[data-page-number]')?.dataset.pageNumber);
-            if (pageNumber) drawn.push(pageNumber);
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-function drawnPages(page: Page): Promise<number[]> {
-  return page.evaluate(() => (window as unknown as { __drawnPages?: number[] }).__drawnPages ?? []);
-}
 
 test.describe('resuming a book', () => {
   test.describe.configure({ timeout: 120_000 });
