@@ -11,6 +11,7 @@ import { registerServiceWorker } from './app/register-service-worker';
 import { prepareBrowserDeviceForSignedInReader } from './app/prepare-browser-device';
 import { createAppRouter } from './app/router';
 import { currentUserQuery } from './features/auth/queries';
+import { adoptServerSession } from './features/auth/server-session';
 import { queryClient } from './lib/query-client';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
@@ -30,6 +31,8 @@ if (!rootElement) {
   showPlainError(ROOT_MISSING_MESSAGE);
 } else {
   try {
+    // Who is signed in comes with the page: no GET /api/auth/user before the first screen.
+    adoptServerSession(queryClient);
     createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {

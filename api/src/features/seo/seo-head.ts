@@ -74,3 +74,29 @@ export function injectSeo(template: string, page: PageMeta): string {
   head = head.replace(/\n[ \t]*(?=\n)/g, '');
   return `${head.replace(/\s*$/, '')}\n    ${tags}\n  ${template.slice(headEnd)}`;
 }
+
+/** Id of the data block that carries the signed-in user (web/src/features/auth/server-session.ts reads it). */
+export const SESSION_SCRIPT_ID = 'wb-session';
+
+/** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Puts the public session information (the same record GET /api/auth/user answers, or null when nobody
+ * is signed in) into the page as a JSON data block: never executed, so the CSP's script-src is not
+ * involved, and escaped so a hostile name stays data. The web app reads it instead of asking the API
+ * after the first paint.
+ */
+export function injectSession(html: string, user: unknown): string {
+  const block = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScript(user)}</script>`;
+  const headEnd = html.search(/<\/head\s*>/i);
+  if (headEnd === -1) return `${block}\n${html}`;
+  return `${html.slice(0, headEnd)}  ${block}\n  ${html.slice(headEnd)}`;
+}
