@@ -11,7 +11,7 @@ import { registerServiceWorker } from './app/register-service-worker';
 import { prepareBrowserDeviceForSignedInReader } from './app/prepare-browser-device';
 import { createAppRouter } from './app/router';
 import { currentUserQuery } from './features/auth/queries';
-import { adoptServerSession } from './features/auth/server-session';
+import { adoptServerSession } from './app/server-session';
 import { queryClient } from './lib/query-client';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';

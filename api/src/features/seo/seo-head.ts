@@ -75,7 +75,7 @@ export function injectSeo(template: string, page: PageMeta): string {
   return `${head.replace(/\s*$/, '')}\n    ${tags}\n  ${template.slice(headEnd)}`;
 }
 
-/** Id of the data block that carries the signed-in user (web/src/features/auth/server-session.ts reads it). */
+/** Id of the data block that carries the signed-in user (web/src/app/server-session.ts reads it). */
 export const SESSION_SCRIPT_ID = 'wb-session';
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
@@ -89,13 +89,13 @@ export function jsonForScript(value: unknown): string {
 }
 
 /**
- * Puts the public session information (the same record GET /api/auth/user answers, or null when nobody
- * is signed in) into the page as a JSON data block: never executed, so the CSP's script-src is not
- * involved, and escaped so a hostile name stays data. The web app reads it instead of asking the API
- * after the first paint.
+ * Puts what GET /api/auth/user and GET /api/me/entitlements would answer (`{ user, entitlements }`,
+ * both null when nobody is signed in) into the page as a JSON data block: never executed, so the CSP's
+ * script-src is not involved, and escaped so a hostile name stays data. The web app starts with it
+ * instead of asking the API after the first paint.
  */
-export function injectSession(html: string, user: unknown): string {
-  const block = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScript(user)}</script>`;
+export function injectSession(html: string, session: { user: unknown; entitlements: unknown }): string {
+  const block = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScript(session)}</script>`;
   const headEnd = html.search(/<\/head\s*>/i);
   if (headEnd === -1) return `${block}\n${html}`;
   return `${html.slice(0, headEnd)}  ${block}\n  ${html.slice(headEnd)}`;

@@ -16,6 +16,7 @@ import { readRequestHeader } from '../../lib/request-headers';
 import { compressResponses } from '../../middleware/compression';
 import { toCurrentUser } from '../auth/current-user';
 import { sessionMiddleware } from '../auth/session.middleware';
+import { getEntitlements } from '../selections/selections.service';
 import { injectSeo, injectSession } from './seo-head';
 import { resolvePage } from './seo.service';
 import { createStaticFiles } from './static-files';
@@ -53,9 +54,13 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
   const renderShell = (c: Context<AppEnv>) => {
     const page = resolvePage({ db, publicUrl: env.publicUrl, pathname: c.req.path });
     const user = c.get('sessionUser');
-    // The page carries who is signed in (docs/decisions/016-loading-order.md): a signed-in answer is this
-    // reader's alone, so no cache may keep it; the service worker never stores pages from the network.
-    const html = injectSession(injectSeo(template, page.meta), user ? toCurrentUser(user) : null);
+    // The page carries who is signed in and what they may read (docs/decisions/016-loading-order.md): a
+    // signed-in answer is this reader's alone, so no cache may keep it; the service worker never stores
+    // pages from the network.
+    const session = user
+      ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
+      : { user: null, entitlements: null };
+    const html = injectSession(injectSeo(template, page.meta), session);
     c.header('Vary', 'Cookie', { append: true });
     return c.html(html, page.status, { 'Cache-Control': user ? CACHE_PRIVATE_PAGE : CACHE_REVALIDATE });
   };

@@ -336,7 +336,7 @@ describe('web host: SPA fallback and SEO', () => {
 
 describe('web host: the signed-in user in the page (docs/decisions/016-loading-order.md)', () => {
   /** The JSON data block the server put into the page, parsed. */
-  function sessionIn(html: string): unknown {
+  function sessionIn(html: string): { user: unknown; entitlements: unknown } {
     const block = /<script type="application\/json" id="wb-session">([\s\S]*?)<\/script>/.exec(html);
     if (!block) throw new Error('no session block in the page');
     return JSON.parse(block[1]);
@@ -357,7 +357,8 @@ describe('web host: the signed-in user in the page (docs/decisions/016-loading-o
     expect(html).not.toContain('<script><');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     const current = await (await get(app, '/api/auth/user', { cookie })).json();
-    expect(sessionIn(html)).toEqual(current);
+    const entitlements = await (await get(app, '/api/me/entitlements', { cookie })).json();
+    expect(sessionIn(html)).toEqual({ user: current, entitlements });
     // Nothing beyond the public record: no hash, no session token.
     expect(html).not.toContain(user.passwordHash);
     expect(html).not.toContain(cookie.split('=')[1]);
@@ -367,17 +368,18 @@ describe('web host: the signed-in user in the page (docs/decisions/016-loading-o
     const { app } = createHostedApp();
     const page = await get(app, '/bookstore');
     expect(page.headers.get('cache-control')).toBe('no-cache');
-    expect(sessionIn(await page.text())).toBeNull();
+    const nobody = { user: null, entitlements: null };
+    expect(sessionIn(await page.text())).toEqual(nobody);
     const expired = await get(app, '/bookstore', { cookie: 'wb_session=not-a-session' });
-    expect(sessionIn(await expired.text())).toBeNull();
+    expect(sessionIn(await expired.text())).toEqual(nobody);
   });
 
   it('writes JSON that cannot close its element or open a comment', () => {
     const text = jsonForScript({ name: '</script><!-- & \u2028' });
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual({ name: '</script><!-- & \u2028' });
-    expect(injectSession('<html><head></head><body></body></html>', null)).toBe(
-      '<html><head>  <script type="application/json" id="wb-session">null</script>\n  </head><body></body></html>',
+    expect(injectSession('<html><head></head><body></body></html>', { user: null, entitlements: null })).toBe(
+      '<html><head>  <script type="application/json" id="wb-session">{"user":null,"entitlements":null}</script>\n  </head><body></body></html>',
     );
   });
 });
