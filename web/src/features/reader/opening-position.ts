@@ -10,7 +10,10 @@ import type { TReadingProgress } from '@shared/progress';
 import { newerPosition } from '@web/features/sync/known-position';
 import type { TReadingPosition } from './position-saver';
 
-/** How long the reader still waits for the server's position once the book itself is ready. */
+/**
+ * How long the reader still waits for the server's position once the book itself is ready
+ * (docs/product/offline-and-devices.md#reading-position-on-this-device).
+ */
 export const SERVER_POSITION_GRACE_MS = 2_000;
 
 export interface TOpening {
