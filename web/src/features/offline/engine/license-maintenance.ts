@@ -140,9 +140,7 @@ export async function runLicenseMaintenance(
   // renewal has just done so), for the next offline open.
   const renewed = new Set(report.renewed);
   await Promise.all(
-    keep
-      .filter((license) => !renewed.has(license.id))
-      .map((license) => keepServerPosition(userId, license.bookId)),
+    keep.filter((license) => !renewed.has(license.id)).map((license) => keepServerPosition(userId, license.bookId)),
   );
   return report;
 }
