@@ -150,6 +150,31 @@ export async function goToPage(page: Page, pageNumber: number): Promise<void> {
   await expectPageRendered(page, pageNumber);
 }
 
+/**
+ * Records, from the first script of the page on (call before navigating), the page number of every canvas pdf.js adds, in order. */
+export async function recordDrawnPages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const drawn: number[] = [];
+    (window as unknown as { __drawnPages: number[] }).__drawnPages = drawn;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const canvases = node instanceof HTMLCanvasElement ? [node] : [...node.querySelectorAll('canvas')];
+          for (const canvas of canvases) {
+            const pageNumber = Number(canvas.closest<HTMLElement>('.page[data-page-number]')?.dataset.pageNumber);
+            if (pageNumber) drawn.push(pageNumber);
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+export function drawnPages(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __drawnPages?: number[] }).__drawnPages ?? []);
+}
+
 /** True when the page is wider than the viewport (horizontal scrolling). */
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

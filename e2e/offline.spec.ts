@@ -6,9 +6,22 @@
  * device is plaintext or an exportable secret key.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { bookBySlug, demoAccount, expect, expectPageRendered, goToPage, signInThroughApi, test } from './fixtures';
+import {
+  bookBySlug,
+  demoAccount,
+  drawnPages,
+  expect,
+  expectPageRendered,
+  goToPage,
+  recordDrawnPages,
+  signInThroughApi,
+  test,
+} from './fixtures';
 
 const BOOK_SLUG = 'as-a-man-thinketh';
+/** Read on another device, then opened offline here; no other spec reads it. */
+const SYNCED_BOOK_SLUG = 'the-prince';
+const SYNCED_PAGE = 24;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -33,8 +46,8 @@ async function registerThisBrowser(page: Page): Promise<string> {
 }
 
 /** Downloads the book from its detail page and answers the highest progress value the bar showed. */
-async function downloadBook(page: Page): Promise<number> {
-  await page.goto(`/book/${BOOK_SLUG}`);
+async function downloadBook(page: Page, slug = BOOK_SLUG): Promise<number> {
+  await page.goto(`/book/${slug}`);
   const button = page.getByRole('button', { name: 'Download for offline' });
   await expect(button).toBeVisible({ timeout: 20_000 });
   // Watch the progress bar's value from the first mutation, however briefly it stays on screen.
@@ -194,6 +207,76 @@ test.describe('offline reading on a registered device', () => {
     expect(scan.pdfBlobs, 'plaintext PDF bytes in IndexedDB').toEqual([]);
     expect(scan.cachedPdfs, 'plaintext PDFs in Cache Storage').toEqual([]);
     expect(scan.exportableKeys, 'exportable private or secret keys').toEqual([]);
+  });
+
+  test('an offline open starts at the page read on another device and synced here, never at page 1', async ({
+    page,
+    context,
+    baseURL,
+    clientIp,
+  }) => {
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await registerThisBrowser(page);
+    await downloadBook(page, SYNCED_BOOK_SLUG);
+    const { id: bookId } = await bookBySlug(page.request, SYNCED_BOOK_SLUG);
+
+    // Another device reads on and its position reaches the server.
+    const other = await newSignedInContext(page, baseURL, clientIp, reader.email, reader.password);
+    await other.page.goto(`/reader/${bookId}`);
+    await expect(other.page.getByTestId('page-count')).toHaveText(/\d+/, { timeout: 30_000 });
+    expect(Number(await other.page.getByTestId('page-count').textContent())).toBeGreaterThan(SYNCED_PAGE);
+    await goToPage(other.page, SYNCED_PAGE);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/progress/${bookId}`);
+          return response.ok() ? ((await response.json()) as { currentPage: number }).currentPage : 0;
+        },
+        { timeout: 30_000, message: "the other device's position reached the server" },
+      )
+      .toBe(SYNCED_PAGE);
+    await other.context.close();
+
+    // This browser's next contact (the app starting online checks its downloads) brings the position.
+    const userId = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
+    await page.goto('/offline');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async ({ key }) => {
+              const db = await new Promise<IDBDatabase>((resolve, reject) => {
+                const request = indexedDB.open('wonderful-books');
+                request.onsuccess = () => resolve(request.result);
+                request.onerror = () => reject(request.error);
+              });
+              const entry = await new Promise<{ value?: { currentPage?: number } } | undefined>((resolve) => {
+                const request = db.transaction('meta', 'readonly').objectStore('meta').get(key);
+                request.onsuccess = () => resolve(request.result);
+              });
+              db.close();
+              return entry?.value?.currentPage ?? 0;
+            },
+            { key: `position:${userId}:${bookId}` },
+          ),
+        { timeout: 30_000, message: 'this device knows the synced position' },
+      )
+      .toBe(SYNCED_PAGE);
+
+    await context.setOffline(true);
+    await page.reload();
+    await recordDrawnPages(page);
+    await page.goto('/offline');
+    await page.getByRole('link', { name: /^Read The Prince/i }).click();
+    await expect(page).toHaveURL(/\/(reader|read)\//);
+    await expectPageRendered(page, SYNCED_PAGE);
+    await expect(page.getByLabel('Page number')).toHaveValue(String(SYNCED_PAGE));
+    const drawn = await drawnPages(page);
+    expect(drawn[0], `pages drawn, in order: ${drawn.join(', ')}`).toBe(SYNCED_PAGE);
+    expect(drawn).not.toContain(1);
   });
 
   test('an expired licence and a clock set back each refuse offline opening with the message', async ({

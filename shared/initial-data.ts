@@ -36,8 +36,15 @@ export interface TInitialData {
  * title) can close the element or open another.
  */
 export function serialiseInitialData(data: TInitialData): string {
-  return JSON.stringify(data)
+  return jsonForScriptElement(data);
+}
+
+/** JSON safe as the text of a <script> element: nothing in it can close the element or start a comment. */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }

@@ -11,6 +11,7 @@ import { registerServiceWorker } from './app/register-service-worker';
 import { prepareBrowserDeviceForSignedInReader } from './app/prepare-browser-device';
 import { createAppRouter } from './app/router';
 import { currentUserQuery } from './features/auth/queries';
+import { adoptServerSession } from './app/server-session';
 import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
@@ -33,6 +34,8 @@ if (!rootElement) {
 } else {
   try {
     seedFirstScreenQueries(queryClient, readInitialData());
+    // Who is signed in comes with the page: no GET /api/auth/user before the first screen.
+    adoptServerSession(queryClient);
     createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {

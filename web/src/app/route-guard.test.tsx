@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { TCurrentUser } from '@shared/auth';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import type { TRouteAccess } from './planned-areas';
 import { RouteGuard, decideAccess } from './route-guard';
-import { currentUserHandler, makeUser, renderRoutes, renderWithRouter, stubFetch } from './test-helpers';
+import {
+  createTestQueryClient,
+  currentUserHandler,
+  jsonResponse,
+  makeUser,
+  renderRoutes,
+  renderWithRouter,
+  stubFetch,
+} from './test-helpers';
+import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
   cleanup();
@@ -161,6 +171,41 @@ describe('<RouteGuard />', () => {
     );
     expect(await screen.findByText('Reader content')).toBeInTheDocument();
     expect(toastNow()).toBeNull();
+  });
+
+  it('keeps a screen it has shown while the entitlements re-check runs when the connection returns', async () => {
+    const premium = makeUser({ subscriptionTier: 'premium', subscriptionStatus: 'active' });
+    let answerEntitlements: (response: Response) => void = () => undefined;
+    const fetchMock = stubFetch((request) =>
+      request.path === apiPath('/me/entitlements')
+        ? new Promise<Response>((resolve) => {
+            answerEntitlements = resolve;
+          })
+        : currentUserHandler(premium)(request),
+    );
+    const queryClient = createTestQueryClient();
+    act(() => onlineManager.setOnline(false));
+    try {
+      renderRoutes(
+        [{ path: '/reader/:bookId', element: <RouteGuard access="subscriber">Reader content</RouteGuard> }],
+        {
+          path: '/reader/book-1',
+          queryClient,
+        },
+      );
+      // Offline the user record's own dates let the reader in (the entitlements query is paused).
+      expect(await screen.findByText('Reader content')).toBeInTheDocument();
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/me/entitlements'))).toBe(true),
+      );
+      expect(screen.getByText('Reader content')).toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      await act(async () => answerEntitlements(jsonResponse({ tier: 'premium' })));
+      expect(screen.getByText('Reader content')).toBeInTheDocument();
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it('treats a failed current-user read as not signed in (docs/product/accounts.md#sessions)', async () => {

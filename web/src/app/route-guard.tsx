@@ -6,7 +6,7 @@
  * Role and plan come only from the server's user record, and the server enforces the same rules
  * (docs/product/decisions.md#1); this guard exists for a good experience.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/auth';
 import { hasValidAccess } from '@shared/access';
@@ -76,10 +76,18 @@ export function RouteGuard({ access, children }: { access: TRouteAccess; childre
   const { user, isLoading, isAuthenticated } = useCurrentUser();
   const entitlements = useEntitlements();
   const location = useLocation();
+  // Set once the screen has been shown: a later re-check (the paused entitlements query running when the
+  // connection returns) must not swap an open screen, such as a book being read, for the spinner and
+  // mount it afresh. A denial that the re-check brings still redirects.
+  const hasShownScreen = useRef(false);
   if (!isGuarded(access)) return children;
   // Offline the entitlements query is paused; the user record's own dates decide until it can run.
   const awaitingEntitlements =
-    access === 'subscriber' && isAuthenticated && entitlements.isPending && entitlements.fetchStatus !== 'paused';
+    access === 'subscriber' &&
+    isAuthenticated &&
+    entitlements.isPending &&
+    entitlements.fetchStatus !== 'paused' &&
+    !hasShownScreen.current;
   if (isLoading || awaitingEntitlements)
     return <Spinner label={VERIFYING_ACCESS_LABEL} className="min-h-[50vh] py-16" />;
   const serverAccess = entitlements.data ? entitlements.data.tier !== 'free' : undefined;
@@ -90,7 +98,10 @@ export function RouteGuard({ access, children }: { access: TRouteAccess; childre
     `${location.pathname}${location.search}`,
     serverAccess,
   );
-  if (decision.allowed) return children;
+  if (decision.allowed) {
+    hasShownScreen.current = true;
+    return children;
+  }
   return <DeniedRedirect decision={decision} />;
 }
 

@@ -7,6 +7,7 @@
 import { lazy, useEffect, type ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
+import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
 import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
@@ -35,7 +36,8 @@ const DevicesPage = lazy(() => import('@web/features/devices/devices-page'));
 const OfflinePage = lazy(() => import('@web/features/offline/offline-page'));
 const SimulatedCheckoutPage = lazy(() => import('@web/features/checkout/simulated-checkout-page'));
 const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
-const ReaderPage = lazy(() => import('@web/features/reader/reader-page'));
+const importReaderPage = () => import('@web/features/reader/reader-page');
+const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
@@ -48,6 +50,17 @@ export interface AppScreen {
   path: string;
   access: TRouteAccess;
   element: ReactElement;
+  /** Starts fetching what the screen needs as soon as its path matches, before the route guard's checks end. */
+  preload?: () => void;
+}
+
+/**
+ * The reader's code, pdf.js and its worker are fetched in parallel with the route guard's requests
+ * (current user, entitlements), not one after the other; a failure surfaces when the screen loads them.
+ */
+function preloadReader(): void {
+  importReaderPage().catch(() => undefined);
+  loadPdfjs().catch(() => undefined);
 }
 
 /**
@@ -78,8 +91,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <SimulatedCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
-  { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage /> },
-  { path: '/read/:bookId', access: 'subscriber', element: <ReaderPage /> },
+  { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage />, preload: preloadReader },
+  { path: '/read/:bookId', access: 'subscriber', element: <ReaderPage />, preload: preloadReader },
   // Not in the route table of docs/product/routes-and-screens.md#route-table: the public preview of a book's first
   // pages, opened from its detail page.
   { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
@@ -92,6 +105,12 @@ export function routeAccessTable(): { path: string; access: TRouteAccess }[] {
 
 function guarded(access: TRouteAccess, element: ReactElement): ReactElement {
   return isGuarded(access) ? <RouteGuard access={access}>{element}</RouteGuard> : element;
+}
+
+/** Starts the screen's downloads as soon as its path matches, while the route guard still checks access. */
+function Preloading({ preload, children }: { preload: () => void; children: ReactElement }) {
+  useEffect(() => preload(), [preload]);
+  return children;
 }
 
 /** The shell, plus a toast queued by the page before a full redirect (logout, account deletion). */
@@ -108,7 +127,14 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <ErrorScreen />,
       children: [
         { index: true, element: <HomePage /> },
-        ...APP_SCREENS.map((screen) => ({ path: screen.path, element: guarded(screen.access, screen.element) })),
+        ...APP_SCREENS.map(({ path, access, element, preload }) => ({
+          path,
+          element: preload ? (
+            <Preloading preload={preload}>{guarded(access, element)}</Preloading>
+          ) : (
+            guarded(access, element)
+          ),
+        })),
         // The back office: one guarded layout (side navigation) around every admin screen.
         {
           element: guarded('admin', <AdminLayout />),

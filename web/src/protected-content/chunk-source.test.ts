@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createChunkSource,
   createNetworkCiphertextFetcher,
+  chunkIndexForPage,
   withPrefetchedChunks,
   type CiphertextFetcher,
 } from './chunk-source';
@@ -238,6 +239,30 @@ describe('withPrefetchedChunks', () => {
     expect(fetchChunk).toHaveBeenCalledTimes(3);
     await fetcher.fetchChunk(4, signal);
     expect(fetchChunk).toHaveBeenCalledTimes(4);
+  });
+
+  it('prefetches more chunks on request, never one already asked for', async () => {
+    const { book } = await setup();
+    const fetchChunk = vi.fn(async (index: number) => book.chunks[index].slice(0));
+    const signal = new AbortController().signal;
+    const fetcher = withPrefetchedChunks({ fetchChunk }, [0, 4], signal);
+    await fetcher.fetchChunk(1, signal);
+    fetcher.prefetch([0, 1, 2]);
+    expect(fetchChunk.mock.calls.map(([index]) => index)).toEqual([0, 4, 1, 2]);
+    await fetcher.fetchChunk(2, signal);
+    expect(fetchChunk).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('chunkIndexForPage', () => {
+  it("guesses the chunk at the page's share of the file, within the book", () => {
+    const manifest = { chunkCount: 3, pageCount: 352 };
+    expect(chunkIndexForPage(manifest, 1)).toBe(0);
+    expect(chunkIndexForPage(manifest, 40)).toBe(0);
+    expect(chunkIndexForPage(manifest, 150)).toBe(1);
+    expect(chunkIndexForPage(manifest, 352)).toBe(2);
+    expect(chunkIndexForPage(manifest, 9999)).toBe(2);
+    expect(chunkIndexForPage({ chunkCount: 1, pageCount: 1 }, 5)).toBe(0);
   });
 });
 

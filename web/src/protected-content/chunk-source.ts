@@ -304,6 +304,12 @@ export function createChunkSource(options: {
   };
 }
 
+/** A fetcher that has started fetching some chunks already, and can be asked to start more. */
+export interface PrefetchingCiphertextFetcher extends CiphertextFetcher {
+  /** Starts fetching these chunks now, unless they were asked for already. */
+  prefetch(indices: number[]): void;
+}
+
 /**
  * Starts fetching some chunks' ciphertext before the content key is known (while the licence is still
  * being requested; adjacent ones in one request), then hands each prefetched answer out once; later
@@ -313,24 +319,34 @@ export function withPrefetchedChunks(
   fetcher: CiphertextFetcher,
   indices: number[],
   signal: AbortSignal,
-): CiphertextFetcher {
+): PrefetchingCiphertextFetcher {
   const prefetched = new Map<number, Promise<ArrayBuffer>>();
-  for (const run of coalesceRuns(indices, MAX_CHUNKS_PER_REQUEST)) {
-    const ciphertexts = fetchRun(fetcher, run.from, run.count, signal);
-    for (let offset = 0; offset < run.count; offset += 1) {
-      const pending = ciphertexts.then((parts) => parts[offset]);
-      // Nobody may ever ask for it (the open can still fail); keep its failure from going unhandled.
-      pending.catch(() => undefined);
-      prefetched.set(run.from + offset, pending);
+  const requested = new Set<number>();
+  const prefetch = (more: number[]) => {
+    if (signal.aborted) return;
+    const fresh = more.filter((index) => !requested.has(index));
+    for (const index of fresh) requested.add(index);
+    for (const run of coalesceRuns(fresh, MAX_CHUNKS_PER_REQUEST)) {
+      const ciphertexts = fetchRun(fetcher, run.from, run.count, signal);
+      for (let offset = 0; offset < run.count; offset += 1) {
+        const pending = ciphertexts.then((parts) => parts[offset]);
+        // Nobody may ever ask for it (the open can still fail); keep its failure from going unhandled.
+        pending.catch(() => undefined);
+        prefetched.set(run.from + offset, pending);
+      }
     }
-  }
+  };
+  prefetch(indices);
   const take = (index: number, chunkSignal: AbortSignal): Promise<ArrayBuffer> | null => {
+    // Asked for before its prefetch: the answer is the same, so no second prefetch later.
+    requested.add(index);
     const pending = prefetched.get(index);
     if (!pending) return null;
     prefetched.delete(index);
     return pending.catch(() => fetcher.fetchChunk(index, chunkSignal));
   };
   return {
+    prefetch,
     fetchChunk(index, chunkSignal) {
       return take(index, chunkSignal) ?? fetcher.fetchChunk(index, chunkSignal);
     },
@@ -350,4 +366,15 @@ export function withPrefetchedChunks(
       return Promise.all(parts);
     },
   };
+}
+
+/**
+ * The chunk likeliest to hold a page's objects: PDF writers store pages roughly in order, so the chunk
+ * at the page's share of the file. Only a guess to fetch early; pdf.js still asks for what it needs.
+ */
+export function chunkIndexForPage(manifest: Pick<TBookManifest, 'chunkCount' | 'pageCount'>, page: number): number {
+  const last = Math.max(0, manifest.chunkCount - 1);
+  if (!manifest.pageCount || manifest.pageCount <= 1) return 0;
+  const share = (Math.min(Math.max(page, 1), manifest.pageCount) - 1) / manifest.pageCount;
+  return Math.min(last, Math.floor(share * manifest.chunkCount));
 }

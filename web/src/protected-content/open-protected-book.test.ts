@@ -158,6 +158,23 @@ describe('openProtectedBook', () => {
     opened.close();
   });
 
+  it('fetches the chunk of the first page to show with the first ones, once', async () => {
+    const server = serve({ book: { ...book, manifest: { ...book.manifest, pageCount: 40 } } });
+    const firstPage = vi.fn(async () => 25);
+    const opened = await openProtectedBook({
+      bookRef: 'book-1',
+      userId: 'user-1',
+      loadRangeTransportClass: async () => PDFDataRangeTransport,
+      firstPage,
+    });
+    expect(firstPage).toHaveBeenCalledWith(expect.objectContaining({ bookId: 'book-1', pageCount: 40 }));
+    // Page 25 of 40 sits at 60 % of the file: chunk 2 of 0-3, asked for before pdf.js reads past chunk 0.
+    expect([...server.chunkFetches].sort()).toEqual([0, 2, 3]);
+    expect(await readRange(opened, CHUNK, 3 * CHUNK + 123)).toEqual(plaintext.slice(CHUNK));
+    expect([...server.chunkFetches].sort()).toEqual([0, 1, 2, 3]);
+    opened.close();
+  });
+
   it('writes nothing plaintext and no usable key material to IndexedDB', async () => {
     serve();
     const opened = await open();

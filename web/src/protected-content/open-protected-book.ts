@@ -24,6 +24,7 @@ import { recordServerTime } from '@web/storage/trusted-time';
 import {
   createChunkSource,
   createNetworkCiphertextFetcher,
+  chunkIndexForPage,
   withPrefetchedChunks,
   type ChunkSource,
   type CiphertextFetcher,
@@ -83,6 +84,11 @@ export interface TOpenProtectedBookOptions {
    * what the pages on screen need is fetched).
    */
   autoFetch?: boolean;
+  /**
+   * The page the reader will see first (the saved position, `?page=`), asked once the manifest is known;
+   * the chunk likeliest to hold it is fetched with the first ones. Never waited for.
+   */
+  firstPage?: (manifest: TBookManifest) => Promise<number | null>;
 }
 
 /** The book's manifest (chunks, sizes, IVs); the reader's loan id comes with it when there is one. */
@@ -285,16 +291,19 @@ export async function openProtectedBook(options: TOpenProtectedBookOptions): Pro
   const { bookRef, userId, signal } = options;
   try {
     signal?.throwIfAborted();
-    const downloaded = await findDownloadedBook(userId, bookRef).catch(() => undefined);
+    // Looked up in IndexedDB while the online open's requests are already on their way.
+    const lookup = findDownloadedBook(userId, bookRef).catch(() => undefined);
     if (isBrowserOffline()) {
+      const downloaded = await lookup;
       if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
       throw await notAvailableOffline(userId, bookRef);
     }
     try {
-      return await openOnline(options, downloaded);
+      return await openOnline(options, lookup);
     } catch (error) {
       const failure = toReaderError(error);
       if (!isConnectionFailure(failure) || signal?.aborted) throw failure;
+      const downloaded = await lookup;
       if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
       throw failure;
     }
@@ -305,7 +314,7 @@ export async function openProtectedBook(options: TOpenProtectedBookOptions): Pro
 
 async function openOnline(
   options: TOpenProtectedBookOptions,
-  downloaded: TDownloadedBook | undefined,
+  downloadedLookup: Promise<TDownloadedBook | undefined>,
 ): Promise<TOpenedBook> {
   const { bookRef, userId, signal } = options;
   try {
@@ -314,8 +323,10 @@ async function openOnline(
     // with the requests below, instead of after the licence. A failure surfaces where it is awaited.
     const transportClass = (options.loadRangeTransportClass ?? loadPdfjsRangeTransportClass)();
     transportClass.catch(() => undefined);
-    // This browser's device id is almost always cached on the device; with it, the licence (which opens
-    // the loan), the manifest and the signing keys go out together: one round trip to the first chunk.
+    // This browser's device key and id are made and registered in the background once a reader is
+    // signed in (docs/decisions/015-device-key-off-the-critical-path.md), so they are almost always cached
+    // by now; an open during that work shares it. Then the licence (which opens the loan), the manifest
+    // and the signing keys go out together: one round trip to the first chunk.
     const manifestRequest = fetchManifest(bookRef, signal);
     const jwksRequest = getLicenseJwks(signal);
     manifestRequest.catch(() => undefined);
@@ -330,9 +341,16 @@ async function openOnline(
     const firstReads = [0, ...tailSegments(manifest.size, manifest.chunkSize)];
     const prefetchSignal = signal ?? new AbortController().signal;
     const network = createNetworkCiphertextFetcher(manifest);
+    const downloaded = await downloadedLookup;
     // A downloaded version is read from IndexedDB; a newer version on the server falls back to the network.
     const source = downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network;
     const fetcher = withPrefetchedChunks(source, firstReads, prefetchSignal);
+    options.firstPage?.(manifest).then(
+      (page) => {
+        if (page !== null && page > 1) fetcher.prefetch([chunkIndexForPage(manifest, page)]);
+      },
+      () => undefined,
+    );
 
     const [{ grant, deviceId }] = await Promise.all([licenseRequest, jwksRequest]);
     const grantServerMs = Date.parse(grant.serverTime);

@@ -5,7 +5,12 @@
  * It also adds what the first screen needs early (docs/ARCHITECTURE.md#first-screen-data): its data, and a
  * preload of the image that is its largest paint, so the browser fetches it alongside the code.
  */
-import { INITIAL_DATA_ELEMENT_ID, serialiseInitialData, type TInitialData } from '@shared/initial-data';
+import {
+  INITIAL_DATA_ELEMENT_ID,
+  jsonForScriptElement,
+  serialiseInitialData,
+  type TInitialData,
+} from '@shared/initial-data';
 
 export interface PageMeta {
   title: string;
@@ -92,4 +97,20 @@ export function injectFirstScreen(html: string, data: TInitialData, imageUrls: s
   const headEnd = html.search(/<\/head\s*>/i);
   if (headEnd === -1) return `${tags.join('\n')}\n${html}`;
   return `${html.slice(0, headEnd)}  ${tags.join('\n    ')}\n  ${html.slice(headEnd)}`;
+}
+
+/** Id of the data block that carries the signed-in user (web/src/app/server-session.ts reads it). */
+export const SESSION_SCRIPT_ID = 'wb-session';
+
+/**
+ * Puts what GET /api/auth/user and GET /api/me/entitlements would answer (`{ user, entitlements }`,
+ * both null when nobody is signed in) into the page as a JSON data block: never executed, so the CSP's
+ * script-src is not involved, and escaped so a hostile name stays data. The web app starts with it
+ * instead of asking the API after the first paint.
+ */
+export function injectSession(html: string, session: { user: unknown; entitlements: unknown }): string {
+  const block = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScriptElement(session)}</script>`;
+  const headEnd = html.search(/<\/head\s*>/i);
+  if (headEnd === -1) return `${block}\n${html}`;
+  return `${html.slice(0, headEnd)}  ${block}\n  ${html.slice(headEnd)}`;
 }

@@ -2,7 +2,8 @@
  * Serves the built PWA (vite build output) on the API's origin: static files from memory with their
  * build-time brotli/gzip variants and cache rules that match how they change, /sw.js with the header
  * that lets it control the whole site, and index.html for every client route with that page's SEO
- * tags filled in on the server (compressed on the fly by middleware/compression.ts).
+ * tags and the signed-in user's public record filled in on the server (compressed on the fly by
+ * middleware/compression.ts).
  *
  * Holds the index.html template in memory (read once; a new build means a new process).
  */
@@ -14,7 +15,10 @@ import { matchesEtag } from '../../lib/etag';
 import { readRequestHeader } from '../../lib/request-headers';
 import { compressResponses } from '../../middleware/compression';
 import { firstScreenData } from './first-screen-data';
-import { injectFirstScreen, injectSeo } from './seo-head';
+import { toCurrentUser } from '../auth/current-user';
+import { sessionMiddleware } from '../auth/session.middleware';
+import { getEntitlements } from '../selections/selections.service';
+import { injectFirstScreen, injectSeo, injectSession } from './seo-head';
 import { resolvePage } from './seo.service';
 import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
 import { isFromThisMachine } from '../../middleware/client-ip';
@@ -24,6 +28,8 @@ import { createStaticFiles } from './static-files';
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The shell, the service worker and the manifest must be revalidated so updates reach readers. */
 const CACHE_REVALIDATE = 'no-cache';
+/** A page that names the signed-in reader: never stored by any cache. */
+const CACHE_PRIVATE_PAGE = 'private, no-store';
 /** Icons, favicon, robots.txt: stable names that rarely change. */
 const CACHE_PUBLIC_FILE = 'public, max-age=86400';
 /** Covers above the fold on a phone: the book page's one, the first row (two) of the bookstore grid. */
@@ -32,7 +38,7 @@ const BOOKSTORE_PRELOADED_COVERS = 2;
 const FILE_LIKE_PATH = /^\/assets\/|\.[A-Za-z0-9]+$/;
 const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
-export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
+export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
   const root = path.resolve(webRoot);
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
 
@@ -62,8 +68,19 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
     const largestImages = data.book
       ? [data.book.detail.coverImageUrl]
       : (data.bookList?.list.items.slice(0, BOOKSTORE_PRELOADED_COVERS).map((book) => book.coverImageUrl) ?? []);
-    const html = injectFirstScreen(injectSeo(template, page.meta), data, largestImages.filter(Boolean));
-    return c.html(html, page.status, { 'Cache-Control': CACHE_REVALIDATE });
+    const user = c.get('sessionUser');
+    // The page carries who is signed in and what they may read (docs/decisions/017-loading-order.md): a
+    // signed-in answer is this reader's alone, so no cache may keep it; the service worker never stores
+    // pages from the network.
+    const session = user
+      ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
+      : { user: null, entitlements: null };
+    const html = injectSession(
+      injectFirstScreen(injectSeo(template, page.meta), data, largestImages.filter(Boolean)),
+      session,
+    );
+    c.header('Vary', 'Cookie', { append: true });
+    return c.html(html, page.status, { 'Cache-Control': user ? CACHE_PRIVATE_PAGE : CACHE_REVALIDATE });
   };
 
   return new Hono<AppEnv>()
@@ -76,7 +93,7 @@ export function createSeoRoutes({ db, env }: AppDeps, webRoot: string) {
         return c.body(null, 304, file.notModifiedHeaders);
       return c.body(file.body, 200, file.headers);
     })
-    .get('*', compressResponses(), (c) => {
+    .get('*', compressResponses(), sessionMiddleware({ db, env, now }), (c) => {
       // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
       // so the browser reports a failed load instead of parsing HTML as script.
       if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path))

@@ -6,8 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { createTestContext } from '../../test-utils';
 import { createBook, createCategory, createPageContent, createSeoConfig } from '../../test-factories';
-import { INITIAL_DATA_ELEMENT_ID, type TInitialData } from '@shared/initial-data';
-import { escapeHtml, injectSeo } from './seo-head';
+import { INITIAL_DATA_ELEMENT_ID, jsonForScriptElement, type TInitialData } from '@shared/initial-data';
+import { createUser, get, send, sessionCookie } from '../auth/auth-test-helpers';
+import { escapeHtml, injectSeo, injectSession } from './seo-head';
 import { matchSpaRoute } from '@shared/spa-routes';
 
 const INDEX_HTML = `<!doctype html>
@@ -331,6 +332,56 @@ describe('web host: SPA fallback and SEO', () => {
     const html = await (await app.request('//evil.example/x')).text();
     expect(html).not.toContain('href="https://evil.example');
     expect(html).toContain('<link rel="canonical" href="https://books.example/evil.example/x" />');
+  });
+});
+
+describe('web host: the signed-in user in the page (docs/decisions/017-loading-order.md)', () => {
+  /** The JSON data block the server put into the page, parsed. */
+  function sessionIn(html: string): { user: unknown; entitlements: unknown } {
+    const block = /<script type="application\/json" id="wb-session">([\s\S]*?)<\/script>/.exec(html);
+    if (!block) throw new Error('no session block in the page');
+    return JSON.parse(block[1]);
+  }
+
+  it("carries the signed-in reader's public record, escaped, in a page no cache may keep", async () => {
+    const { app, db } = createHostedApp();
+    const user = await createUser(db, { firstName: '</script><script>alert(1)</script>', lastName: 'O\u2028Neil' });
+    const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
+    expect(signIn.status).toBe(200);
+    const cookie = sessionCookie(signIn, '__Host-wb_session');
+
+    const page = await get(app, '/reader/some-book', { cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.headers.get('vary')).toMatch(/cookie/i);
+    const html = await page.text();
+    expect(html).not.toContain('<script><');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const current = await (await get(app, '/api/auth/user', { cookie })).json();
+    const entitlements = await (await get(app, '/api/me/entitlements', { cookie })).json();
+    expect(sessionIn(html)).toEqual({ user: current, entitlements });
+    // Nothing beyond the public record: no hash, no session token.
+    expect(html).not.toContain(user.passwordHash);
+    expect(html).not.toContain(cookie.split('=')[1]);
+  });
+
+  it('says nobody is signed in to a visitor, and the shell stays revalidated', async () => {
+    const { app } = createHostedApp();
+    const page = await get(app, '/bookstore');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const nobody = { user: null, entitlements: null };
+    expect(sessionIn(await page.text())).toEqual(nobody);
+    const expired = await get(app, '/bookstore', { cookie: 'wb_session=not-a-session' });
+    expect(sessionIn(await expired.text())).toEqual(nobody);
+  });
+
+  it('writes JSON that cannot close its element or open a comment', () => {
+    const text = jsonForScriptElement({ name: '</script><!-- & \u2028' });
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual({ name: '</script><!-- & \u2028' });
+    expect(injectSession('<html><head></head><body></body></html>', { user: null, entitlements: null })).toBe(
+      '<html><head>  <script type="application/json" id="wb-session">{"user":null,"entitlements":null}</script>\n  </head><body></body></html>',
+    );
   });
 });
 

@@ -3,8 +3,11 @@
  * and first page they hand over, and what they show before and instead of it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import type { TReadingProgress } from '@shared/progress';
 import { READER_MESSAGES, type TBookManifest } from '@shared/reader';
+import { deleteDb } from '@web/storage/db';
+import { rememberPosition } from '@web/storage/reading-positions';
 import { makeBookDetail, makeUser, mockFetch, renderWithProviders } from '@web/features/catalogue/test-utils';
 import { ReaderError } from '@web/lib/reader-error';
 import type { ReaderShellProps } from './reader-shell';
@@ -28,14 +31,11 @@ vi.mock('@web/protected-content/open-protected-book', () => ({
   openProtectedBook: (options: unknown) => openProtectedBook(options),
 }));
 
-let savedPosition: { isLoading: boolean; progress: { currentPage: number; totalPages: number } | null } = {
-  isLoading: false,
-  progress: null,
-};
 const setPosition = vi.fn();
 vi.mock('@web/features/sync/use-reading-position', () => ({
   useReadingPosition: () => ({
-    ...savedPosition,
+    isLoading: false,
+    progress: null,
     setPosition,
     flushPosition: vi.fn(),
     otherDevice: null,
@@ -57,17 +57,22 @@ vi.mock('@web/features/sync/use-synced-bookmarks', () => ({
 vi.mock('./reader-sync', () => ({ queueReaderMutation: vi.fn() }));
 
 const { default: ReaderPage } = await import('./reader-page');
+
+const EARLIER = '001700000000100-000000-a';
+const LATER = '001700000000200-000000-b';
 const { default: PreviewPage } = await import('./preview-page');
 
-afterEach(() => {
+afterEach(async () => {
+  // Unmount before the fetch stub goes: an open reader still loads its copy budget.
+  cleanup();
   shellProps = null;
-  savedPosition = { isLoading: false, progress: null };
   openProtectedBook.mockReset();
   vi.unstubAllGlobals();
+  await deleteDb();
 });
 
 const manifest = {
-  bookId: 'b-uuid',
+  bookId: '5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e',
   slug: 'deep-work',
   title: 'Deep Work',
   version: 1,
@@ -101,20 +106,42 @@ function openedBook() {
   };
 }
 
-function renderReader(route: string, path = '/reader/:bookId') {
-  mockFetch({
+/** The server's saved position in the book, as GET /api/progress/:bookId answers it. */
+function savedAt(page: number, hlc: string): TReadingProgress {
+  return {
+    bookId: '5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e',
+    currentPage: page,
+    totalPages: 300,
+    progressPercentage: 0,
+    furthestPage: page,
+    lastReadAt: null,
+    completedAt: null,
+    hlc,
+    deviceId: 'device-b',
+    deviceName: null,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function renderReader(route: string, path = '/reader/:bookId', saved: TReadingProgress | null = null) {
+  const fetched = mockFetch({
     [apiPath('/auth/user')]: () => makeUser({ id: 'user-1' }),
-    [apiPath('/books/b-uuid/copy-budget')]: () => ({ used: 0, limit: 1000, isLimitReached: false }),
+    [apiPath('/books/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e/copy-budget')]: () => ({
+      used: 0,
+      limit: 1000,
+      isLimitReached: false,
+    }),
+    [apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e')]: () => saved ?? new Response('{}', { status: 404 }),
+    [apiPath('/bookmarks')]: () => ({ items: [] }),
   });
-  return renderWithProviders(<ReaderPage />, { route, path });
+  return { ...renderWithProviders(<ReaderPage />, { route, path }), fetched };
 }
 
 describe('ReaderPage', () => {
   it('opens the protected book for the signed-in reader and resumes at the saved page', async () => {
     const book = openedBook();
     openProtectedBook.mockResolvedValue(book);
-    savedPosition = { isLoading: false, progress: { currentPage: 30, totalPages: 300 } };
-    renderReader('/reader/deep-work');
+    renderReader('/reader/deep-work', undefined, savedAt(30, LATER));
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work from page 30');
     expect(openProtectedBook).toHaveBeenCalledWith(expect.objectContaining({ bookRef: 'deep-work', userId: 'user-1' }));
@@ -126,9 +153,37 @@ describe('ReaderPage', () => {
 
   it('lets ?page= win over the saved position', async () => {
     openProtectedBook.mockResolvedValue(openedBook());
-    savedPosition = { isLoading: false, progress: { currentPage: 30, totalPages: 300 } };
-    renderReader('/reader/deep-work?page=7');
+    renderReader('/reader/deep-work?page=7', undefined, savedAt(30, LATER));
     expect(await screen.findByTestId('shell')).toHaveTextContent('from page 7');
+  });
+
+  it("asks for the saved position with the book, not after it, when the link carries the book's id", async () => {
+    let resolveOpen: (book: ReturnType<typeof openedBook>) => void = () => undefined;
+    openProtectedBook.mockReturnValue(new Promise((resolve) => (resolveOpen = resolve)));
+    const { fetched } = renderReader('/reader/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e', undefined, savedAt(30, LATER));
+    await vi.waitFor(() =>
+      expect(fetched.callsTo(apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e'))).toHaveLength(1),
+    );
+    expect(fetched.callsTo(apiPath('/bookmarks'))).toHaveLength(1);
+    resolveOpen(openedBook());
+    expect(await screen.findByTestId('shell')).toHaveTextContent('from page 30');
+  });
+
+  it("opens at this device's position when it is newer than the server's answer", async () => {
+    // Read to page 52 here; the server's answer predates that page turn reaching it.
+    await rememberPosition('user-1', { ...savedAt(52, LATER), deviceId: 'this-browser' });
+    openProtectedBook.mockResolvedValue(openedBook());
+    renderReader('/reader/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e', undefined, savedAt(1, EARLIER));
+    expect(await screen.findByTestId('shell')).toHaveTextContent('from page 52');
+  });
+
+  it("offline, opens at this device's position without asking the server", async () => {
+    await rememberPosition('user-1', savedAt(26, EARLIER));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    openProtectedBook.mockResolvedValue(openedBook());
+    const { fetched } = renderReader('/reader/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e', undefined, savedAt(90, LATER));
+    expect(await screen.findByTestId('shell')).toHaveTextContent('from page 26');
+    expect(fetched.callsTo(apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e'))).toHaveLength(0);
   });
 
   it("shows the server's message with the plans when the reader may not read the book", async () => {
@@ -145,7 +200,12 @@ describe('PreviewPage', () => {
     mockFetch({
       [apiPath('/auth/user')]: () => new Response('{}', { status: 401 }),
       [apiPath('/books/deep-work')]: () =>
-        makeBookDetail({ id: 'b-uuid', slug: 'deep-work', title: 'Deep Work', previewPageCount: 5 }),
+        makeBookDetail({
+          id: '5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e',
+          slug: 'deep-work',
+          title: 'Deep Work',
+          previewPageCount: 5,
+        }),
     });
     renderWithProviders(<PreviewPage />, { route: '/book/deep-work/preview', path: '/book/:id/preview' });
     expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work (preview) from page 1');

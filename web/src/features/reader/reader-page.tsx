@@ -6,6 +6,7 @@
  * (`?page=` wins over the saved position). Owns the opened book for as long as it is shown.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router-dom';
 import { READER_MESSAGES, type TCopyBudget } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
@@ -27,7 +28,9 @@ import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
 import { CopyRefusedError, isNetworkFailure } from './copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
-import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
+import { fetchCopyBudget, prefetchReadingState, recordCopyEvent, searchInBook } from './queries';
+import { startOpeningPosition, type TOpening, type TOpeningPosition } from './opening-position';
+import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { useReaderBookmarks } from './use-reader-bookmarks';
 import { useReadingSession } from './use-reading-session';
@@ -46,9 +49,16 @@ export default function ReaderPage() {
   return <BookOpener key={attempt} bookRef={bookRef} userId={userId} onRetry={retry} />;
 }
 
+/** Links to the reader carry the book's id (a UUID); a slug is resolved by the manifest. */
+const BOOK_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: string | null; onRetry: () => void }) {
-  const [opened, setOpened] = useState<TOpenedBook | null>(null);
+  const [opened, setOpened] = useState<{ book: TOpenedBook; opening: TOpening } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const queryClient = useQueryClient();
+  const { search } = useLocation();
+  // Read once per open: a page turn rewrites ?page= and must not reopen the book.
+  const [pageInUrl] = useState(() => pageFromSearch(search));
 
   useEffect(() => {
     if (!userId || !bookRef) return;
@@ -56,54 +66,79 @@ function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: str
     let book: TOpenedBook | null = null;
     setOpened(null);
     setFailure(null);
+    // The saved position (server and device), and the bookmarks, are asked for as soon as the book id is
+    // known, in parallel with the licence and the chunks: the first page drawn is the saved one, and its
+    // chunk is fetched with the first ones. A slug's id comes with the manifest.
+    let position: TOpeningPosition | null = null;
+    const positionOf = (bookId: string) => {
+      position ??= startOpeningPosition({
+        pageInUrl,
+        isOnline: navigator.onLine !== false,
+        readServer: () => prefetchReadingState(queryClient, bookId),
+        readDevice: () => knownPositionOnThisDevice(userId, bookId),
+      });
+      return position;
+    };
+    if (BOOK_ID_PATTERN.test(bookRef)) positionOf(bookRef);
     openProtectedBook({
       bookRef,
       userId,
       signal: controller.signal,
       onError: (error) => setFailure(error),
       loadRangeTransportClass: async () => (await loadPdfjs()).lib.PDFDataRangeTransport,
-    }).then(
-      (result) => {
+      firstPage: (manifest) => positionOf(manifest.bookId).firstPage(),
+    })
+      .then(async (result) => {
         if (controller.signal.aborted) {
           result.close();
           return;
         }
         book = result;
-        setOpened(result);
-      },
-      (error: unknown) => {
+        const opening = await positionOf(result.manifest.bookId).settle(result.manifest.pageCount);
+        if (!controller.signal.aborted) setOpened({ book: result, opening });
+      })
+      .catch((error: unknown) => {
         if (!controller.signal.aborted) setFailure(error);
-      },
-    );
+      });
     return () => {
       controller.abort();
       // After the viewer has destroyed its pdf.js document (its cleanup runs in the same commit).
       const toClose = book;
       setTimeout(() => toClose?.close(), 0);
     };
-  }, [bookRef, userId]);
+  }, [bookRef, userId, queryClient, pageInUrl]);
 
-  useDocumentTitle(opened?.manifest.title ?? 'Reader');
+  useDocumentTitle(opened?.book.manifest.title ?? 'Reader');
 
   if (failure) return <ReaderErrorScreen error={failure} bookRef={bookRef} onRetry={onRetry} />;
   if (!opened || !userId) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
-  return <OpenedReader key={opened.licenseId} book={opened} bookRef={bookRef} userId={userId} onRetry={onRetry} />;
+  return (
+    <OpenedReader
+      key={opened.book.licenseId}
+      book={opened.book}
+      opening={opened.opening}
+      bookRef={bookRef}
+      userId={userId}
+      onRetry={onRetry}
+    />
+  );
 }
 
 function OpenedReader({
   book,
+  opening,
   bookRef,
   userId,
   onRetry,
 }: {
   book: TOpenedBook;
+  opening: TOpening;
   bookRef: string;
   userId: string;
   onRetry: () => void;
 }) {
   const { manifest, policy } = book;
   const bookId = manifest.bookId;
-  const location = useLocation();
   const position = useReadingPosition(bookId);
   const syncEngine = useSyncEngineInstance();
   const bookmarks = useReaderBookmarks(bookId);
@@ -136,26 +171,11 @@ function OpenedReader({
     };
   }, [bookId, userId, copyLimit]);
 
-  // The first page is decided once, when the saved position is known: ?page= first, then the saved
-  // position (this device's unsent move included), else the first page.
-  const [opening, setOpening] = useState<{
-    page: number;
-    restored: { page: number; totalPages: number } | null;
-  } | null>(null);
-  const { isLoading, progress } = position;
-  useEffect(() => {
-    if (opening || isLoading) return;
-    const saved = progress
-      ? { page: progress.currentPage, totalPages: progress.totalPages ?? manifest.pageCount }
-      : null;
-    setOpening({ page: pageFromSearch(location.search) ?? saved?.page ?? 1, restored: saved });
-  }, [opening, isLoading, progress, location.search, manifest.pageCount]);
-
   const setPosition = position.setPosition;
   const storePosition = useCallback((page: number, totalPages: number) => setPosition(page, totalPages), [setPosition]);
   const session = useReadingSession({
-    bookId: opening ? bookId : null,
-    restored: opening?.restored ?? null,
+    bookId,
+    restored: opening.restored,
     setPosition: storePosition,
   });
 
@@ -184,7 +204,6 @@ function OpenedReader({
   const { otherDevice, dismissOtherDevice } = position;
   const canDownload = useIsDownloadForOfflineShown(bookId);
 
-  if (!opening) return <Spinner label="Loading..." className="min-h-[60vh] py-16" />;
   return (
     <ReaderShell
       title={manifest.title}

@@ -6,6 +6,8 @@ import { authKeys } from '@web/features/auth/queries';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import { deleteDb } from '@web/storage/db';
 import { enqueueMutation, getBrowserSyncId, listPendingMutations, listRejectedMutations } from '@web/storage/outbox';
+import { knownPositionOnThisDevice } from './known-position';
+import { syncKeys } from './queries';
 import { createSyncEngine, retryDelayMs, SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, type TSyncEngine } from './sync-engine';
 
 interface TSentBatch {
@@ -267,6 +269,25 @@ describe('queueMutation', () => {
       engine.queueMutation({ type: 'progress.set', payload: { bookId: 'book-1', page: 1 } }),
     ).rejects.toThrow('Sign in to save your reading.');
     expect(engine.getStatus().lastError).toBe('Sign in to save your reading.');
+  });
+});
+
+describe("this device's known position (docs/product/offline-and-devices.md#reading-position-on-this-device)", () => {
+  it('keeps a page turn after its outbox entry has been sent, and every position the server answers', async () => {
+    await queuePages(26);
+    expect((await knownPositionOnThisDevice('user-1', 'book-1'))?.currentPage).toBe(26);
+    await engine.flushOutbox();
+    expect(await listPendingMutations('user-1')).toEqual([]);
+    // The outbox is empty now; the device still knows where the reader is.
+    await vi.waitFor(async () => expect((await knownPositionOnThisDevice('user-1', 'book-1'))?.currentPage).toBe(26));
+
+    // Another device moved on: the server's answer (a read or a flush's state) is remembered too.
+    queryClient.setQueryData(syncKeys.position('book-1'), { ...progress(52), hlc: '999999999999999-000000-other' });
+    await vi.waitFor(async () => expect((await knownPositionOnThisDevice('user-1', 'book-1'))?.currentPage).toBe(52));
+    // An older answer never moves it back.
+    queryClient.setQueryData(syncKeys.position('book-1'), { ...progress(3), hlc: '000000000000001-000000-old' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await knownPositionOnThisDevice('user-1', 'book-1'))?.currentPage).toBe(52);
   });
 });
 

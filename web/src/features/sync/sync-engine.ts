@@ -15,7 +15,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { TCurrentUser } from '@shared/auth';
-import type { TSyncResponse } from '@shared/progress';
+import type { TReadingProgress, TSyncResponse } from '@shared/progress';
 import { SYNC_MAX_MUTATIONS, type TSyncMutationInput } from '@shared/sync.schemas';
 import { authKeys, fetchCurrentUser } from '@web/features/auth/queries';
 import { requestOutboxBackgroundSync, subscribeToOutboxFlushRequests } from './background-sync';
@@ -36,6 +36,7 @@ import {
   removeMutations,
 } from '@web/storage/outbox';
 import { resolveSyncDeviceId } from './device-id';
+import { rememberPositionChange, rememberServerPosition } from './known-position';
 import { postSyncBatch, SYNC_DEPENDENT_ROOTS, syncKeys } from './queries';
 
 /** Well under the server's limit, so one batch stays a small request even on a slow link. */
@@ -387,7 +388,10 @@ export function createSyncEngine(): TSyncEngine {
       const userId = await userForQueue();
       if (!userId) throw new Error('Sign in to save your reading.');
       const deviceId = await resolveSyncDeviceId(userId);
-      return enqueueMutation({ userId, deviceId, type: mutation.type, payload: mutation.payload });
+      const entry = await enqueueMutation({ userId, deviceId, type: mutation.type, payload: mutation.payload });
+      // A page turn is also this device's latest known position, kept after the outbox entry has gone.
+      await rememberPositionChange(entry).catch(() => undefined);
+      return entry;
     };
     const stored = queueTail.then(store, store);
     queueTail = stored.catch(() => undefined);
@@ -436,10 +440,18 @@ export function createSyncEngine(): TSyncEngine {
     const interval = setInterval(() => void flushOutbox(), SYNC_INTERVAL_MS);
     // Background Sync: the service worker relays the browser's 'sync' event here (the outbox stays the source of truth).
     const stopFlushRequests = subscribeToOutboxFlushRequests(() => flushOutbox());
-    // Signing in again resumes a flush stopped by a 401.
     const unsubscribe = client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return;
-      const [root, name] = event.query.queryKey;
+      const [root, name, bookId] = event.query.queryKey;
+      // Every position the server answers (a read, or the state after a flush) is remembered on this
+      // device, so an offline open starts there (known-position.ts).
+      if (root === syncKeys.positions[0] && name === syncKeys.positions[1] && typeof bookId === 'string') {
+        const signedIn = client.getQueryData<TCurrentUser | null>(authKeys.user);
+        const progress = event.query.state.data as TReadingProgress | null | undefined;
+        if (signedIn) void rememberServerPosition(signedIn.id, progress).catch(() => undefined);
+        return;
+      }
+      // Signing in again resumes a flush stopped by a 401.
       if (root !== authKeys.user[0] || name !== authKeys.user[1]) return;
       const user = event.query.state.data as TCurrentUser | null | undefined;
       if (!user) return;

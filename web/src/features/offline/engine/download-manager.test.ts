@@ -21,6 +21,7 @@ import {
   type TOfflineServerOptions,
 } from './offline-test-support';
 import type { TOfflineEngine } from './index';
+import { readRememberedPosition } from '@web/storage/reading-positions';
 import { apiPath } from '@web/lib/api-test-support';
 
 const CHUNK = 4096;
@@ -131,6 +132,26 @@ describe('downloadManager.start', () => {
     });
     expect(Date.parse(listed.expiresAt)).toBeGreaterThan(Date.now() + 29 * 24 * 3_600_000);
     expect(await storageSummary()).toEqual({ usage: 0, quota: 1_000_000_000, persisted: false });
+  });
+
+  it("keeps the reader's saved position with the download (docs/product/offline-and-devices.md#reading-position-on-this-device)", async () => {
+    stubStorage({ usage: 0, quota: 1_000_000_000 });
+    const server = await registeredServer();
+    server.state.progress = {
+      bookId: 'book-1',
+      currentPage: 26,
+      totalPages: 120,
+      progressPercentage: 21.7,
+      furthestPage: 26,
+      lastReadAt: null,
+      completedAt: null,
+      hlc: '001795689860626-000000-other-device',
+      deviceId: 'other-device',
+      deviceName: null,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
+    expect((await readRememberedPosition(USER, 'book-1'))?.currentPage).toBe(26);
   });
 
   it("surfaces the server's message when this device is not registered for offline reading, and stores nothing", async () => {

@@ -59,6 +59,7 @@ import type { TDownloadsMessage } from './downloads-channel';
 import type { TEngineParts } from './engine-parts';
 import { acceptOfflineGrant, requestOfflineLicense } from './offline-license';
 import { LicenseRenewalError, renewStoredLicense } from './license-renewal';
+import { keepServerPosition } from './position-snapshot';
 
 export type { TStorageSummary };
 
@@ -471,6 +472,7 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
 
       await commitDownload({ manifest: { ...book, userId, storedAt: Date.now() }, license });
       channel.announceStoredChange();
+      await keepServerPosition(userId, book.bookId);
       return setState(bookId, {
         status: 'complete',
         receivedBytes: progress.totalBytes,

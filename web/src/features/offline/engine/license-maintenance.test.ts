@@ -21,6 +21,7 @@ import {
 } from './offline-test-support';
 import type { TOfflineEngine } from './index';
 import { LICENCE_STATUS_BATCH } from './license-maintenance';
+import { readRememberedPosition } from '@web/storage/reading-positions';
 import { apiPath } from '@web/lib/api-test-support';
 
 const USER = 'user-1';
@@ -54,9 +55,28 @@ describe('runLicenceMaintenance', () => {
     server.state.serverNow = () => ahead;
     const report = await engine.runLicenseMaintenance({ userId: USER });
     expect(report).toMatchObject({ checked: 1, removed: [], renewed: [], wiped: false });
-    expect(server.requests.at(-1)).toBe(`POST ${apiPath('/licenses/status')}`);
+    expect(server.requests).toContain(`POST ${apiPath('/licenses/status')}`);
     expect((await readTrustedTimeMark())?.highWaterMs).toBeGreaterThanOrEqual(ahead);
     expect(await findDownloadedBook(USER, 'book-1')).toBeDefined();
+  });
+
+  it("brings this device the reader's latest position in each downloaded book (docs/product/offline-and-devices.md#reading-position-on-this-device)", async () => {
+    const server = await downloaded();
+    server.state.progress = {
+      bookId: 'book-1',
+      currentPage: 52,
+      totalPages: 120,
+      progressPercentage: 43.3,
+      furthestPage: 52,
+      lastReadAt: null,
+      completedAt: null,
+      hlc: '001795689860626-000000-other-device',
+      deviceId: 'other-device',
+      deviceName: 'Phone',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    await engine.runLicenseMaintenance({ userId: USER });
+    expect((await readRememberedPosition(USER, 'book-1'))?.currentPage).toBe(52);
   });
 
   it('deletes the material of a revoked licence and remembers why', async () => {

@@ -21,6 +21,7 @@ import type { TEngineParts } from './engine-parts';
 import { fetchSignedInUser } from './engine-user';
 import { recordServerTimeText } from './offline-license';
 import { LicenseRenewalError, renewStoredLicense, wipeThisDeviceDownloads } from './license-renewal';
+import { keepServerPosition } from './position-snapshot';
 
 export const LICENCE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 /**
@@ -135,6 +136,12 @@ export async function runLicenseMaintenance(
       else report.notRenewed.push(license.id);
     }
   }
+  // Each contact also brings this device the reader's latest position in every downloaded book (a
+  // renewal has just done so), for the next offline open.
+  const renewed = new Set(report.renewed);
+  await Promise.all(
+    keep.filter((license) => !renewed.has(license.id)).map((license) => keepServerPosition(userId, license.bookId)),
+  );
   return report;
 }
 

@@ -18,6 +18,7 @@ import {
 } from '@web/storage/offline-books';
 import type { TDownloadsChannel } from './downloads-channel';
 import { acceptOfflineGrant, requestLicenseRenewal } from './offline-license';
+import { keepServerPosition } from './position-snapshot';
 
 /**
  * Deletes every download of the user on this browser and forgets its device registration (the next
@@ -98,5 +99,6 @@ export async function renewStoredLicense(
   });
   await replaceStoredLicense(renewed);
   channel.announceStoredChange();
+  await keepServerPosition(userId, license.bookId);
   return renewed;
 }

@@ -4,6 +4,7 @@
  * signed like the server's, licence status and renewal, device status, loans, manifest and chunks).
  * Built on protected-test-support's crypto stand-ins. Used only by tests.
  */
+import type { TReadingProgress } from '@shared/progress';
 import { base64url, calculateJwkThumbprint, type JWK } from 'jose';
 import { vi } from 'vitest';
 import type { TDevice, TDeviceStatusValue } from '@shared/devices';
@@ -80,6 +81,8 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     /** Refuse renewals with this problem (status, code, detail). */
     refuseRenewal: null as { status: number; code: string; detail: string } | null,
     serverNow: () => Date.now(),
+    /** The reader's saved position in the book (GET /api/progress/:bookId), none when null. */
+    progress: null as TReadingProgress | null,
   };
   let licenseCount = 0;
 
@@ -242,6 +245,9 @@ export function createOfflineServer(options: TOfflineServerOptions) {
           serverTime,
         };
       return json(answer);
+    }
+    if (method === 'GET' && url === apiPath(`/progress/${book.manifest.bookId}`)) {
+      return state.progress ? json(state.progress) : problem(404, 'Reading progress not found', 'not_found');
     }
     const chunkIndex = book.chunks.findIndex(
       (_, index) => url === chunkApiPath(book.manifest.bookId, book.manifest.version, index),

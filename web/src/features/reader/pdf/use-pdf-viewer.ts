@@ -141,9 +141,11 @@ export function usePdfViewer({
       };
 
       eventBus.on('pagesinit', () => {
-        viewer.currentScaleValue = container.clientWidth < NARROW_CONTAINER_PX ? 'page-width' : 'auto';
+        // Nothing is drawn before this event. The page goes first: setting the scale draws the pages in
+        // view, and with page 1 still current that would draw page 1 and then jump to the saved page.
         const first = clampPage(callbacks.current.initialPage, viewer.pagesCount);
         if (first > 1) viewer.currentPageNumber = first;
+        viewer.currentScaleValue = container.clientWidth < NARROW_CONTAINER_PX ? 'page-width' : 'auto';
         setState((current) => ({
           ...current,
           status: 'ready',
