@@ -89,6 +89,8 @@ export const invoices = sqliteTable(
     description: text('description').notNull(),
     amountDue: integer('amount_due').notNull(),
     amountPaid: integer('amount_paid').notNull().default(0),
+    /** Sum of the refunds rows of this invoice; the refund service keeps it at most amountPaid. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
     currency: text('currency').notNull().default('GBP'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     periodStart: timestampMs('period_start').notNull(),
@@ -237,5 +239,70 @@ export const billingSubscriptions = sqliteTable(
     enumCheck('billing_subscriptions_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('billing_subscriptions_tier_check', table.tier, PAID_TIERS),
     enumCheck('billing_subscriptions_status_check', table.status, SUBSCRIPTION_RECORD_STATUSES),
+  ],
+);
+
+/**
+ * Money given back on a paid invoice (docs/product/metrics.md#refunds), full or partial, written by the admin
+ * subscriptions service after the provider accepted the refund. invoices.amount_refunded is the sum of these rows.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    reason: text('reason'),
+    /** The admin who refunded; kept as text so the row outlives the account. */
+    refundedBy: text('refunded_by'),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('refunds_provider_unique').on(table.provider, table.providerRefundId),
+    index('refunds_invoice_idx').on(table.invoiceId),
+    index('refunds_created_idx').on(table.createdAt),
+    enumCheck('refunds_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('refunds_tier_check', table.tier, PAID_TIERS),
+    check('refunds_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+export const MRR_MOVEMENT_KINDS = ['new', 'expansion', 'contraction', 'churn'] as const;
+export const MRR_TIERS = ['free', 'trial', 'basic', 'premium'] as const;
+
+/**
+ * Every change of a reader's monthly recurring revenue (docs/product/metrics.md#mrr-movements), appended by the
+ * billing reconcile when a subscription starts, changes tier, renews at a new price or ends. A reader's MRR at any
+ * instant is mrr_after of their latest row before it, so the MRR of any past day and its movements come from this
+ * one table and always add up.
+ */
+export const mrrMovements = sqliteTable(
+  'mrr_movements',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subscriptionId: text('subscription_id').notNull(),
+    kind: text('kind', { enum: MRR_MOVEMENT_KINDS }).notNull(),
+    tierBefore: text('tier_before', { enum: MRR_TIERS }).notNull(),
+    tierAfter: text('tier_after', { enum: MRR_TIERS }).notNull(),
+    mrrBefore: integer('mrr_before').notNull(),
+    mrrAfter: integer('mrr_after').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    occurredAt: timestampMs('occurred_at').notNull(),
+  },
+  (table) => [
+    index('mrr_movements_occurred_idx').on(table.occurredAt),
+    index('mrr_movements_user_idx').on(table.userId, table.occurredAt),
+    enumCheck('mrr_movements_kind_check', table.kind, MRR_MOVEMENT_KINDS),
+    enumCheck('mrr_movements_tier_before_check', table.tierBefore, MRR_TIERS),
+    enumCheck('mrr_movements_tier_after_check', table.tierAfter, MRR_TIERS),
+    check('mrr_movements_amount_check', sql`${table.mrrBefore} >= 0 and ${table.mrrAfter} >= 0`),
   ],
 );
