@@ -29,6 +29,10 @@ import { createLicensesRoutes } from './features/licenses/licenses.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createProgressRoutes } from './features/progress/progress.routes';
 import { createLibraryRoutes } from './features/library/library.routes';
+import { createAdminOverviewRoutes } from './features/admin-overview/admin-overview.routes';
+import { createAdminSubscriptionsRoutes } from './features/admin-subscriptions/admin-subscriptions.routes';
+import { createAdminReportsRoutes } from './features/admin-reports/admin-reports.routes';
+import { createAdminEmailRoutes } from './features/admin-email/admin-email.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -53,7 +57,11 @@ export function createApi(deps: AppDeps) {
     .route('/', createLicensesRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createProgressRoutes(deps))
-    .route('/', createLibraryRoutes(deps));
+    .route('/', createLibraryRoutes(deps))
+    .route('/', createAdminOverviewRoutes(deps))
+    .route('/', createAdminSubscriptionsRoutes(deps))
+    .route('/', createAdminReportsRoutes(deps))
+    .route('/', createAdminEmailRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

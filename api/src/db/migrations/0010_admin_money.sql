@@ -81,6 +81,7 @@ CREATE TABLE `email_campaigns` (
 CREATE INDEX `email_campaigns_created_idx` ON `email_campaigns` (`created_at`);--> statement-breakpoint
 CREATE INDEX `email_campaigns_status_idx` ON `email_campaigns` (`status`);--> statement-breakpoint
 ALTER TABLE `invoices` ADD `amount_refunded` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `invoices_paid_idx` ON `invoices` (`paid_at`);--> statement-breakpoint
 -- Hand-written: subscriptions that were live before MRR movements were recorded start their MRR history at their
 -- current period start, at their plan's price (docs/product/metrics.md#mrr-movements).
 INSERT INTO `mrr_movements` (`id`, `user_id`, `subscription_id`, `kind`, `tier_before`, `tier_after`, `mrr_before`, `mrr_after`, `currency`, `occurred_at`)

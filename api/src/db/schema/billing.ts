@@ -12,6 +12,9 @@ import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
 import { ownerUserId } from './refs';
 
+// Relative, not @shared: drizzle-kit loads the schema without the project's path aliases.
+import { MRR_MOVEMENT_KINDS } from '../../../../shared/mrr';
+
 export const PAID_TIERS = ['basic', 'premium'] as const;
 export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
 export const CHECKOUT_STATUSES = ['open', 'completed', 'expired', 'cancelled'] as const;
@@ -108,6 +111,8 @@ export const invoices = sqliteTable(
     index('invoices_user_idx').on(table.userId, table.issuedAt),
     index('invoices_status_idx').on(table.status, table.issuedAt),
     index('invoices_issued_idx').on(table.issuedAt),
+    // Revenue reports sum what was paid by the day it was paid.
+    index('invoices_paid_idx').on(table.paidAt),
     enumCheck('invoices_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('invoices_tier_check', table.tier, PAID_TIERS),
     enumCheck('invoices_status_check', table.status, INVOICE_STATUSES),
@@ -274,7 +279,6 @@ export const refunds = sqliteTable(
   ],
 );
 
-export const MRR_MOVEMENT_KINDS = ['new', 'expansion', 'contraction', 'churn'] as const;
 export const MRR_TIERS = ['free', 'trial', 'basic', 'premium'] as const;
 
 /**

@@ -69,7 +69,7 @@ export const CAMPAIGN_STATUSES = ['sending', 'completed', 'cancelled'] as const;
 export const CAMPAIGN_RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
 
 /**
- * Marketing campaigns (docs/product/email.md#campaigns): written by the admin e-mail service when an admin sends one;
+ * Marketing campaigns (docs/product/admin-money.md#campaigns): written by the admin e-mail service when an admin sends one;
  * the 'email-campaigns' job delivers it recipient by recipient and keeps the counters current.
  */
 export const emailCampaigns = sqliteTable(

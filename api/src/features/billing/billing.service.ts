@@ -91,7 +91,7 @@ const checkoutUser = (user: TUserRow): TCheckoutUser => ({
 });
 
 /** Provider refusals become 4xx problems; anything else is a real failure. */
-async function callProvider<T>(work: () => Promise<T>): Promise<T> {
+export async function callProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -107,7 +107,7 @@ async function callProvider<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Pulls the provider's current record into the app now (the webhook will confirm it idempotently). */
-async function reconcileNow(deps: AppDeps, subscriptionId: string, userId: string) {
+export async function reconcileNow(deps: AppDeps, subscriptionId: string, userId: string) {
   const record = await deps.payments.retrieveSubscription(subscriptionId);
   if (!record) return;
   immediateTransaction(deps.db, () => applySubscriptionRecord(deps, record, deps.now(), userId));
