@@ -47,7 +47,9 @@ const RULES: RouteRule[] = [
   { pattern: /^\/(?:profile|billing|devices|loans|offline)$/, pageType: null, indexable: false },
   { pattern: new RegExp(`^/(?:reader|read)/${segment}$`), pageType: null, indexable: false },
   {
-    pattern: /^\/admin(?:\/(?:email-management|bulk-categorization|financial-reports|subscription-management|seo))?$/,
+    pattern: new RegExp(
+      `^/admin(?:/(?:email-management|bulk-categorization|financial-reports|subscription-management|seo|plans|loans|audit-log|users(?:/${segment})?))?$`,
+    ),
     pageType: null,
     indexable: false,
   },

@@ -24,16 +24,10 @@ export interface PlannedArea {
   access: TRouteAccess;
 }
 
+/** Back-office screens not built yet live in the admin layout instead (admin-routes.tsx). */
 export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
-
-  { path: '/admin', title: 'Admin Dashboard', access: 'admin' },
-  { path: '/admin/email-management', title: 'Email Management', access: 'admin' },
-  { path: '/admin/bulk-categorization', title: 'Bulk Categorisation', access: 'admin' },
-  { path: '/admin/financial-reports', title: 'Financial Reports', access: 'admin' },
-  { path: '/admin/subscription-management', title: 'Subscription Management', access: 'admin' },
-  { path: '/admin/seo', title: 'SEO Management', access: 'admin' },
 
   { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
   { path: '/system-settings', title: 'System Settings', access: 'super-admin' },

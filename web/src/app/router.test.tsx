@@ -44,6 +44,10 @@ const SPEC_ROUTES = [
   '/admin/financial-reports',
   '/admin/subscription-management',
   '/admin/seo',
+  '/admin/users',
+  '/admin/plans',
+  '/admin/loans',
+  '/admin/audit-log',
   '/super-admin',
   '/system-settings',
   '/health-dashboard',
@@ -52,8 +56,11 @@ const SPEC_ROUTES = [
   '/route-protection-demo',
 ];
 
+/** Routed paths under the shell, through pathless layout routes (the back office's). */
 function childPaths(routes: RouteObject[]): (string | undefined)[] {
-  return routes[0].children!.map((route) => (route.index ? '/' : route.path));
+  return routes[0].children!.flatMap((route) =>
+    route.children ? route.children.map((child) => child.path) : [route.index ? '/' : route.path],
+  );
 }
 
 function renderAt(path: string, user: TCurrentUser | null = null) {
@@ -117,6 +124,10 @@ describe('route table', () => {
       '/admin/financial-reports': 'admin',
       '/admin/subscription-management': 'admin',
       '/admin/seo': 'admin',
+      '/admin/users': 'admin',
+      '/admin/plans': 'admin',
+      '/admin/loans': 'admin',
+      '/admin/audit-log': 'admin',
       '/super-admin': 'super-admin',
       '/system-settings': 'super-admin',
       '/health-dashboard': 'diagnostics',

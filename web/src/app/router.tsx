@@ -10,6 +10,7 @@ import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
 import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
+import { ADMIN_SCREENS, AdminLayout } from './admin-routes';
 import { RouteGuard, isGuarded } from './route-guard';
 
 const HomePage = lazy(() => import('@web/features/home/home-page'));
@@ -83,7 +84,7 @@ export const APP_SCREENS: AppScreen[] = [
 
 /** Every routed path with its access rule: built screens and planned areas. */
 export function routeAccessTable(): { path: string; access: TRouteAccess }[] {
-  return [...APP_SCREENS, ...PLANNED_AREAS].map(({ path, access }) => ({ path, access }));
+  return [...APP_SCREENS, ...ADMIN_SCREENS, ...PLANNED_AREAS].map(({ path, access }) => ({ path, access }));
 }
 
 function guarded(access: TRouteAccess, element: ReactElement): ReactElement {
@@ -105,6 +106,11 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         { index: true, element: <HomePage /> },
         ...APP_SCREENS.map((screen) => ({ path: screen.path, element: guarded(screen.access, screen.element) })),
+        // The back office: one guarded layout (side navigation) around every admin screen.
+        {
+          element: guarded('admin', <AdminLayout />),
+          children: ADMIN_SCREENS.map((screen) => ({ path: screen.path, element: screen.element })),
+        },
         ...PLANNED_AREAS.map((area) => ({
           path: area.path,
           element: guarded(area.access, <PlannedAreaPage title={area.title} />),

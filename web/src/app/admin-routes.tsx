@@ -1,0 +1,26 @@
+/**
+ * The back office's routes (docs/product/routes-and-screens.md#back-office): every screen of the side navigation
+ * (features/admin-shell/admin-nav.ts) with its lazy screen, all inside the admin layout and behind the 'admin' guard.
+ * A screen not built yet shows the back office's own "not open yet" panel.
+ */
+import { lazy, type ReactElement } from 'react';
+import { ADMIN_NAV_ITEMS } from '@web/features/admin-shell/admin-nav';
+import { AdminPlannedScreen } from '@web/features/admin-shell/admin-page';
+import type { TRouteAccess } from './planned-areas';
+
+export const AdminLayout = lazy(() => import('@web/features/admin-shell/admin-layout'));
+
+/** Built back-office screens by path; the others fall back to the planned panel. */
+const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {};
+
+export interface AdminScreen {
+  path: string;
+  access: TRouteAccess;
+  element: ReactElement;
+}
+
+export const ADMIN_SCREENS: AdminScreen[] = ADMIN_NAV_ITEMS.map((item) => ({
+  path: item.path,
+  access: 'admin',
+  element: BUILT_ADMIN_SCREENS[item.path] ?? <AdminPlannedScreen path={item.path} />,
+}));
