@@ -1,26 +1,16 @@
 /** zod request schemas of the admin subscriptions API (docs/product/admin-money.md#subscriptions). */
 import { z } from 'zod';
+import { adminListQuery, optionalText } from './admin-list';
 import { SUBSCRIPTION_STATES } from './admin-subscriptions';
 
-const PAGE_MESSAGE = 'Page must be a whole number of at least 1';
-const LIMIT_MESSAGE = 'Limit must be between 1 and 100';
 const DAYS_MESSAGE = 'Days must be a whole number from 1 to 90';
 
-export const ZAdminSubscriptionQuery = z.object({
-  page: z.coerce
-    .number({ message: PAGE_MESSAGE })
-    .int(PAGE_MESSAGE)
-    .min(1, PAGE_MESSAGE)
-    .max(100_000, PAGE_MESSAGE)
-    .default(1),
-  limit: z.coerce
-    .number({ message: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(100, LIMIT_MESSAGE)
-    .default(25),
+export const ZAdminSubscriptionQuery = adminListQuery(['email', 'periodEnd', 'trialEnd', 'mrr'], {
+  sort: 'email',
+  order: 'asc',
+}).extend({
   /** Part of the e-mail address or name. */
-  search: z.string().trim().max(254, 'Search is too long').optional(),
+  search: optionalText(254, 'Search is too long'),
   tier: z
     .enum(['free', 'trial', 'basic', 'premium'], { message: 'Tier must be free, trial, basic or premium' })
     .optional(),
@@ -32,10 +22,6 @@ export const ZAdminSubscriptionQuery = z.object({
     .min(1, DAYS_MESSAGE)
     .max(90, DAYS_MESSAGE)
     .optional(),
-  sort: z
-    .enum(['email', 'periodEnd', 'trialEnd', 'mrr'], { message: 'Sort by email, periodEnd, trialEnd or mrr' })
-    .default('email'),
-  order: z.enum(['asc', 'desc'], { message: 'Order must be asc or desc' }).default('asc'),
 });
 export type TAdminSubscriptionQuery = z.infer<typeof ZAdminSubscriptionQuery>;
 

@@ -1,4 +1,5 @@
 /** Response types of the admin subscriptions API (docs/product/admin-money.md#subscriptions). Pure: no I/O. */
+import type { TAdminPage } from './admin-list';
 import type { TBillingProvider, TPaidTier } from './billing';
 
 export const SUBSCRIPTION_STATES = ['trialing', 'trial_ended', 'renewing', 'cancelling', 'past_due', 'ended'] as const;
@@ -31,12 +32,7 @@ export interface TAdminSubscriptionRow {
   currency: string;
 }
 
-export interface TAdminSubscriptionPage {
-  items: TAdminSubscriptionRow[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type TAdminSubscriptionPage = TAdminPage<TAdminSubscriptionRow>;
 
 export interface TAdminRefund {
   id: string;

@@ -124,8 +124,8 @@ export function listSubscriptions(
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
     .where(where)
     .orderBy(orderBy, users.id)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
     .all();
   const currency = loadPlans(deps).basic.currency;
   const items: TAdminSubscriptionRow[] = rows.map((row) => ({
@@ -141,7 +141,7 @@ export function listSubscriptions(
     mrr: row.mrr,
     currency,
   }));
-  return { items, total, page: query.page, limit: query.limit };
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 function loadReader(deps: Pick<AppDeps, 'db'>, userId: string): TUserRow {

@@ -327,6 +327,7 @@ function toInvoice(row: typeof invoices.$inferSelect): TInvoice {
     tier: row.tier,
     amountDue: row.amountDue,
     amountPaid: row.amountPaid,
+    amountRefunded: row.amountRefunded,
     currency: row.currency,
     status: row.status,
     periodStart: row.periodStart.toISOString(),
