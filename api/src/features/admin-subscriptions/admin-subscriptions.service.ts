@@ -74,8 +74,12 @@ export function listSubscriptions(
   const { query } = input;
   const now = deps.now().getTime();
   const state = stateSql(now);
+  // Trials are accounts on the trial tier with a trial end (staff accounts carry the tier's default without one).
   const conditions: SQL[] = [
-    or(sql`${billingSubscriptions.id} is not null`, eq(users.subscriptionTier, 'trial')) as SQL,
+    or(
+      sql`${billingSubscriptions.id} is not null`,
+      sql`${users.subscriptionTier} = 'trial' and ${TRIAL_END_SQL} > 0`,
+    ) as SQL,
   ];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
