@@ -9,9 +9,18 @@ import { AdminPlannedScreen } from '@web/features/admin-shell/admin-page';
 import type { TRouteAccess } from './planned-areas';
 
 export const AdminLayout = lazy(() => import('@web/features/admin-shell/admin-layout'));
+const AdminOverviewPage = lazy(() => import('@web/features/admin-overview/admin-overview-page'));
+const SubscriptionManagementPage = lazy(() => import('@web/features/admin-subscriptions/subscription-management-page'));
+const FinancialReportsPage = lazy(() => import('@web/features/admin-reports/financial-reports-page'));
+const EmailManagementPage = lazy(() => import('@web/features/admin-email/email-management-page'));
 
 /** Built back-office screens by path; the others fall back to the planned panel. */
-const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {};
+const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {
+  '/admin': <AdminOverviewPage />,
+  '/admin/subscription-management': <SubscriptionManagementPage />,
+  '/admin/financial-reports': <FinancialReportsPage />,
+  '/admin/email-management': <EmailManagementPage />,
+};
 
 export interface AdminScreen {
   path: string;

@@ -252,7 +252,7 @@ export async function deliverCampaigns(
           .get()
       : undefined;
     const now = deps.now();
-    if (!campaign || campaign.status !== 'sending' || !user) {
+    if (campaign?.status !== 'sending' || !user) {
       settle(db, recipient, { status: 'suppressed', lastError: 'The account or the campaign no longer exists' }, now);
       continue;
     }
