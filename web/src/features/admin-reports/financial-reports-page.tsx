@@ -67,28 +67,30 @@ function ReportTable<TRow>({
 }) {
   return (
     <Card className="p-4">
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-1">
-          <h2 className="text-base font-semibold">{title}</h2>
-          {definition && <InfoTooltip label={title}>{definition}</InfoTooltip>}
-        </div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            downloadCsv(
-              filename,
-              columns.map((column) => column.header),
-              rows.map((row) => columns.map((column) => column.cell(row))),
-            )
-          }
-        >
-          <Download aria-hidden="true" />
-          Export CSV<span className="sr-only"> of {title}</span>
-        </Button>
-      </div>
+      {/* One scroll box for the heading row and the table: a phone scrolls a wide table sideways from the focusable
+          export button inside it, and the heading row stays put while it does. */}
       <div className="overflow-x-auto">
+        <div className="sticky left-0 mb-2 flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-1">
+            <h2 className="text-base font-semibold">{title}</h2>
+            {definition && <InfoTooltip label={title}>{definition}</InfoTooltip>}
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              downloadCsv(
+                filename,
+                columns.map((column) => column.header),
+                rows.map((row) => columns.map((column) => column.cell(row))),
+              )
+            }
+          >
+            <Download aria-hidden="true" />
+            Export CSV<span className="sr-only"> of {title}</span>
+          </Button>
+        </div>
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="bg-muted/60 text-left">
