@@ -11,6 +11,7 @@
  * first demo reader exists. Skipped with Stripe, whose records live at Stripe. Takes a few hundred milliseconds.
  */
 import { eq, inArray } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { addMonthsUtc, DAY_MS } from '@shared/entitlement';
 import { mrrMovementKind, monthlyRecurringAmount } from '@shared/mrr';
 import type { Db } from '../client';
@@ -98,50 +99,60 @@ export function seedDemoMoney(db: Db, now: Date): number {
     .all()
     .map((row) => row.id);
   const random = createPrng(SEED);
+  // Rows are collected and written table by table in batches: one statement per 100 rows keeps the seed quick.
+  const rows = {
+    users: [] as (typeof users.$inferInsert)[],
+    preferences: [] as (typeof emailPreferences.$inferInsert)[],
+    sessions: [] as (typeof readingSessions.$inferInsert)[],
+    invoices: [] as (typeof invoices.$inferInsert)[],
+    payments: [] as (typeof payments.$inferInsert)[],
+    refunds: [] as (typeof refunds.$inferInsert)[],
+    movements: [] as (typeof mrrMovements.$inferInsert)[],
+    audits: [] as (typeof auditLogs.$inferInsert)[],
+    providerSubscriptions: [] as (typeof testProviderSubscriptions.$inferInsert)[],
+    mirrors: [] as (typeof billingSubscriptions.$inferInsert)[],
+  };
   const nowMs = now.getTime();
   let invoiceSequence = 0;
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 
   for (let index = 0; index < DEMO_MONEY_READERS; index += 1) {
-    // More sign-ups lately: the square root skews the ages towards today.
+    // More sign-ups lately: a power above 1 skews the ages towards today.
     const signup = Math.min(
       nowMs - 60_000,
-      nowMs - Math.floor(Math.sqrt(random.next()) * 365 * DAY_MS) - random.int(0, DAY_MS - 1),
+      nowMs - Math.floor(random.next() ** 1.6 * 365 * DAY_MS) - random.int(0, DAY_MS - 1),
     );
     const trialEnd = signup + 7 * DAY_MS;
     const firstName = FIRST_NAMES[index % FIRST_NAMES.length];
     const lastName = random.pick(LAST_NAMES);
     const email = demoReaderEmail(index);
-    const user = db
-      .insert(users)
-      .values({
-        email,
-        firstName,
-        lastName,
-        username: `demo_reader_${index + 1}`,
-        emailVerified: true,
-        subscriptionTier: 'trial',
-        subscriptionStatus: 'active',
-        freeTrialUsed: true,
-        trialStartedAt: new Date(signup),
-        trialEndsAt: new Date(trialEnd),
-        freeTrialStartedAt: new Date(signup),
-        freeTrialEndedAt: new Date(trialEnd),
-        createdAt: new Date(signup),
-        updatedAt: new Date(signup),
-      })
-      .returning({ id: users.id })
-      .get();
-    db.insert(emailPreferences)
-      .values({
-        userId: user.id,
-        email,
-        unsubscribeToken: randomToken(),
-        marketingEmails: random.chance(0.3),
-        createdAt: new Date(signup),
-        updatedAt: new Date(signup),
-      })
-      .run();
+    const user = { id: crypto.randomUUID() };
+    const userRow: typeof users.$inferInsert = {
+      id: user.id,
+      email,
+      firstName,
+      lastName,
+      username: `demo_reader_${index + 1}`,
+      emailVerified: true,
+      subscriptionTier: 'trial',
+      subscriptionStatus: 'active',
+      freeTrialUsed: true,
+      trialStartedAt: new Date(signup),
+      trialEndsAt: new Date(trialEnd),
+      freeTrialStartedAt: new Date(signup),
+      freeTrialEndedAt: new Date(trialEnd),
+      createdAt: new Date(signup),
+      updatedAt: new Date(signup),
+    };
+    rows.users.push(userRow);
+    rows.preferences.push({
+      userId: user.id,
+      email,
+      unsubscribeToken: randomToken(),
+      marketingEmails: random.chance(0.3),
+      createdAt: new Date(signup),
+      updatedAt: new Date(signup),
+    });
 
     // Reading: a few sessions a week while they had access, heavier in the last fortnight.
     if (bookIds.length > 0) {
@@ -153,17 +164,15 @@ export function seedDemoMoney(db: Db, now: Date): number {
           : signup + random.int(0, Math.max(1, nowMs - signup));
         if (startedAt < signup || startedAt > nowMs - 60 * 60_000) continue;
         const minutes = random.int(5, 70);
-        db.insert(readingSessions)
-          .values({
-            userId: user.id,
-            bookId: random.pick(bookIds),
-            startedAt: new Date(startedAt),
-            endedAt: new Date(startedAt + minutes * 60_000),
-            device: random.pick(['web-desktop', 'web-phone', 'web-tablet']),
-            createdAt: new Date(startedAt),
-            updatedAt: new Date(startedAt),
-          })
-          .run();
+        rows.sessions.push({
+          userId: user.id,
+          bookId: random.pick(bookIds),
+          startedAt: new Date(startedAt),
+          endedAt: new Date(startedAt + minutes * 60_000),
+          device: random.pick(['web-desktop', 'web-phone', 'web-tablet']),
+          createdAt: new Date(startedAt),
+          updatedAt: new Date(startedAt),
+        });
       }
     }
 
@@ -178,95 +187,85 @@ export function seedDemoMoney(db: Db, now: Date): number {
     const customerName = `${firstName} ${lastName}`;
 
     const audit = (action: string, at: number, details: Record<string, unknown>) =>
-      db
-        .insert(auditLogs)
-        .values({
-          action,
-          resource: 'subscription',
-          resourceId: subscriptionId,
-          userId: user.id,
-          details: { provider: 'test', ...details },
-          createdAt: new Date(at),
-        })
-        .run();
+      rows.audits.push({
+        action,
+        resource: 'subscription',
+        resourceId: subscriptionId,
+        userId: user.id,
+        details: { provider: 'test', ...details },
+        createdAt: new Date(at),
+      });
     const move = (at: number, next: number, afterTier: 'free' | TTier) => {
       const kind = mrrMovementKind(mrr, next);
       if (!kind) return;
-      db.insert(mrrMovements)
-        .values({
-          userId: user.id,
-          subscriptionId,
-          kind,
-          tierBefore,
-          tierAfter: afterTier,
-          mrrBefore: mrr,
-          mrrAfter: next,
-          currency: 'GBP',
-          occurredAt: new Date(at),
-        })
-        .run();
+      rows.movements.push({
+        userId: user.id,
+        subscriptionId,
+        kind,
+        tierBefore,
+        tierAfter: afterTier,
+        mrrBefore: mrr,
+        mrrAfter: next,
+        currency: 'GBP',
+        occurredAt: new Date(at),
+      });
       mrr = next;
       tierBefore = afterTier;
     };
     const invoice = (at: number, invoiceTier: TTier, amount: number, description: string, periodEnd: number) => {
       invoiceSequence += 1;
-      const row = db
-        .insert(invoices)
-        .values({
-          userId: user.id,
-          number: `WB-D${new Date(at).getUTCFullYear()}-${String(invoiceSequence).padStart(6, '0')}`,
-          provider: 'test',
-          providerInvoiceId: `in_test_demo_${invoiceSequence}`,
-          tier: invoiceTier,
-          description,
-          amountDue: amount,
-          amountPaid: amount,
-          status: 'paid',
-          periodStart: new Date(at),
-          periodEnd: new Date(periodEnd),
-          customerName,
-          customerEmail: email,
-          issuedAt: new Date(at),
-          paidAt: new Date(at),
-          createdAt: new Date(at),
-          updatedAt: new Date(at),
-        })
-        .returning({ id: invoices.id })
-        .get();
+      const row = { id: crypto.randomUUID() };
+      const invoiceRow: typeof invoices.$inferInsert = {
+        id: row.id,
+        userId: user.id,
+        number: `WB-D${new Date(at).getUTCFullYear()}-${String(invoiceSequence).padStart(6, '0')}`,
+        provider: 'test',
+        providerInvoiceId: `in_test_demo_${invoiceSequence}`,
+        tier: invoiceTier,
+        description,
+        amountDue: amount,
+        amountPaid: amount,
+        status: 'paid',
+        periodStart: new Date(at),
+        periodEnd: new Date(periodEnd),
+        customerName,
+        customerEmail: email,
+        issuedAt: new Date(at),
+        paidAt: new Date(at),
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      };
+      rows.invoices.push(invoiceRow);
       // About one invoice in forty is refunded a few days later, half of them in full.
       const refundAt = at + random.int(1, 6) * DAY_MS;
       const refunded =
         random.chance(0.025) && refundAt < nowMs ? (random.chance(0.5) ? amount : Math.round(amount / 2)) : 0;
-      db.insert(payments)
-        .values({
-          userId: user.id,
-          invoiceId: row.id,
-          provider: 'test',
-          providerPaymentId: `pi_test_demo_${invoiceSequence}`,
-          tier: invoiceTier,
-          amount,
-          status: refunded === amount && amount > 0 ? 'refunded' : 'succeeded',
-          description,
-          paidAt: new Date(at),
-          refundedAt: refunded === amount && amount > 0 ? new Date(refundAt) : null,
-          createdAt: new Date(at),
-          updatedAt: new Date(at),
-        })
-        .run();
+      rows.payments.push({
+        userId: user.id,
+        invoiceId: row.id,
+        provider: 'test',
+        providerPaymentId: `pi_test_demo_${invoiceSequence}`,
+        tier: invoiceTier,
+        amount,
+        status: refunded === amount && amount > 0 ? 'refunded' : 'succeeded',
+        description,
+        paidAt: new Date(at),
+        refundedAt: refunded === amount && amount > 0 ? new Date(refundAt) : null,
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      });
       if (refunded > 0) {
-        db.insert(refunds)
-          .values({
-            invoiceId: row.id,
-            userId: user.id,
-            provider: 'test',
-            providerRefundId: `re_test_demo_${invoiceSequence}`,
-            tier: invoiceTier,
-            amount: refunded,
-            reason: random.pick(['Charged after cancelling', 'Could not open a book', 'Goodwill', null]),
-            createdAt: new Date(refundAt),
-          })
-          .run();
-        db.update(invoices).set({ amountRefunded: refunded }).where(eq(invoices.id, row.id)).run();
+        rows.refunds.push({
+          invoiceId: row.id,
+          userId: user.id,
+          provider: 'test',
+          providerRefundId: `re_test_demo_${invoiceSequence}`,
+          tier: invoiceTier,
+          amount: refunded,
+          reason: random.pick(['Charged after cancelling', 'Could not open a book', 'Goodwill', null]),
+          createdAt: new Date(refundAt),
+        });
+        invoiceRow.amountRefunded = refunded;
       }
     };
 
@@ -329,14 +328,11 @@ export function seedDemoMoney(db: Db, now: Date): number {
     }
 
     if (ended) {
-      db.update(users)
-        .set({
-          subscriptionTier: 'free',
-          subscriptionStatus: 'inactive',
-          subscriptionCurrentPeriodEnd: new Date(periodEnd),
-        })
-        .where(eq(users.id, user.id))
-        .run();
+      Object.assign(userRow, {
+        subscriptionTier: 'free',
+        subscriptionStatus: 'inactive',
+        subscriptionCurrentPeriodEnd: new Date(periodEnd),
+      });
       continue;
     }
     // Still subscribed: some have asked to cancel at the end of the current period.
@@ -353,29 +349,43 @@ export function seedDemoMoney(db: Db, now: Date): number {
       cardBrand: 'Visa',
       cardLast4: '4242',
     };
-    db.insert(testProviderSubscriptions)
-      .values({ ...record, createdAt: new Date(convertsAt) })
-      .run();
-    db.insert(billingSubscriptions)
-      .values({
-        ...record,
-        provider: 'test',
-        cycleResetPeriodStart: new Date(periodStart),
-        createdAt: new Date(convertsAt),
-      })
-      .run();
-    db.update(users)
-      .set({
-        subscriptionTier: tier,
-        subscriptionStatus: cancelAtPeriodEnd ? 'cancelled' : 'active',
-        subscriptionCurrentPeriodEnd: new Date(periodEnd),
-        stripeCustomerId: customerId,
-        stripeSubscriptionId: subscriptionId,
-      })
-      .where(eq(users.id, user.id))
+    rows.providerSubscriptions.push({ ...record, createdAt: new Date(convertsAt) });
+    rows.mirrors.push({
+      ...record,
+      provider: 'test',
+      cycleResetPeriodStart: new Date(periodStart),
+      createdAt: new Date(convertsAt),
+    });
+    Object.assign(userRow, {
+      subscriptionTier: tier,
+      subscriptionStatus: cancelAtPeriodEnd ? 'cancelled' : 'active',
+      subscriptionCurrentPeriodEnd: new Date(periodEnd),
+      stripeCustomerId: customerId,
+      stripeSubscriptionId: subscriptionId,
+    });
+  }
+  // Parents before children (foreign keys).
+  insertBatches(db, users, rows.users);
+  insertBatches(db, emailPreferences, rows.preferences);
+  insertBatches(db, readingSessions, rows.sessions);
+  insertBatches(db, invoices, rows.invoices);
+  insertBatches(db, payments, rows.payments);
+  insertBatches(db, refunds, rows.refunds);
+  insertBatches(db, mrrMovements, rows.movements);
+  insertBatches(db, auditLogs, rows.audits);
+  insertBatches(db, testProviderSubscriptions, rows.providerSubscriptions);
+  insertBatches(db, billingSubscriptions, rows.mirrors);
+  return DEMO_MONEY_READERS;
+}
+
+const BATCH_ROWS = 100;
+
+function insertBatches<TTable extends SQLiteTable>(db: Db, table: TTable, values: TTable['$inferInsert'][]): void {
+  for (let start = 0; start < values.length; start += BATCH_ROWS) {
+    db.insert(table)
+      .values(values.slice(start, start + BATCH_ROWS))
       .run();
   }
-  return DEMO_MONEY_READERS;
 }
 
 /**

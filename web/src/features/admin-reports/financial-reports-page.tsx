@@ -69,7 +69,7 @@ function ReportTable<TRow>({
     <Card className="p-4">
       {/* One scroll box for the heading row and the table: a phone scrolls a wide table sideways from the focusable
           export button inside it, and the heading row stays put while it does. */}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <div className="sticky left-0 mb-2 flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-1">
             <h2 className="text-base font-semibold">{title}</h2>

@@ -295,7 +295,7 @@ export function SubscriptionDetail({ userId }: { userId: string }) {
         {invoices.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">No invoices yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          <div className="relative mt-2 overflow-x-auto">
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">Invoices of {name}</caption>
               <thead className="bg-muted/60 text-left">

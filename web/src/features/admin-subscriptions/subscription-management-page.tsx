@@ -45,8 +45,8 @@ function TestClock() {
   });
   if (!info.data?.testClock) return null;
   return (
-    <Card className="mb-6 flex flex-wrap items-end gap-3 p-4">
-      <div className="min-w-0 flex-1">
+    <Card className="mb-6 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+      <div className="min-w-0 sm:flex-1">
         <h2 className="text-base font-semibold">Test-mode provider clock</h2>
         <p className="text-sm text-muted-foreground">
           Provider time {new Date(info.data.testClock.providerNow).toLocaleString('en-GB')} (
