@@ -12,6 +12,7 @@ import { benchReader } from './reader.bench';
 import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
 import { measureLandingBundle } from './bundle-size';
+import { benchAdminReports } from './admin-reports';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -155,4 +156,16 @@ if (!only || only === 'offline') {
     );
   }
   out(`  page errors: ${r.pageErrors.count}`);
+}
+
+if (!only || only === 'admin-reports') {
+  const r = await benchAdminReports();
+  out(
+    `Admin money queries at ${r.volume.readers.toLocaleString('en-GB')} readers, ${r.volume.readingEvents.toLocaleString('en-GB')} reading events, ${r.volume.invoices.toLocaleString('en-GB')} invoices (seeded in ${r.seedMs} ms):`,
+  );
+  for (const t of r.timings) {
+    out(
+      `  ${t.label}: ${t.candidateMs} ms | plain SQL ${t.plainSqlMs} ms | ${t.ratio}x (≥ 0.7x, < 50 ms) ${t.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
 }

@@ -111,8 +111,8 @@ export const invoices = sqliteTable(
     index('invoices_user_idx').on(table.userId, table.issuedAt),
     index('invoices_status_idx').on(table.status, table.issuedAt),
     index('invoices_issued_idx').on(table.issuedAt),
-    // Revenue reports sum what was paid by the day it was paid.
-    index('invoices_paid_idx').on(table.paidAt),
+    // Revenue reports sum what was paid by the day it was paid, from the index alone.
+    index('invoices_paid_idx').on(table.paidAt, table.status, table.tier, table.amountPaid),
     enumCheck('invoices_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('invoices_tier_check', table.tier, PAID_TIERS),
     enumCheck('invoices_status_check', table.status, INVOICE_STATUSES),
@@ -302,8 +302,13 @@ export const mrrMovements = sqliteTable(
     occurredAt: timestampMs('occurred_at').notNull(),
   },
   (table) => [
-    index('mrr_movements_occurred_idx').on(table.occurredAt),
+    // MRR at an instant and each month's movements are sums over a time range, read from the index alone.
+    index('mrr_movements_occurred_idx').on(table.occurredAt, table.kind, table.mrrBefore, table.mrrAfter),
     index('mrr_movements_user_idx').on(table.userId, table.occurredAt),
+    // Trial conversion asks, per reader whose trial ended, whether they ever started a paid plan from it.
+    index('mrr_movements_trial_conversion_idx')
+      .on(table.userId)
+      .where(sql`kind = 'new' and tier_before = 'trial'`),
     enumCheck('mrr_movements_kind_check', table.kind, MRR_MOVEMENT_KINDS),
     enumCheck('mrr_movements_tier_before_check', table.tierBefore, MRR_TIERS),
     enumCheck('mrr_movements_tier_after_check', table.tierAfter, MRR_TIERS),
