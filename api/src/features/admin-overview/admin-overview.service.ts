@@ -44,8 +44,10 @@ export function buildOverview(deps: Pick<AppDeps, 'db' | 'now'>): TAdminOverview
       where started_at >= ${from} and started_at <= ${now} and ended_at is not null`)?.ms ?? 0;
 
   const firstDay = today - (SIGNUP_DAYS - 1) * DAY_MS;
+  // The day length is written into the SQL, not bound: a bound number is a REAL, which would make this division exact.
+  const dayMs = sql.raw(String(DAY_MS));
   const signupRows = db.all<{ day: number; n: number }>(sql`
-    select (created_at / ${DAY_MS}) * ${DAY_MS} as day, count(*) as n from users
+    select (created_at / ${dayMs}) * ${dayMs} as day, count(*) as n from users
     where created_at >= ${firstDay} group by day`);
   const signupsByDay = Array.from({ length: SIGNUP_DAYS }, (_, index) => {
     const day = firstDay + index * DAY_MS;

@@ -225,6 +225,7 @@ describe('financial reports: a known history', () => {
     expect(overview.churn30d).toEqual({ subscribersAtStart: 3, churned: 2, rate: 2 / 3 });
     expect(overview.trialsRunning).toBe(0);
     expect(overview.signupsByDay).toHaveLength(30);
+    expect(overview.signupsByDay.at(-1)?.day).toBe('2026-04-10');
   });
 });
 
