@@ -32,7 +32,7 @@ test.describe('back office: money', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: /Refund/ }) })
       .first();
-    const invoiceNumber = (await invoiceRow.getByRole('cell').first().innerText()).trim();
+    const invoiceNumber = ((await invoiceRow.getByRole('cell').first().textContent()) ?? '').trim();
     await invoiceRow.getByRole('button', { name: /Refund/ }).click();
 
     const dialog = page.getByRole('dialog', { name: `Refund invoice ${invoiceNumber}` });
@@ -60,7 +60,7 @@ test.describe('back office: money', () => {
     await page.getByRole('tab', { name: 'Campaigns' }).click();
     await expect(page.getByText(/readers? (has|have) opted in to marketing e-mail/)).toBeVisible();
     const audience = Number(
-      (await page.getByText(/opted in to marketing e-mail/).innerText()).match(/[\d,]+/)![0].replace(',', ''),
+      ((await page.getByText(/opted in to marketing e-mail/).textContent()) ?? '').match(/[\d,]+/)![0].replace(',', ''),
     );
     expect(audience).toBeGreaterThan(0);
 

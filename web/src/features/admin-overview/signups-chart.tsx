@@ -18,7 +18,13 @@ export default function SignupsChart({ data }: { data: { day: string; count: num
         />
         <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
         <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value) => [value, 'Sign-ups']} />
-        <Bar dataKey="count" name="Sign-ups" fill="var(--color-primary)" radius={[3, 3, 0, 0]} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="count"
+          name="Sign-ups"
+          fill="var(--color-primary)"
+          radius={[3, 3, 0, 0]}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -30,8 +30,8 @@ export function RevenueChart({ months, currency }: { months: TRevenueMonth[]; cu
         <YAxis tick={{ fontSize: 12 }} tickFormatter={(value) => `£${value}`} />
         <Tooltip formatter={(value) => format(Number(value))} />
         <Legend />
-        <Bar dataKey="net" name="Net revenue" stackId="revenue" fill="var(--color-primary)" />
-        <Bar dataKey="refunds" name="Refunds" stackId="revenue" fill="#b45309" />
+        <Bar isAnimationActive={false} dataKey="net" name="Net revenue" stackId="revenue" fill="var(--color-primary)" />
+        <Bar isAnimationActive={false} dataKey="refunds" name="Refunds" stackId="revenue" fill="#b45309" />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -53,9 +53,16 @@ export function MrrChart({ months, currency }: { months: TMrrMonth[]; currency: 
         <YAxis tick={{ fontSize: 12 }} tickFormatter={(value) => `£${value}`} />
         <Tooltip formatter={(value) => format(Number(value))} />
         <Legend />
-        <Bar dataKey="gained" name="New + expansion" fill="#15803d" />
-        <Bar dataKey="lost" name="Contraction + churn" fill="#b91c1c" />
-        <Line dataKey="mrr" name="MRR at month end" stroke="var(--color-primary)" strokeWidth={2} dot />
+        <Bar isAnimationActive={false} dataKey="gained" name="New + expansion" fill="#15803d" />
+        <Bar isAnimationActive={false} dataKey="lost" name="Contraction + churn" fill="#b91c1c" />
+        <Line
+          isAnimationActive={false}
+          dataKey="mrr"
+          name="MRR at month end"
+          stroke="var(--color-primary)"
+          strokeWidth={2}
+          dot
+        />
       </ComposedChart>
     </ResponsiveContainer>
   );
