@@ -16,6 +16,7 @@ import { measureLandingBundle, readLandingBudget, recordLandingBudget } from './
 import { benchSegments } from './segments.bench';
 import { benchLargeBook } from './large-book.bench';
 import { benchAdmin } from './admin.bench';
+import { benchAdminReports } from './admin-reports';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -223,4 +224,16 @@ if (!only || only === 'admin') {
   out(
     `  landing page initial JS: ${bundle.totalGzipKB} KB gzip; admin code in it: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
   );
+}
+
+if (!only || only === 'admin-reports') {
+  const r = await benchAdminReports();
+  out(
+    `Admin money queries at ${r.volume.readers.toLocaleString('en-GB')} readers, ${r.volume.readingEvents.toLocaleString('en-GB')} reading events, ${r.volume.invoices.toLocaleString('en-GB')} invoices (seeded in ${r.seedMs} ms):`,
+  );
+  for (const t of r.timings) {
+    out(
+      `  ${t.label}: ${t.candidateMs} ms | plain SQL ${t.plainSqlMs} ms | ${t.ratio}x (≥ 0.7x, < 50 ms) ${t.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
 }

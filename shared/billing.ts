@@ -68,6 +68,8 @@ export interface TInvoice {
   tier: TPaidTier;
   amountDue: number;
   amountPaid: number;
+  /** Given back by refunds (docs/product/admin-money.md#refunds); 0 when none. */
+  amountRefunded: number;
   currency: string;
   status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
   periodStart: string;

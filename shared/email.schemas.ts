@@ -36,6 +36,19 @@ export const ZOutboxQuery = z.object({
     .max(64, 'Type filter is too long')
     .regex(/^[a-z0-9_]*$/, 'Type may contain only lower-case letters, digits and underscores')
     .optional(),
+  status: z
+    .enum(['queued', 'sent', 'failed', 'suppressed'], { message: 'Status must be queued, sent, failed or suppressed' })
+    .optional(),
+  /** Stored on or after this day (YYYY-MM-DD, UTC). */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
+    .optional(),
+  /** Stored on or before this day (YYYY-MM-DD, UTC). */
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
+    .optional(),
 });
 export type TOutboxQuery = z.infer<typeof ZOutboxQuery>;
 

@@ -34,6 +34,10 @@ import { createAdminUsersRoutes } from './features/admin-users/admin-users.route
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
 import { createAdminAuditRoutes } from './features/admin-audit/admin-audit.routes';
+import { createAdminOverviewRoutes } from './features/admin-overview/admin-overview.routes';
+import { createAdminSubscriptionsRoutes } from './features/admin-subscriptions/admin-subscriptions.routes';
+import { createAdminReportsRoutes } from './features/admin-reports/admin-reports.routes';
+import { createAdminEmailRoutes } from './features/admin-email/admin-email.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -63,7 +67,11 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminUsersRoutes(deps))
     .route('/', createAdminLoansRoutes(deps))
     .route('/', createAdminPlansRoutes(deps))
-    .route('/', createAdminAuditRoutes(deps));
+    .route('/', createAdminAuditRoutes(deps))
+    .route('/', createAdminOverviewRoutes(deps))
+    .route('/', createAdminSubscriptionsRoutes(deps))
+    .route('/', createAdminReportsRoutes(deps))
+    .route('/', createAdminEmailRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

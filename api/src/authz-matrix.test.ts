@@ -80,6 +80,25 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/admin/email/outbox': 'email:manage',
   'GET /api/admin/email/outbox/:id': 'email:manage',
   'POST /api/admin/email/outbox/:id/resend': 'email:manage',
+  'POST /api/email/unsubscribe/one-click': 'public', // RFC 8058 one-click from a mail provider: the token is the credential
+  'GET /api/admin/email/templates': 'email:manage',
+  'GET /api/admin/email/templates/:id': 'email:manage',
+  'POST /api/admin/email/templates/:id/test': 'email:manage', // sends only to the caller's own address
+  'GET /api/admin/email/campaigns/audience': 'email:manage',
+  'GET /api/admin/email/campaigns': 'email:manage',
+  'GET /api/admin/email/campaigns/:id': 'email:manage',
+  'POST /api/admin/email/campaigns': 'email:manage',
+
+  // back office: money (overview and reports read; subscriptions and refunds change readers' billing)
+  'GET /api/admin/overview': 'reports:read',
+  'GET /api/admin/reports/financial': 'reports:read',
+  'GET /api/admin/billing/provider': 'billing:manage',
+  'GET /api/admin/subscriptions': 'billing:manage',
+  'GET /api/admin/subscriptions/:userId': 'billing:manage',
+  'POST /api/admin/subscriptions/:userId/cancel': 'billing:manage',
+  'POST /api/admin/subscriptions/:userId/resume': 'billing:manage',
+  'POST /api/admin/subscriptions/:userId/extend-trial': 'billing:manage',
+  'POST /api/admin/invoices/:id/refund': 'billing:manage',
 
   // the signed-in reader's own account
   'GET /api/me': 'signed-in',

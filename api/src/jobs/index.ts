@@ -6,6 +6,7 @@ import { pruneSignInThrottle } from '../features/auth/sign-in-throttle.service';
 import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/entitlement-jobs';
 import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
+import { deliverCampaigns } from '../features/admin-email/admin-email.service';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
@@ -72,6 +73,15 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: DEMO_BOOK_PDFS_INTERVAL_MS,
     run: async (deps) => {
       if (deps.env.DEMO_SEED) await ingestDemoBookPdfs(deps);
+    },
+  },
+  {
+    // Campaigns start sending at once in the process that sent them; this picks up retries and anything a restart
+    // left behind (docs/product/admin-money.md#campaigns).
+    name: 'email-campaigns',
+    intervalMs: 60_000,
+    run: async (deps) => {
+      await deliverCampaigns(deps);
     },
   },
   EXPIRE_IDLE_DEVICES_JOB,

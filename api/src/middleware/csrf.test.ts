@@ -71,11 +71,18 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     }
   }
 
-  it('refuses the sign-in unlock and lock-clearing writes from another site', async () => {
+  it('refuses the sign-in unlock, lock-clearing, back-office money and e-mail writes from another site', async () => {
     for (const [method, path] of [
       ['POST', '/api/auth/unlock'],
       ['DELETE', `/api/admin/auth/locks/${crypto.randomUUID()}`],
       ['POST', `/api/admin/email/outbox/${crypto.randomUUID()}/resend`],
+      ['POST', `/api/admin/subscriptions/${crypto.randomUUID()}/cancel`],
+      ['POST', `/api/admin/subscriptions/${crypto.randomUUID()}/resume`],
+      ['POST', `/api/admin/subscriptions/${crypto.randomUUID()}/extend-trial`],
+      ['POST', `/api/admin/invoices/${crypto.randomUUID()}/refund`],
+      ['POST', '/api/admin/email/templates/welcome/test'],
+      ['POST', '/api/admin/email/campaigns'],
+      ['POST', '/api/email/unsubscribe/one-click?token=abcdefghijklmnopqrstuvwxyz'],
     ]) {
       // raw request: a cross-site write the typed client never sends
       const response = await app.request(
@@ -114,6 +121,22 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
       );
       expect(response.status, endpoint).toBe(403);
     }
+  });
+
+  it('takes the RFC 8058 one-click body (form-encoded) on that route only', async () => {
+    const post = (path: string) =>
+      // raw request: the form-encoded POST a mail provider sends, which the typed client never would
+      app.request(
+        new Request(`http://books.example.com${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '26' },
+          body: 'List-Unsubscribe=One-Click',
+        }),
+      );
+    // Past the content-type check: an unknown token is the route's own 404.
+    expect((await post('/api/email/unsubscribe/one-click?token=abcdefghijklmnopqrstuvwxyz')).status).toBe(404);
+    expect((await post('/api/email/unsubscribe')).status).toBe(415);
+    expect((await post('/api/admin/email/campaigns')).status).toBe(415);
   });
 
   it('leaves safe methods alone, whatever their origin', async () => {

@@ -12,6 +12,9 @@
  * File uploads are the one exception to rule 2: a route opts in to `multipart/form-data` by listing
  * `allowMultipartUpload` among its handlers, e.g.
  * `.put('/me/avatar', allowMultipartUpload, handler)`. Rule 1 still applies to it.
+ * The one-click unsubscribe of RFC 8058 is the other: mail providers POST `List-Unsubscribe=One-Click` as
+ * `application/x-www-form-urlencoded` to the URL of the List-Unsubscribe header, so that route lists
+ * `allowOneClickUnsubscribe`. Its token in the URL is the credential and it can only switch mail off.
  * Non-browser clients (curl, webhooks) send no Origin or Sec-Fetch-Site and are unaffected by rule 1;
  * they cannot carry a victim's cookie anyway.
  */
@@ -33,11 +36,16 @@ export const allowMultipartUpload: MiddlewareHandler = async (_c, next) => {
   await next();
 };
 
-function routeAllowsMultipart(c: Context): boolean {
+/** Marker handler: the RFC 8058 one-click unsubscribe route accepts application/x-www-form-urlencoded. */
+export const allowOneClickUnsubscribe: MiddlewareHandler = async (_c, next) => {
+  await next();
+};
+
+function routeHasMarker(c: Context, marker: MiddlewareHandler): boolean {
   return matchedRoutes(c).some((route) => {
     const handler = route.handler as MiddlewareHandler & { [COMPOSED_HANDLER]?: unknown };
     // A sub-app with its own error handler wraps each handler; the original is kept under COMPOSED_HANDLER.
-    return handler === allowMultipartUpload || handler[COMPOSED_HANDLER] === allowMultipartUpload;
+    return handler === marker || handler[COMPOSED_HANDLER] === marker;
   });
 }
 
@@ -77,7 +85,9 @@ export const csrfProtection = (env: Pick<TEnv, 'publicUrl'>) => {
     if (contentType !== undefined) {
       const mediaType = contentType.split(';')[0].trim().toLowerCase();
       const accepted =
-        mediaType === 'application/json' || (mediaType === 'multipart/form-data' && routeAllowsMultipart(c));
+        mediaType === 'application/json' ||
+        (mediaType === 'multipart/form-data' && routeHasMarker(c, allowMultipartUpload)) ||
+        (mediaType === 'application/x-www-form-urlencoded' && routeHasMarker(c, allowOneClickUnsubscribe));
       if (!accepted) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
     } else if (hasBody(c)) {
       throw new AppError('unsupported_media_type', 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);

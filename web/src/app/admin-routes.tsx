@@ -9,6 +9,10 @@ import type { TRouteAccess } from './planned-areas';
 
 const AdminPlannedScreen = lazy(() => import('@web/features/admin-shell/admin-page'));
 export const AdminLayout = lazy(() => import('@web/features/admin-shell/admin-layout'));
+const AdminOverviewPage = lazy(() => import('@web/features/admin-overview/admin-overview-page'));
+const SubscriptionManagementPage = lazy(() => import('@web/features/admin-subscriptions/subscription-management-page'));
+const FinancialReportsPage = lazy(() => import('@web/features/admin-reports/financial-reports-page'));
+const EmailManagementPage = lazy(() => import('@web/features/admin-email/email-management-page'));
 
 const UsersPage = lazy(() => import('@web/features/admin-users/users-page'));
 const UserDetailPage = lazy(() => import('@web/features/admin-users/user-detail-page'));
@@ -18,6 +22,10 @@ const AuditLogPage = lazy(() => import('@web/features/admin-audit/audit-log-page
 
 /** Built back-office screens by path; the others fall back to the planned panel. */
 const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {
+  '/admin': <AdminOverviewPage />,
+  '/admin/subscription-management': <SubscriptionManagementPage />,
+  '/admin/financial-reports': <FinancialReportsPage />,
+  '/admin/email-management': <EmailManagementPage />,
   '/admin/users': <UsersPage />,
   '/admin/plans': <PlansPage />,
   '/admin/loans': <AdminLoansPage />,

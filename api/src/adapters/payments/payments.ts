@@ -24,6 +24,8 @@ export interface TProviderSubscription {
   pendingTier: TPaidTier | null;
   card: { brand: string; last4: string } | null;
   graceEndsAt: Date | null;
+  /** When a canceled subscription ended (its last period end, or the moment it was cancelled at once). */
+  endedAt: Date | null;
 }
 
 /** A provider invoice to store (Stripe); the test provider writes the invoices table itself. */
@@ -130,6 +132,17 @@ export interface PaymentsProvider {
   }): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   resume(subscriptionId: string): Promise<void>;
+  /** Ends the subscription at once; nothing is refunded here (an admin refunds an invoice separately). */
+  cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Gives `amount` (minor units) of a paid invoice back to the card that paid it. The provider refuses (409) more
+   * than is left to refund; the app records the refund from the answer.
+   */
+  refundInvoice(input: {
+    providerInvoiceId: string;
+    amount: number;
+    reason: string | null;
+  }): Promise<{ providerRefundId: string }>;
   /** Verifies the signature against the raw body (throws WebhookSignatureError) and normalises the event. */
   verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): TBillingEvent;
   retrieveSubscription(subscriptionId: string): Promise<TProviderSubscription | null>;

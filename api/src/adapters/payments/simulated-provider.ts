@@ -265,6 +265,7 @@ export function createSimulatedPaymentsProvider(options: {
       pendingTier: row.pendingTier,
       card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
       graceEndsAt: row.graceEndsAt,
+      endedAt: row.endedAt,
     };
   }
 
@@ -589,6 +590,38 @@ export function createSimulatedPaymentsProvider(options: {
 
     async cancelAtPeriodEnd(subscriptionId) {
       await setCancel(subscriptionId, true);
+    },
+
+    async cancelNow(subscriptionId) {
+      const events: TPendingEvent[] = [];
+      immediateTransaction(db, () => {
+        const at = providerNow();
+        const row = findSub(subscriptionId);
+        if (row.status === 'canceled') throw new PaymentProviderError(409, 'This subscription has ended.');
+        const ended = db
+          .update(testProviderSubscriptions)
+          .set({ status: 'canceled', endedAt: at, pendingTier: null, updatedAt: at })
+          .where(eq(testProviderSubscriptions.id, row.id))
+          .returning()
+          .get();
+        events.push({ type: 'customer.subscription.deleted', object: subscriptionObject(ended) });
+      });
+      await emit(events);
+    },
+
+    async refundInvoice({ providerInvoiceId, amount }) {
+      // The provider's side of a refund: the invoice must be its own and paid, with that much left to give back.
+      // The app writes the refunds row and the invoice's refunded total from the answer, as it does for Stripe.
+      const invoice = db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.provider, 'test'), eq(invoices.providerInvoiceId, providerInvoiceId)))
+        .get();
+      if (!invoice) throw new PaymentProviderError(404, 'Invoice not found');
+      if (invoice.status !== 'paid') throw new PaymentProviderError(409, 'Only a paid invoice can be refunded.');
+      if (amount > invoice.amountPaid - invoice.amountRefunded)
+        throw new PaymentProviderError(409, 'The refund is more than is left to refund on this invoice.');
+      return { providerRefundId: `re_test_${crypto.randomUUID()}` };
     },
 
     async resume(subscriptionId) {

@@ -139,6 +139,7 @@ export function mapStripeSubscription(
     pendingTier: downgradePending ? priceTier : null,
     card: card ? { brand: card.brand, last4: card.last4 } : null,
     graceEndsAt: status === 'past_due' ? new Date(periodStart.getTime() + GRACE_MS) : null,
+    endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : null,
   };
 }
 
@@ -214,6 +215,24 @@ export function createStripePaymentsProvider(
 
     async resume(subscriptionId) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    },
+
+    async cancelNow(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+
+    async refundInvoice({ providerInvoiceId, amount, reason }) {
+      // Since API 2025-03-31 an invoice names its PaymentIntent only through its invoice payments.
+      const paid = await stripe.invoicePayments.list({ invoice: providerInvoiceId, status: 'paid', limit: 1 });
+      const paymentIntent = idOf(paid.data[0]?.payment?.payment_intent ?? null);
+      if (!paymentIntent) throw new PaymentProviderError(409, 'This invoice has no card payment to refund.');
+      const refund = await stripe.refunds.create({
+        payment_intent: paymentIntent,
+        amount,
+        reason: 'requested_by_customer',
+        metadata: { providerInvoiceId, ...(reason ? { note: reason.slice(0, 450) } : {}) },
+      });
+      return { providerRefundId: refund.id };
     },
 
     verifyWebhook(rawBody, headers) {

@@ -12,6 +12,9 @@ import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
 import { ownerUserId } from './refs';
 
+// Relative, not @shared: drizzle-kit loads the schema without the project's path aliases.
+import { MRR_MOVEMENT_KINDS } from '../../../../shared/mrr';
+
 export const PAID_TIERS = ['basic', 'premium'] as const;
 export const BILLING_PROVIDERS = ['test', 'stripe'] as const;
 export const CHECKOUT_STATUSES = ['open', 'completed', 'expired', 'cancelled'] as const;
@@ -89,6 +92,8 @@ export const invoices = sqliteTable(
     description: text('description').notNull(),
     amountDue: integer('amount_due').notNull(),
     amountPaid: integer('amount_paid').notNull().default(0),
+    /** Sum of the refunds rows of this invoice; the refund service keeps it at most amountPaid. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
     currency: text('currency').notNull().default('GBP'),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     periodStart: timestampMs('period_start').notNull(),
@@ -106,6 +111,8 @@ export const invoices = sqliteTable(
     index('invoices_user_idx').on(table.userId, table.issuedAt),
     index('invoices_status_idx').on(table.status, table.issuedAt),
     index('invoices_issued_idx').on(table.issuedAt),
+    // Revenue reports sum what was paid by the day it was paid, from the index alone.
+    index('invoices_paid_idx').on(table.paidAt, table.status, table.tier, table.amountPaid),
     enumCheck('invoices_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('invoices_tier_check', table.tier, PAID_TIERS),
     enumCheck('invoices_status_check', table.status, INVOICE_STATUSES),
@@ -237,5 +244,72 @@ export const billingSubscriptions = sqliteTable(
     enumCheck('billing_subscriptions_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('billing_subscriptions_tier_check', table.tier, PAID_TIERS),
     enumCheck('billing_subscriptions_status_check', table.status, SUBSCRIPTION_RECORD_STATUSES),
+  ],
+);
+
+/**
+ * Money given back on a paid invoice (docs/product/metrics.md#refunds), full or partial, written by the admin
+ * subscriptions service after the provider accepted the refund. invoices.amount_refunded is the sum of these rows.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    tier: text('tier', { enum: PAID_TIERS }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    reason: text('reason'),
+    /** The admin who refunded; kept as text so the row outlives the account. */
+    refundedBy: text('refunded_by'),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('refunds_provider_unique').on(table.provider, table.providerRefundId),
+    index('refunds_invoice_idx').on(table.invoiceId),
+    index('refunds_created_idx').on(table.createdAt),
+    enumCheck('refunds_provider_check', table.provider, BILLING_PROVIDERS),
+    enumCheck('refunds_tier_check', table.tier, PAID_TIERS),
+    check('refunds_amount_check', sql`${table.amount} > 0`),
+  ],
+);
+
+export const MRR_TIERS = ['free', 'trial', 'basic', 'premium'] as const;
+
+/**
+ * Every change of a reader's monthly recurring revenue (docs/product/metrics.md#mrr-movements), appended by the
+ * billing reconcile when a subscription starts, changes tier, renews at a new price or ends. A reader's MRR at any
+ * instant is mrr_after of their latest row before it, so the MRR of any past day and its movements come from this
+ * one table and always add up.
+ */
+export const mrrMovements = sqliteTable(
+  'mrr_movements',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subscriptionId: text('subscription_id').notNull(),
+    kind: text('kind', { enum: MRR_MOVEMENT_KINDS }).notNull(),
+    tierBefore: text('tier_before', { enum: MRR_TIERS }).notNull(),
+    tierAfter: text('tier_after', { enum: MRR_TIERS }).notNull(),
+    mrrBefore: integer('mrr_before').notNull(),
+    mrrAfter: integer('mrr_after').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    occurredAt: timestampMs('occurred_at').notNull(),
+  },
+  (table) => [
+    // MRR at an instant and each month's movements are sums over a time range, read from the index alone.
+    index('mrr_movements_occurred_idx').on(table.occurredAt, table.kind, table.mrrBefore, table.mrrAfter),
+    index('mrr_movements_user_idx').on(table.userId, table.occurredAt),
+    // Trial conversion asks, per reader whose trial ended, whether they ever started a paid plan from it.
+    index('mrr_movements_trial_conversion_idx').on(table.userId).where(sql`kind = 'new' and tier_before = 'trial'`),
+    enumCheck('mrr_movements_kind_check', table.kind, MRR_MOVEMENT_KINDS),
+    enumCheck('mrr_movements_tier_before_check', table.tierBefore, MRR_TIERS),
+    enumCheck('mrr_movements_tier_after_check', table.tierAfter, MRR_TIERS),
+    check('mrr_movements_amount_check', sql`${table.mrrBefore} >= 0 and ${table.mrrAfter} >= 0`),
   ],
 );

@@ -3,7 +3,8 @@
  * outbox: every message is stored with its rendered body, shown to admins, and delivered by SMTP
  * only when configured. Written by the mailer adapter and the preferences/unsubscribe endpoints.
  */
-import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, enumCheck, id, timestampMs, timestamps } from './columns';
 import { users } from './users';
 import { ownerUserId } from './refs';
@@ -61,5 +62,62 @@ export const emailLogs = sqliteTable(
     index('email_logs_created_idx').on(table.createdAt),
     enumCheck('email_logs_status_check', table.status, EMAIL_STATUSES),
     enumCheck('email_logs_transport_check', table.transport, EMAIL_TRANSPORTS),
+  ],
+);
+
+export const CAMPAIGN_STATUSES = ['sending', 'completed', 'cancelled'] as const;
+export const CAMPAIGN_RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+
+/**
+ * Marketing campaigns (docs/product/admin-money.md#campaigns): written by the admin e-mail service when an admin sends one;
+ * the 'email-campaigns' job delivers it recipient by recipient and keeps the counters current.
+ */
+export const emailCampaigns = sqliteTable(
+  'email_campaigns',
+  {
+    id: id(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('sending'),
+    audienceCount: integer('audience_count').notNull(),
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    suppressedCount: integer('suppressed_count').notNull().default(0),
+    /** The admin who sent it; text so the row outlives the account. */
+    createdBy: text('created_by'),
+    completedAt: timestampMs('completed_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    index('email_campaigns_created_idx').on(table.createdAt),
+    index('email_campaigns_status_idx').on(table.status),
+    enumCheck('email_campaigns_status_check', table.status, CAMPAIGN_STATUSES),
+  ],
+);
+
+/** One row per reader a campaign goes to (the audience as it was when it was sent), with its delivery attempts. */
+export const emailCampaignRecipients = sqliteTable(
+  'email_campaign_recipients',
+  {
+    id: id(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    status: text('status', { enum: CAMPAIGN_RECIPIENT_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampMs('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    emailLogId: text('email_log_id'),
+    sentAt: timestampMs('sent_at'),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('email_campaign_recipients_unique').on(table.campaignId, table.userId),
+    index('email_campaign_recipients_due_idx').on(table.status, table.nextAttemptAt),
+    index('email_campaign_recipients_campaign_idx').on(table.campaignId, table.status),
+    enumCheck('email_campaign_recipients_status_check', table.status, CAMPAIGN_RECIPIENT_STATUSES),
+    check('email_campaign_recipients_attempts_check', sql`${table.attempts} >= 0`),
   ],
 );

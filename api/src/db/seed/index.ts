@@ -19,6 +19,7 @@ import { seedContent } from './content';
 import { seedPlans } from './plans';
 import { seedSystemConfig } from './system-config';
 import { seedDemoSubscriptions } from './demo-billing';
+import { backfillMrrMovements, seedDemoMoney } from './demo-money';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -57,8 +58,15 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const promoted = promoteSuperAdmins(deps);
     // Stripe keeps its own records; only the embedded test-mode provider gets demo subscriptions.
     const demoSubscriptions = deps.env.stripe ? 0 : seedDemoSubscriptions(deps.db, deps.now());
+    const moneyStarted = performance.now();
+    const demoReaders = deps.env.stripe ? 0 : seedDemoMoney(deps.db, deps.now());
+    const mrrBackfilled = backfillMrrMovements(deps.db);
+    const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoSubscriptions,
+      demoReaders,
+      mrrBackfilled,
+      demoMoneyMs,
       plansAdded,
       categoriesAdded: categories.added,
       books,
@@ -90,6 +98,9 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoPasswordsReset: result.accounts.passwordsReset,
       superAdminsPromoted: result.promoted.length,
       demoSubscriptionsCreated: result.demoSubscriptions,
+      demoReadersCreated: result.demoReaders,
+      mrrMovementsBackfilled: result.mrrBackfilled,
+      demoMoneyMs: result.demoMoneyMs,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',

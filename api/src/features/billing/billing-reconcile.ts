@@ -42,6 +42,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { sendPaymentFailedEmail, sendPaymentReceiptEmail } from '../email/email.service';
 import { syncEntitlements } from '../selections/entitlement-state';
+import { recordMrrChange } from './mrr-movements';
 
 type TUserRow = typeof users.$inferSelect;
 type TMirrorRow = typeof billingSubscriptions.$inferSelect;
@@ -161,6 +162,13 @@ export function applySubscriptionRecord(
     .where(eq(users.id, userId))
     .run();
 
+  recordMrrChange(db, {
+    userId,
+    tierBefore: user.subscriptionTier,
+    record,
+    mirrorBefore: mirror ?? null,
+    now,
+  });
   recordTransitions(deps, {
     userId,
     before: user,

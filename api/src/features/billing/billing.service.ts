@@ -95,7 +95,7 @@ const checkoutUser = (user: TUserRow): TCheckoutUser => ({
 });
 
 /** Provider refusals become 4xx problems; anything else is a real failure. */
-async function callProvider<T>(work: () => Promise<T>): Promise<T> {
+export async function callProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -111,7 +111,7 @@ async function callProvider<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Pulls the provider's current record into the app now (the webhook will confirm it idempotently). */
-async function reconcileNow(deps: AppDeps, subscriptionId: string, userId: string) {
+export async function reconcileNow(deps: AppDeps, subscriptionId: string, userId: string) {
   const record = await deps.payments.retrieveSubscription(subscriptionId);
   if (!record) return;
   immediateTransaction(deps.db, () => applySubscriptionRecord(deps, record, deps.now(), userId));
@@ -390,6 +390,7 @@ function toInvoice(row: typeof invoices.$inferSelect): TInvoice {
     tier: row.tier,
     amountDue: row.amountDue,
     amountPaid: row.amountPaid,
+    amountRefunded: row.amountRefunded,
     currency: row.currency,
     status: row.status,
     periodStart: row.periodStart.toISOString(),

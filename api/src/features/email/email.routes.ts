@@ -8,6 +8,7 @@ import { ZOutboxIdParam, ZOutboxQuery, ZUnsubscribeTokenQuery } from '@shared/em
 import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requireAuth, requirePermission } from '../../middleware/auth';
+import { allowOneClickUnsubscribe } from '../../middleware/csrf';
 import { getOutboxMessage, listOutbox } from './outbox.service';
 import {
   getEmailPreferences,
@@ -33,6 +34,21 @@ export function createEmailRoutes({ db, now }: AppDeps) {
       })
       .post('/email/unsubscribe', validate('json', ZUnsubscribeRequest), (c) =>
         c.json(unsubscribeByToken({ db, request: c.req.valid('json'), now: now() })),
+      )
+      // RFC 8058 one-click: the mail provider POSTs `List-Unsubscribe=One-Click` (form-encoded) to the URL of the
+      // List-Unsubscribe header; it switches marketing mail off (docs/product/admin-money.md#campaigns).
+      .post(
+        '/email/unsubscribe/one-click',
+        allowOneClickUnsubscribe,
+        validate('query', ZUnsubscribeTokenQuery),
+        (c) => {
+          unsubscribeByToken({
+            db,
+            request: { token: c.req.valid('query').token, marketingEmails: false },
+            now: now(),
+          });
+          return c.body(null, 204);
+        },
       )
       .get('/admin/email/outbox', requirePermission('email:manage'), validate('query', ZOutboxQuery), (c) => {
         c.header('Cache-Control', 'no-store');

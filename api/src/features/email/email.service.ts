@@ -182,7 +182,7 @@ export async function sendEmail(
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+      headers: unsubscribeHeaders(env.publicUrl, unsubscribeUrl, options.category, preferences?.unsubscribeToken),
     });
     const sentAt = deps.now();
     db.update(emailLogs)
@@ -208,6 +208,24 @@ export async function sendEmail(
     );
     return { id: row.id, status: 'failed', errorMessage };
   }
+}
+
+/**
+ * List-Unsubscribe for every mail; marketing mail also gets the RFC 8058 one-click pair, whose POST switches
+ * marketing off without a page (docs/product/admin-money.md#campaigns).
+ */
+export function unsubscribeHeaders(
+  publicUrl: string,
+  unsubscribeUrl: string,
+  category: TEmailCategory,
+  token: string | undefined,
+): Record<string, string> {
+  if (category !== 'marketing' || !token) return { 'List-Unsubscribe': `<${unsubscribeUrl}>` };
+  const oneClick = `${publicUrl}/api/email/unsubscribe/one-click?token=${encodeURIComponent(token)}`;
+  return {
+    'List-Unsubscribe': `<${oneClick}>, <${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** In development a reader can sign up without any mail server: the secret is printed to the log. */

@@ -3,7 +3,7 @@
  * newest first, with its stored bodies. Those are rendered with codes and secret links hidden
  * (docs/product/operations.md#e-mail-secrets): staff see what was sent, never a credential.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { TOutboxMessage, TOutboxPage } from '@shared/email';
 import type { TOutboxQuery } from '@shared/email.schemas';
 import type { Db } from '../../db/client';
@@ -39,6 +39,12 @@ export function listOutbox(options: { db: Db; query: TOutboxQuery }): TOutboxPag
   // SQLite's LIKE is case-insensitive for ASCII, which is what an address search wants.
   if (query.email) conditions.push(sql`${emailLogs.email} like ${`%${escapeLike(query.email)}%`} escape '\\'`);
   if (query.type) conditions.push(eq(emailLogs.emailType, query.type));
+  if (query.status) conditions.push(eq(emailLogs.status, query.status));
+  const day = (value: string) => Date.parse(`${value}T00:00:00Z`);
+  if (query.from && !Number.isNaN(day(query.from)))
+    conditions.push(gte(emailLogs.createdAt, new Date(day(query.from))));
+  if (query.to && !Number.isNaN(day(query.to)))
+    conditions.push(lt(emailLogs.createdAt, new Date(day(query.to) + 24 * 60 * 60 * 1000)));
   const filtered = conditions.length > 0 ? and(...conditions) : undefined;
   const total = db.select({ n: count() }).from(emailLogs).where(filtered).get()?.n ?? 0;
   const rows = db

@@ -153,7 +153,7 @@ export function DataTable<TData extends RowData>({
       {toolbar && <div className="flex flex-wrap items-end gap-2">{toolbar}</div>}
       <div
         className={cn(
-          'overflow-x-auto rounded-lg border border-border bg-card transition-opacity',
+          'relative overflow-x-auto rounded-lg border border-border bg-card transition-opacity',
           isFetching && !isLoading && 'opacity-70',
         )}
         aria-busy={isLoading || isFetching}

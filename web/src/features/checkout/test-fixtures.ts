@@ -47,6 +47,7 @@ export function makeInvoice(overrides: Partial<TInvoice> = {}): TInvoice {
     number: 'WB-0001',
     description: 'Basic Plan (3 Mar – 3 Apr 2025)',
     tier: 'basic',
+    amountRefunded: 0,
     amountDue: 599,
     amountPaid: 599,
     currency: 'GBP',

@@ -23,3 +23,4 @@ export { paymentFailedEmail } from './payment-failed';
 export { subscriptionCancelledEmail } from './subscription-cancelled';
 export { planChangedEmail } from './plan-changed';
 export { trialEndingEmail } from './trial-ending';
+export { campaignEmail } from './campaign';
