@@ -8,6 +8,9 @@ import { SearchX } from 'lucide-react';
 import { BOOK_PAGE_SIZE_DEFAULT } from '@shared/catalogue';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
+import { OfflineNotice } from '@web/components/offline-notice';
+import { useCurrentUser } from '@web/features/auth/queries';
 import { useSeo } from '../seo/use-seo';
 import { SearchBox } from '../search/search-box';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
@@ -55,6 +58,8 @@ export default function BookstorePage() {
   const limit = books.data?.limit ?? BOOK_PAGE_SIZE_DEFAULT;
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const isUpdating = books.isFetching && books.isPlaceholderData;
+  const isWaitingOffline = isWaitingForNetwork(books);
+  const { isAuthenticated } = useCurrentUser();
 
   function hrefForPage(page: number) {
     const next = new URLSearchParams(searchParams);
@@ -119,11 +124,16 @@ export default function BookstorePage() {
             Results
           </h2>
           <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
-            {books.isSuccess ? formatBookCount(total) : books.isPending ? 'Loading books...' : ''}
+            {books.isSuccess ? formatBookCount(total) : books.isPending && !isWaitingOffline ? 'Loading books...' : ''}
           </p>
         </div>
 
-        {books.isPending ? (
+        {isWaitingOffline ? (
+          <OfflineNotice hasDownloadsLink={isAuthenticated}>
+            The Book Store needs a connection to show books.
+            {isAuthenticated ? ' Books downloaded to this browser open from your downloads.' : ''}
+          </OfflineNotice>
+        ) : books.isPending ? (
           <BookGridSkeleton count={12} />
         ) : books.isError ? (
           <ErrorPanel

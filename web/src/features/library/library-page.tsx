@@ -18,6 +18,10 @@ import { formatDate } from '@web/features/selections/format';
 import { useEntitlements, selectionsQueryOptions } from '@web/features/selections/queries';
 import { useSyncEngine } from '@web/features/sync/use-sync';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useOnlineStatus } from '@web/lib/use-online-status';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
+import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
+import { LazyDownloadedBooks } from '@web/features/offline/components/lazy-downloaded-books';
 import { ContinueReadingCard } from './components/continue-reading-card';
 import { BookListItem } from './components/book-list-item';
 import { LibraryShelf } from './components/library-shelf';
@@ -35,11 +39,24 @@ export default function LibraryPage() {
   const authorOf = (bookId: string) => books.find((book) => book.data?.id === bookId)?.data?.author;
   const isPremium = entitlements.data?.tier === 'premium';
   const isFree = entitlements.data?.tier === 'free';
+  const isOnline = useOnlineStatus();
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">My Library</h1>
       <p className="mt-2 text-muted-foreground">Your books, how far you have read, and what your plan allows.</p>
+
+      {!isOnline && (
+        <>
+          <OfflineNotice className="mt-6">
+            {selections.data
+              ? 'Your library is shown as it was when you were last online.'
+              : 'Your library needs a connection to load.'}{' '}
+            Books downloaded to this browser open from your downloads.
+          </OfflineNotice>
+          <LazyDownloadedBooks className="mt-6" />
+        </>
+      )}
 
       <ContinueReadingCard className="mt-6" />
 
@@ -50,7 +67,9 @@ export default function LibraryPage() {
           Your chosen books
         </h2>
         <div className="mt-4">
-          {selections.isPending ? (
+          {isWaitingForNetwork(selections) ? (
+            <NeedsConnection what="Your picks" />
+          ) : selections.isPending ? (
             <div role="status" className="grid gap-4 sm:grid-cols-2">
               <span className="sr-only">Loading your books...</span>
               {[0, 1].map((index) => (

@@ -12,6 +12,8 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
+import { NeedsConnection } from '@web/components/offline-notice';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { bookDetailPath, readerPath } from '@web/lib/paths';
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
@@ -77,7 +79,9 @@ export function LibraryShelf({ className }: { className?: string }) {
         ))}
       </fieldset>
       <div className="mt-4">
-        {query.isPending ? (
+        {isWaitingForNetwork(query) ? (
+          <NeedsConnection what="Your books and how far you have read" />
+        ) : query.isPending ? (
           <div role="status" className="grid gap-4 sm:grid-cols-2">
             <span className="sr-only">Loading your library...</span>
             {[0, 1].map((index) => (
