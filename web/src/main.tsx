@@ -14,6 +14,7 @@ import { currentUserQuery } from './features/auth/queries';
 import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
+import { captureInstallPrompt } from './app/install-prompt';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
@@ -33,6 +34,7 @@ if (!rootElement) {
 } else {
   try {
     seedFirstScreenQueries(queryClient, readInitialData());
+    captureInstallPrompt();
     createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {
