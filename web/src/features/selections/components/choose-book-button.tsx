@@ -9,7 +9,7 @@ import { BookmarkPlus } from 'lucide-react';
 import type { TEntitlements } from '@shared/selections';
 import { Button, type ButtonProps } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { SELECTION_DEPENDENT_KEYS, selectBook } from '../queries';
 import { estimatedLockEnd, formatDate, picksRemaining } from '../format';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -21,7 +21,7 @@ export function useChooseBook() {
   return useMutation({
     mutationFn: ({ bookId }: { bookId: string; title: string }) => selectBook(bookId),
     onSuccess: (_selection, { title }) => {
-      toast({ title: 'Book chosen', description: `“${title}” is now in your library. Enjoy reading!` });
+      infoToast({ title: 'Book chosen', description: `“${title}” is now in your library. Enjoy reading!` });
     },
     onError: (error) => {
       toast({
