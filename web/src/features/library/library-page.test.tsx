@@ -34,7 +34,7 @@ describe('/library', () => {
     expect(
       await within(screen.getByRole('region', { name: 'Your plan and picks' })).findByText('1 of 10 used'),
     ).toBeInTheDocument();
-    const books = within(screen.getByRole('region', { name: 'Your chosen books' }));
+    const books = within(screen.getByRole('region', { name: 'Your picks' }));
     expect(await books.findByText('Cal Newport')).toBeInTheDocument();
     expect(books.getByText(`Locked until ${formatDate(selection.lockedUntil)}`)).toBeInTheDocument();
     expect(books.getByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/book-1');
@@ -47,7 +47,7 @@ describe('/library', () => {
       [`GET ${apiPath('/selections')}`]: () => ({ items: [] }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
-    expect(await screen.findByText('No books chosen yet')).toBeInTheDocument();
+    expect(await screen.findByText('No picks yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');
   });
 

@@ -1,5 +1,5 @@
 /**
- * /library (signed in): "Continue where you left off", the quota panel, the books the reader chose
+ * /library (signed in): "Continue where you left off", the quota panel, the reader's picks
  * (cover, author, lock end, 'Read now'; premium readers need no picks, so they are pointed at the whole
  * store) and the shelf of everything added, picked or started, with progress bars and filters.
  */
@@ -64,7 +64,7 @@ export default function LibraryPage() {
 
       <section aria-labelledby="chosen-title" className="mt-10">
         <h2 id="chosen-title" className="font-serif text-2xl font-semibold">
-          Your chosen books
+          Your picks
         </h2>
         <div className="mt-4">
           {isWaitingForNetwork(selections) ? (
@@ -86,7 +86,7 @@ export default function LibraryPage() {
           ) : selections.data.length === 0 ? (
             <StatePanel
               icon={<Library />}
-              title={isPremium ? 'Every book is yours to read' : isFree ? 'No active plan' : 'No books chosen yet'}
+              title={isPremium ? 'Every book is yours to read' : isFree ? 'No active plan' : 'No picks yet'}
               action={
                 <Button asChild>
                   {isFree ? (
@@ -101,7 +101,7 @@ export default function LibraryPage() {
                 ? 'Premium opens the whole catalogue: pick any book in the store and start reading.'
                 : isFree
                   ? 'Choose Basic or Premium to pick books and read them in full. Previews stay free for everyone.'
-                  : 'Find a book you like in the store and choose it to read it in full.'}
+                  : 'Find a book you like in the store and pick it to read it in full.'}
             </StatePanel>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2">
@@ -127,7 +127,7 @@ function ChosenBook({ selection, author }: { selection: TSelection; author: stri
           ? selection.canRemove
             ? `Lock ended ${lockEnd}`
             : `Locked until ${lockEnd}`
-          : `Chosen ${formatDate(selection.selectedAt)}`}
+          : `Picked ${formatDate(selection.selectedAt)}`}
       </p>
       <Button asChild size="sm" className="mt-auto self-start">
         <Link to={readerPath(selection.bookId)}>

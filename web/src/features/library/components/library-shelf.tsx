@@ -1,6 +1,6 @@
 /**
  * The shelf on /library: every book the reader added, picked or started, with its progress, filtered
- * by In progress / Finished / Selected / All (the filter lives in the URL's ?status=, so it can be
+ * by In progress / Finished / Picked / All (the filter lives in the URL's ?status=, so it can be
  * linked and survives a reload), and add / remove from the library.
  */
 import { Link, useSearchParams } from 'react-router-dom';
@@ -25,14 +25,14 @@ import { ProgressBar } from './progress-bar';
 export const FILTER_LABELS: Record<TLibraryFilter, string> = {
   in_progress: 'In progress',
   finished: 'Finished',
-  selected: 'Selected',
+  selected: 'Picked',
   all: 'All',
 };
 
 const EMPTY_TEXT: Record<TLibraryFilter, string> = {
   in_progress: 'No books in progress. Open a book to start reading and it will appear here.',
   finished: 'No finished books yet. Books you read to the last page appear here.',
-  selected: 'No selected books. Books you choose with your plan appear here.',
+  selected: 'No picks yet. Books you pick with your plan appear here.',
   all: 'Your library is empty. Add books from the store to keep them here.',
 };
 
@@ -140,7 +140,7 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
     <BookListItem book={item} author={item.author}>
       <div className="flex flex-wrap gap-1.5">
         <Badge variant={item.status === 'finished' ? 'accent' : 'secondary'}>{STATUS_BADGE[item.status]}</Badge>
-        {item.selected && <Badge variant="outline">Selected</Badge>}
+        {item.selected && <Badge variant="outline">Picked</Badge>}
       </div>
       {item.progress && (
         <div className="mt-1 flex flex-col gap-1">
