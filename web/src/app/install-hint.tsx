@@ -61,8 +61,8 @@ export default function InstallHint({ offer }: { offer: Extract<TInstallOffer, {
             </h2>
             {offer.kind === 'ios' ? (
               <p className="text-sm text-muted-foreground">
-                Tap <Share className="inline size-4 align-text-bottom" aria-hidden="true" /> Share in Safari, then
-                “Add to Home Screen”: the app opens full screen and your downloaded books read offline.
+                Tap <Share className="inline size-4 align-text-bottom" aria-hidden="true" /> Share in Safari, then “Add
+                to Home Screen”: the app opens full screen and your downloaded books read offline.
               </p>
             ) : (
               <p className="text-sm text-muted-foreground">

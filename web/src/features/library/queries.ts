@@ -48,7 +48,10 @@ export function useLibraryMembership() {
     mutationFn: ({ bookId, inLibrary }: { bookId: string; title: string; inLibrary: boolean }) =>
       inLibrary ? addToLibrary(bookId).then(() => undefined) : removeFromLibrary(bookId),
     onSuccess: (_void, { title, inLibrary }) =>
-      infoToast({ title: inLibrary ? 'Added to your library' : 'Removed from your library', description: `“${title}”` }),
+      infoToast({
+        title: inLibrary ? 'Added to your library' : 'Removed from your library',
+        description: `“${title}”`,
+      }),
     onError: (error, { inLibrary }) =>
       toast({
         variant: 'destructive',

@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { FormField } from '@web/components/forms/form-field';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { describeError } from '@web/lib/api';
-import { infoToast, toast } from '@web/lib/toast';
+import { infoToast } from '@web/lib/toast';
 import { devicesKeys, renameDevice } from '../queries';
 
 const ZRenameForm = z.object({ name: ZDeviceName });

@@ -18,7 +18,10 @@ export function DownloadedBooks({ className }: { className?: string }) {
   const books = useOfflineBooks(user?.id ?? null);
   if (!books.data) return null;
   return (
-    <section aria-labelledby="downloaded-title" className={cn('rounded-xl border border-border bg-card p-4', className)}>
+    <section
+      aria-labelledby="downloaded-title"
+      className={cn('rounded-xl border border-border bg-card p-4', className)}
+    >
       <h2 id="downloaded-title" className="font-serif text-xl font-semibold">
         On this device
       </h2>

@@ -8,7 +8,7 @@ import { ImageUp } from 'lucide-react';
 import { Avatar, initialsOf } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
-import { infoToast, toast } from '@web/lib/toast';
+import { infoToast } from '@web/lib/toast';
 import { FieldError } from '@web/components/forms/form-field';
 import { authKeys } from '@web/features/auth/queries';
 import { AVATAR_TYPES, profileKeys, checkAvatarFile, uploadAvatar, type TProfile } from '../queries';
