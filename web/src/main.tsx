@@ -14,7 +14,7 @@ import { currentUserQuery } from './features/auth/queries';
 import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
-import { captureInstallPrompt } from './app/install-prompt';
+import { captureInstallPrompt } from './features/install/install-prompt';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';

@@ -3,7 +3,6 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import { InstallHintSlot } from './install-hint-slot';
 import { PageTransition } from './page-transition';
 import { RouteFallback } from './route-fallback';
 import { ScrollToTopButton } from './scroll-to-top-button';
@@ -11,7 +10,6 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /**
  * The shell around every screen (docs/product/routes-and-screens.md#application-shell): skip link, sticky header, the
- * install hint when it applies (docs/product/routes-and-screens.md#install-the-app), the
  * routed screen (lazy, behind the error boundary and the 'Loading...' spinner), footer, scroll-to-top.
  * ScrollRestoration scrolls to the top on new navigations and restores positions on back/forward.
  */
@@ -21,7 +19,6 @@ export function RootLayout() {
       <SkipLink />
       <div className="flex min-h-dvh flex-col">
         <Header />
-        <InstallHintSlot />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
           <ErrorBoundary>
             <Suspense fallback={<RouteFallback />}>

@@ -24,6 +24,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useOnlineStatus } from '@web/lib/use-online-status';
 import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
+import { InstallHintSlot } from '@web/features/install/install-hint-slot';
 import { formatCount, formatReadingTime } from './format';
 
 export const RECENT_BOOKMARKS = 5;
@@ -50,6 +51,7 @@ export default function DashboardPage() {
           ? 'Pick a book from the store and your first page is one tap away.'
           : 'Your reading at a glance.'}
       </p>
+      <InstallHintSlot className="mt-4" />
       {!isOnline && (
         <OfflineNotice className="mt-4">
           {stats.data

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useOnlineStatus } from '@web/lib/use-online-status';
 import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
+import { InstallHintSlot } from '@web/features/install/install-hint-slot';
 import { LazyDownloadedBooks } from '@web/features/offline/components/lazy-downloaded-books';
 import { ContinueReadingCard } from './components/continue-reading-card';
 import { BookListItem } from './components/book-list-item';
@@ -46,6 +47,7 @@ export default function LibraryPage() {
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">My Library</h1>
       <p className="mt-2 text-muted-foreground">Your books, how far you have read, and what your plan allows.</p>
 
+      <InstallHintSlot className="mt-6" />
       {!isOnline && (
         <>
           <OfflineNotice className="mt-6">

@@ -1,20 +1,28 @@
 /**
- * The install hint (docs/product/routes-and-screens.md#install-the-app): a slim card under the header that offers to
+ * The install hint (docs/product/routes-and-screens.md#install-the-app): a slim card on the reader's dashboard and
+ * library that offers to
  * install the app, with the browser's own prompt where there is one ('Install') and the Share → 'Add to Home Screen'
  * steps in iOS Safari. Shown until the reader closes it or installs the app, then never again on this browser
- * (storage/install-hint.ts). Loaded on demand by InstallHintSlot, so pages without an offer carry no storage code.
+ * (storage/install-hint.ts). Loaded on demand by InstallHintSlot, so screens without an offer carry no storage code.
  */
 import { useEffect, useState } from 'react';
 import { Download, Share, X } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { readInstallHintState, rememberInstallHintClosed } from '@web/storage/install-hint';
-import { forgetInstallPrompt, type TInstallOffer } from './install-prompt';
+import { forgetInstallPrompt } from './install-prompt';
+import type { TInstallOffer } from './use-install-offer';
 
 export const INSTALL_HINT_TITLE = 'Install Wonderful Books';
 
 type TVisibility = 'checking' | 'shown' | 'closed';
 
-export default function InstallHint({ offer }: { offer: Extract<TInstallOffer, { kind: 'prompt' | 'ios' }> }) {
+export default function InstallHint({
+  offer,
+  className,
+}: {
+  offer: Extract<TInstallOffer, { kind: 'prompt' | 'ios' }>;
+  className?: string;
+}) {
   const [visibility, setVisibility] = useState<TVisibility>('checking');
 
   useEffect(() => {
@@ -49,7 +57,7 @@ export default function InstallHint({ offer }: { offer: Extract<TInstallOffer, {
   };
 
   return (
-    <aside aria-labelledby="install-hint-title" className="mx-auto w-full max-w-7xl px-4 pt-3 sm:px-6 lg:px-8">
+    <aside aria-labelledby="install-hint-title" className={className}>
       <div className="relative flex flex-col gap-3 rounded-xl border border-border bg-card p-4 pr-12 shadow-sm sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <span className="mt-0.5 text-primary [&_svg]:size-5" aria-hidden="true">

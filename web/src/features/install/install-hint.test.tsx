@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { deleteDb } from '@web/storage/db';
 import { readInstallHintState } from '@web/storage/install-hint';
 import InstallHint, { INSTALL_HINT_TITLE } from './install-hint';
-import { isIosSafari, type TBeforeInstallPromptEvent } from './install-prompt';
+import type { TBeforeInstallPromptEvent } from './install-prompt';
+import { isIosSafari } from './use-install-offer';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
