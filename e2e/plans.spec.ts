@@ -185,7 +185,7 @@ test.describe('trial picks', () => {
     await page.goto(`/book/${third.slug}`);
     await expect(page.getByText(/2 of 3 picks used\./)).toBeVisible();
     await page.getByRole('button', { name: 'Pick this book' }).click();
-    const dialog = page.getByRole('dialog', { name: `Choose “${third.title}”?` });
+    const dialog = page.getByRole('dialog', { name: `Pick “${third.title}”?` });
     await expect(dialog).toContainText('This uses one of your 3 trial picks (3 of 3 used after this).');
     await dialog.getByRole('button', { name: 'Pick this book' }).click();
     await expectToast(page, { title: 'Book picked' });
@@ -197,7 +197,7 @@ test.describe('trial picks', () => {
     await otherTab.getByRole('button', { name: 'Pick this book' }).click();
     await otherTab.getByRole('dialog').getByRole('button', { name: 'Pick this book' }).click();
     await expectToast(otherTab, {
-      title: "Couldn't choose this book",
+      title: "Couldn't pick this book",
       description: 'You have used 3 of 3 trial picks',
       variant: 'destructive',
     });
@@ -407,7 +407,7 @@ test.describe('the billing clock', () => {
     await subscribeToBasicThroughApi(page.request, baseURL);
     const [book] = await booksOfTier(page.request, 'trial', 1);
     await pick(page.request, baseURL, book);
-    // Choosing a book opens its loan; opening it again reuses that loan.
+    // Picking a book opens its loan; opening it again reuses that loan.
     const opened = await page.request.post('/api/loans', { headers: originHeader(baseURL), data: { bookId: book.id } });
     expect(opened.status(), await opened.text()).toBe(200);
 
