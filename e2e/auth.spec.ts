@@ -312,6 +312,7 @@ test.describe('mobile width (390x844)', () => {
       'Home',
       'Book Store',
       'My Library',
+      'Offline reading',
       'Devices',
       'Challenges',
       'Dashboard',

@@ -130,8 +130,8 @@ test.describe('journeys', () => {
 
     const [book] = await trialBooks(page.request, 1);
     await page.goto(`/book/${book.slug}`);
-    await page.getByRole('button', { name: 'Choose this book' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Choose this book' }).click();
+    await page.getByRole('button', { name: 'Pick this book' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pick this book' }).click();
     await page.getByRole('link', { name: 'Read now' }).click();
     await expectPageRendered(page, 1);
     const seconds = (Date.now() - started) / 1000;

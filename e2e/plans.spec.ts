@@ -180,30 +180,30 @@ test.describe('trial picks', () => {
     const otherTabErrors = collectPageErrors(otherTab);
     await otherTab.goto(`/book/${fourth.slug}`);
     await expect(otherTab.getByText('2 of 3 picks used.', { exact: false })).toBeVisible();
-    await expect(otherTab.getByRole('button', { name: 'Choose this book' })).toBeEnabled();
+    await expect(otherTab.getByRole('button', { name: 'Pick this book' })).toBeEnabled();
 
     await page.goto(`/book/${third.slug}`);
     await expect(page.getByText(/2 of 3 picks used\./)).toBeVisible();
-    await page.getByRole('button', { name: 'Choose this book' }).click();
-    const dialog = page.getByRole('dialog', { name: `Choose “${third.title}”?` });
+    await page.getByRole('button', { name: 'Pick this book' }).click();
+    const dialog = page.getByRole('dialog', { name: `Pick “${third.title}”?` });
     await expect(dialog).toContainText('This uses one of your 3 trial picks (3 of 3 used after this).');
-    await dialog.getByRole('button', { name: 'Choose this book' }).click();
-    await expectToast(page, { title: 'Book chosen' });
+    await dialog.getByRole('button', { name: 'Pick this book' }).click();
+    await expectToast(page, { title: 'Book picked' });
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Chosen', { exact: true })).toBeVisible();
+    await expect(page.getByText('Picked', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Read now' })).toBeVisible();
     await expect(page.getByText(/3 of 3 picks used\./)).toBeVisible();
 
-    await otherTab.getByRole('button', { name: 'Choose this book' }).click();
-    await otherTab.getByRole('dialog').getByRole('button', { name: 'Choose this book' }).click();
+    await otherTab.getByRole('button', { name: 'Pick this book' }).click();
+    await otherTab.getByRole('dialog').getByRole('button', { name: 'Pick this book' }).click();
     await expectToast(otherTab, {
-      title: "Couldn't choose this book",
+      title: "Couldn't pick this book",
       description: 'You have used 3 of 3 trial picks',
       variant: 'destructive',
     });
     // The refusal refreshes the counts: the button is now disabled and the page offers the plans.
-    await expect(otherTab.getByRole('button', { name: 'Choose this book' })).toBeDisabled();
-    await expect(otherTab.getByText('3 of 3 picks used. Subscribe to choose more books.')).toBeVisible();
+    await expect(otherTab.getByRole('button', { name: 'Pick this book' })).toBeDisabled();
+    await expect(otherTab.getByText('3 of 3 picks used. Subscribe to pick more books.')).toBeVisible();
     await expect(otherTab.getByRole('link', { name: 'See plans' })).toBeVisible();
     await otherTab.close();
     expect(otherTabErrors, 'the second tab logged errors').toEqual([]);
@@ -319,12 +319,12 @@ test.describe('Basic picks', () => {
     // The screens show the lock end and offer no removal.
     const lockEnd = await formatInPage(page, selection.lockedUntil!);
     await page.goto(`/book/${first.slug}`);
-    await expect(page.getByText(`In your library; locked until ${lockEnd}.`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`Locked until ${lockEnd}.`, { exact: false })).toBeVisible();
     await expect(page.getByText(/10 of 10 picks used this cycle; resets on /)).toBeVisible();
 
     await page.goto(`/book/${books[10].slug}`);
-    await expect(page.getByRole('button', { name: 'Choose this book' })).toBeDisabled();
-    await expect(page.getByText('You can choose again when your picks reset.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pick this book' })).toBeDisabled();
+    await expect(page.getByText('You can pick again when your picks reset.', { exact: false })).toBeVisible();
 
     await page.goto('/library');
     await expect(quotaFact(page, 'Picks this cycle')).toHaveText('10 of 10 used');
@@ -349,7 +349,7 @@ test.describe('Premium', () => {
 
     await page.goto(`/book/${premiumBook.slug}`);
     await expect(page.getByRole('link', { name: 'Read now' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Choose this book' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pick this book' })).toHaveCount(0);
 
     for (const book of [premiumBook, secondPremium, basicBook, trialBook]) {
       const response = await page.request.post('/api/loans', {
@@ -407,7 +407,7 @@ test.describe('the billing clock', () => {
     await subscribeToBasicThroughApi(page.request, baseURL);
     const [book] = await booksOfTier(page.request, 'trial', 1);
     await pick(page.request, baseURL, book);
-    // Choosing a book opens its loan; opening it again reuses that loan.
+    // Picking a book opens its loan; opening it again reuses that loan.
     const opened = await page.request.post('/api/loans', { headers: originHeader(baseURL), data: { bookId: book.id } });
     expect(opened.status(), await opened.text()).toBe(200);
 

@@ -88,7 +88,7 @@ describe('entitlement rules (examples)', () => {
       canSelect({ user: premium, book: book('b'), cycle: null, selections: [], lockDays: 30, now: T0 }),
     ).toMatchObject({
       code: 'premium_no_selection',
-      message: 'Premium includes every book — no need to choose',
+      message: 'Premium includes every book — no need to pick',
     });
     expect(
       canSelect({
@@ -108,7 +108,7 @@ describe('entitlement rules (examples)', () => {
       canSelect({ user: trialUser(), book: book('b'), cycle: cycleOf(), selections: [picked], lockDays: 30, now: T0 }),
     ).toMatchObject({
       code: 'already_selected',
-      message: 'You have already chosen this book',
+      message: 'You have already picked this book',
     });
   });
 

@@ -133,7 +133,7 @@ export function canReadBook(
   const loanType = tier === 'trial' ? 'trial' : 'subscription';
   if (tier === 'premium') return { ok: true, via: 'premium', loanType };
   if (!selections.some((selection) => selection.bookId === book.id)) {
-    return refuse('selection_required', 'Choose this book or upgrade to read it');
+    return refuse('selection_required', 'Pick this book or upgrade to read it');
   }
   return { ok: true, via: 'selection', loanType };
 }
@@ -162,14 +162,14 @@ export function canSelect(input: {
   const { user, book, cycle, selections, lockDays, now } = input;
   const tier = effectiveTier(user, now);
   if (tier === 'free') return refuse('subscription_required', 'Start a free trial or choose a plan to pick books');
-  if (tier === 'premium') return refuse('premium_no_selection', 'Premium includes every book — no need to choose');
+  if (tier === 'premium') return refuse('premium_no_selection', 'Premium includes every book — no need to pick');
   if (tierRank(book.requiredTier) > tierRank(tier)) return refuse('tier_too_low', needsPlanMessage(book.requiredTier));
 
   const existing = selections.find((selection) => selection.bookId === book.id);
   let renewSelectionId: string | null = null;
   if (existing) {
     const carriedOver = cycle !== null && existing.cycleId !== cycle.id;
-    if (!carriedOver || isLocked(existing, now)) return refuse('already_selected', 'You have already chosen this book');
+    if (!carriedOver || isLocked(existing, now)) return refuse('already_selected', 'You have already picked this book');
     renewSelectionId = existing.id;
   }
 

@@ -32,6 +32,8 @@ export const DELAYS_MS = {
 } as const;
 
 export const TOAST_DURATION_MS = 5000;
+/** A confirmation of the reader's own action that the screen already shows (docs/product/errors.md#toasts). */
+export const TOAST_INFO_DURATION_MS = 3000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const DEFAULT_PHONE_COUNTRY = 'GB';

@@ -15,6 +15,7 @@ import { adoptServerSession } from './app/server-session';
 import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
+import { captureInstallPrompt } from './features/install/install-prompt';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
@@ -36,6 +37,7 @@ if (!rootElement) {
     seedFirstScreenQueries(queryClient, readInitialData());
     // Who is signed in comes with the page: no GET /api/auth/user before the first screen.
     adoptServerSession(queryClient);
+    captureInstallPrompt();
     createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {

@@ -22,7 +22,16 @@ describe('<MobileMenu />', () => {
     const { menu } = await openMenu(makeUser());
     const nav = within(menu.getByRole('navigation', { name: 'Mobile' }));
     const labels = nav.getAllByRole('link').map((link) => link.textContent);
-    expect(labels).toEqual(['Home', 'Book Store', 'My Library', 'Devices', 'Challenges', 'Dashboard', 'Subscription']);
+    expect(labels).toEqual([
+      'Home',
+      'Book Store',
+      'My Library',
+      'Offline reading',
+      'Devices',
+      'Challenges',
+      'Dashboard',
+      'Subscription',
+    ]);
     expect(nav.getByRole('link', { name: 'Subscription' })).toHaveAttribute('href', '/subscribe');
     expect(menu.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });

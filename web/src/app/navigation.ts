@@ -24,11 +24,15 @@ export const HEADER_LINKS: NavLinkItem[] = [
   { to: '/dashboard', label: 'Dashboard', isPersonal: true },
 ];
 
-/** Mobile side menu, in the order of docs/product/routes-and-screens.md#navigation. */
+/**
+ * Mobile side menu, in the order of docs/product/routes-and-screens.md#navigation; Offline reading follows My Library
+ * so a phone reader without a connection finds the downloads from the menu.
+ */
 export const MOBILE_MENU_LINKS: NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/bookstore', label: 'Book Store' },
   { to: '/library', label: 'My Library', isPersonal: true },
+  { to: '/offline', label: 'Offline reading', isPersonal: true },
   { to: '/devices', label: 'Devices', isPersonal: true },
   { to: '/challenges', label: 'Challenges' },
   { to: '/dashboard', label: 'Dashboard', isPersonal: true },

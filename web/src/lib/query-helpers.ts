@@ -18,3 +18,12 @@ export function isNotFoundError(error: unknown): boolean {
   if (isApiError(error)) return error.status === 404;
   return error instanceof Error && error.message.startsWith('404:');
 }
+
+/**
+ * A read that has nothing to show and waits for the network: TanStack Query pauses reads while the browser is
+ * offline (fetchStatus 'paused'), so without this check a screen would show its skeleton for as long as the
+ * connection stays away (docs/product/offline-and-devices.md#screens-without-a-connection).
+ */
+export function isWaitingForNetwork(query: { isPending: boolean; fetchStatus: string }): boolean {
+  return query.isPending && query.fetchStatus === 'paused';
+}

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Toaster } from '@web/components/ui/toaster';
-import { dismissToast, getCurrentToast, resetToasts, toast } from './toast';
+import { TOAST_INFO_DURATION_MS } from '@shared/limits';
+import { dismissToast, getCurrentToast, infoToast, resetToasts, toast } from './toast';
 
 afterEach(() => {
   cleanup();
@@ -23,6 +24,20 @@ describe('toast store', () => {
     expect(getCurrentToast()).toMatchObject({ title: 'Second', open: true });
     dismissToast();
     expect(getCurrentToast()).toMatchObject({ title: 'Second', open: false });
+  });
+});
+
+describe('info toasts', () => {
+  it('stay on screen for the short info duration; other toasts keep the default', () => {
+    infoToast({ title: 'Profile updated' });
+    expect(getCurrentToast()).toMatchObject({
+      title: 'Profile updated',
+      variant: 'default',
+      duration: TOAST_INFO_DURATION_MS,
+    });
+    expect(TOAST_INFO_DURATION_MS).toBeLessThan(5000);
+    toast({ title: 'Login Failed', variant: 'destructive' });
+    expect(getCurrentToast()?.duration).toBeUndefined();
   });
 });
 

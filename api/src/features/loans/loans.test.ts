@@ -42,7 +42,7 @@ describe('POST /api/loans (opening a book)', () => {
     expect(refused.status).toBe(402);
     expect(await problemBody(refused)).toMatchObject({
       code: 'selection_required',
-      detail: 'Choose this book or upgrade to read it',
+      detail: 'Pick this book or upgrade to read it',
     });
 
     const basic = await t.reader('basic');

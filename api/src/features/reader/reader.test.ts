@@ -95,7 +95,7 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     const trial = await t.reader('trial');
     const unpicked = await manifestOf(trial.api, book.id);
     expect(unpicked.status).toBe(402);
-    expect((await problemBody(unpicked)).detail).toBe('Choose this book or upgrade to read it');
+    expect((await problemBody(unpicked)).detail).toBe('Pick this book or upgrade to read it');
     expect(t.state(trial.user.id).loans).toEqual([]);
 
     expect((await manifestOf(trial.api, crypto.randomUUID())).status).toBe(404);

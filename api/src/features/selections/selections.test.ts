@@ -83,13 +83,13 @@ describe('POST /api/selections (trial)', () => {
     const again = await trial.api.selections.$post({ json: { bookId: plain.id } });
     expect(await problemBody(again)).toMatchObject({
       code: 'already_selected',
-      detail: 'You have already chosen this book',
+      detail: 'You have already picked this book',
     });
 
     const premium = await t.reader('premium');
     const premiumPick = await premium.api.selections.$post({ json: { bookId: plain.id } });
     expect(premiumPick.status).toBe(422);
-    expect((await problemBody(premiumPick)).detail).toBe('Premium includes every book — no need to choose');
+    expect((await problemBody(premiumPick)).detail).toBe('Premium includes every book — no need to pick');
 
     for (const kind of ['expired-trial', 'free'] as const) {
       const lapsed = await t.reader(kind);

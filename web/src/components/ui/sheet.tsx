@@ -1,6 +1,7 @@
 /**
  * A side sheet (drawer) on Radix Dialog: modal, focus-trapped, closes on Escape and outside click,
- * returns focus to its trigger. Used by the mobile menu; any panel that slides in from an edge fits.
+ * returns focus to its trigger. Used by the mobile menu (right) and the bookstore's filters on phones (bottom); any
+ * panel that slides in from an edge fits.
  */
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
@@ -12,7 +13,7 @@ export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
 export interface SheetContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
-  side?: 'left' | 'right';
+  side?: 'left' | 'right' | 'bottom';
   /** Accessible label of the close button. */
   closeLabel?: string;
 }
@@ -24,11 +25,13 @@ export const SheetContent = forwardRef<ElementRef<typeof DialogPrimitive.Content
       <DialogPrimitive.Content
         ref={ref}
         className={cn(
-          'fixed inset-y-0 z-50 flex w-[85vw] max-w-sm flex-col overflow-y-auto bg-background shadow-xl outline-none',
+          'fixed z-50 flex flex-col overflow-y-auto bg-background shadow-xl outline-none',
           'transition-transform duration-200 ease-out',
-          side === 'right'
-            ? 'right-0 border-l border-border starting:translate-x-full'
-            : 'left-0 border-r border-border starting:-translate-x-full',
+          side === 'bottom'
+            ? 'inset-x-0 bottom-0 max-h-[85dvh] rounded-t-2xl border-t border-border pb-[env(safe-area-inset-bottom)] starting:translate-y-full'
+            : 'inset-y-0 w-[85vw] max-w-sm',
+          side === 'right' && 'right-0 border-l border-border starting:translate-x-full',
+          side === 'left' && 'left-0 border-r border-border starting:-translate-x-full',
           className,
         )}
         {...props}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@shared/limits';
@@ -15,11 +15,48 @@ export function useToast() {
 }
 
 /**
- * Renders the one current toast (docs/product/errors.md#toasts: 5000 ms, swipe right past 50 px to dismiss, F8 focuses
- * the notification area). Mount once, near the root of the app.
+ * Where the toast goes so that it never covers a control (docs/product/errors.md#toast-placement): above a toolbar
+ * along the bottom of the screen (the reader's controls on a phone), centred at the bottom of the reader otherwise;
+ * elsewhere under the sticky header on phones and bottom right, above the scroll-to-top button, on wider screens.
+ */
+export type TToastPlacement = { kind: 'shell' } | { kind: 'above-bottom-controls'; offsetPx: number };
+
+/** Pixels of the screen's bottom edge taken by toolbars fixed there (0 when none). */
+export function bottomControlsHeight(root: ParentNode = document): number {
+  const viewportHeight = window.innerHeight;
+  let height = 0;
+  for (const toolbar of root.querySelectorAll('[role="toolbar"]')) {
+    const rect = toolbar.getBoundingClientRect();
+    const touchesBottom = rect.height > 0 && rect.bottom >= viewportHeight - 2 && rect.top > viewportHeight / 2;
+    if (touchesBottom) height = Math.max(height, viewportHeight - rect.top);
+  }
+  return Math.ceil(height);
+}
+
+export function currentToastPlacement(root: ParentNode = document): TToastPlacement {
+  const offsetPx = bottomControlsHeight(root);
+  if (offsetPx > 0 || root.querySelector('.reader-root')) return { kind: 'above-bottom-controls', offsetPx };
+  return { kind: 'shell' };
+}
+
+const SHELL_VIEWPORT_CLASS = 'top-16 right-0 sm:top-auto sm:bottom-16 sm:max-w-[420px]';
+const ABOVE_CONTROLS_VIEWPORT_CLASS = 'left-1/2 -translate-x-1/2 sm:max-w-[420px]';
+
+/**
+ * Renders the one current toast (docs/product/errors.md#toasts: 5000 ms, 3000 ms for an info toast, swipe right past
+ * 50 px to dismiss, F8 focuses the notification area), placed by currentToastPlacement. Mount once, near the root of
+ * the app.
  */
 export function Toaster() {
   const item = useCurrentToast();
+  const [placement, setPlacement] = useState<TToastPlacement>({ kind: 'shell' });
+  const itemId = item?.id;
+  // Measured when a toast appears: the screen under it decides where it can sit without covering a control.
+  useLayoutEffect(() => {
+    if (itemId !== undefined) setPlacement(currentToastPlacement());
+  }, [itemId]);
+  const viewportStyle: CSSProperties | undefined =
+    placement.kind === 'above-bottom-controls' ? { bottom: placement.offsetPx } : undefined;
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -80,7 +117,12 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label="Notifications ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        data-placement={placement.kind}
+        style={viewportStyle}
+        className={cn(
+          'pointer-events-none fixed z-[100] m-0 flex w-full max-w-full list-none flex-col gap-2 p-3 outline-none sm:p-4',
+          placement.kind === 'shell' ? SHELL_VIEWPORT_CLASS : ABOVE_CONTROLS_VIEWPORT_CLASS,
+        )}
       />
     </ToastPrimitive.Provider>
   );

@@ -2,12 +2,15 @@
  * /bookstore: the catalogue with search, filters, sorting and pagination. Every filter is in the URL
  * (?author and ?search are honoured: docs/product/catalogue-and-search.md#bookstore), read by useBookstoreParams.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
+import { SearchX, SlidersHorizontal } from 'lucide-react';
 import { BOOK_PAGE_SIZE_DEFAULT } from '@shared/catalogue';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
+import { OfflineNotice } from '@web/components/offline-notice';
+import { useCurrentUser } from '@web/features/auth/queries';
 import { useSeo } from '../seo/use-seo';
 import { SearchBox } from '../search/search-box';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
@@ -18,6 +21,10 @@ import { Pagination } from './components/pagination';
 import { formatBookCount, tierLabel } from './format';
 import { booksQueryOptions, categoriesQueryOptions } from './queries';
 import { useBookstoreParams } from './use-bookstore-params';
+
+// The phone filter sheet (Radix Dialog) is fetched when the Filters button is first used, not with the store.
+const loadFilterSheet = () => import('./components/bookstore-filter-sheet');
+const BookstoreFilterSheet = lazy(loadFilterSheet);
 
 /** The first row of covers on a phone (two across) is the page's largest paint; the server preloads them too. */
 const BOOKSTORE_EAGER_COVERS = 2;
@@ -55,6 +62,17 @@ export default function BookstorePage() {
   const limit = books.data?.limit ?? BOOK_PAGE_SIZE_DEFAULT;
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const isUpdating = books.isFetching && books.isPlaceholderData;
+  const isWaitingOffline = isWaitingForNetwork(books);
+  const { isAuthenticated } = useCurrentUser();
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const [isFilterSheetOpen, setFilterSheetOpen] = useState(false);
+  const [hasOpenedFilterSheet, setHasOpenedFilterSheet] = useState(false);
+  // The button counts the filters that narrow the results; the search box shows its own text, and a sort is an order.
+  const activeFilterCount = [filters.author, filters.category, filters.tier].filter(Boolean).length;
+  const openFilterSheet = (open: boolean) => {
+    if (open) setHasOpenedFilterSheet(true);
+    setFilterSheetOpen(open);
+  };
 
   function hrefForPage(page: number) {
     const next = new URLSearchParams(searchParams);
@@ -81,18 +99,59 @@ export default function BookstorePage() {
         />
       </header>
 
-      <section aria-labelledby="filters-title" className="mt-6 rounded-xl border border-border bg-card p-4 md:p-5">
+      <section
+        aria-labelledby="filters-title"
+        className="mt-6 md:rounded-xl md:border md:border-border md:bg-card md:p-5"
+      >
         <h2 id="filters-title" className="sr-only">
           Filters
         </h2>
-        <BookstoreFilters
-          filters={filters}
-          categories={categories.data?.items}
-          isCategoriesError={categories.isError}
-          onChange={update}
-        />
+        {/* Phones: one button opens the filters in a bottom sheet, so the covers start on the first screen. */}
+        <Button
+          ref={filterButtonRef}
+          variant="outline"
+          className="h-11 md:hidden"
+          aria-haspopup="dialog"
+          aria-expanded={isFilterSheetOpen}
+          onPointerEnter={() => void loadFilterSheet()}
+          onFocus={() => void loadFilterSheet()}
+          onClick={() => openFilterSheet(true)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+          {activeFilterCount > 0 && (
+            <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums">
+              {activeFilterCount}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+        </Button>
+        {hasOpenedFilterSheet && (
+          <Suspense fallback={null}>
+            <BookstoreFilterSheet
+              open={isFilterSheetOpen}
+              onOpenChange={openFilterSheet}
+              triggerRef={filterButtonRef}
+              filters={filters}
+              categories={categories.data?.items}
+              isCategoriesError={categories.isError}
+              onChange={update}
+              onClear={clear}
+              hasFilters={hasFilters}
+              showLabel={books.isSuccess && !isUpdating ? `Show ${formatBookCount(total)}` : 'Show results'}
+            />
+          </Suspense>
+        )}
+        <div className="hidden md:block">
+          <BookstoreFilters
+            filters={filters}
+            categories={categories.data?.items}
+            isCategoriesError={categories.isError}
+            onChange={update}
+          />
+        </div>
         {hasFilters && (
-          <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-border pt-4">
+          <div className="mt-3 flex flex-wrap items-center gap-2 md:mt-4 md:border-t md:border-border md:pt-4">
             <span className="text-sm text-muted-foreground">Active filters:</span>
             {filters.search && (
               <FilterChip label={`Search: “${filters.search}”`} onRemove={() => update({ search: undefined })} />
@@ -119,11 +178,16 @@ export default function BookstorePage() {
             Results
           </h2>
           <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
-            {books.isSuccess ? formatBookCount(total) : books.isPending ? 'Loading books...' : ''}
+            {books.isSuccess ? formatBookCount(total) : books.isPending && !isWaitingOffline ? 'Loading books...' : ''}
           </p>
         </div>
 
-        {books.isPending ? (
+        {isWaitingOffline ? (
+          <OfflineNotice hasDownloadsLink={isAuthenticated}>
+            The Book Store needs a connection to show books.
+            {isAuthenticated ? ' Books downloaded to this browser open from your downloads.' : ''}
+          </OfflineNotice>
+        ) : books.isPending ? (
           <BookGridSkeleton count={12} />
         ) : books.isError ? (
           <ErrorPanel

@@ -21,6 +21,10 @@ import { formatDate } from '@web/features/selections/format';
 import { recentBookmarksQueryOptions } from '@web/features/sync/queries';
 import { useSyncEngine } from '@web/features/sync/use-sync';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useOnlineStatus } from '@web/lib/use-online-status';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
+import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
+import { InstallHintSlot } from '@web/features/install/install-hint-slot';
 import { formatCount, formatReadingTime } from './format';
 
 export const RECENT_BOOKMARKS = 5;
@@ -36,6 +40,7 @@ export default function DashboardPage() {
   const greeting =
     user?.firstName && hasRead !== null ? `${hasRead ? 'Welcome back' : 'Welcome'}, ${user.firstName}. ` : '';
   const trialDaysLeft = entitlements.data?.trialDaysLeft ?? null;
+  const isOnline = useOnlineStatus();
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
@@ -46,6 +51,15 @@ export default function DashboardPage() {
           ? 'Pick a book from the store and your first page is one tap away.'
           : 'Your reading at a glance.'}
       </p>
+      <InstallHintSlot className="mt-4" />
+      {!isOnline && (
+        <OfflineNotice className="mt-4">
+          {stats.data
+            ? 'Your figures are shown as they were when you were last online.'
+            : 'Your dashboard needs a connection to load.'}{' '}
+          Books downloaded to this browser open from your downloads.
+        </OfflineNotice>
+      )}
       {trialDaysLeft !== null && (
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-border bg-card px-4 py-3 text-sm shadow-sm">
           <span>
@@ -116,7 +130,9 @@ function ReadingStats() {
         Your reading
       </h2>
       <div className="mt-4">
-        {stats.isPending ? (
+        {isWaitingForNetwork(stats) ? (
+          <NeedsConnection what="Your reading figures" />
+        ) : stats.isPending ? (
           <div role="status" className="grid grid-cols-2 gap-4 md:grid-cols-4">
             <span className="sr-only">Loading your reading figures...</span>
             {[0, 1, 2, 3].map((index) => (
@@ -155,7 +171,9 @@ function RecentBookmarks() {
         Recent bookmarks
       </h2>
       <div className="mt-4">
-        {bookmarks.isPending ? (
+        {isWaitingForNetwork(bookmarks) ? (
+          <NeedsConnection what="Your bookmarks" />
+        ) : bookmarks.isPending ? (
           <div role="status" className="flex flex-col gap-2">
             <span className="sr-only">Loading your bookmarks...</span>
             <Skeleton className="h-14 w-full" />

@@ -7,6 +7,9 @@ import { makeEntitlements, makeSelection } from '@web/features/selections/test-f
 import LibraryPage from './library-page';
 import { makeLibraryItem, makeLibraryList, makeProgressSummary } from './test-fixtures';
 import { apiPath } from '@web/lib/api-test-support';
+import { onlineManager } from '@tanstack/react-query';
+import { createTestQueryClient } from '@web/app/test-helpers';
+import { authKeys } from '@web/features/auth/queries';
 
 afterEach(() => {
   clearToasts();
@@ -34,7 +37,7 @@ describe('/library', () => {
     expect(
       await within(screen.getByRole('region', { name: 'Your plan and picks' })).findByText('1 of 10 used'),
     ).toBeInTheDocument();
-    const books = within(screen.getByRole('region', { name: 'Your chosen books' }));
+    const books = within(screen.getByRole('region', { name: 'Your picks' }));
     expect(await books.findByText('Cal Newport')).toBeInTheDocument();
     expect(books.getByText(`Locked until ${formatDate(selection.lockedUntil)}`)).toBeInTheDocument();
     expect(books.getByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/book-1');
@@ -47,7 +50,7 @@ describe('/library', () => {
       [`GET ${apiPath('/selections')}`]: () => ({ items: [] }),
     });
     renderPage(<LibraryPage />, { route: '/library' });
-    expect(await screen.findByText('No books chosen yet')).toBeInTheDocument();
+    expect(await screen.findByText('No picks yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');
   });
 
@@ -186,5 +189,28 @@ describe('/library: reading progress and the shelf', () => {
     ).toBeInTheDocument();
     expect(shelf.getByRole('button', { name: 'Finished (0)' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('region', { name: 'Continue where you left off' })).toBeNull();
+  });
+
+  it("offline with nothing loaded: says so, points to the downloads and lists this browser's downloads instead of skeletons", async () => {
+    const { fetchMock } = mockApi({});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    try {
+      const queryClient = createTestQueryClient();
+      queryClient.setQueryData(authKeys.user, makeUser({ id: 'offline-reader', subscriptionTier: 'basic' }));
+      renderPage(<LibraryPage />, { route: '/library', queryClient });
+      expect(await screen.findByText(/Your library needs a connection to load/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open your downloads' })).toHaveAttribute('href', '/offline');
+      expect(screen.getByText(/Your picks need a connection/)).toBeInTheDocument();
+      expect(screen.getByText(/Your plan and picks need a connection/)).toBeInTheDocument();
+      expect(screen.getByText(/Your books and how far you have read need a connection/)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'On this device' })).toBeInTheDocument();
+      expect(screen.getByText(/No books are downloaded to this browser/)).toBeInTheDocument();
+      expect(screen.queryByText('Loading your books...')).not.toBeInTheDocument();
+      expect(screen.queryByText('Loading your library...')).not.toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * /library (signed in): "Continue where you left off", the quota panel, the books the reader chose
+ * /library (signed in): "Continue where you left off", the quota panel, the reader's picks
  * (cover, author, lock end, 'Read now'; premium readers need no picks, so they are pointed at the whole
  * store) and the shelf of everything added, picked or started, with progress bars and filters.
  */
@@ -18,6 +18,11 @@ import { formatDate } from '@web/features/selections/format';
 import { useEntitlements, selectionsQueryOptions } from '@web/features/selections/queries';
 import { useSyncEngine } from '@web/features/sync/use-sync';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useOnlineStatus } from '@web/lib/use-online-status';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
+import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
+import { InstallHintSlot } from '@web/features/install/install-hint-slot';
+import { LazyDownloadedBooks } from '@web/features/offline/components/lazy-downloaded-books';
 import { ContinueReadingCard } from './components/continue-reading-card';
 import { BookListItem } from './components/book-list-item';
 import { LibraryShelf } from './components/library-shelf';
@@ -35,11 +40,25 @@ export default function LibraryPage() {
   const authorOf = (bookId: string) => books.find((book) => book.data?.id === bookId)?.data?.author;
   const isPremium = entitlements.data?.tier === 'premium';
   const isFree = entitlements.data?.tier === 'free';
+  const isOnline = useOnlineStatus();
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
       <h1 className="font-serif text-3xl font-bold tracking-tight md:text-4xl">My Library</h1>
       <p className="mt-2 text-muted-foreground">Your books, how far you have read, and what your plan allows.</p>
+
+      <InstallHintSlot className="mt-6" />
+      {!isOnline && (
+        <>
+          <OfflineNotice className="mt-6">
+            {selections.data
+              ? 'Your library is shown as it was when you were last online.'
+              : 'Your library needs a connection to load.'}{' '}
+            Books downloaded to this browser open from your downloads.
+          </OfflineNotice>
+          <LazyDownloadedBooks className="mt-6" />
+        </>
+      )}
 
       <ContinueReadingCard className="mt-6" />
 
@@ -47,10 +66,12 @@ export default function LibraryPage() {
 
       <section aria-labelledby="chosen-title" className="mt-10">
         <h2 id="chosen-title" className="font-serif text-2xl font-semibold">
-          Your chosen books
+          Your picks
         </h2>
         <div className="mt-4">
-          {selections.isPending ? (
+          {isWaitingForNetwork(selections) ? (
+            <NeedsConnection what="Your picks" />
+          ) : selections.isPending ? (
             <div role="status" className="grid gap-4 sm:grid-cols-2">
               <span className="sr-only">Loading your books...</span>
               {[0, 1].map((index) => (
@@ -67,7 +88,7 @@ export default function LibraryPage() {
           ) : selections.data.length === 0 ? (
             <StatePanel
               icon={<Library />}
-              title={isPremium ? 'Every book is yours to read' : isFree ? 'No active plan' : 'No books chosen yet'}
+              title={isPremium ? 'Every book is yours to read' : isFree ? 'No active plan' : 'No picks yet'}
               action={
                 <Button asChild>
                   {isFree ? (
@@ -82,7 +103,7 @@ export default function LibraryPage() {
                 ? 'Premium opens the whole catalogue: pick any book in the store and start reading.'
                 : isFree
                   ? 'Choose Basic or Premium to pick books and read them in full. Previews stay free for everyone.'
-                  : 'Find a book you like in the store and choose it to read it in full.'}
+                  : 'Find a book you like in the store and pick it to read it in full.'}
             </StatePanel>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2">
@@ -108,7 +129,7 @@ function ChosenBook({ selection, author }: { selection: TSelection; author: stri
           ? selection.canRemove
             ? `Lock ended ${lockEnd}`
             : `Locked until ${lockEnd}`
-          : `Chosen ${formatDate(selection.selectedAt)}`}
+          : `Picked ${formatDate(selection.selectedAt)}`}
       </p>
       <Button asChild size="sm" className="mt-auto self-start">
         <Link to={readerPath(selection.bookId)}>

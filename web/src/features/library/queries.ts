@@ -7,7 +7,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLibraryEntry, TLibraryFilter, TLibraryList, TReadingStats } from '@shared/progress';
 import { api, describeError, encodeParams, readJson, withSignal } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 
 export const libraryKeys = {
   all: ['library'] as const,
@@ -48,7 +48,10 @@ export function useLibraryMembership() {
     mutationFn: ({ bookId, inLibrary }: { bookId: string; title: string; inLibrary: boolean }) =>
       inLibrary ? addToLibrary(bookId).then(() => undefined) : removeFromLibrary(bookId),
     onSuccess: (_void, { title, inLibrary }) =>
-      toast({ title: inLibrary ? 'Added to your library' : 'Removed from your library', description: `“${title}”` }),
+      infoToast({
+        title: inLibrary ? 'Added to your library' : 'Removed from your library',
+        description: `“${title}”`,
+      }),
     onError: (error, { inLibrary }) =>
       toast({
         variant: 'destructive',

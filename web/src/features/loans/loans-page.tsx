@@ -17,7 +17,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { formatDate } from '@web/features/selections/format';
 import { selectionsKeys } from '@web/features/selections/queries';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { loansKeys, loansQueryOptions, returnLoan } from './queries';
 
@@ -80,7 +80,7 @@ function LoanRow({ loan }: { loan: TLoan }) {
   const queryClient = useQueryClient();
   const giveBack = useMutation({
     mutationFn: () => returnLoan(loan.id),
-    onSuccess: () => toast({ title: 'Book returned', description: `“${loan.title}” has been returned.` }),
+    onSuccess: () => infoToast({ title: 'Book returned', description: `“${loan.title}” has been returned.` }),
     onError: (error) =>
       toast({
         variant: 'destructive',

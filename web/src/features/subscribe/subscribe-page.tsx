@@ -113,7 +113,7 @@ export default function SubscribePage() {
               ) : (
                 <>
                   <h2 id="summary-title" className="font-serif text-xl font-semibold">
-                    Your selection
+                    Plan summary
                   </h2>
                   <p className="mt-2 text-muted-foreground">
                     Choose Basic or Premium above to see a summary of what's included.
@@ -221,7 +221,7 @@ function PlanSummary({
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <p className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Your selection</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Plan summary</p>
         <h2 id="summary-title" className="font-serif text-2xl font-bold">
           {plan.name}
         </h2>

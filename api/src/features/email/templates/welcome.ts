@@ -12,7 +12,7 @@ export function welcomeEmail(input: { firstName: string | null; trialDays: numbe
         { kind: 'paragraph', text: greeting(input.firstName) },
         {
           kind: 'paragraph',
-          text: `Your account is ready. During your ${input.trialDays}-day free trial you can choose 3 books from the catalogue and read them online.`,
+          text: `Your account is ready. During your ${input.trialDays}-day free trial you can pick 3 books from the catalogue and read them online.`,
         },
         { kind: 'button', label: 'Start reading', url: `${context.publicUrl}/dashboard` },
         { kind: 'paragraph', text: 'Happy reading!' },

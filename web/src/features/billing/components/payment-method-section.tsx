@@ -14,7 +14,7 @@ import { ZTestCardPayment } from '@shared/billing.schemas';
 import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { CARD_FIELDS, CardFields, EMPTY_CARD, type TCardForm } from '@web/components/forms/card-fields';
 import { billingKeys, followProviderUrl, openBillingPortal, updatePaymentMethod } from '../queries';
@@ -78,7 +78,7 @@ function UpdateCardDialog({ open, onClose }: { open: boolean; onClose: () => voi
   const save = useMutation({
     mutationFn: updatePaymentMethod,
     onSuccess: async () => {
-      toast({ title: 'Payment method updated', description: 'Your new card will be used for the next charge.' });
+      infoToast({ title: 'Payment method updated', description: 'Your new card will be used for the next charge.' });
       form.reset(EMPTY_CARD);
       onClose();
       await queryClient.invalidateQueries({ queryKey: billingKeys.all });

@@ -21,7 +21,7 @@ export type TBookCardData = Pick<
 /**
  * One book in a grid: the whole card is clickable through the title link's stretched hit area, so
  * keyboard and screen-reader users meet a single link per book. Signed-in trial and Basic readers
- * also get a small 'Choose' / 'Chosen' control above that hit area.
+ * also get a small 'Pick' / 'Picked' control above that hit area.
  */
 export function BookCard({
   book,

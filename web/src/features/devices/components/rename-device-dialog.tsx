@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { FormField } from '@web/components/forms/form-field';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast } from '@web/lib/toast';
 import { devicesKeys, renameDevice } from '../queries';
 
 const ZRenameForm = z.object({ name: ZDeviceName });
@@ -41,7 +41,7 @@ function RenameForm({ device, onDone }: { device: TDevice; onDone: () => void })
   const rename = useMutation({
     mutationFn: (name: string) => renameDevice(device.id, name),
     onSuccess: (updated) => {
-      toast({ title: 'Device renamed', description: `This device is now called “${updated.name}”.` });
+      infoToast({ title: 'Device renamed', description: `This device is now called “${updated.name}”.` });
       void queryClient.invalidateQueries({ queryKey: devicesKeys.all, exact: true });
       onDone();
     },

@@ -14,6 +14,7 @@ import { bookDetailPath, readerPath } from '@web/lib/paths';
 import { formatDate } from '@web/features/selections/format';
 import { recentProgressQueryOptions } from '@web/features/sync/queries';
 import { cn } from '@web/lib/cn';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { ProgressBar } from './progress-bar';
 
 export function positionText(item: Pick<TProgressSummary, 'currentPage' | 'totalPages'>): string {
@@ -39,6 +40,8 @@ export function NotOpenableNow({ bookRef }: { bookRef: string }) {
 export function ContinueReadingCard({ className, emptyState }: { className?: string; emptyState?: ReactNode }) {
   const query = useQuery(recentProgressQueryOptions('in_progress', 1));
   const book = query.data?.[0];
+  // With no connection and nothing cached there is no last book to offer; the page's offline notice says why.
+  if (isWaitingForNetwork(query)) return null;
   if (query.isPending) {
     return (
       <div role="status" className={cn('rounded-xl border border-border bg-card p-4', className)}>

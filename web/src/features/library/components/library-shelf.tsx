@@ -1,6 +1,6 @@
 /**
  * The shelf on /library: every book the reader added, picked or started, with its progress, filtered
- * by In progress / Finished / Selected / All (the filter lives in the URL's ?status=, so it can be
+ * by In progress / Finished / Picked / All (the filter lives in the URL's ?status=, so it can be
  * linked and survives a reload), and add / remove from the library.
  */
 import { Link, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,8 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
+import { NeedsConnection } from '@web/components/offline-notice';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { bookDetailPath, readerPath } from '@web/lib/paths';
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
@@ -23,14 +25,14 @@ import { ProgressBar } from './progress-bar';
 export const FILTER_LABELS: Record<TLibraryFilter, string> = {
   in_progress: 'In progress',
   finished: 'Finished',
-  selected: 'Selected',
+  selected: 'Picked',
   all: 'All',
 };
 
 const EMPTY_TEXT: Record<TLibraryFilter, string> = {
   in_progress: 'No books in progress. Open a book to start reading and it will appear here.',
   finished: 'No finished books yet. Books you read to the last page appear here.',
-  selected: 'No selected books. Books you choose with your plan appear here.',
+  selected: 'No picks yet. Books you pick with your plan appear here.',
   all: 'Your library is empty. Add books from the store to keep them here.',
 };
 
@@ -77,7 +79,9 @@ export function LibraryShelf({ className }: { className?: string }) {
         ))}
       </fieldset>
       <div className="mt-4">
-        {query.isPending ? (
+        {isWaitingForNetwork(query) ? (
+          <NeedsConnection what="Your books and how far you have read" />
+        ) : query.isPending ? (
           <div role="status" className="grid gap-4 sm:grid-cols-2">
             <span className="sr-only">Loading your library...</span>
             {[0, 1].map((index) => (
@@ -136,7 +140,7 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
     <BookListItem book={item} author={item.author}>
       <div className="flex flex-wrap gap-1.5">
         <Badge variant={item.status === 'finished' ? 'accent' : 'secondary'}>{STATUS_BADGE[item.status]}</Badge>
-        {item.selected && <Badge variant="outline">Selected</Badge>}
+        {item.selected && <Badge variant="outline">Picked</Badge>}
       </div>
       {item.progress && (
         <div className="mt-1 flex flex-col gap-1">

@@ -47,7 +47,7 @@ function renderCta(entitlements: TEntitlements, requiredTier: 'trial' | 'basic' 
 
 async function settle(api: ReturnType<typeof mockApi>) {
   await waitFor(() => expect(api.callsTo('GET', apiPath('/me/entitlements')).length).toBeGreaterThan(0));
-  await screen.findByText(/Read now|Choose this book|Subscribe|Upgrade/);
+  await screen.findByText(/Read now|Pick this book|Subscribe|Upgrade/);
 }
 
 describe('BookCta offline download', () => {

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { readerPath } from '@web/lib/paths';
 import { describeError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { availableUntilText, formatBytes } from '../format';
 import {
   downloadManager,
@@ -64,7 +64,7 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
     mutationFn: () => downloadManager.renew(book.bookId),
     networkMode: 'always',
     onSuccess: ({ expiresAt }) =>
-      toast({ title: 'Licence renewed', description: `“${book.title}”: ${availableUntilText(expiresAt)}.` }),
+      infoToast({ title: 'Licence renewed', description: `“${book.title}”: ${availableUntilText(expiresAt)}.` }),
     onError: (error) =>
       toast({
         variant: 'destructive',
@@ -77,7 +77,7 @@ export function OfflineBookRow({ book, isOnline }: { book: TOfflineBook; isOnlin
     mutationFn: () => downloadManager.remove(book.bookId),
     networkMode: 'always',
     onSuccess: () =>
-      toast({ title: 'Download removed', description: `“${book.title}” is no longer stored on this browser.` }),
+      infoToast({ title: 'Download removed', description: `“${book.title}” is no longer stored on this browser.` }),
     onError: (error) =>
       toast({
         variant: 'destructive',

@@ -8,7 +8,7 @@ import { ImageUp } from 'lucide-react';
 import { Avatar, initialsOf } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast } from '@web/lib/toast';
 import { FieldError } from '@web/components/forms/form-field';
 import { authKeys } from '@web/features/auth/queries';
 import { AVATAR_TYPES, profileKeys, checkAvatarFile, uploadAvatar, type TProfile } from '../queries';
@@ -34,7 +34,7 @@ export function AvatarSection({ profile }: { profile: TProfile }) {
   const mutation = useMutation({
     mutationFn: uploadAvatar,
     onSuccess: () => {
-      toast({ title: 'Photo updated', description: 'Your new profile picture is saved.' });
+      infoToast({ title: 'Photo updated', description: 'Your new profile picture is saved.' });
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';
       void queryClient.invalidateQueries({ queryKey: profileKeys.all, exact: true });

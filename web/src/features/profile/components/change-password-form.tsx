@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ZChangePasswordRequest, type TChangePasswordRequest } from '@shared/auth.schemas';
 import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { serverMessage } from '@web/features/auth/queries';
 import { FormField } from '@web/components/forms/form-field';
 import { NewPasswordFields } from '@web/components/forms/new-password-fields';
@@ -25,7 +25,7 @@ export function ChangePasswordForm() {
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      toast({ title: 'Password changed', description: 'Use your new password next time you sign in.' });
+      infoToast({ title: 'Password changed', description: 'Use your new password next time you sign in.' });
       form.reset();
     },
     onError: (error) => {

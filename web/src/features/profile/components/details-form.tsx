@@ -9,7 +9,7 @@ import { DEFAULT_PHONE_COUNTRY } from '@shared/limits';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { NameAndPhoneFields } from '@web/components/forms/name-and-phone-fields';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { phonePayload, toCountry, toInternational } from '@web/lib/phone-format';
@@ -61,7 +61,7 @@ export function DetailsForm({ profile }: { profile: TProfile }) {
   const mutation = useMutation({
     mutationFn: updateProfile,
     onSuccess: (data) => {
-      toast({ title: 'Profile updated', description: 'Your details have been saved.' });
+      infoToast({ title: 'Profile updated', description: 'Your details have been saved.' });
       if (data && typeof data === 'object' && 'id' in data) queryClient.setQueryData(profileKeys.all, data);
       form.reset(form.getValues());
       void queryClient.invalidateQueries({ queryKey: profileKeys.all, exact: true });

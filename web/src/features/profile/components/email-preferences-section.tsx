@@ -6,7 +6,7 @@ import type { TEmailPreferences } from '@shared/auth.schemas';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { PreferencesFields } from '@web/features/email/preferences-fields';
 import { profileKeys, emailPreferencesQuery, pickPreferences, saveEmailPreferences } from '../queries';
 
@@ -49,7 +49,7 @@ function PreferencesEditor({ initial }: { initial: TEmailPreferences }) {
   const mutation = useMutation({
     mutationFn: saveEmailPreferences,
     onSuccess: (saved) => {
-      toast({ title: 'Preferences saved', description: 'Your email preferences have been updated.' });
+      infoToast({ title: 'Preferences saved', description: 'Your email preferences have been updated.' });
       queryClient.setQueryData(profileKeys.emailPreferences, saved && typeof saved === 'object' ? saved : value);
     },
     onError: (error) =>

@@ -1,6 +1,7 @@
 /**
  * The selection part of a book's call to action for trial and Basic readers whose tier allows the book:
- * already chosen → 'Chosen' and 'Read now'; otherwise 'Choose this book' with the picks used.
+ * already picked → 'Picked' and 'Read now'; otherwise 'Pick this book' with the picks used
+ * (docs/product/plans-and-picks.md#words-for-picks).
  */
 import { Link } from 'react-router-dom';
 import { BookOpen, Check } from 'lucide-react';
@@ -33,11 +34,11 @@ export function BookChoice({
           </Button>
           <span className="inline-flex items-center gap-1.5 self-start rounded-full bg-secondary px-3 py-1 text-sm font-medium text-secondary-foreground sm:self-center">
             <Check className="size-4" aria-hidden="true" />
-            Chosen
+            Picked
           </span>
         </div>
         <p className="text-sm text-muted-foreground">
-          {lockEnd && !selection.canRemove ? `In your library; locked until ${lockEnd}. ` : 'In your library. '}
+          {lockEnd && !selection.canRemove ? `Locked until ${lockEnd}. ` : ''}
           {picksUsedText(entitlements)}.
         </p>
       </>
@@ -51,11 +52,11 @@ export function BookChoice({
         {picksUsedText(entitlements)}.{' '}
         {isExhausted
           ? entitlements.tier === 'trial'
-            ? 'Subscribe to choose more books.'
-            : 'You can choose again when your picks reset.'
+            ? 'Subscribe to pick more books.'
+            : 'You can pick again when your picks reset.'
           : entitlements.tier === 'basic'
             ? 'Each pick is locked for 30 days.'
-            : 'Choose a book to read it in full during your trial.'}
+            : 'Pick a book to read it in full during your trial.'}
       </p>
       {isExhausted && entitlements.tier === 'trial' ? (
         <Button asChild variant="outline" className="sm:self-start">

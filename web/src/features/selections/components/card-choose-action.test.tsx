@@ -37,15 +37,15 @@ function renderCard(
 describe('the bookstore card pick control', () => {
   it('offers a compact Choose with the same confirmation for a trial reader', async () => {
     renderCard('trial', 'trial');
-    await userEvent.click(await screen.findByRole('button', { name: 'Choose Deep Work' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pick Deep Work' }));
     expect(
       within(await screen.findByRole('dialog')).getByText(/This uses one of your 3 trial picks/),
     ).toBeInTheDocument();
   });
 
-  it('shows Chosen linking to the reader when the book is chosen', async () => {
+  it('shows Picked linking to the reader when the book is picked', async () => {
     renderCard('basic', 'basic', [makeSelection({ bookId: 'book-1' })]);
-    expect(await screen.findByRole('link', { name: 'Chosen: read Deep Work now' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Picked: read Deep Work now' })).toHaveAttribute(
       'href',
       '/reader/book-1',
     );

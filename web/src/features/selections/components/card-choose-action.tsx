@@ -1,6 +1,6 @@
 /**
  * The compact pick control on a bookstore card (loaded lazily by BookCard, only for signed-in trial and
- * Basic readers): 'Chosen' linking to the reader, or 'Choose' with the same confirmation as the book
+ * Basic readers): 'Picked' linking to the reader, or 'Pick' with the same confirmation as the book
  * page. Nothing shows when the tier does not allow the book, picks are used up, or the answer is not
  * in yet, so the grid stays quiet.
  */
@@ -27,11 +27,11 @@ export default function CardChooseAction({
     return (
       <Link
         to={readerPath(bookId)}
-        aria-label={`Chosen: read ${title} now`}
+        aria-label={`Picked: read ${title} now`}
         className="relative z-10 inline-flex h-8 items-center gap-1 self-start rounded-full bg-secondary px-3 text-xs font-medium text-secondary-foreground hover:bg-secondary/80"
       >
         <Check className="size-3.5" aria-hidden="true" />
-        Chosen · Read
+        Picked · Read
       </Link>
     );
   }
@@ -42,7 +42,7 @@ export default function CardChooseAction({
       title={title}
       entitlements={entitlements}
       size="sm"
-      label="Choose"
+      label="Pick"
       className="relative z-10 h-8 self-start px-3 text-xs"
     />
   );

@@ -55,7 +55,7 @@ function renderCta(
   return { api, invalidate, ...view };
 }
 
-describe('Choose this book', () => {
+describe('Pick this book', () => {
   it('shows the trial picks used and confirms before spending one', async () => {
     let entitlements = makeEntitlements({ tier: 'trial', picksUsed: 2, picksLimit: 3 });
     const { api, invalidate } = renderCta(() => entitlements, {
@@ -68,20 +68,20 @@ describe('Choose this book', () => {
       },
     });
     expect(await screen.findByText(/2 of 3 picks used/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Choose this book' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pick this book' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Choose “Deep Work”?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Pick “Deep Work”?' });
     expect(dialog).toHaveTextContent('This uses one of your 3 trial picks (3 of 3 used after this).');
     expect(dialog).not.toHaveTextContent('locked for 30 days');
     expect(api.callsTo('POST', apiPath('/selections'))).toHaveLength(0);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose this book' }));
-    await waitFor(() => expect(currentToast()?.title).toBe('Book chosen'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pick this book' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Book picked'));
     expect(api.callsTo('POST', apiPath('/selections'))[0]?.body).toEqual({ bookId: 'book-1' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me', 'entitlements'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['selections'] });
     // The refreshed answer shows the chosen state with Read now.
-    expect(await screen.findByText('Chosen')).toBeInTheDocument();
+    expect(await screen.findByText('Picked')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/book-1');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -95,7 +95,7 @@ describe('Choose this book', () => {
       ),
     ).toBeInTheDocument();
     const lockEnd = formatDate(estimatedLockEnd());
-    await userEvent.click(screen.getByRole('button', { name: 'Choose this book' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pick this book' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('This uses one of your 10 picks this cycle (8 of 10 used after this).');
     expect(dialog).toHaveTextContent(
@@ -109,8 +109,8 @@ describe('Choose this book', () => {
     const { invalidate } = renderCta(makeEntitlements({ tier: 'trial', picksUsed: 2, picksLimit: 3 }), {
       [`POST ${apiPath('/selections')}`]: () => problem(422, 'You have used 3 of 3 trial picks'),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Choose this book' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Choose this book' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pick this book' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pick this book' }));
     await waitFor(() =>
       expect(currentToast()).toEqual({
         title: CHOOSE_FAILED_TITLE,
@@ -119,17 +119,17 @@ describe('Choose this book', () => {
       }),
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['me', 'entitlements'] });
-    expect(screen.queryByText('Chosen')).not.toBeInTheDocument();
+    expect(screen.queryByText('Picked')).not.toBeInTheDocument();
   });
 
-  it('disables choosing when the picks are used up', async () => {
+  it('disables picking when the picks are used up', async () => {
     renderCta(makeEntitlements({ tier: 'trial', picksUsed: 3, picksLimit: 3 }));
-    expect(await screen.findByRole('button', { name: 'Choose this book' })).toBeDisabled();
-    expect(screen.getByText(/3 of 3 picks used\. Subscribe to choose more books\./)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pick this book' })).toBeDisabled();
+    expect(screen.getByText(/3 of 3 picks used\. Subscribe to pick more books\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscribe');
   });
 
-  it('shows Chosen with the lock end and Read now for a chosen Basic book', async () => {
+  it('shows Picked with the lock end and Read now for a chosen Basic book', async () => {
     const lockedUntil = '2026-06-01T00:00:00.000Z';
     renderCta(
       makeEntitlements({
@@ -140,22 +140,22 @@ describe('Choose this book', () => {
       {},
       'basic',
     );
-    expect(await screen.findByText('Chosen')).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(`locked until ${formatDate(lockedUntil)}`))).toBeInTheDocument();
+    expect(await screen.findByText('Picked')).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`Locked until ${formatDate(lockedUntil)}`))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/book-1');
-    expect(screen.queryByRole('button', { name: 'Choose this book' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pick this book' })).not.toBeInTheDocument();
   });
 
   it('gives premium readers Read now without picking', async () => {
     renderCta(makeEntitlements({ tier: 'premium' }), {}, 'premium');
     expect(await screen.findByRole('link', { name: 'Read now' })).toHaveAttribute('href', '/reader/book-1');
-    expect(screen.queryByRole('button', { name: 'Choose this book' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pick this book' })).not.toBeInTheDocument();
   });
 
   it("uses the server's effective tier: an expired trial is offered a plan", async () => {
     renderCta(makeEntitlements({ tier: 'free', subscriptionTier: 'trial', picksLimit: 0 }));
     expect(await screen.findByRole('link', { name: 'Subscribe to read' })).toHaveAttribute('href', '/subscribe');
-    expect(screen.queryByRole('button', { name: 'Choose this book' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pick this book' })).not.toBeInTheDocument();
   });
 
   it('offers an upgrade when the tier does not allow the book', async () => {

@@ -9,19 +9,21 @@ import { BookmarkPlus } from 'lucide-react';
 import type { TEntitlements } from '@shared/selections';
 import { Button, type ButtonProps } from '@web/components/ui/button';
 import { describeError } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
 import { SELECTION_DEPENDENT_KEYS, selectBook } from '../queries';
 import { estimatedLockEnd, formatDate, picksRemaining } from '../format';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 
-export const CHOOSE_FAILED_TITLE = "Couldn't choose this book";
+/** The one word for a chosen book is "pick" (docs/product/plans-and-picks.md#words-for-picks). */
+export const PICK_THIS_BOOK = 'Pick this book';
+export const CHOOSE_FAILED_TITLE = "Couldn't pick this book";
 
 export function useChooseBook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bookId }: { bookId: string; title: string }) => selectBook(bookId),
     onSuccess: (_selection, { title }) => {
-      toast({ title: 'Book chosen', description: `“${title}” is now in your library. Enjoy reading!` });
+      infoToast({ title: 'Book picked', description: `“${title}” is one of your picks now. Enjoy reading!` });
     },
     onError: (error) => {
       toast({
@@ -77,7 +79,7 @@ export function ChooseBookButton({
   entitlements,
   size = 'lg',
   className,
-  label = 'Choose this book',
+  label = PICK_THIS_BOOK,
 }: {
   bookId: string;
   title: string;
@@ -96,14 +98,14 @@ export function ChooseBookButton({
           variant="accent"
           className={className}
           disabled={isExhausted}
-          aria-label={label === 'Choose this book' ? undefined : `Choose ${title}`}
+          aria-label={label === PICK_THIS_BOOK ? undefined : `Pick ${title}`}
         >
           {label}
         </ChooseTrigger>
       }
-      title={`Choose “${title}”?`}
-      confirmLabel="Choose this book"
-      pendingLabel="Choosing..."
+      title={`Pick “${title}”?`}
+      confirmLabel={PICK_THIS_BOOK}
+      pendingLabel="Picking..."
       onConfirm={() => choose.mutateAsync({ bookId, title })}
     >
       <ChooseConfirmText entitlements={entitlements} />

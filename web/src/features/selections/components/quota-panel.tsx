@@ -12,7 +12,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { bookDetailPath } from '@web/lib/paths';
 import { describeError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
-import { toast } from '@web/lib/toast';
+import { infoToast, toast } from '@web/lib/toast';
+import { isWaitingForNetwork } from '@web/lib/query-helpers';
+import { NeedsConnection } from '@web/components/offline-notice';
 import { entitlementsQueryOptions, removeSelection, SELECTION_DEPENDENT_KEYS } from '../queries';
 import { PLAN_NAMES, formatDate, picksRemaining, picksUsedText } from '../format';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -22,7 +24,7 @@ export function useRemoveSelection() {
   return useMutation({
     mutationFn: ({ bookId }: { bookId: string; title: string }) => removeSelection(bookId),
     onSuccess: (_void, { title }) =>
-      toast({ title: 'Book removed', description: `“${title}” is no longer one of your picks.` }),
+      infoToast({ title: 'Book removed', description: `“${title}” is no longer one of your picks.` }),
     onError: (error) =>
       toast({
         variant: 'destructive',
@@ -48,6 +50,8 @@ export function QuotaPanel({ entitlements: given, className }: { entitlements?: 
       </h2>
       {entitlements ? (
         <QuotaDetails entitlements={entitlements} />
+      ) : isWaitingForNetwork(query) ? (
+        <NeedsConnection what="Your plan and picks" className="mt-3" />
       ) : query.isError ? (
         <p role="alert" className="mt-3 text-sm text-destructive">
           Your plan could not be loaded. {describeError(query.error)}
