@@ -19,7 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { contentBookSections, readContentBookText, typesetContentBookText } from '../api/src/db/seed/book-pdfs';
 import { listContentBookSlugs, readContentBookMeta } from '../api/src/db/seed/content-books';
 import { toBlocks } from '../api/src/db/seed/typeset';
-import { blockText, reflowPages, type TPageTextInput, type TReflowBlock } from '../web/src/features/reader/text-view/reflow';
+import {
+  blockText,
+  reflowPages,
+  type TPageTextInput,
+  type TReflowBlock,
+} from '../web/src/features/reader/text-view/reflow';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REAL_PDF_DIR = path.join(ROOT, 'content/pdfs');
@@ -181,13 +186,17 @@ export async function measureDemoBook(slug: string): Promise<TDemoBookFigures> {
       breaksRight++;
       foundSourceBreaks.add(sourceIndex);
     } else if (process.env.REFLOW_BREAKS)
-      process.stdout.write(`  extra break: ${source.tokens.slice(sourceIndex - 6, sourceIndex).join(' ')} ¶ ${source.tokens.slice(sourceIndex, sourceIndex + 6).join(' ')}\n`);
+      process.stdout.write(
+        `  extra break: ${source.tokens.slice(sourceIndex - 6, sourceIndex).join(' ')} ¶ ${source.tokens.slice(sourceIndex, sourceIndex + 6).join(' ')}\n`,
+      );
   }
   if (process.env.REFLOW_BREAKS) {
     const reflowedAt = new Set(alignment.map.values());
     for (const start of source.starts) {
       if (!foundSourceBreaks.has(start) && reflowedAt.has(start))
-        process.stdout.write(`  missed break: ${source.tokens.slice(start - 6, start).join(' ')} ¶ ${source.tokens.slice(start, start + 6).join(' ')}\n`);
+        process.stdout.write(
+          `  missed break: ${source.tokens.slice(start - 6, start).join(' ')} ¶ ${source.tokens.slice(start, start + 6).join(' ')}\n`,
+        );
     }
   }
   return {

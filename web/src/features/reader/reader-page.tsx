@@ -27,6 +27,7 @@ import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
 import { CopyRefusedError, isNetworkFailure } from './copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
+import { ReaderOfflineStatus } from './components/offline-status';
 import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { useReaderBookmarks } from './use-reader-bookmarks';
@@ -213,6 +214,7 @@ function OpenedReader({
         )
       }
       renderLoadError={(error) => <ReaderErrorScreen error={error} bookRef={bookRef} onRetry={onRetry} />}
+      status={<ReaderOfflineStatus bookId={bookId} />}
       moreOptions={
         canDownload ? <DownloadForOfflineButton bookId={bookId} title={manifest.title} layout="menu" /> : undefined
       }

@@ -91,7 +91,7 @@ function sizeOf(transform: readonly number[]): number {
 
 /** More than this share of control characters: the page's fonts carry no real text. */
 const UNREADABLE_SHARE = 0.1;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\ufffd]/g;
+const CONTROL_CHARACTERS = /[\p{Cc}\ufffd]/gu;
 
 /** Whether the page's text is real text (some PDFs map glyphs to control codes without a Unicode table). */
 export function hasReadableText(items: readonly unknown[]): boolean {
@@ -146,8 +146,7 @@ export function pageLines(page: number, items: readonly unknown[]): TLine[] {
       continue;
     }
     const gap = x - line.right;
-    const needsSpace =
-      gap > WORD_GAP_SHARE * Math.min(size, line.size) && !/\s$/.test(line.text) && !/^\s/.test(str);
+    const needsSpace = gap > WORD_GAP_SHARE * Math.min(size, line.size) && !/\s$/.test(line.text) && !/^\s/.test(str);
     line.text += (needsSpace ? ' ' : '') + str;
     line.right = Math.max(line.right, x + width);
     if (!isBlank) {
@@ -247,7 +246,11 @@ function vocabularyOf(pages: TLine[][]): { plain: Set<string>; hyphenated: Set<s
 const LINE_END_HYPHEN = /(\p{L})[-\u2010\u00ad]$/u;
 
 /** Step 5: how the next line joins the text so far: characters to drop from its end, and what goes between. */
-function joinOf(text: string, next: string, vocabulary: ReturnType<typeof vocabularyOf>): { drop: number; separator: string } {
+function joinOf(
+  text: string,
+  next: string,
+  vocabulary: ReturnType<typeof vocabularyOf>,
+): { drop: number; separator: string } {
   if (!text) return { drop: 0, separator: '' };
   if (text.endsWith('\u00ad')) return { drop: 1, separator: '' };
   const hyphen = LINE_END_HYPHEN.exec(text);
@@ -390,7 +393,10 @@ export function reflowPages(inputs: readonly TPageTextInput[]): TReflowResult {
       previous = line;
     }
   }
-  return { blocks: blocks.filter((block) => block.runs.some((run) => run.text !== '' || block.kind === 'blank')), bodySize };
+  return {
+    blocks: blocks.filter((block) => block.runs.some((run) => run.text !== '' || block.kind === 'blank')),
+    bodySize,
+  };
 
   /** Both lines indented by the same amount from the margin, one under the other: lines of verse. */
   function isVerseLine(before: TLine, line: TLine, leftMargin: number): boolean {

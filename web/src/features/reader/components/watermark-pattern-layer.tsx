@@ -1,0 +1,26 @@
+/** The screenshot mark over the reading area, in the tint of the theme (watermark-pattern.ts). */
+import { useMemo } from 'react';
+import type { TReaderTheme } from '../reader-theme';
+import { CELL_CSS_PX, TILE_COLUMNS, TILE_ROWS, watermarkTileUrl } from '../watermark-pattern';
+
+/** Darker marks on light pages, lighter ones on dark pages; each a few levels of grey from the page. */
+const TINT: Record<TReaderTheme, { color: string; opacity: number }> = {
+  light: { color: '#000000', opacity: 0.045 },
+  sepia: { color: '#3b2f20', opacity: 0.05 },
+  dark: { color: '#ffffff', opacity: 0.055 },
+};
+
+export function WatermarkPatternLayer({ loanId, theme }: { loanId: string; theme: TReaderTheme }) {
+  const backgroundImage = useMemo(
+    () => watermarkTileUrl(loanId, TINT[theme].color, TINT[theme].opacity),
+    [loanId, theme],
+  );
+  return (
+    <div
+      aria-hidden="true"
+      className="reader-mark-pattern"
+      data-testid="watermark-pattern"
+      style={{ backgroundImage, backgroundSize: `${TILE_COLUMNS * CELL_CSS_PX}px ${TILE_ROWS * CELL_CSS_PX}px` }}
+    />
+  );
+}
