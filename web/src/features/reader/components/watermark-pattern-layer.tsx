@@ -5,9 +5,9 @@ import { CELL_CSS_PX, TILE_COLUMNS, TILE_ROWS, watermarkTileUrl } from '../water
 
 /** Darker marks on light pages, lighter ones on dark pages; each a few levels of grey from the page. */
 const TINT: Record<TReaderTheme, { color: string; opacity: number }> = {
-  light: { color: '#000000', opacity: 0.045 },
-  sepia: { color: '#3b2f20', opacity: 0.05 },
-  dark: { color: '#ffffff', opacity: 0.055 },
+  light: { color: '#000000', opacity: 0.022 },
+  sepia: { color: '#3b2f20', opacity: 0.026 },
+  dark: { color: '#ffffff', opacity: 0.03 },
 };
 
 export function WatermarkPatternLayer({ loanId, theme }: { loanId: string; theme: TReaderTheme }) {

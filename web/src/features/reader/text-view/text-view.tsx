@@ -215,7 +215,7 @@ export function TextView({
 
   const style = textViewStyle(settings);
   return (
-    <div className="text-view absolute inset-0 flex flex-col bg-[var(--reader-page-bg)] text-foreground">
+    <div className="text-view absolute inset-0 z-[5] flex flex-col bg-[var(--reader-page-bg)] text-foreground">
       {watermarkText && (
         <div aria-hidden="true" className="text-view-mark" data-testid="text-view-watermark">
           {watermarkText}
@@ -350,7 +350,19 @@ function runAtTop(container: HTMLElement): HTMLElement | null {
 }
 
 function pageAtTop(container: HTMLElement): number | null {
-  const run = runAtTop(container);
+  let run = runAtTop(container);
+  // A page that starts on the top line, after the last words of the page before: the screen is its.
+  const lines = run?.getClientRects();
+  const lastLine = lines?.[lines.length - 1];
+  if (run && lastLine && lines && lines.length > 0 && lastLine.top <= container.getBoundingClientRect().top + 4) {
+    const next = nextRun(container, run);
+    if (next) run = next;
+  }
   const page = Number(run?.dataset.page);
   return Number.isInteger(page) && page > 0 ? page : null;
+}
+
+function nextRun(container: HTMLElement, run: HTMLElement): HTMLElement | null {
+  const runs = Array.from(container.querySelectorAll<HTMLElement>('[data-run]'));
+  return runs[runs.indexOf(run) + 1] ?? null;
 }
