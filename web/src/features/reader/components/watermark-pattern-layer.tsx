@@ -3,11 +3,14 @@ import { useMemo } from 'react';
 import type { TReaderTheme } from '../reader-theme';
 import { CELL_CSS_PX, TILE_COLUMNS, TILE_ROWS, watermarkTileUrl } from '../watermark-pattern';
 
-/** Darker marks on light pages, lighter ones on dark pages; each a few levels of grey from the page. */
+/**
+ * Darker marks on light pages, lighter ones on dark pages, three or four levels of grey (of 255) from
+ * the page: below what the eye picks out at reading distance, plenty for the decoder's averaging.
+ */
 const TINT: Record<TReaderTheme, { color: string; opacity: number }> = {
-  light: { color: '#000000', opacity: 0.022 },
-  sepia: { color: '#3b2f20', opacity: 0.026 },
-  dark: { color: '#ffffff', opacity: 0.03 },
+  light: { color: '#000000', opacity: 0.012 },
+  sepia: { color: '#3b2f20', opacity: 0.016 },
+  dark: { color: '#ffffff', opacity: 0.016 },
 };
 
 export function WatermarkPatternLayer({ loanId, theme }: { loanId: string; theme: TReaderTheme }) {
