@@ -33,7 +33,15 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGB PNG of a page: background, the mark at `opacity` of black, and dark "text" lines. */
-function screenshot({ width, height, scale, opacity, background = 250, loanId = LOAN_ID, withMark = true }: {
+function screenshot({
+  width,
+  height,
+  scale,
+  opacity,
+  background = 250,
+  loanId = LOAN_ID,
+  withMark = true,
+}: {
   width: number;
   height: number;
   scale: number;

@@ -7,7 +7,10 @@ function item(str: string, x: number, y: number, size = 10) {
 }
 
 /** Lines set from the top of a page, one `leading` apart; `gapBefore` adds paragraph space. */
-function page(number: number, lines: { text: string; x?: number; size?: number; gapBefore?: number }[]): TPageTextInput {
+function page(
+  number: number,
+  lines: { text: string; x?: number; size?: number; gapBefore?: number }[],
+): TPageTextInput {
   let y = 700;
   const items = lines.map((line) => {
     y -= 14 + (line.gapBefore ?? 0);
@@ -49,11 +52,7 @@ describe('reflowPages', () => {
 
   it('undoes hyphenation at line ends, but keeps a hyphen the book writes elsewhere', () => {
     const { blocks } = reflowPages([
-      page(1, [
-        { text: 'a well-known fact and a com-' },
-        { text: 'piler that is well-' },
-        { text: 'known to all.' },
-      ]),
+      page(1, [{ text: 'a well-known fact and a com-' }, { text: 'piler that is well-' }, { text: 'known to all.' }]),
     ]);
     expect(blockText(blocks[0])).toBe('a well-known fact and a compiler that is well-known to all.');
   });
@@ -109,11 +108,9 @@ describe('reflowPages', () => {
   it('keeps a place for a page without text and one whose fonts carry no real text', () => {
     const garbled = { page: 2, items: [item('\u0002\u0003\u0004\u0005\u0006', 50, 600)] };
     const { blocks } = reflowPages([page(1, [{ text: 'Words.' }]), garbled, { page: 3, items: [] }]);
-    expect(blocks.map((block) => (block.kind === 'blank' ? `${block.reason}:${block.runs[0].page}` : block.kind))).toEqual([
-      'paragraph',
-      'unreadable:2',
-      'no-text:3',
-    ]);
+    expect(
+      blocks.map((block) => (block.kind === 'blank' ? `${block.reason}:${block.runs[0].page}` : block.kind)),
+    ).toEqual(['paragraph', 'unreadable:2', 'no-text:3']);
     expect(hasReadableText(garbled.items)).toBe(false);
   });
 

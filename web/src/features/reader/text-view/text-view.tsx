@@ -177,6 +177,7 @@ export function TextView({
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        anchorRef.current = readingAnchorOf(container);
         const page = pageAtTop(container);
         if (page !== null && page !== reportedPage.current) {
           reportedPage.current = page;
@@ -204,6 +205,23 @@ export function TextView({
       clearTimeout(reportTimer);
     };
   }, [textWindow, load, pagesCount]);
+
+  // A new size, font, spacing or margin reflows every line: the words at the top stay at the top.
+  const anchorRef = useRef<{ key: string; fraction: number } | null>(null);
+  const { textSize, textFont, lineSpacing, textMargins } = settings;
+  const typeKey = `${textSize}|${textFont}|${lineSpacing}|${textMargins}`;
+  const lastTypeKey = useRef(typeKey);
+  useLayoutEffect(() => {
+    if (lastTypeKey.current === typeKey) return;
+    lastTypeKey.current = typeKey;
+    const container = scrollRef.current;
+    const anchor = anchorRef.current;
+    if (!container || !anchor) return;
+    const run = container.querySelector<HTMLElement>(`[data-run="${anchor.key}"]`);
+    if (!run) return;
+    const rect = run.getBoundingClientRect();
+    container.scrollTop += rect.top + anchor.fraction * rect.height - container.getBoundingClientRect().top;
+  }, [typeKey]);
 
   useCopyProtection(scrollRef, copy);
   const turns = useMemo(
@@ -319,6 +337,15 @@ function PageStart({ page }: { page: number }) {
       {page}
     </span>
   );
+}
+
+/** Where the reader is: the run at the top of the view and how far into it the top edge falls. */
+function readingAnchorOf(container: HTMLElement): { key: string; fraction: number } | null {
+  const run = runAtTop(container);
+  if (!run?.dataset.run) return null;
+  const rect = run.getBoundingClientRect();
+  const top = container.getBoundingClientRect().top;
+  return { key: run.dataset.run, fraction: Math.max(0, (top - rect.top) / Math.max(1, rect.height)) };
 }
 
 function anchorOf(container: HTMLElement | null): TScrollIntent {
