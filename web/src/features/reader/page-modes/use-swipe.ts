@@ -2,7 +2,9 @@
  * A horizontal swipe turns the page (docs/product/reader.md#page-habits): left for the next page, right
  * for the one before. Touch events rather than pointer events, because the browser cancels the
  * pointer as soon as it starts scrolling, while touchend always arrives. A swipe does nothing where
- * the area itself scrolls sideways (a page zoomed in), so panning still pans.
+ * the area itself scrolls sideways (a page zoomed in), so panning still pans. While nothing is wider
+ * than the area, sideways moves are kept from the browser (touch-action), which would otherwise take
+ * a swipe to the right for "back" and leave the book.
  */
 import { useEffect, useRef, type RefObject } from 'react';
 
@@ -49,10 +51,20 @@ export function useSwipe(
     const onCancel = () => {
       start = null;
     };
+    const updateTouchAction = () => {
+      area.style.touchAction = area.scrollWidth > area.clientWidth + 1 ? '' : 'pan-y pinch-zoom';
+    };
+    updateTouchAction();
+    // The pages grow and shrink with the zoom: watch the area and what it holds.
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(updateTouchAction);
+    resizes?.observe(area);
+    if (area.firstElementChild) resizes?.observe(area.firstElementChild);
     area.addEventListener('touchstart', onStart, { passive: true });
     area.addEventListener('touchend', onEnd, { passive: true });
     area.addEventListener('touchcancel', onCancel, { passive: true });
     return () => {
+      resizes?.disconnect();
+      area.style.touchAction = '';
       area.removeEventListener('touchstart', onStart);
       area.removeEventListener('touchend', onEnd);
       area.removeEventListener('touchcancel', onCancel);
