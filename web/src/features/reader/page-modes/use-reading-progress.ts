@@ -9,6 +9,8 @@ import { loadOutline, type TOutlineEntry } from '../outline';
 import { nextReadingSpeed, useReaderSettings } from '../reader-settings';
 import { readingProgress, type TReadingProgress } from './reading-progress';
 
+const OUTLINE_DELAY_MS = 2000;
+
 const outlines = new WeakMap<PDFDocumentProxy, Promise<TOutlineEntry[]>>();
 
 function outlineOf(pdf: PDFDocumentProxy): Promise<TOutlineEntry[]> {
@@ -36,13 +38,17 @@ export function useReadingProgress({
   const { settings, update } = useReaderSettings();
 
   useEffect(() => {
-    if (!pdf) return;
+    if (!pdf || !isActive) return;
     let isCurrent = true;
-    void outlineOf(pdf).then((entries) => isCurrent && setOutline(entries));
+    // Resolving the contents' pages reads parts of the document: not while the first page is drawn.
+    const timer = setTimeout(() => {
+      void outlineOf(pdf).then((entries) => isCurrent && setOutline(entries));
+    }, OUTLINE_DELAY_MS);
     return () => {
       isCurrent = false;
+      clearTimeout(timer);
     };
-  }, [pdf]);
+  }, [pdf, isActive]);
 
   // Each forward turn of one or two pages (a spread) is a sample of how long a page takes.
   const lastTurn = useRef<{ page: number; at: number } | null>(null);
