@@ -13,7 +13,8 @@
  * How: the picture's lightness minus its local average leaves the pattern (and the text); the tile
  * repeats, so every copy is folded onto one tile and averaged, which drowns the text. The scale
  * (device pixels per CSS pixel: 1, 1.25, 2, 2.625, 3, ...) and where a tile starts are not known, so
- * every candidate is tried and the one whose sync cells stand out most wins; the CRC confirms it.
+ * every candidate is tried, and of those whose sync cells stand out most the first whose CRC-16 holds
+ * is the answer.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -244,7 +245,8 @@ function syncScore(cells) {
   const spread = (values, center) => values.reduce((sum, value) => sum + (value - center) ** 2, 0) / values.length;
   const markedMean = mean(marked);
   const unmarkedMean = mean(unmarked);
-  const noise = Math.sqrt((spread(marked, markedMean) + spread(unmarked, unmarkedMean)) / 2) + 1e-6;
+  // A floor of a quarter level: a flawless but faint look-alike must not outscore the real tile.
+  const noise = Math.max(0.25, Math.sqrt((spread(marked, markedMean) + spread(unmarked, unmarkedMean)) / 2));
   return { score: Math.abs(markedMean - unmarkedMean) / noise, markedMean, unmarkedMean };
 }
 
@@ -280,31 +282,45 @@ export function formatLoanId(payload) {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Candidates read before giving up: the CRC-16 tells the true tile from a look-alike. */
+const CANDIDATES = 60;
+
 /** Finds and reads the mark in a decoded image; returns null when there is none to read. */
 export function decodeWatermark(image, scales = SCALES) {
   const detail = highPass(image, 48);
-  let best = null;
+  const candidates = [];
+  const consider = (candidate) => {
+    if (candidates.length < CANDIDATES) candidates.push(candidate);
+    else if (candidate.score > candidates[candidates.length - 1].score) candidates[candidates.length - 1] = candidate;
+    else return;
+    candidates.sort((a, b) => b.score - a.score);
+  };
   const tryScale = (scale) => {
     const folded = fold(image, detail, scale);
     for (let rowStart = 0; rowStart < TILE_ROWS * SUB; rowStart++) {
       for (let columnStart = 0; columnStart < TILE_COLUMNS * SUB; columnStart++) {
         const cells = cellsAt(folded, rowStart, columnStart);
-        const sync = syncScore(cells);
-        if (!best || sync.score > best.score) best = { ...sync, scale, cells };
+        consider({ ...syncScore(cells), scale, cells });
       }
     }
   };
+  const readBest = () => {
+    for (const candidate of candidates) {
+      const decoded = readPayload(candidate.cells, candidate.markedMean, candidate.unmarkedMean);
+      if (decoded.crcOk)
+        return { loanId: formatLoanId(decoded.payload), scale: candidate.scale, score: candidate.score };
+    }
+    return null;
+  };
   for (const scale of scales) tryScale(scale);
-  if (!best) return null;
-  let decoded = readPayload(best.cells, best.markedMean, best.unmarkedMean);
-  // A scale between the common ones (browser zoom): look closer around the best.
-  if (!decoded.crcOk) {
-    const around = best.scale;
-    for (let step = -6; step <= 6; step++) if (step !== 0) tryScale(around * (1 + step * 0.004));
-    decoded = readPayload(best.cells, best.markedMean, best.unmarkedMean);
+  const found = readBest();
+  if (found || candidates.length === 0) return found;
+  // A scale between the common ones (browser zoom): look closer around the best few.
+  const around = [...new Set(candidates.slice(0, 3).map((candidate) => candidate.scale))];
+  for (const scale of around) {
+    for (let step = -6; step <= 6; step++) if (step !== 0) tryScale(scale * (1 + step * 0.004));
   }
-  if (!decoded.crcOk) return null;
-  return { loanId: formatLoanId(decoded.payload), scale: best.scale, score: best.score };
+  return readBest();
 }
 
 export function decodeWatermarkFile(file) {
