@@ -1,6 +1,14 @@
 import type { TReaderTheme } from './reader-theme';
 
-export type TReaderPanel = 'contents' | 'thumbnails' | 'search' | 'bookmarks' | 'read-aloud' | 'more' | 'help';
+export type TReaderPanel =
+  | 'contents'
+  | 'thumbnails'
+  | 'search'
+  | 'bookmarks'
+  | 'read-aloud'
+  | 'display'
+  | 'more'
+  | 'help';
 
 /** Everything the reader's bars show and do; built once by the reader shell. */
 export interface TReaderControls {
@@ -33,6 +41,10 @@ export interface TReaderControls {
   isReadingAloud: boolean;
   /** Characters the reader may still copy; null when unknown or not limited. */
   copyRemaining: number | null;
+  /** Pages (pdf.js) or the reflowed text view (docs/product/reader.md#text-view). */
+  view?: 'pages' | 'text';
+  /** Absent where the reader offers no text view. */
+  toggleView?(): void;
   /** The page gave extra "More options" entries (e.g. Download for offline): wide screens show a More options button too. */
   hasMoreOptions?: boolean;
 }

@@ -31,6 +31,7 @@ import { OtherDeviceNotice } from './components/other-device-notice';
 import { fetchCopyBudget, prefetchReadingState, recordCopyEvent, searchInBook } from './queries';
 import { startOpeningPosition, type TOpening, type TOpeningPosition } from './opening-position';
 import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
+import { ReaderOfflineStatus } from './components/offline-status';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { useReaderBookmarks } from './use-reader-bookmarks';
 import { useReadingSession } from './use-reading-session';
@@ -232,6 +233,7 @@ function OpenedReader({
         )
       }
       renderLoadError={(error) => <ReaderErrorScreen error={error} bookRef={bookRef} onRetry={onRetry} />}
+      status={<ReaderOfflineStatus bookId={bookId} />}
       moreOptions={
         canDownload ? <DownloadForOfflineButton bookId={bookId} title={manifest.title} layout="menu" /> : undefined
       }

@@ -224,16 +224,16 @@ describe('ReaderShell on a wide screen', () => {
     expect(document.body).not.toHaveAttribute('data-print-blocked');
   });
 
-  it('stamps the watermark on every page pdf.js renders', () => {
+  it('stamps the watermark on every page pdf.js renders, with the e-mail shortened', () => {
     viewerState = readyState().state;
     renderShell();
     const page = document.createElement('div');
     page.className = 'page';
     page.dataset.pageNumber = '4';
     lastOptions!.onPageRendered!(page, 4);
-    expect(page.querySelector('[data-testid="watermark"]')).toHaveTextContent(
-      'Ada Lovelace · ada@example.com · Loan loan-7',
-    );
+    const watermark = page.querySelector('[data-testid="watermark"]');
+    expect(watermark).toHaveTextContent('Ada Lovelace · ad…@example.com · Loan loan-7');
+    expect(watermark).not.toHaveTextContent('ada@example.com');
   });
 
   it('shows Loading... until the first page is ready, and the load error when opening fails', () => {

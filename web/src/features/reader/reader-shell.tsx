@@ -6,15 +6,21 @@
  * protection (use-copy-protection), the position in the URL (use-page-in-url), themes and fullscreen,
  * plus the licence watermark on every rendered page. It owns only screen state (open panel, theme);
  * the document, the position and the reading data come from its props, so the preview simply leaves
- * the protected features out.
+ * the protected features out. Beside the pages it offers the reflowed text view (text-view/), the page
+ * habits (page-modes/: one page at a time or continuous, spreads, swipe) and the progress line; the
+ * hidden pdf.js viewer keeps following the text view's page, so position, bookmarks, search and
+ * progress stay in page terms in both views.
  */
 import 'pdfjs-dist/web/pdf_viewer.css';
 import './reader.css';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TBookSearchHit } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
 import { BookmarksPanelBody } from './components/bookmarks-panel';
+import { DisplayPanelBody } from './components/display-panel';
+import { TextViewOffer } from './components/text-view-offer';
+import { WatermarkPatternLayer } from './components/watermark-pattern-layer';
 import { ContentsPanelBody } from './components/contents-panel';
 import { MorePanelBody } from './components/more-panel';
 import { ReadAloudPanelBody } from './components/read-aloud-panel';
@@ -26,6 +32,12 @@ import { ThumbnailsPanelBody } from './components/thumbnails-panel';
 import { remainingCopyCharacters } from './copy-guard';
 import type { TOutlineEntry } from './outline';
 import { clampPage } from './page-number';
+import { ReadingProgressBar } from './page-modes/reading-progress-bar';
+import { usePageHabits } from './page-modes/use-page-habits';
+import { useReadingProgress } from './page-modes/use-reading-progress';
+import { useSwipe } from './page-modes/use-swipe';
+import { effectivePageMode, TEXT_SIZES_PX, useReaderSettings } from './reader-settings';
+import { TextView, type TTextNavigator } from './text-view/text-view';
 import { usePdfViewer, type TPdfSource } from './pdf/use-pdf-viewer';
 import type { TReaderControls } from './reader-controls';
 import { useReaderTheme } from './reader-theme';
@@ -63,6 +75,8 @@ export interface ReaderShellProps {
   notice?: (goToPage: (page: number) => void) => ReactNode;
   /** Extra entries of the "More options" menu (the full reader's Download for offline). */
   moreOptions?: ReactNode;
+  /** A line above the progress bar (the full reader's offline status). */
+  status?: ReactNode;
 }
 
 export function ReaderShell(props: ReaderShellProps) {
@@ -84,7 +98,9 @@ export function ReaderShell(props: ReaderShellProps) {
   const viewerRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const isWide = useMediaQuery(WIDE_READER_QUERY);
-  const { theme, cycleTheme } = useReaderTheme();
+  const { theme, cycleTheme, setTheme } = useReaderTheme();
+  const { settings, isLoaded: areSettingsLoaded, update: updateSettings } = useReaderSettings();
+  const textNavigator = useRef<TTextNavigator | null>(null);
   const fullscreen = useFullscreen();
 
   const stampText = watermark ? watermarkText(watermark) : null;
@@ -108,6 +124,7 @@ export function ReaderShell(props: ReaderShellProps) {
   const viewerState = usePdfViewer({ containerRef, viewerRef, source, initialPage, onPageRendered, onRenderError });
   const { api, pageNumber, pagesCount, scale, status, findMatches } = viewerState;
   const isReady = status === 'ready' && api !== null;
+  const view = isReady ? settings.view : 'pages';
 
   const goToPage = useCallback(
     (page: number) => {
@@ -117,15 +134,65 @@ export function ReaderShell(props: ReaderShellProps) {
   );
   const nextPage = useCallback(() => {
     if (!api) return;
+    if (view === 'text') {
+      goToPage(api.viewer.currentPageNumber + 1);
+      return;
+    }
     if (api.viewer.currentPageNumber >= api.viewer.pagesCount) {
       endRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       return;
     }
     api.viewer.nextPage();
-  }, [api]);
+  }, [api, view, goToPage]);
   const previousPage = useCallback(() => {
-    api?.viewer.previousPage();
-  }, [api]);
+    if (view === 'text' && api) goToPage(api.viewer.currentPageNumber - 1);
+    else api?.viewer.previousPage();
+  }, [api, view, goToPage]);
+
+  // The text view reports the page on screen; the hidden page view follows it. Any other move (search,
+  // contents, bookmarks, the page field) reaches the text view through the page view's page.
+  const textViewPage = useRef<number | null>(null);
+  const onTextPageChange = useCallback(
+    (page: number) => {
+      textViewPage.current = page;
+      goToPage(page);
+    },
+    [goToPage],
+  );
+  useEffect(() => {
+    if (view !== 'text') {
+      textViewPage.current = null;
+      return;
+    }
+    if (textViewPage.current === null) textViewPage.current = pageNumber;
+    else if (pageNumber !== textViewPage.current) {
+      textViewPage.current = pageNumber;
+      textNavigator.current?.goToPage(pageNumber);
+    }
+  }, [view, pageNumber]);
+  // Back from the text view, the page view shows the page the text view was on.
+  const previousView = useRef(view);
+  useEffect(() => {
+    if (previousView.current === 'text' && view === 'pages' && api)
+      api.viewer.scrollPageIntoView({ pageNumber: api.viewer.currentPageNumber });
+    previousView.current = view;
+  }, [view, api]);
+  const toggleView = useCallback(
+    () => updateSettings({ view: settings.view === 'text' ? 'pages' : 'text', textViewOffered: true }),
+    [updateSettings, settings.view],
+  );
+  const changeTextSize = useCallback(
+    (step: 1 | -1) => {
+      const index = TEXT_SIZES_PX.indexOf(settings.textSize as (typeof TEXT_SIZES_PX)[number]);
+      const next = TEXT_SIZES_PX[Math.min(TEXT_SIZES_PX.length - 1, Math.max(0, index + step))];
+      updateSettings({ textSize: next });
+    },
+    [settings.textSize, updateSettings],
+  );
+
+  const pageMode = effectivePageMode(settings, isWide);
+  usePageHabits({ api, isReady, pageMode, isSpread: isWide && settings.spread });
+  const progress = useReadingProgress({ pdf: api?.pdf ?? null, pageNumber, pagesCount, isActive: isReady });
 
   const addBookmark = useCallback(() => {
     if (!bookmarks || !api) return;
@@ -157,15 +224,17 @@ export function ReaderShell(props: ReaderShellProps) {
     isReady,
     pageNumber,
     pagesCount,
-    scale,
+    // In the text view the zoom is the text size (100% is the default 18 px).
+    scale: view === 'text' ? settings.textSize / 18 : scale,
     canGoNext: pageNumber < pagesCount || !!afterLastPage,
     goToPage,
     nextPage,
     previousPage,
-    zoomIn: () => api?.viewer.increaseScale(),
-    zoomOut: () => api?.viewer.decreaseScale(),
+    zoomIn: () => (view === 'text' ? changeTextSize(1) : api?.viewer.increaseScale()),
+    zoomOut: () => (view === 'text' ? changeTextSize(-1) : api?.viewer.decreaseScale()),
     fitWidth: () => {
-      if (api) api.viewer.currentScaleValue = 'page-width';
+      if (view === 'text') updateSettings({ textSize: 18 });
+      else if (api) api.viewer.currentScaleValue = 'page-width';
     },
     panel,
     togglePanel: panels.togglePanel,
@@ -180,24 +249,31 @@ export function ReaderShell(props: ReaderShellProps) {
     isReadingAloud: readAloud.status !== 'idle',
     copyRemaining,
     hasMoreOptions: !!props.moreOptions,
+    view,
+    toggleView,
   };
 
   useReaderKeyboard({ controls, openSearch: panels.openSearch, isModalOpen: panels.isModalOpen });
   usePrintBlock();
   useCopyProtection(containerRef, copy);
   useTapZones(containerRef, { nextPage, previousPage });
+  useSwipe(containerRef, { nextPage, previousPage });
 
   usePageInUrl({ isReady, pageNumber, pagesCount, onPageChange: props.onPageChange });
 
   const onOutlineSelect = useCallback(
     (entry: TOutlineEntry) => {
       if (!api) return;
-      if (entry.dest !== null) void api.linkService.goToDestination(entry.dest as string | unknown[]);
+      // The text view goes by page; the page view by the exact destination (a place on the page).
+      if (view === 'text' && entry.page !== null) goToPage(entry.page);
+      else if (entry.dest !== null) void api.linkService.goToDestination(entry.dest as string | unknown[]);
       else if (entry.page !== null) goToPage(entry.page);
       closePanelOnNarrow();
     },
-    [api, goToPage, closePanelOnNarrow],
+    [api, view, goToPage, closePanelOnNarrow],
   );
+  const isTextViewOffered =
+    !isWide && areSettingsLoaded && isReady && !settings.textViewOffered && settings.view === 'pages';
 
   return (
     <div
@@ -217,6 +293,8 @@ export function ReaderShell(props: ReaderShellProps) {
           role="region"
           aria-label="Book pages"
           onContextMenu={(event) => event.preventDefault()}
+          // Under the text view the pages keep following its page, out of reach of focus and touch.
+          inert={view === 'text'}
         >
           <div ref={viewerRef} className="pdfViewer" />
           {afterLastPage && isReady && (
@@ -225,6 +303,19 @@ export function ReaderShell(props: ReaderShellProps) {
             </div>
           )}
         </div>
+        {view === 'text' && api && (
+          <TextView
+            pdf={api.pdf}
+            pagesCount={pagesCount}
+            startPage={pageNumber}
+            settings={settings}
+            watermarkText={stampText}
+            onPageChange={onTextPageChange}
+            navigatorRef={textNavigator}
+            copy={copy}
+          />
+        )}
+        {watermark?.loanId && isReady && <WatermarkPatternLayer loanId={watermark.loanId} theme={theme} />}
         {status === 'loading' && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Spinner label="Loading..." className="rounded-lg bg-background/90 px-5 py-3 shadow" />
@@ -238,6 +329,14 @@ export function ReaderShell(props: ReaderShellProps) {
             {props.notice(goToPage)}
           </div>
         )}
+        {isTextViewOffered && (
+          <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-3">
+            <TextViewOffer
+              onAccept={() => updateSettings({ view: 'text', textViewOffered: true })}
+              onDismiss={() => updateSettings({ textViewOffered: true })}
+            />
+          </div>
+        )}
         {isWide && copyRemaining !== null && (
           <CopyAllowance
             remaining={copyRemaining}
@@ -245,6 +344,8 @@ export function ReaderShell(props: ReaderShellProps) {
           />
         )}
       </div>
+      {props.status}
+      {progress && isReady && <ReadingProgressBar progress={progress} />}
       {!isWide && <NarrowBottomBar controls={controls} />}
 
       <ReaderPanel {...panelProps('contents')} side="left" title="Contents">
@@ -290,6 +391,15 @@ export function ReaderShell(props: ReaderShellProps) {
           <ReadAloudPanelBody readAloud={readAloud} pageNumber={pageNumber} />
         </ReaderPanel>
       )}
+      <ReaderPanel {...panelProps('display')} side={isWide ? 'right' : 'bottom'} title="Display">
+        <DisplayPanelBody
+          settings={settings}
+          update={updateSettings}
+          theme={theme}
+          setTheme={setTheme}
+          isWide={isWide}
+        />
+      </ReaderPanel>
       {!isWide && (
         <ReaderPanel {...panelProps('more')} side="bottom" title="More options">
           <MorePanelBody controls={controls} onDone={panels.closePanel} extra={props.moreOptions} />

@@ -1,9 +1,15 @@
-/** Tap zones on touch screens: a tap on the outer quarters of the page area turns the page. */
+/**
+ * Tap zones (docs/product/reader.md#page-habits): a tap on the outer quarters of the page area turns
+ * the page, and so does a mouse click on its outer edges (a narrower strip, since a mouse also selects).
+ */
 import { useEffect, useRef, type RefObject } from 'react';
 
 /** Touches shorter and stiller than this are taps (page turns), anything else is scrolling. */
 const TAP_MAX_MOVE_PX = 10;
 const TAP_MAX_MS = 400;
+/** Share of the area's width on each side where a tap (touch) or a click (mouse) turns the page. */
+const TOUCH_EDGE_SHARE = 0.25;
+const MOUSE_EDGE_SHARE = 0.15;
 
 export function useTapZones(
   areaRef: RefObject<HTMLElement | null>,
@@ -15,17 +21,18 @@ export function useTapZones(
   useEffect(() => {
     const area = areaRef.current;
     if (!area) return;
-    let start: { x: number; y: number; time: number } | null = null;
+    let start: { x: number; y: number; time: number; pointerType: string } | null = null;
     const onDown = (event: PointerEvent) => {
+      const isTurnPointer = event.pointerType === 'touch' || (event.pointerType === 'mouse' && event.button === 0);
       start =
-        event.pointerType === 'touch' && event.isPrimary
-          ? { x: event.clientX, y: event.clientY, time: event.timeStamp }
+        isTurnPointer && event.isPrimary
+          ? { x: event.clientX, y: event.clientY, time: event.timeStamp, pointerType: event.pointerType }
           : null;
     };
     const onUp = (event: PointerEvent) => {
       const begin = start;
       start = null;
-      if (!begin || event.pointerType !== 'touch') return;
+      if (!begin || event.pointerType !== begin.pointerType) return;
       if (
         Math.hypot(event.clientX - begin.x, event.clientY - begin.y) > TAP_MAX_MOVE_PX ||
         event.timeStamp - begin.time > TAP_MAX_MS
@@ -40,8 +47,9 @@ export function useTapZones(
       if (selection && !selection.isCollapsed) return;
       const rect = area.getBoundingClientRect();
       const fraction = (event.clientX - rect.left) / rect.width;
-      if (fraction < 0.25) tapActions.current.previousPage();
-      else if (fraction > 0.75) tapActions.current.nextPage();
+      const edge = begin.pointerType === 'touch' ? TOUCH_EDGE_SHARE : MOUSE_EDGE_SHARE;
+      if (fraction < edge) tapActions.current.previousPage();
+      else if (fraction > 1 - edge) tapActions.current.nextPage();
     };
     const onCancel = () => {
       start = null;

@@ -1,30 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { applyWatermark, watermarkText } from './watermark';
+import { applyWatermark, shortenEmail, watermarkText } from './watermark';
 
 const policy = { name: 'Ada Lovelace', email: 'ada@example.com', loanId: 'loan-42' };
 
+describe('shortenEmail', () => {
+  it('keeps two characters of the local part and the domain', () => {
+    expect(shortenEmail('ada.lovelace@example.com')).toBe('ad…@example.com');
+    expect(shortenEmail('ada@example.com')).toBe('ad…@example.com');
+  });
+
+  it('never shows a short local part whole', () => {
+    expect(shortenEmail('al@example.com')).toBe('a…@example.com');
+    expect(shortenEmail('a@example.com')).toBe('a…@example.com');
+  });
+
+  it('leaves something that is not an e-mail as it is', () => {
+    expect(shortenEmail('no-at-sign')).toBe('no-at-sign');
+  });
+});
+
 describe('watermarkText', () => {
-  it("carries the reader's name, e-mail and loan id", () => {
-    expect(watermarkText(policy)).toBe('Ada Lovelace · ada@example.com · Loan loan-42');
+  it("carries the reader's name, shortened e-mail and loan id", () => {
+    expect(watermarkText(policy)).toBe('Ada Lovelace · ad…@example.com · Loan loan-42');
+    expect(watermarkText(policy)).not.toContain('ada@example.com');
   });
 
   it('leaves out empty parts instead of printing separators', () => {
     expect(watermarkText({ name: '  ', email: 'ada@example.com', loanId: 'loan-42' })).toBe(
-      'ada@example.com · Loan loan-42',
+      'ad…@example.com · Loan loan-42',
     );
   });
 });
 
 describe('applyWatermark', () => {
-  it('adds one hidden, repeated text layer to the page', () => {
+  it('adds one hidden layer with the text in the top and bottom margins', () => {
     const page = document.createElement('div');
     page.className = 'page';
     const layer = applyWatermark(page, watermarkText(policy));
     expect(layer.dataset.testid).toBe('watermark');
     expect(layer.getAttribute('aria-hidden')).toBe('true');
-    expect(layer.textContent).toContain('ada@example.com');
-    expect(layer.textContent).toContain('Loan loan-42');
-    expect(layer.querySelectorAll('span').length).toBeGreaterThan(5);
+    expect(layer.querySelector('.reader-watermark-top')?.textContent).toBe(watermarkText(policy));
+    expect(layer.querySelector('.reader-watermark-bottom')?.textContent).toBe(watermarkText(policy));
+    expect(layer.querySelectorAll('span')).toHaveLength(2);
     expect(page.querySelectorAll('[data-testid="watermark"]')).toHaveLength(1);
   });
 

@@ -100,6 +100,8 @@ describe('SearchPanelBody', () => {
     expect(within(results).getAllByRole('button')).toHaveLength(2);
     expect(within(results).getAllByText(/habit/i, { selector: 'mark' })).toHaveLength(2);
     expect(screen.getByTestId('find-matches')).toHaveTextContent('1 of 7 matches');
+    // One count on screen: the matches, never a second "2 results" beside them.
+    expect(screen.queryByText(/\bresults?\b/)).not.toBeInTheDocument();
     await userEvent.click(within(results).getByRole('button', { name: /Page 90/ }));
     expect(onOpenResult).toHaveBeenCalledWith({ page: 90, snippet: 'Habits compound' }, 'habit');
     await userEvent.click(screen.getByRole('button', { name: 'Next match' }));

@@ -6,12 +6,14 @@
  */
 import { Link } from 'react-router-dom';
 import {
+  ALargeSmall,
   ArrowLeft,
   Bookmark,
   BookmarkPlus,
   ChevronLeft,
   ChevronRight,
   Ellipsis,
+  FileText,
   Keyboard,
   LayoutGrid,
   ListTree,
@@ -45,6 +47,29 @@ function BackLink({ controls }: { controls: TReaderControls }) {
     >
       <ArrowLeft className="size-5" aria-hidden="true" />
     </Link>
+  );
+}
+
+/** The two controls of the text view: the view itself and the display settings. */
+function ViewControls({ controls }: { controls: TReaderControls }) {
+  const c = controls;
+  if (!c.toggleView) return null;
+  return (
+    <>
+      <ToolbarButton
+        label="Text view"
+        icon={<FileText />}
+        pressed={c.view === 'text'}
+        onClick={c.toggleView}
+        disabled={!c.isReady}
+      />
+      <ToolbarButton
+        label="Display settings"
+        icon={<ALargeSmall />}
+        pressed={c.panel === 'display'}
+        onClick={() => c.togglePanel('display')}
+      />
+    </>
   );
 }
 
@@ -104,6 +129,7 @@ export function WideToolbar({ controls }: { controls: TReaderControls }) {
             disabled={!c.isReady}
           />
         )}
+        <ViewControls controls={c} />
         <Divider />
         <ToolbarButton
           label="Previous page"
@@ -205,6 +231,7 @@ export function NarrowTopBar({ controls }: { controls: TReaderControls }) {
           disabled={!c.isReady}
         />
       )}
+      <ViewControls controls={c} />
     </div>
   );
 }

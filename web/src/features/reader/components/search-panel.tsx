@@ -1,7 +1,8 @@
 /**
  * Search inside the book. pdf.js's find controller highlights the matches in the pages and steps
  * through them; in the full reader the server's search (page + snippet for the whole book, without
- * downloading it) gives the results list. Previews use the find controller alone.
+ * downloading it) gives the results list. Previews use the find controller alone. The panel shows one
+ * count, the find controller's matches (docs/product/reader.md#search-in-the-book); the list is of pages.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ChevronDown, ChevronUp, Search, X } from 'lucide-react';
@@ -141,9 +142,8 @@ export function SearchPanelBody({ searchServer, findMatches, onFind, onClear, on
           <p className="text-sm text-muted-foreground">No results for “{query}”.</p>
         ) : (
           <div>
-            <h3 className="px-1 pb-2 text-sm font-semibold" aria-live="polite">
-              {results.items.length} {results.items.length === 1 ? 'result' : 'results'}
-            </h3>
+            {/* One count on screen: the matches above; the list names pages, not a second total. */}
+            <h3 className="px-1 pb-2 text-sm font-semibold">Found on these pages</h3>
             <ul className="flex flex-col gap-1" aria-label="Search results">
               {/* The server answers at most one hit per page. */}
               {results.items.map((hit) => (
