@@ -4,7 +4,7 @@
  */
 import '@fontsource-variable/inter';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
@@ -36,17 +36,23 @@ if (!rootElement) {
     seedFirstScreenQueries(queryClient, readInitialData());
     // Who is signed in comes with the page: no GET /api/auth/user before the first screen.
     adoptServerSession(queryClient);
-    createRoot(rootElement, {
+    const root = createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {
         console.error(error);
         showPlainError(START_FAILED_MESSAGE, rootElement);
       },
-    }).render(
-      <StrictMode>
-        <App router={createAppRouter()} queryClient={queryClient} />
-      </StrictMode>,
-    );
+    });
+    // As a transition React renders the first screen in slices of a few milliseconds, yielding to the
+    // browser in between, instead of one long task that blocks input on a slow phone
+    // (docs/decisions/018-route-code-in-the-shell.md).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App router={createAppRouter()} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
     registerServiceWorker();
     prepareBrowserDeviceForSignedInReader(queryClient);
     // Offline licences are checked and renewed whenever online (docs/ARCHITECTURE.md#offline-devices-and-licences) by

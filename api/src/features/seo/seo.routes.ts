@@ -23,6 +23,7 @@ import { resolvePage } from './seo.service';
 import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
 import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
+import { createRoutePreloads } from './route-preloads';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,6 +42,7 @@ const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/register
 export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
   const root = path.resolve(webRoot);
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const routePreloads = createRoutePreloads(root, template);
 
   const staticFiles = createStaticFiles(root, (requestPath) => {
     const headers: Record<string, string> = {
@@ -76,7 +78,12 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
       ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
       : { user: null, entitlements: null };
     const html = injectSession(
-      injectFirstScreen(injectSeo(template, page.meta), data, largestImages.filter(Boolean)),
+      injectFirstScreen(
+        injectSeo(template, page.meta),
+        data,
+        largestImages.filter(Boolean),
+        page.status === 200 ? routePreloads(c.req.path) : '',
+      ),
       session,
     );
     c.header('Vary', 'Cookie', { append: true });
