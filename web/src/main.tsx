@@ -15,11 +15,13 @@ import { adoptServerSession } from './app/server-session';
 import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
+import { revealApp } from './app/first-screen';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
 
 function showPlainError(message: string, container: HTMLElement = document.body): void {
+  revealApp();
   const paragraph = document.createElement('p');
   paragraph.setAttribute('role', 'alert');
   paragraph.textContent = message;

@@ -24,6 +24,8 @@ import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
 import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
 import { createRoutePreloads } from './route-preloads';
+import { isHomepageContent } from '@shared/content';
+import { injectFirstScreenHtml, landingFirstScreenHtml } from './first-screen-html';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -77,9 +79,13 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
     const session = user
       ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
       : { user: null, entitlements: null };
+    // A visitor's landing page carries a static picture of its first screen, drawn before the app has loaded
+    // (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's hero differs, so it waits for the app.
+    const hero = data.homepageContent?.content;
+    const picture = !user && isHomepageContent(hero) ? landingFirstScreenHtml(hero) : '';
     const html = injectSession(
       injectFirstScreen(
-        injectSeo(template, page.meta),
+        injectFirstScreenHtml(injectSeo(template, page.meta), picture),
         data,
         largestImages.filter(Boolean),
         page.status === 200 ? routePreloads(c.req.path) : '',

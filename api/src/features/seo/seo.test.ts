@@ -549,3 +549,28 @@ describe("web host: the screen's code named in the shell (docs/decisions/018-rou
       expect(preloads(await (await app.request(route)).text()), route).toEqual([]);
   });
 });
+
+describe("web host: a static picture of the landing page's first screen (docs/decisions/018-route-code-in-the-shell.md)", () => {
+  const picture = (html: string) => /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? null;
+
+  it("gives a visitor the hero's title and line, escaped and inert, in front of the app's root", async () => {
+    const { app, db } = createHostedApp();
+    createPageContent(db, 'homepage', { heroTitle: 'Read <b>more</b>', heroSubtitle: 'Anywhere & always', stats: [] });
+    const shown = picture(await (await app.request('/')).text());
+    expect(shown).toContain('>Read &lt;b&gt;more&lt;/b&gt;</h1>');
+    expect(shown).toContain('>Anywhere &amp; always</p>');
+    expect(shown).not.toContain('<b>');
+  });
+
+  it('draws nothing for a signed-in reader, a landing page without content, or another page', async () => {
+    const { app, db } = createHostedApp();
+    expect(picture(await (await app.request('/')).text())).toBeNull();
+    createPageContent(db, 'homepage', { heroTitle: 'Read more', heroSubtitle: 'Anywhere', stats: [] });
+    const user = await createUser(db);
+    const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
+    const cookie = sessionCookie(signIn, '__Host-wb_session');
+    expect(picture(await (await get(app, '/', { cookie })).text())).toBeNull();
+    for (const route of ['/bookstore', '/library', '/no-such-page'])
+      expect(picture(await (await app.request(route)).text()), route).toBeNull();
+  });
+});
