@@ -1,6 +1,6 @@
 /**
- * A static picture of the landing page's first screen (header and hero), written into the shell for a
- * signed-out visitor (docs/decisions/018-route-code-in-the-shell.md). The page then has its heading and
+ * A static picture of the first screen of the landing page (header and hero) and of a book page (header,
+ * cover, title), written into the shell for a signed-out visitor (docs/decisions/018-route-code-in-the-shell.md). The page then has its heading and
  * text on screen as soon as the HTML and the stylesheet arrive, instead of after the whole app has
  * downloaded and run; on a phone connection that is the difference between about one second and three.
  *
@@ -10,6 +10,7 @@
  * components it imitates (web/src/app/header.tsx, web/src/features/home/components/hero-section.tsx),
  * so the swap does not move anything. Pure; every value is HTML-escaped.
  */
+import type { TBookDetail } from '@shared/catalogue';
 import type { THomepageContent } from '@shared/content';
 import { escapeHtml } from './seo-head';
 
@@ -29,15 +30,17 @@ const BUTTON = 'items-center justify-center gap-2 whitespace-nowrap rounded-md f
 
 const NAV_LINK = 'inline-flex h-10 items-center rounded-md px-2.5 text-sm font-medium lg:px-3';
 
-/** The signed-out header bar on the landing page: brand, the two public links, then Register and Sign In (the menu button's place kept below md). */
-function headerHtml(): string {
+/** The signed-out header bar: brand, the two public links (the page's own marked), Register and Sign In, the menu button's place. */
+function headerHtml(active: '/' | '/bookstore'): string {
+  const navLink = (to: string, label: string) =>
+    `<li><a href="${to}" class="${NAV_LINK} ${to === active ? 'bg-secondary text-secondary-foreground' : 'text-muted-foreground'}">${label}</a></li>`;
   return `<div class="flex min-h-dvh flex-col">
 <header class="sticky top-0 z-40 w-full border-b backdrop-blur border-transparent bg-background/70">
 <div class="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:gap-6 lg:px-8">
 <a href="/" class="flex shrink-0 items-center gap-2 rounded-md font-serif text-lg font-bold tracking-tight text-primary">${LOGO_MARK}<span class="md:max-lg:sr-only">Wonderful Books</span></a>
 <nav class="hidden md:block"><ul class="flex items-center gap-0.5 lg:gap-1">
-<li><a href="/" class="${NAV_LINK} bg-secondary text-secondary-foreground">Home</a></li>
-<li><a href="/bookstore" class="${NAV_LINK} text-muted-foreground">Store</a></li>
+${navLink('/', 'Home')}
+${navLink('/bookstore', 'Store')}
 </ul></nav>
 <div class="ml-auto flex min-w-0 items-center gap-1.5 lg:gap-2">
 <a href="/auth/register" class="hidden sm:inline-flex ${BUTTON} text-sm h-10 px-4 py-2">Register</a>
@@ -51,7 +54,7 @@ function headerHtml(): string {
 /** The landing page's first screen for a visitor: header, then the hero's title, line and two buttons. */
 export function landingFirstScreenHtml(content: Pick<THomepageContent, 'heroTitle' | 'heroSubtitle'>): string {
   return `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert>
-${headerHtml()}
+${headerHtml('/')}
 <main class="flex-1">
 <section class="relative border-b border-border bg-gradient-to-b from-secondary/70 via-background to-background">
 <div class="relative mx-auto flex w-full max-w-4xl flex-col items-center gap-6 px-4 pb-16 pt-14 text-center sm:px-6 md:pb-24 md:pt-24">
@@ -63,6 +66,37 @@ ${headerHtml()}
 </div>
 </div>
 </section>
+</main>
+</div>
+</div>`;
+}
+
+/**
+ * A book page's first screen for a visitor: header, breadcrumb, the cover (its largest paint, preloaded by the
+ * shell) and the title and author (web/src/features/catalogue/book-detail-page.tsx).
+ */
+export function bookFirstScreenHtml(book: Pick<TBookDetail, 'title' | 'author' | 'coverImageUrl'>): string {
+  const title = escapeHtml(book.title);
+  const cover = book.coverImageUrl
+    ? `<img src="${escapeHtml(book.coverImageUrl)}" alt="" width="320" height="448" fetchpriority="high" class="aspect-[5/7] h-auto w-full rounded-md bg-muted object-cover shadow-lg" />`
+    : '';
+  return `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert>
+${headerHtml('/bookstore')}
+<main class="flex-1">
+<div class="mx-auto w-full max-w-6xl px-4 pb-16 pt-6 sm:px-6 md:pt-10 lg:px-8">
+<nav class="mb-6 text-sm text-muted-foreground"><ol class="flex min-w-0 items-center gap-1">
+<li>Book Store</li><li><span class="inline-block size-4"></span></li><li class="min-w-0 truncate">${title}</li>
+</ol></nav>
+<div class="grid gap-8 md:grid-cols-[minmax(0,18rem)_1fr] md:gap-12 lg:grid-cols-[minmax(0,20rem)_1fr]">
+<div class="mx-auto w-full max-w-[16rem] md:max-w-none">${cover}</div>
+<div class="flex min-w-0 flex-col gap-5">
+<div class="flex flex-col gap-2">
+<h1 class="font-serif text-3xl font-bold leading-tight tracking-tight text-balance md:text-5xl">${title}</h1>
+<p class="text-lg text-muted-foreground">by <span class="font-medium text-primary">${escapeHtml(book.author)}</span></p>
+</div>
+</div>
+</div>
+</div>
 </main>
 </div>
 </div>`;

@@ -25,7 +25,7 @@ import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
 import { createRoutePreloads } from './route-preloads';
 import { isHomepageContent } from '@shared/content';
-import { injectFirstScreenHtml, landingFirstScreenHtml } from './first-screen-html';
+import { bookFirstScreenHtml, injectFirstScreenHtml, landingFirstScreenHtml } from './first-screen-html';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -82,7 +82,13 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
     // A visitor's landing page carries a static picture of its first screen, drawn before the app has loaded
     // (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's hero differs, so it waits for the app.
     const hero = data.homepageContent?.content;
-    const picture = !user && isHomepageContent(hero) ? landingFirstScreenHtml(hero) : '';
+    const picture = user
+      ? ''
+      : isHomepageContent(hero)
+        ? landingFirstScreenHtml(hero)
+        : data.book
+          ? bookFirstScreenHtml(data.book.detail)
+          : '';
     const html = injectSession(
       injectFirstScreen(
         injectFirstScreenHtml(injectSeo(template, page.meta), picture),

@@ -574,3 +574,17 @@ describe("web host: a static picture of the landing page's first screen (docs/de
       expect(picture(await (await app.request(route)).text()), route).toBeNull();
   });
 });
+
+describe("web host: a static picture of a book page's first screen", () => {
+  it('gives a visitor the cover, title and author, escaped; nothing for a missing book', async () => {
+    const { app, db } = createHostedApp();
+    createBook(db, { title: 'Lead <i>well</i>', slug: 'lead-well' });
+    const html = await (await app.request('/book/lead-well')).text();
+    const shown = /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? '';
+    const api = (await (await app.request('/api/books/lead-well')).json()) as { coverImageUrl: string; author: string };
+    expect(shown).toContain('>Lead &lt;i&gt;well&lt;/i&gt;</h1>');
+    expect(shown).toContain(`<img src="${escapeHtml(api.coverImageUrl)}"`);
+    expect(shown).toContain(escapeHtml(api.author));
+    expect(await (await app.request('/book/no-such-book')).text()).not.toContain('id="first-screen"');
+  });
+});
