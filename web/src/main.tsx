@@ -4,7 +4,7 @@
  */
 import '@fontsource-variable/inter';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-service-worker';
@@ -16,11 +16,13 @@ import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
 import { captureInstallPrompt } from './features/install/install-prompt';
+import { revealApp } from './app/first-screen';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
 
 function showPlainError(message: string, container: HTMLElement = document.body): void {
+  revealApp();
   const paragraph = document.createElement('p');
   paragraph.setAttribute('role', 'alert');
   paragraph.textContent = message;
@@ -38,17 +40,23 @@ if (!rootElement) {
     // Who is signed in comes with the page: no GET /api/auth/user before the first screen.
     adoptServerSession(queryClient);
     captureInstallPrompt();
-    createRoot(rootElement, {
+    const root = createRoot(rootElement, {
       // Errors outside every boundary unmount the app; leave a message instead of a blank page.
       onUncaughtError: (error) => {
         console.error(error);
         showPlainError(START_FAILED_MESSAGE, rootElement);
       },
-    }).render(
-      <StrictMode>
-        <App router={createAppRouter()} queryClient={queryClient} />
-      </StrictMode>,
-    );
+    });
+    // As a transition React renders the first screen in slices of a few milliseconds, yielding to the
+    // browser in between, instead of one long task that blocks input on a slow phone
+    // (docs/decisions/018-route-code-in-the-shell.md).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App router={createAppRouter()} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
     registerServiceWorker();
     prepareBrowserDeviceForSignedInReader(queryClient);
     // Offline licences are checked and renewed whenever online (docs/ARCHITECTURE.md#offline-devices-and-licences) by

@@ -1,3 +1,4 @@
+import { FirstScreenHandOff } from './first-screen';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary';
@@ -25,6 +26,7 @@ export function RootLayout() {
               <PageTransition>
                 <Outlet />
               </PageTransition>
+              <FirstScreenHandOff />
             </Suspense>
           </ErrorBoundary>
         </main>

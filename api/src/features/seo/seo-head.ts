@@ -84,13 +84,20 @@ export function injectSeo(template: string, page: PageMeta): string {
 }
 
 /**
- * Puts the first screen's data (a JSON script element the app reads before it renders) and preloads of
- * its largest images at the end of the <head>. Empty data and no images leave the template as it is.
+ * Puts the first screen's data (a JSON script element the app reads before it renders), preloads of
+ * its largest images and of its screen's code at the end of the <head>. Empty data and no images leave the template as it is.
  */
-export function injectFirstScreen(html: string, data: TInitialData, imageUrls: string[]): string {
+export function injectFirstScreen(
+  html: string,
+  data: TInitialData,
+  imageUrls: string[],
+  /** Ready-made `<link>` tags preloading the screen's code (route-preloads.ts). */
+  codePreloads = '',
+): string {
   const tags = imageUrls.map(
     (url) => `<link rel="preload" as="image" href="${escapeHtml(url)}" fetchpriority="high" />`,
   );
+  if (codePreloads) tags.push(codePreloads);
   if (Object.keys(data).length > 0)
     tags.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${serialiseInitialData(data)}</script>`);
   if (tags.length === 0) return html;

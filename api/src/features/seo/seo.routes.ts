@@ -23,6 +23,9 @@ import { resolvePage } from './seo.service';
 import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
 import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
+import { createRoutePreloads } from './route-preloads';
+import { isHomepageContent } from '@shared/content';
+import { bookFirstScreenHtml, injectFirstScreenHtml, landingFirstScreenHtml } from './first-screen-html';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,6 +44,7 @@ const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/register
 export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
   const root = path.resolve(webRoot);
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const routePreloads = createRoutePreloads(root, template);
 
   const staticFiles = createStaticFiles(root, (requestPath) => {
     const headers: Record<string, string> = {
@@ -75,8 +79,23 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
     const session = user
       ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
       : { user: null, entitlements: null };
+    // A visitor's landing page carries a static picture of its first screen, drawn before the app has loaded
+    // (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's hero differs, so it waits for the app.
+    const hero = data.homepageContent?.content;
+    const picture = user
+      ? ''
+      : isHomepageContent(hero)
+        ? landingFirstScreenHtml(hero)
+        : data.book
+          ? bookFirstScreenHtml(data.book.detail)
+          : '';
     const html = injectSession(
-      injectFirstScreen(injectSeo(template, page.meta), data, largestImages.filter(Boolean)),
+      injectFirstScreen(
+        injectFirstScreenHtml(injectSeo(template, page.meta), picture),
+        data,
+        largestImages.filter(Boolean),
+        page.status === 200 ? routePreloads(c.req.path) : '',
+      ),
       session,
     );
     c.header('Vary', 'Cookie', { append: true });

@@ -501,3 +501,90 @@ describe('web host: first-screen data', () => {
       expect(firstScreenData(await (await app.request(route)).text()), route).toBeNull();
   });
 });
+
+describe("web host: the screen's code named in the shell (docs/decisions/018-route-code-in-the-shell.md)", () => {
+  function createAppWithManifest() {
+    const context = createTestContext();
+    const root = makeWebRoot();
+    fs.mkdirSync(path.join(root, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      '_icon.js': { file: 'assets/icon-1.js', imports: ['index.html'] },
+      'src/features/home/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['index.html', '_icon.js'] },
+      'src/features/reader/reader-page.tsx': {
+        file: 'assets/reader-page-1.js',
+        imports: ['_shared.js', '_icon.js'],
+        css: ['assets/reader-1.css'],
+      },
+      'src/features/reader/pdf/pdfjs-modules.ts': { file: 'assets/pdfjs-modules-1.js', imports: ['_pdf.js'] },
+      '_pdf.js': { file: 'assets/pdf-1.js' },
+    };
+    fs.writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
+    const app = createApp({ ...context, env: { ...context.env, publicUrl: 'https://books.example' }, webRoot: root });
+    return { ...context, app };
+  }
+  const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)];
+
+  it('preloads the landing screen and its static imports, never the entry the shell already loads', async () => {
+    const { app } = createAppWithManifest();
+    const html = await (await app.request('/')).text();
+    expect(preloads(html).map((match) => match[1])).toEqual(['/assets/home-page-1.js', '/assets/icon-1.js']);
+  });
+
+  it("preloads the reader's code, pdf.js and its stylesheet (fetched, not applied) on a reader path only", async () => {
+    const { app } = createAppWithManifest();
+    const html = await (await app.request('/reader/abc')).text();
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/reader-1.css" />');
+    expect(html).not.toContain('rel="stylesheet" href="/assets/reader-1.css"');
+    expect(preloads(html).map((match) => match[1])).toEqual([
+      '/assets/reader-1.css',
+      '/assets/reader-page-1.js',
+      '/assets/shared-1.js',
+      '/assets/icon-1.js',
+      '/assets/pdfjs-modules-1.js',
+      '/assets/pdf-1.js',
+    ]);
+    for (const route of ['/library', '/no-such-page', '/login'])
+      expect(preloads(await (await app.request(route)).text()), route).toEqual([]);
+  });
+});
+
+describe("web host: a static picture of the landing page's first screen (docs/decisions/018-route-code-in-the-shell.md)", () => {
+  const picture = (html: string) => /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? null;
+
+  it("gives a visitor the hero's title and line, escaped and inert, in front of the app's root", async () => {
+    const { app, db } = createHostedApp();
+    createPageContent(db, 'homepage', { heroTitle: 'Read <b>more</b>', heroSubtitle: 'Anywhere & always', stats: [] });
+    const shown = picture(await (await app.request('/')).text());
+    expect(shown).toContain('>Read &lt;b&gt;more&lt;/b&gt;</h1>');
+    expect(shown).toContain('>Anywhere &amp; always</p>');
+    expect(shown).not.toContain('<b>');
+  });
+
+  it('draws nothing for a signed-in reader, a landing page without content, or another page', async () => {
+    const { app, db } = createHostedApp();
+    expect(picture(await (await app.request('/')).text())).toBeNull();
+    createPageContent(db, 'homepage', { heroTitle: 'Read more', heroSubtitle: 'Anywhere', stats: [] });
+    const user = await createUser(db);
+    const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
+    const cookie = sessionCookie(signIn, '__Host-wb_session');
+    expect(picture(await (await get(app, '/', { cookie })).text())).toBeNull();
+    for (const route of ['/bookstore', '/library', '/no-such-page'])
+      expect(picture(await (await app.request(route)).text()), route).toBeNull();
+  });
+});
+
+describe("web host: a static picture of a book page's first screen", () => {
+  it('gives a visitor the cover, title and author, escaped; nothing for a missing book', async () => {
+    const { app, db } = createHostedApp();
+    createBook(db, { title: 'Lead <i>well</i>', slug: 'lead-well' });
+    const html = await (await app.request('/book/lead-well')).text();
+    const shown = /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? '';
+    const api = (await (await app.request('/api/books/lead-well')).json()) as { coverImageUrl: string; author: string };
+    expect(shown).toContain('>Lead &lt;i&gt;well&lt;/i&gt;</h1>');
+    expect(shown).toContain(`<img src="${escapeHtml(api.coverImageUrl)}"`);
+    expect(shown).toContain(escapeHtml(api.author));
+    expect(await (await app.request('/book/no-such-book')).text()).not.toContain('id="first-screen"');
+  });
+});

@@ -29,11 +29,14 @@ export default function HomePage() {
         user={user ?? null}
       />
       <StatsStrip stats={content.data?.stats} isLoading={content.isPending} />
-      <CollectionSection />
-      <FeaturedSection />
-      <WhyChooseUs />
-      <PricingSection />
-      {!isAuthenticated && <JoinBand />}
+      {/* Below the fold on a phone: laid out and drawn only as they come near the screen (styles.css). */}
+      <div className="below-the-fold">
+        <CollectionSection />
+        <FeaturedSection />
+        <WhyChooseUs />
+        <PricingSection />
+        {!isAuthenticated && <JoinBand />}
+      </div>
     </div>
   );
 }

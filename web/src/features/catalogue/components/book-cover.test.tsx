@@ -44,15 +44,18 @@ describe('BookCover', () => {
 
 describe('RatingStars', () => {
   it('announces the rating out of 5 and fills stars partially', () => {
-    const { container } = render(<RatingStars rating={4.5} totalRatings={1234} />);
-    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
-    const fills = Array.from(container.querySelectorAll<HTMLElement>('span[style]')).map((node) => node.style.width);
-    expect(fills).toEqual(['100%', '100%', '100%', '100%', '50%']);
+    render(<RatingStars rating={4.5} totalRatings={1234} />);
+    const stars = screen.getByRole('img', { name: 'Rated 4.5 out of 5' });
+    // Four whole stars filled, then half of the fifth (drawn by .rating-stars in styles.css).
+    expect(stars.style.getPropertyValue('--rating-whole')).toBe('4');
+    expect(stars.style.getPropertyValue('--rating-part')).toBe('0.5');
     expect(screen.getByText(/1,234/)).toBeInTheDocument();
   });
 
   it('clamps out-of-range ratings', () => {
     render(<RatingStars rating={7} />);
-    expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+    const stars = screen.getByRole('img', { name: 'Rated 5 out of 5' });
+    expect(stars.style.getPropertyValue('--rating-whole')).toBe('5');
+    expect(stars.style.getPropertyValue('--rating-part')).toBe('0');
   });
 });
