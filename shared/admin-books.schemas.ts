@@ -57,6 +57,13 @@ export const ZAdminBookFields = z.object({
     .int(M.previewPageCount)
     .min(0, M.previewPageCount)
     .max(50, M.previewPageCount),
+  publicReleaseDate: z
+    .string({ message: M.publicReleaseDate })
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+      M.publicReleaseDate,
+    )
+    .nullable(),
   slug: z
     .string({ message: M.slug })
     .trim()

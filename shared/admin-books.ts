@@ -18,6 +18,7 @@ export const ADMIN_BOOK_MESSAGES = {
   requiredTier: "Required tier must be 'trial', 'basic' or 'premium'",
   previewPageCount: 'Preview page count must be a whole number between 0 and 50',
   slug: 'Slug must be 1 to 80 lower-case letters, digits and single hyphens',
+  publicReleaseDate: 'Public release date must be a date such as 2026-12-31',
   slugTaken: 'Another book already uses this slug',
   slugFromTitle: 'Give a slug: none can be made from this title',
   unknownCategory: 'Choose at most 10 existing categories',
@@ -47,6 +48,7 @@ export interface TAdminBookRow {
   requiredTier: TBookTier;
   isFeatured: boolean;
   isPublished: boolean;
+  publicReleaseDate: string | null;
   /** Current content version; null until a PDF is ingested. */
   contentVersion: number | null;
   pageCount: number | null;
@@ -82,6 +84,8 @@ export interface TAdminBook {
   isPublished: boolean;
   requiredTier: TBookTier;
   previewPageCount: number;
+  /** Premium early access until this day (YYYY-MM-DD, from 00:00 UTC); null: public (docs/product/back-office.md#early-access). */
+  publicReleaseDate: string | null;
   coverImageUrl: string | null;
   contentVersion: number | null;
   pageCount: number | null;

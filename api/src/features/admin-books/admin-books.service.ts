@@ -54,6 +54,11 @@ const SORT_COLUMNS = {
   contentVersion: books.contentVersion,
 } as const;
 
+/** The editor's day (YYYY-MM-DD) ↔ the stored instant, 00:00 UTC of that day. */
+const toReleaseDate = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
+const fromReleaseDate = (day: string | null | undefined) =>
+  day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`);
+
 function categoryNamesOf(db: Db, bookIds: string[]): Map<string, string[]> {
   const names = new Map<string, string[]>();
   if (bookIds.length === 0) return names;
@@ -84,6 +89,7 @@ export function listAdminBooks({ db, query }: { db: Db; query: TAdminBooksQuery 
       isPublished: books.isPublished,
       contentVersion: books.contentVersion,
       pageCount: books.pageCount,
+      publicReleaseAt: books.publicReleaseAt,
       updatedAt: books.updatedAt,
     })
     .from(books)
@@ -97,7 +103,12 @@ export function listAdminBooks({ db, query }: { db: Db; query: TAdminBooksQuery 
     rows.map((row) => row.id),
   );
   return {
-    items: rows.map((row) => ({ ...row, categories: names.get(row.id) ?? [], updatedAt: row.updatedAt.toISOString() })),
+    items: rows.map(({ publicReleaseAt, ...row }) => ({
+      ...row,
+      publicReleaseDate: toReleaseDate(publicReleaseAt),
+      categories: names.get(row.id) ?? [],
+      updatedAt: row.updatedAt.toISOString(),
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -148,6 +159,7 @@ export function getAdminBook({ db, bookId }: { db: Db; bookId: string }): TAdmin
     isPublished: book.isPublished,
     requiredTier: book.requiredTier,
     previewPageCount: book.previewPageCount,
+    publicReleaseDate: toReleaseDate(book.publicReleaseAt),
     coverImageUrl: book.coverImageUrl,
     contentVersion: book.contentVersion,
     pageCount: book.pageCount,
@@ -215,10 +227,10 @@ export function createAdminBook({
     ]);
   const bookId = immediateTransaction(db, () => {
     assertSlugFree(db, slug, null);
-    const { categoryIds, slug: _slug, ...fields } = input;
+    const { categoryIds, slug: _slug, publicReleaseDate, ...fields } = input;
     const created = db
       .insert(books)
-      .values({ ...fields, slug, createdAt: now, updatedAt: now })
+      .values({ ...fields, publicReleaseAt: fromReleaseDate(publicReleaseDate), slug, createdAt: now, updatedAt: now })
       .returning({ id: books.id })
       .get();
     if (categoryIds) replaceCategories(db, created.id, categoryIds);
@@ -250,14 +262,16 @@ export function updateAdminBook({
     const before = db.select().from(books).where(eq(books.id, bookId)).get();
     if (!before) throw bookNotFound();
     if (changes.slug !== undefined && changes.slug !== before.slug) assertSlugFree(db, changes.slug, bookId);
-    const { categoryIds, ...fields } = changes;
+    const { categoryIds, publicReleaseDate, ...fields } = changes;
     const changed = Object.keys(fields).filter(
       (key) =>
         JSON.stringify(fields[key as keyof typeof fields]) !== JSON.stringify(before[key as keyof typeof before]),
     );
-    if (Object.keys(fields).length > 0)
+    if (publicReleaseDate !== undefined && publicReleaseDate !== toReleaseDate(before.publicReleaseAt))
+      changed.push('publicReleaseDate');
+    if (Object.keys(fields).length > 0 || publicReleaseDate !== undefined)
       db.update(books)
-        .set({ ...fields, updatedAt: now })
+        .set({ ...fields, publicReleaseAt: fromReleaseDate(publicReleaseDate), updatedAt: now })
         .where(eq(books.id, bookId))
         .run();
     if (categoryIds) {

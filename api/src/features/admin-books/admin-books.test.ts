@@ -220,3 +220,23 @@ describe('POST /api/admin/books/:id/uploads', () => {
     expect(missingJob.status).toBe(404);
   });
 });
+
+describe('PATCH /api/admin/books/:id publicReleaseDate', () => {
+  it('sets and clears the early-access date as a day, and refuses a malformed one', async () => {
+    const ctx = await createAdminTestContext();
+    const book = createBook(ctx.db);
+    const patch = (json: Record<string, unknown>) =>
+      ctx.admin.client.admin.books[':id'].$patch({ param: { id: book.id }, json });
+    expect(await successBody(patch({ publicReleaseDate: '2099-12-31' }))).toMatchObject({
+      publicReleaseDate: '2099-12-31',
+    });
+    const detail = await successBody(ctx.client.books[':idOrSlug'].$get({ param: { idOrSlug: book.slug } }));
+    expect(detail.publicReleaseAt).toBe('2099-12-31T00:00:00.000Z');
+    expect(await successBody(patch({ publicReleaseDate: null }))).toMatchObject({ publicReleaseDate: null });
+    const bad = await patch({ publicReleaseDate: '31/12/2099' });
+    expect(bad.status).toBe(400);
+    expect((await problemBody(bad)).errors).toEqual([
+      { field: 'publicReleaseDate', message: ADMIN_BOOK_MESSAGES.publicReleaseDate },
+    ]);
+  });
+});

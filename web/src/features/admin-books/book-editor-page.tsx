@@ -63,6 +63,7 @@ const ZBookForm = z.object({
     .string()
     .refine((value) => lines(value).length <= 20 && lines(value).every((l) => l.length <= 500), M.keyTakeaways),
   targetAudience: z.string().trim().max(500, M.targetAudience),
+  publicReleaseDate: z.string().regex(/^(?:\d{4}-\d{2}-\d{2})?$/, M.publicReleaseDate),
   categoryIds: z.array(z.string()).max(10, M.categoryIds),
   isFeatured: z.boolean(),
   requiredTier: z.enum(BOOK_TIERS, { message: M.requiredTier }),
@@ -85,6 +86,7 @@ const FIELDS = [
   'tableOfContents',
   'keyTakeaways',
   'targetAudience',
+  'publicReleaseDate',
   'categoryIds',
   'requiredTier',
   'previewPageCount',
@@ -102,6 +104,7 @@ function formValues(book: TAdminBook | null): TBookForm {
     tableOfContents: (book?.tableOfContents ?? []).join('\n'),
     keyTakeaways: (book?.keyTakeaways ?? []).join('\n'),
     targetAudience: book?.targetAudience ?? '',
+    publicReleaseDate: book?.publicReleaseDate ?? '',
     categoryIds: book?.categoryIds ?? [],
     isFeatured: book?.isFeatured ?? false,
     requiredTier: book?.requiredTier ?? 'trial',
@@ -120,6 +123,7 @@ function toPayload(values: TBookForm) {
     tableOfContents: lines(values.tableOfContents),
     keyTakeaways: lines(values.keyTakeaways),
     targetAudience: values.targetAudience || null,
+    publicReleaseDate: values.publicReleaseDate || null,
     categoryIds: values.categoryIds,
     isFeatured: values.isFeatured,
     requiredTier: values.requiredTier,
@@ -203,6 +207,14 @@ function BookDetailsForm({ book }: { book: TAdminBook | null }) {
           )}
         </FormField>
         {text('previewPageCount', 'Preview page count', 'Pages anyone can read before subscribing (0 to 50)')}
+        <FormField
+          id={`${prefix}-publicReleaseDate`}
+          label="Public release date"
+          error={errors.publicReleaseDate?.message}
+          hint="Premium early access: before this day only Premium readers can read the book; others see “Coming on” the date. Empty: public now."
+        >
+          {(a11y) => <Input type="date" {...a11y} {...form.register('publicReleaseDate')} />}
+        </FormField>
         <fieldset className="md:col-span-2" aria-describedby={errors.categoryIds ? 'book-categories-error' : undefined}>
           <legend className="text-sm font-medium">Categories</legend>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">

@@ -70,6 +70,9 @@ const COLUMNS: TDataTableColumn<TAdminBookRow>[] = [
           <Badge variant="outline">Unpublished</Badge>
         )}
         {row.original.isFeatured && <Badge>Featured</Badge>}
+        {row.original.publicReleaseDate && Date.parse(`${row.original.publicReleaseDate}T00:00:00Z`) > Date.now() && (
+          <Badge variant="outline">Early access to {row.original.publicReleaseDate}</Badge>
+        )}
       </span>
     ),
   },
@@ -85,7 +88,10 @@ export default function BooksPage() {
   const list = useListQuery(FILTERS, DEFAULT_SORT);
   const books = useQuery({ ...adminBooksQueryOptions(list.params), placeholderData: keepPreviousData });
   const categories = useQuery(categoriesQueryOptions());
-  const categoryOptions = (categories.data?.items ?? []).map((category) => ({ value: category.id, label: category.name }));
+  const categoryOptions = (categories.data?.items ?? []).map((category) => ({
+    value: category.id,
+    label: category.name,
+  }));
 
   return (
     <section>
