@@ -117,6 +117,19 @@ test.describe('back office: catalogue', () => {
     await expect(readerPage.locator('[data-testid="watermark"]').first()).toContainText(reader.email);
     expect(readerErrors).toEqual([]);
 
+    // Premium early access: with a public date ahead, the Premium reader sees "Early access", a visitor the date.
+    await page.getByLabel('Public release date', { exact: true }).fill('2099-12-31');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, { title: 'Book saved' });
+    const slug = await page.getByLabel('Slug', { exact: true }).inputValue();
+    await readerPage.goto(`/book/${slug}`);
+    await expect(readerPage.getByText('Early access', { exact: true })).toBeVisible();
+    const visitor = await browser.newContext({ baseURL });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`/book/${slug}`);
+    await expect(visitorPage.getByText('Coming on 31 December 2099', { exact: true })).toBeVisible();
+    await visitor.close();
+
     // Unpublished, it leaves the shop.
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
