@@ -104,6 +104,16 @@ test.describe('back office: catalogue', () => {
     await expect(page.getByText('Encrypting the book (done)')).toBeVisible();
     const versions = page.getByRole('region', { name: 'Versions' });
     await expect(versions.getByRole('row').filter({ hasText: 'v1' })).toContainText('Current');
+    // Page 1 became the cover; an uploaded image replaces it.
+    const cover = page.getByRole('img', { name: 'Current cover' });
+    const renderedCover = await cover.getAttribute('src');
+    expect(renderedCover).toContain(`/api/books/${bookId}/cover`);
+    await page
+      .getByLabel(/Cover image/)
+      .setInputFiles(path.resolve(import.meta.dirname, '../public/icons/icon-192.png'));
+    await page.getByRole('button', { name: 'Save cover' }).click();
+    await expectToast(page, { title: 'Cover saved' });
+    await expect(cover).not.toHaveAttribute('src', renderedCover ?? '');
     await photograph(page, 'book-editor');
 
     // A Premium reader opens it in the protected reader.

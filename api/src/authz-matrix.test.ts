@@ -71,6 +71,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'PATCH /api/admin/books/:id': 'catalogue:manage',
   'POST /api/admin/books/:id/uploads': 'catalogue:manage', // streamed PDF body (application/pdf)
   'GET /api/admin/book-uploads/:id': 'catalogue:manage',
+  'PUT /api/admin/books/:id/cover': 'catalogue:manage', // cover image (multipart)
   'GET /api/categories': 'public',
   'GET /api/plans': 'public',
   'GET /api/search/suggest': 'public',

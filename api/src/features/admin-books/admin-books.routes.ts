@@ -5,17 +5,21 @@
  */
 import { Hono } from 'hono';
 import { ZAdminBookCreate, ZAdminBookUpdate, ZAdminBooksQuery, ZBookUploadIdParam } from '@shared/admin-books.schemas';
-import { INGEST_MESSAGES } from '@shared/ingest';
-import { ZBookIdParam } from '@shared/ingest.schemas';
+import { INGEST_MESSAGES, MAX_COVER_BYTES } from '@shared/ingest';
+import { ZBookCoverForm, ZBookIdParam } from '@shared/ingest.schemas';
 import type { AppDeps, AppEnv } from '../../deps';
 import { problem } from '../../lib/problem';
 import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { routeBodyLimit } from '../../middleware/body-limit';
 import { getRequestMeta } from '../../middleware/client-ip';
-import { allowPdfUpload } from '../../middleware/csrf';
+import { allowMultipartUpload, allowPdfUpload } from '../../middleware/csrf';
+import { uploadBookCover } from '../ingest/ingest.service';
 import { createAdminBook, getAdminBook, listAdminBooks, updateAdminBook } from './admin-books.service';
 import { getBookUploadJob, startBookUpload } from './book-upload.service';
+
+/** Room for the multipart framing around the largest cover. */
+const COVER_FORM_OVERHEAD_BYTES = 64 * 1024;
 
 export function createAdminBooksRoutes(deps: AppDeps) {
   const { db, env, now } = deps;
@@ -68,6 +72,26 @@ export function createAdminBooksRoutes(deps: AppDeps) {
         });
         return c.json(job, 202);
       },
+    )
+    .put(
+      '/admin/books/:id/cover',
+      allowMultipartUpload,
+      guard,
+      routeBodyLimit(MAX_COVER_BYTES + COVER_FORM_OVERHEAD_BYTES, (c) =>
+        problem(c, 413, 'cover_too_large', INGEST_MESSAGES.coverTooLarge, [
+          { field: 'cover', message: INGEST_MESSAGES.coverTooLarge },
+        ]),
+      ),
+      validate('param', ZBookIdParam),
+      validate('form', ZBookCoverForm),
+      async (c) =>
+        c.json(
+          await uploadBookCover(deps, {
+            bookId: c.req.valid('param').id,
+            cover: new Uint8Array(await c.req.valid('form').cover.arrayBuffer()),
+            actor: { userId: c.var.user.id, sessionId: c.var.sessionId, ...getRequestMeta(c, env) },
+          }),
+        ),
     )
     .get('/admin/book-uploads/:id', guard, validate('param', ZBookUploadIdParam), (c) => {
       c.header('Cache-Control', 'no-store');

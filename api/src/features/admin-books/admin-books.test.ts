@@ -240,3 +240,35 @@ describe('PATCH /api/admin/books/:id publicReleaseDate', () => {
     ]);
   });
 });
+
+describe('PUT /api/admin/books/:id/cover', () => {
+  const PNG = new Uint8Array(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../../public/icons/icon-192.png')),
+  );
+  const putCover = (ctx: TCtx, bookId: string, bytes: Uint8Array<ArrayBuffer>, type = 'image/png') => {
+    const form = new FormData();
+    form.append('cover', new File([bytes], 'cover.png', { type }));
+    // raw request: multipart upload, outside the JSON client
+    return ctx.app.request(`/api/admin/books/${bookId}/cover`, {
+      method: 'PUT',
+      headers: { cookie: ctx.admin.cookie },
+      body: form,
+    });
+  };
+
+  it('stores an uploaded image as the cover, audited, and refuses a file that is not an image', async () => {
+    const ctx = await createAdminTestContext();
+    const book = createBook(ctx.db);
+    const stored = await putCover(ctx, book.id, PNG);
+    expect(stored.status).toBe(200);
+    const { coverImageUrl } = (await stored.json()) as { coverImageUrl: string };
+    expect(coverImageUrl).toContain(`/api/books/${book.id}/cover`);
+    const served = await ctx.client.books[':idOrSlug'].cover.$get({ param: { idOrSlug: book.id } });
+    expect(served.status).toBe(200);
+    const audit = ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'book.cover.upload')).all();
+    expect(audit).toHaveLength(1);
+    const bad = await putCover(ctx, book.id, new TextEncoder().encode('not an image'), 'image/png');
+    expect(bad.status).toBe(422);
+    expect((await problemBody(bad)).errors).toEqual([{ field: 'cover', message: INGEST_MESSAGES.coverWrongType }]);
+  });
+});

@@ -624,3 +624,24 @@ export async function uploadBookPdf(deps: TIngestDeps, options: TUploadBookPdfOp
     throw error;
   }
 }
+
+/** PUT /api/admin/books/:id/cover: replaces the book's cover with an uploaded image (PNG, JPEG or WebP), audited. */
+export async function uploadBookCover(
+  deps: TIngestDeps,
+  options: { bookId: string; cover: Uint8Array; actor: TUploadBookPdfOptions['actor'] },
+): Promise<{ coverImageUrl: string | null }> {
+  const book = loadBook(deps.db, options.bookId);
+  await replaceCover(deps, book, checkCover(options.cover));
+  recordAudit(deps, {
+    action: 'book.cover.upload',
+    resource: 'book',
+    resourceId: book.id,
+    userId: options.actor.userId,
+    sessionId: options.actor.sessionId,
+    ipAddress: options.actor.ipAddress,
+    userAgent: options.actor.userAgent,
+    details: { sizeBytes: options.cover.length },
+  });
+  const row = deps.db.select({ coverImageUrl: books.coverImageUrl }).from(books).where(eq(books.id, book.id)).get();
+  return { coverImageUrl: row?.coverImageUrl ?? null };
+}

@@ -27,6 +27,7 @@ import { catalogueKeys, categoriesQueryOptions } from '@web/features/catalogue/q
 import { describeError } from '@web/lib/api';
 import { applyServerFieldErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
+import { CoverPanel } from './cover-panel';
 import { PdfUploadPanel } from './pdf-upload-panel';
 import { adminBookQueryOptions, booksAdminKeys, createBook, updateBook } from './queries';
 
@@ -416,6 +417,7 @@ export default function BookEditorPage() {
       />
       <PdfUploadPanel bookId={data.id} />
       <VersionsList book={data} />
+      <CoverPanel bookId={data.id} coverImageUrl={data.coverImageUrl} />
       <BookDetailsForm key={data.updatedAt} book={data} />
     </section>
   );

@@ -61,3 +61,8 @@ export function uploadBookPdf(
   const url = apiHref(api.admin.books[':id'].uploads.$path({ param: encodeParams({ id }) }));
   return uploadWithProgress<TBookUploadJob>(url, file, { contentType: 'application/pdf', onProgress, signal });
 }
+
+/** Replaces the book's cover with an image (PNG, JPEG or WebP, checked by the server). */
+export function uploadBookCover(id: string, cover: File): Promise<{ coverImageUrl: string | null }> {
+  return readJson(api.admin.books[':id'].cover.$put({ param: encodeParams({ id }), form: { cover } }));
+}
