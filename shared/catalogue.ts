@@ -51,6 +51,11 @@ export interface TBookDetail extends TBookSummary {
   totalReviews: number;
   previewPageCount: number;
   language: string;
+  /**
+   * Premium early access (docs/product/back-office.md#early-access): until this instant (ISO) only Premium readers may
+   * read the book; others are told "Coming on <date>". Past instants mean public; null: no early access.
+   */
+  publicReleaseAt: string | null;
 }
 
 export interface TPage<T> {

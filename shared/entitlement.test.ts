@@ -131,6 +131,23 @@ describe('entitlement rules (examples)', () => {
     expect(canRemoveSelection({ lockedUntil: T0 + 30 * DAY_MS }, T0 + 30 * DAY_MS)).toEqual({ ok: true });
   });
 
+  it('early access: before the public date only Premium reads; others are told the date and cannot pick', () => {
+    const release = T0 + 2 * DAY_MS;
+    const early = { id: 'x', requiredTier: 'trial' as const, publicReleaseAt: new Date(release) };
+    const basic = paidUser('basic', T0 + 40 * DAY_MS);
+    expect(canReadBook(paidUser('premium', T0 + DAY_MS), early, [], T0)).toMatchObject({ ok: true });
+    expect(canReadBook(basic, early, [{ bookId: 'x' }], T0)).toEqual({
+      ok: false,
+      code: 'early_access',
+      message: 'Coming on 3 March 2026',
+    });
+    const pick = { user: basic, book: early, selections: [], lockDays: 30, now: T0 };
+    const cycle = cycleOf({ tier: 'basic', cycleEnd: T0 + 30 * DAY_MS, maxBooks: 10 });
+    expect(canSelect({ ...pick, cycle })).toMatchObject({ ok: false, code: 'early_access' });
+    expect(canSelect({ ...pick, cycle, now: release })).toMatchObject({ ok: true });
+    expect(canReadBook(basic, early, [{ bookId: 'x' }], release)).toMatchObject({ ok: true });
+  });
+
   it('reads: premium any book, trial/basic only picked books at or below their tier, free none', () => {
     const premium = paidUser('premium', T0 + DAY_MS);
     expect(canReadBook(premium, book('x', 'premium'), [], T0)).toMatchObject({ ok: true, via: 'premium' });

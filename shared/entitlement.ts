@@ -71,7 +71,8 @@ export type TRefusalCode =
   | 'cycle_pick_limit'
   | 'no_cycle'
   | 'selection_locked'
-  | 'selection_required';
+  | 'selection_required'
+  | 'early_access';
 
 const refuse = (code: TRefusalCode, message: string): TRefusal => ({ ok: false, code, message });
 
@@ -84,6 +85,21 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 /** Dates inside rule messages ("5 April 2026", UTC); clients get the raw instants to render locally. */
 export function formatRuleDate(ms: number): string {
   return DATE_FORMAT.format(new Date(ms));
+}
+
+/** What a reader without Premium is told about a book still in Premium early access (docs/product/back-office.md#early-access). */
+export function comingOnMessage(publicReleaseAt: number): string {
+  return `Coming on ${formatRuleDate(publicReleaseAt)}`;
+}
+
+/**
+ * Premium's early access (docs/product/back-office.md#early-access): before its public release date a book is for
+ * Premium readers only. The instant, when in the future; null when the book is public.
+ */
+export function earlyAccessUntil(book: { publicReleaseAt?: TTimeInput }, now: TTimeInput): number | null {
+  const release = toEpochMs(book.publicReleaseAt);
+  const at = toEpochMs(now);
+  return release !== null && at !== null && at < release ? release : null;
 }
 
 export function needsPlanMessage(requiredTier: TBookTier): string {
@@ -123,12 +139,14 @@ export type TReadDecision = { ok: true; via: 'premium' | 'selection'; loanType: 
  */
 export function canReadBook(
   user: TEntitlementSubject,
-  book: { id: string; requiredTier: TBookTier },
+  book: { id: string; requiredTier: TBookTier; publicReleaseAt?: TTimeInput },
   selections: readonly Pick<TSelectionState, 'bookId'>[],
   now: TTimeInput,
 ): TReadDecision {
   const tier = effectiveTier(user, now);
   if (tier === 'free') return refuse('subscription_required', 'Start a free trial or choose a plan to read this book');
+  const earlyUntil = earlyAccessUntil(book, now);
+  if (earlyUntil !== null && tier !== 'premium') return refuse('early_access', comingOnMessage(earlyUntil));
   if (tierRank(book.requiredTier) > tierRank(tier)) return refuse('tier_too_low', needsPlanMessage(book.requiredTier));
   const loanType = tier === 'trial' ? 'trial' : 'subscription';
   if (tier === 'premium') return { ok: true, via: 'premium', loanType };
@@ -153,7 +171,7 @@ export type TSelectDecision =
  */
 export function canSelect(input: {
   user: TEntitlementSubject;
-  book: { id: string; requiredTier: TBookTier };
+  book: { id: string; requiredTier: TBookTier; publicReleaseAt?: TTimeInput };
   cycle: TCycleState | null;
   selections: readonly TSelectionState[];
   lockDays: number;
@@ -163,6 +181,8 @@ export function canSelect(input: {
   const tier = effectiveTier(user, now);
   if (tier === 'free') return refuse('subscription_required', 'Start a free trial or choose a plan to pick books');
   if (tier === 'premium') return refuse('premium_no_selection', 'Premium includes every book — no need to pick');
+  const earlyUntil = earlyAccessUntil(book, now);
+  if (earlyUntil !== null) return refuse('early_access', comingOnMessage(earlyUntil));
   if (tierRank(book.requiredTier) > tierRank(tier)) return refuse('tier_too_low', needsPlanMessage(book.requiredTier));
 
   const existing = selections.find((selection) => selection.bookId === book.id);

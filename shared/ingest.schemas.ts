@@ -10,3 +10,8 @@ export const ZBookPdfUploadForm = z.object({
 export type TBookPdfUploadForm = z.infer<typeof ZBookPdfUploadForm>;
 
 export const ZBookIdParam = z.object({ id: z.uuid({ message: 'Book id must be a valid id' }) });
+
+/** PUT /api/admin/books/:id/cover: field `cover`, an image checked by its bytes on the server. */
+export const ZBookCoverForm = z.object({
+  cover: z.instanceof(File, { message: INGEST_MESSAGES.coverWrongType }),
+});

@@ -48,7 +48,7 @@ const RULES: RouteRule[] = [
   { pattern: new RegExp(`^/(?:reader|read)/${segment}$`), pageType: null, indexable: false },
   {
     pattern: new RegExp(
-      `^/admin(?:/(?:email-management|bulk-categorization|financial-reports|subscription-management|seo|plans|loans|audit-log|users(?:/${segment})?))?$`,
+      `^/admin(?:/(?:email-management|bulk-categorization|financial-reports|subscription-management|seo|plans|loans|audit-log|users(?:/${segment})?|books(?:/${segment})?))?$`,
     ),
     pageType: null,
     indexable: false,

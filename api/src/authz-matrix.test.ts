@@ -65,6 +65,13 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/books/:idOrSlug/cover.svg': 'public',
   'GET /api/books/:idOrSlug/cover': 'public', // cover image stored by ingestion (404 when the book has none)
   'POST /api/admin/books/:id/pdf': 'catalogue:manage', // ingestion upload (multipart)
+  'GET /api/admin/books': 'catalogue:manage',
+  'POST /api/admin/books': 'catalogue:manage',
+  'GET /api/admin/books/:id': 'catalogue:manage',
+  'PATCH /api/admin/books/:id': 'catalogue:manage',
+  'POST /api/admin/books/:id/uploads': 'catalogue:manage', // streamed PDF body (application/pdf)
+  'GET /api/admin/book-uploads/:id': 'catalogue:manage',
+  'PUT /api/admin/books/:id/cover': 'catalogue:manage', // cover image (multipart)
   'GET /api/categories': 'public',
   'GET /api/plans': 'public',
   'GET /api/search/suggest': 'public',

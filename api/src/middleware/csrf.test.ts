@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { createTestContext } from '../test-utils';
 import { testEnv } from '../features/auth/auth-test-helpers';
 import { handleError } from './error-handler';
-import { allowMultipartUpload, csrfProtection } from './csrf';
+import { allowMultipartUpload, allowPdfUpload, csrfProtection } from './csrf';
 
 /** What a browser (or a script) can send; `body` decides whether a Content-Length goes with it. */
 const CONTENT_TYPES: { name: string; contentType?: string; body?: string; accepted: boolean }[] = [
@@ -181,5 +181,30 @@ describe('allowMultipartUpload', () => {
 
   it('still refuses a cross-site upload', async () => {
     expect((await multipart('/api/me/avatar', 'https://evil.example')).status).toBe(403);
+  });
+});
+
+describe('allowPdfUpload', () => {
+  const env = testEnv({ PUBLIC_URL: 'https://books.example.com' });
+  const app = new Hono()
+    .use('/api/*', csrfProtection(env))
+    .post('/api/admin/books/x/uploads', allowPdfUpload, (c) => c.text('received'))
+    .post('/api/admin/books/x', (c) => c.text('saved'));
+  app.onError(handleError);
+  const pdf = (path: string, origin = 'https://books.example.com') =>
+    // raw request: a small app built here around the marker, not the API
+    app.request(`http://books.example.com${path}`, {
+      method: 'POST',
+      body: '%PDF-1.7',
+      headers: { origin, 'content-type': 'application/pdf' },
+    });
+
+  it('takes an application/pdf body only on routes that opt in', async () => {
+    expect((await pdf('/api/admin/books/x/uploads')).status).toBe(200);
+    expect((await pdf('/api/admin/books/x')).status).toBe(415);
+  });
+
+  it('still refuses a cross-site PDF upload', async () => {
+    expect((await pdf('/api/admin/books/x/uploads', 'https://evil.example')).status).toBe(403);
   });
 });

@@ -11,7 +11,8 @@
  *
  * File uploads are the one exception to rule 2: a route opts in to `multipart/form-data` by listing
  * `allowMultipartUpload` among its handlers, e.g.
- * `.put('/me/avatar', allowMultipartUpload, handler)`. Rule 1 still applies to it.
+ * `.put('/me/avatar', allowMultipartUpload, handler)`. Rule 1 still applies to it. The admin PDF upload sends the
+ * file itself as `application/pdf` on routes that list `allowPdfUpload`.
  * The one-click unsubscribe of RFC 8058 is the other: mail providers POST `List-Unsubscribe=One-Click` as
  * `application/x-www-form-urlencoded` to the URL of the List-Unsubscribe header, so that route lists
  * `allowOneClickUnsubscribe`. Its token in the URL is the credential and it can only switch mail off.
@@ -33,6 +34,14 @@ export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Send the request body as applicat
 
 /** Marker handler: a route that lists it accepts multipart/form-data bodies (file uploads). */
 export const allowMultipartUpload: MiddlewareHandler = async (_c, next) => {
+  await next();
+};
+
+/**
+ * Marker handler: the route takes a PDF as its raw body (`application/pdf`), streamed to disk by the admin book upload.
+ * Not a CORS-safelisted type, so a cross-site page cannot send it without a preflight we never grant.
+ */
+export const allowPdfUpload: MiddlewareHandler = async (_c, next) => {
   await next();
 };
 
@@ -87,6 +96,7 @@ export const csrfProtection = (env: Pick<TEnv, 'publicUrl'>) => {
       const accepted =
         mediaType === 'application/json' ||
         (mediaType === 'multipart/form-data' && routeHasMarker(c, allowMultipartUpload)) ||
+        (mediaType === 'application/pdf' && routeHasMarker(c, allowPdfUpload)) ||
         (mediaType === 'application/x-www-form-urlencoded' && routeHasMarker(c, allowOneClickUnsubscribe));
       if (!accepted) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_MEDIA_TYPE_MESSAGE);
     } else if (hasBody(c)) {

@@ -19,6 +19,8 @@ const UserDetailPage = lazy(() => import('@web/features/admin-users/user-detail-
 const PlansPage = lazy(() => import('@web/features/admin-plans/plans-page'));
 const AdminLoansPage = lazy(() => import('@web/features/admin-loans/loans-page'));
 const AuditLogPage = lazy(() => import('@web/features/admin-audit/audit-log-page'));
+const BooksPage = lazy(() => import('@web/features/admin-books/books-page'));
+const BookEditorPage = lazy(() => import('@web/features/admin-books/book-editor-page'));
 
 /** Built back-office screens by path; the others fall back to the planned panel. */
 const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {
@@ -30,6 +32,7 @@ const BUILT_ADMIN_SCREENS: Record<string, ReactElement> = {
   '/admin/plans': <PlansPage />,
   '/admin/loans': <AdminLoansPage />,
   '/admin/audit-log': <AuditLogPage />,
+  '/admin/books': <BooksPage />,
 };
 
 export interface AdminScreen {
@@ -48,4 +51,5 @@ export const ADMIN_SCREENS: AdminScreen[] = [
   ),
   // Detail screens reached from a list, not from the navigation.
   { path: '/admin/users/:id', access: 'admin', element: <UserDetailPage /> },
+  { path: '/admin/books/:id', access: 'admin', element: <BookEditorPage /> },
 ];

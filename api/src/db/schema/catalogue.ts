@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { bool, id, stringList, timestamps } from './columns';
+import { bool, id, stringList, timestampMs, timestamps } from './columns';
 
 export const TIERS = ['free', 'trial', 'basic', 'premium'] as const;
 export const BOOK_TIERS = ['trial', 'basic', 'premium'] as const;
@@ -48,6 +48,11 @@ export const books = sqliteTable(
     requiredTier: text('required_tier', { enum: BOOK_TIERS }).notNull().default('trial'),
     previewPageCount: integer('preview_page_count').notNull().default(5),
     isPublished: bool('is_published').notNull().default(true),
+    /**
+     * Premium early access (docs/product/back-office.md#early-access): before this instant only Premium readers may
+     * read or pick the book; null = public.
+     */
+    publicReleaseAt: timestampMs('public_release_at'),
     ...timestamps(),
   },
   (table) => [

@@ -270,6 +270,7 @@ function queryBookDetail(db: Db, idOrSlug: string): TBookDetail | null {
     totalReviews: book.totalReviews,
     previewPageCount: book.previewPageCount,
     language: book.language,
+    publicReleaseAt: book.publicReleaseAt ? book.publicReleaseAt.toISOString() : null,
   };
 }
 

@@ -23,6 +23,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, max, ne } from 'drizzle-orm';
 import { CHUNK_TAG_BYTES, DEFAULT_CHUNK_SIZE, READER_MESSAGES, type TBookManifest } from '@shared/reader';
 import { INGEST_MESSAGES, MAX_COVER_BYTES, type TBookPdfUploadResult } from '@shared/ingest';
+import type { TBookUploadStep } from '@shared/admin-books';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction, type Db } from '../../db/client';
 import { bookChunks, bookContentKeys, bookPages, bookPdfMap, books, pdfAssets, systemConfig } from '../../db/schema';
@@ -55,6 +56,8 @@ export interface TIngestBookPdfOptions {
    * configured segment size, resegment.ts): a version stored meanwhile wins and nothing happens.
    */
   replacesVersion?: number;
+  /** Called as each step of the pipeline starts (the admin upload's progress, docs/product/back-office.md#books). */
+  onStep?: (step: TBookUploadStep) => void;
 }
 
 export interface TIngestResult {
@@ -306,6 +309,7 @@ export function ingestBookPdf(options: TIngestBookPdfOptions): Promise<TIngestRe
 async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResult> {
   const { deps, bookId, pdf } = options;
   const started = performance.now();
+  options.onStep?.('checks');
   const book = loadBook(deps.db, bookId);
   assertPdfBytes(pdf, deps.env.MAX_PDF_BYTES);
   const givenCover = options.coverImage ? checkCover(options.coverImage) : null;
@@ -324,8 +328,10 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
     return { asset: current, unchanged: true };
   }
 
+  options.onStep?.('text');
   const analysis = await analyse(pdf, !givenCover && options.renderCover !== false);
   const previewPageCount = Math.min(Math.max(0, book.previewPageCount), analysis.pageCount);
+  options.onStep?.('preview');
   const previewPdf = previewPageCount > 0 ? await preview(pdf, previewPageCount, book) : null;
   const coverBytes = givenCover ?? analysis.cover;
   const coverHash = coverBytes ? sha256Hex(coverBytes).slice(0, 16) : null;
@@ -333,6 +339,7 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
   const keyring = contentKeyring(deps.env);
   const tableOfContents = tableOfContentsFrom(analysis.outline);
 
+  options.onStep?.('encryption');
   for (let attempt = 1; ; attempt += 1) {
     const version = latestVersion(deps.db, bookId) + 1;
     const contentKey = generateContentKey();
@@ -559,6 +566,7 @@ export interface TUploadBookPdfOptions {
   bookId: string;
   pdf: Uint8Array;
   coverImage?: Uint8Array | null;
+  onStep?: (step: TBookUploadStep) => void;
   actor: { userId: string; sessionId: string | null; ipAddress: string | null; userAgent: string | null };
 }
 
@@ -580,6 +588,7 @@ export async function uploadBookPdf(deps: TIngestDeps, options: TUploadBookPdfOp
       pdf: options.pdf,
       coverImage: options.coverImage,
       source: 'upload',
+      onStep: options.onStep,
     });
     const result: TBookPdfUploadResult = {
       bookId: options.bookId,
@@ -614,4 +623,25 @@ export async function uploadBookPdf(deps: TIngestDeps, options: TUploadBookPdfOp
     }
     throw error;
   }
+}
+
+/** PUT /api/admin/books/:id/cover: replaces the book's cover with an uploaded image (PNG, JPEG or WebP), audited. */
+export async function uploadBookCover(
+  deps: TIngestDeps,
+  options: { bookId: string; cover: Uint8Array; actor: TUploadBookPdfOptions['actor'] },
+): Promise<{ coverImageUrl: string | null }> {
+  const book = loadBook(deps.db, options.bookId);
+  await replaceCover(deps, book, checkCover(options.cover));
+  recordAudit(deps, {
+    action: 'book.cover.upload',
+    resource: 'book',
+    resourceId: book.id,
+    userId: options.actor.userId,
+    sessionId: options.actor.sessionId,
+    ipAddress: options.actor.ipAddress,
+    userAgent: options.actor.userAgent,
+    details: { sizeBytes: options.cover.length },
+  });
+  const row = deps.db.select({ coverImageUrl: books.coverImageUrl }).from(books).where(eq(books.id, book.id)).get();
+  return { coverImageUrl: row?.coverImageUrl ?? null };
 }

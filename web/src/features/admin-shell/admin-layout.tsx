@@ -11,6 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import type { LucideIcon } from 'lucide-react';
 import {
   BarChart3,
+  BookOpen,
   CreditCard,
   FolderTree,
   LayoutDashboard,
@@ -32,6 +33,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/plans': Tags,
   '/admin/subscription-management': CreditCard,
   '/admin/financial-reports': BarChart3,
+  '/admin/books': BookOpen,
   '/admin/bulk-categorization': FolderTree,
   '/admin/seo': Search,
 };

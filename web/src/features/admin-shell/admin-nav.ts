@@ -47,6 +47,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
   {
     heading: 'Catalogue',
     items: [
+      { path: '/admin/books', label: 'Books', title: 'Books' },
       {
         path: '/admin/bulk-categorization',
         label: 'Bulk categorisation',

@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { BookX, ChevronRight } from 'lucide-react';
+import type { TCurrentUser } from '@shared/auth';
 import type { TBookDetail } from '@shared/catalogue';
+import { comingOnMessage } from '@shared/entitlement';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
@@ -20,6 +22,7 @@ import { TierBadge } from './components/tier-badge';
 import { isNotFoundError } from '@web/lib/query-helpers';
 import { formatNumber, formatPublishedYear } from './format';
 import { bookstorePath } from '@web/lib/paths';
+import { effectiveTier } from './book-access';
 import { bookQueryOptions } from './queries';
 
 const COVER_WIDTH = 320;
@@ -74,6 +77,7 @@ export default function BookDetailPage() {
       ) : (
         <BookDetail
           book={book.data}
+          earlyAccessLabel={earlyAccessLabel(book.data, user)}
           cta={
             <BookCta
               bookId={book.data.id}
@@ -90,7 +94,25 @@ export default function BookDetailPage() {
   );
 }
 
-function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
+/**
+ * Premium early access (docs/product/back-office.md#early-access): "Early access" for a Premium reader, "Coming on
+ * <date>" for everyone else, until the public release; nothing after it. The server refuses the reading itself.
+ */
+function earlyAccessLabel(book: TBookDetail, user: TCurrentUser | null | undefined): string | null {
+  const releaseMs = book.publicReleaseAt ? Date.parse(book.publicReleaseAt) : null;
+  if (releaseMs === null || releaseMs <= Date.now()) return null;
+  return user && effectiveTier(user) === 'premium' ? 'Early access' : comingOnMessage(releaseMs);
+}
+
+function BookDetail({
+  book,
+  cta,
+  earlyAccessLabel: earlyLabel,
+}: {
+  book: TBookDetail;
+  cta: ReactNode;
+  earlyAccessLabel: string | null;
+}) {
   const year = formatPublishedYear(book.publishedYear);
   const facts: { label: string; value: string }[] = [];
   if (year) facts.push({ label: 'Published', value: year });
@@ -130,6 +152,11 @@ function BookDetail({ book, cta }: { book: TBookDetail; cta: ReactNode }) {
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-wrap items-center gap-2">
             <TierBadge tier={book.requiredTier} />
+            {earlyLabel && (
+              <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
+                {earlyLabel}
+              </span>
+            )}
             {book.categories.map((category) => (
               <Link
                 key={category.id}

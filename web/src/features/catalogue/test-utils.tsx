@@ -138,6 +138,7 @@ export function makeBookDetail(overrides: Partial<TBookDetail> = {}): TBookDetai
     totalReviews: 12,
     previewPageCount: 5,
     language: 'en',
+    publicReleaseAt: null,
     ...overrides,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `books` ADD `public_release_at` integer;
