@@ -304,7 +304,7 @@ function visibleReview(db: Db, reviewId: string) {
     .from(bookReviews)
     .where(eq(bookReviews.id, reviewId))
     .get();
-  if (!review || !review.isApproved) throw new AppError('not_found', 404, REVIEW_MESSAGES.notFound);
+  if (!review?.isApproved) throw new AppError('not_found', 404, REVIEW_MESSAGES.notFound);
   return review;
 }
 
