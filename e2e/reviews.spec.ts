@@ -4,15 +4,7 @@
  * reports it, a moderator hides it with a reason, and the author sees that reason.
  */
 import type { Browser, Page } from '@playwright/test';
-import {
-  collectPageErrors,
-  createVerifiedAccount,
-  demoAccount,
-  expect,
-  seriousAxeViolations,
-  signInThroughApi,
-  test,
-} from './fixtures';
+import { collectPageErrors, demoAccount, expect, seriousAxeViolations, signInThroughApi, test } from './fixtures';
 
 const BOOK = '/book/meditations';
 
