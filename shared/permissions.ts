@@ -20,11 +20,13 @@ export const PERMISSIONS = [
   'seo:manage',
   'system:configure',
   'audit:read',
+  /** Hide and restore readers' reviews and challenge comments (docs/product/reviews-and-challenges.md#moderation). */
+  'community:moderate',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 
 const USER: TPermission[] = ['catalogue:read', 'library:use'];
-const MODERATOR: TPermission[] = [...USER, 'feedback:respond'];
+const MODERATOR: TPermission[] = [...USER, 'feedback:respond', 'community:moderate'];
 const ADMIN: TPermission[] = [
   ...MODERATOR,
   'admin:access',

@@ -39,6 +39,7 @@ import { createAdminOverviewRoutes } from './features/admin-overview/admin-overv
 import { createAdminSubscriptionsRoutes } from './features/admin-subscriptions/admin-subscriptions.routes';
 import { createAdminReportsRoutes } from './features/admin-reports/admin-reports.routes';
 import { createAdminEmailRoutes } from './features/admin-email/admin-email.routes';
+import { createReviewsRoutes } from './features/reviews/reviews.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -73,7 +74,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminSubscriptionsRoutes(deps))
     .route('/', createAdminReportsRoutes(deps))
     .route('/', createAdminEmailRoutes(deps))
-    .route('/', createAdminBooksRoutes(deps));
+    .route('/', createAdminBooksRoutes(deps))
+    .route('/', createReviewsRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -79,6 +79,16 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/page-content/:key': 'public',
   'GET /api/placeholder/:width/:height': 'public',
 
+  // reviews and ratings (docs/product/reviews-and-challenges.md#reviews)
+  'GET /api/books/:idOrSlug/reviews': 'public',
+  'PUT /api/books/:idOrSlug/reviews/mine': 'signed-in',
+  'DELETE /api/books/:idOrSlug/reviews/mine': 'signed-in',
+  'PUT /api/reviews/:id/helpful': 'signed-in',
+  'DELETE /api/reviews/:id/helpful': 'signed-in',
+  'POST /api/reviews/:id/reports': 'signed-in',
+  'GET /api/moderation/reviews': 'community:moderate',
+  'PATCH /api/moderation/reviews/:id': 'community:moderate',
+
   // e-mail
   'GET /api/me/email-preferences': 'signed-in',
   'PUT /api/me/email-preferences': 'signed-in',

@@ -17,6 +17,7 @@ import { RouteGuard, isGuarded } from './route-guard';
 const HomePage = lazy(() => import('@web/features/home/home-page'));
 const BookstorePage = lazy(() => import('@web/features/catalogue/bookstore-page'));
 const BookDetailPage = lazy(() => import('@web/features/catalogue/book-detail-page'));
+const ModerationPage = lazy(() => import('@web/features/reviews/moderation-page'));
 const SubscribePage = lazy(() => import('@web/features/subscribe/subscribe-page'));
 const LoginPage = lazy(() => import('@web/features/auth/login-page'));
 const RegisterPage = lazy(() => import('@web/features/auth/register-page'));
@@ -89,6 +90,7 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
   { path: '/devices', access: 'signed-in', element: <DevicesPage /> },
   { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
+  { path: '/moderation', access: 'signed-in', element: <ModerationPage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <SimulatedCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
   { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage />, preload: preloadReader },

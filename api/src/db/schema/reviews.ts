@@ -1,11 +1,13 @@
 /**
  * Reviews and ratings (docs/product/data-model.md#stored-tables: book_reviews, review_helpful_votes). One review per
  * reader and book; one helpfulness vote per reader and review. Written by the reviews service, which also keeps
- * books.rating / totalRatings / totalReviews and book_reviews.helpfulVotes up to date.
+ * books.rating / totalRatings / totalReviews and book_reviews.helpfulVotes up to date. review_reports: readers' reports
+ * of a review, for the moderators' queue.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { bool, createdAt, id, timestamps } from './columns';
+import { bool, createdAt, id, timestampMs, timestamps } from './columns';
+import { users } from './users';
 import { ownerUserId, ownedBookId } from './refs';
 
 export const bookReviews = sqliteTable(
@@ -20,6 +22,12 @@ export const bookReviews = sqliteTable(
     isVerifiedPurchase: bool('is_verified_purchase').notNull().default(false),
     helpfulVotes: integer('helpful_votes').notNull().default(0),
     isApproved: bool('is_approved').notNull().default(true),
+    /** The reviewer marked the text as giving away the plot: readers see it only after a click. */
+    hasSpoilers: bool('has_spoilers').notNull().default(false),
+    /** Why a moderator hid (or restored) it; shown to the author (docs/product/reviews-and-challenges.md#moderation). */
+    moderationReason: text('moderation_reason'),
+    moderatedAt: timestampMs('moderated_at'),
+    moderatedById: text('moderated_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (table) => [
@@ -46,5 +54,25 @@ export const reviewHelpfulVotes = sqliteTable(
   (table) => [
     uniqueIndex('review_helpful_votes_user_review_unique').on(table.userId, table.reviewId),
     index('review_helpful_votes_review_idx').on(table.reviewId),
+  ],
+);
+
+/** A reader's report of a review (one per reader and review); open until a moderator decides. */
+export const reviewReports = sqliteTable(
+  'review_reports',
+  {
+    id: id(),
+    userId: ownerUserId(),
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => bookReviews.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolvedAt: timestampMs('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('review_reports_user_review_unique').on(table.userId, table.reviewId),
+    index('review_reports_open_idx').on(table.resolvedAt, table.createdAt),
+    index('review_reports_review_idx').on(table.reviewId),
   ],
 );

@@ -20,6 +20,7 @@ import { seedPlans } from './plans';
 import { seedSystemConfig } from './system-config';
 import { seedDemoSubscriptions } from './demo-billing';
 import { backfillMrrMovements, seedDemoMoney } from './demo-money';
+import { seedDemoReviews } from './demo-reviews';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -61,8 +62,10 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const moneyStarted = performance.now();
     const demoReaders = deps.env.stripe ? 0 : seedDemoMoney(deps.db, deps.now());
     const mrrBackfilled = backfillMrrMovements(deps.db);
+    const demoReviews = deps.env.stripe ? 0 : seedDemoReviews(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
+      demoReviews,
       demoSubscriptions,
       demoReaders,
       mrrBackfilled,
@@ -99,6 +102,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       superAdminsPromoted: result.promoted.length,
       demoSubscriptionsCreated: result.demoSubscriptions,
       demoReadersCreated: result.demoReaders,
+      demoReviewsCreated: result.demoReviews,
       mrrMovementsBackfilled: result.mrrBackfilled,
       demoMoneyMs: result.demoMoneyMs,
       searchIndexRebuilt: reindexed,

@@ -256,6 +256,23 @@ describe('seedDemoData', () => {
     });
   });
 
+  it('turns the catalogue ratings into reviews from demo readers, so every book’s figures are its reviews’', async () => {
+    const deps = createSeedDeps({ size: 50 });
+    await seedDemoData(deps);
+    const mismatches = deps.db.all(sql`select b.slug from books b
+      where b.total_ratings != (select count(*) from book_reviews r where r.book_id = b.id and r.is_approved = 1)
+         or b.total_reviews != (select count(*) from book_reviews r where r.book_id = b.id and r.is_approved = 1
+                                and coalesce(r.review_text, r.review_title) is not null)
+         or abs(b.rating - coalesce((select avg(r.rating) from book_reviews r where r.book_id = b.id and r.is_approved = 1), 0)) > 0.005`);
+    expect(mismatches).toEqual([]);
+    const figures = deps.db.get<{ books: number; reviewed: number; reviewers: number }>(sql`select
+      (select count(*) from books) as books,
+      (select count(distinct book_id) from book_reviews) as reviewed,
+      (select count(distinct user_id) from book_reviews) as reviewers`);
+    expect(figures).toMatchObject({ books: 50, reviewed: 50 });
+    expect(figures?.reviewers).toBeGreaterThan(50);
+  });
+
   it('keeps admin edits to seeded rows', async () => {
     const deps = createSeedDeps();
     await seedDemoData(deps);

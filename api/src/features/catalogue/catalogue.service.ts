@@ -18,6 +18,7 @@ import {
   type TPlan,
 } from '@shared/catalogue';
 import type { TBookListQuery } from '@shared/catalogue.schemas';
+import { BAYES_PRIOR_MEAN, BAYES_PRIOR_WEIGHT } from '@shared/reviews';
 import type { TBookTier } from '@shared/tiers';
 import type { Db } from '../../db/client';
 import { bookCategories, books, categories, subscriptionPlans } from '../../db/schema';
@@ -62,11 +63,13 @@ const SUMMARY_COLUMNS = `b.id, b.slug, b.title, b.author, b.description, b.cover
 const BM25 = 'bm25(books_fts, 0.0, 10.0, 6.0, 1.0, 3.0, 3.0)';
 
 const POPULARITY = 'b.total_ratings * b.rating';
+/** The Bayesian average of docs/product/reviews-and-challenges.md#bayesian-average (bayesianAverage in shared/reviews.ts). */
+const BAYESIAN_RATING = `((b.rating * b.total_ratings + ${BAYES_PRIOR_MEAN} * ${BAYES_PRIOR_WEIGHT}) / (b.total_ratings + ${BAYES_PRIOR_WEIGHT}))`;
 /** Every order ends with b.id so pages never overlap or skip rows when values tie. */
 const ORDER_BY: Record<NonNullable<TBookListQuery['sort']> | 'relevance', string> = {
   relevance: `s.score, ${POPULARITY} desc, b.id`,
   popular: `${POPULARITY} desc, b.rating desc, b.title collate nocase, b.id`,
-  rating: 'b.rating desc, b.total_ratings desc, b.title collate nocase, b.id',
+  rating: `${BAYESIAN_RATING} desc, b.total_ratings desc, b.title collate nocase, b.id`,
   newest: 'b.published_year desc nulls last, b.created_at desc, b.id',
   title: 'b.title collate nocase, b.id',
 };

@@ -1,10 +1,50 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { TCurrentUser } from '@shared/auth';
 import type { TBookDetail } from '@shared/catalogue';
 import BookDetailPage from './book-detail-page';
 import { makeBookDetail, makeUser, mockFetch, renderWithProviders, storefrontRoutes } from './test-utils';
 import { apiPath } from '@web/lib/api-test-support';
+import type { TReview, TReviewList } from '@shared/reviews';
+
+function makeReview(overrides: Partial<TReview> = {}): TReview {
+  return {
+    id: 'r-1',
+    bookId: 'b-1',
+    rating: 4,
+    reviewTitle: 'Worth it',
+    reviewText: 'Good advice.',
+    hasSpoilers: false,
+    isVerifiedReader: false,
+    helpfulVotes: 0,
+    reviewerName: 'Ada L.',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    isEdited: false,
+    isOwn: false,
+    votedHelpful: false,
+    reportedByMe: false,
+    ...overrides,
+  };
+}
+
+function makeReviewList(items: TReview[] = []): TReviewList {
+  return {
+    bookId: 'b-1',
+    rating: items.length ? items.reduce((sum, item) => sum + item.rating, 0) / items.length : 0,
+    totalRatings: items.length,
+    totalReviews: items.length,
+    distribution: [1, 2, 3, 4, 5].map(
+      (star) => items.filter((item) => item.rating === star).length,
+    ) as TReviewList['distribution'],
+    items,
+    own: null,
+    total: items.length,
+    page: 1,
+    limit: 10,
+  };
+}
 
 afterEach(() => {
   cleanup();
@@ -15,14 +55,17 @@ function renderBook({
   user = null,
   book = makeBookDetail({ id: 'b-1', slug: 'atomic-habits' }),
   route = '/book/atomic-habits',
+  reviews = makeReviewList(),
 }: {
   user?: TCurrentUser | null;
   book?: TBookDetail | null;
   route?: string;
+  reviews?: TReviewList;
 } = {}) {
   const api = mockFetch(
     storefrontRoutes({
       user,
+      [apiPath('/books/b-1/reviews')]: () => reviews,
       [apiPath('/books/*')]: () => (book ? book : new Response('{"title":"Not Found"}', { status: 404 })),
     }),
   );
@@ -113,5 +156,29 @@ describe('BookDetailPage', () => {
     renderBook({ book: null, route: '/book/missing-book' });
     expect(await screen.findByText('Book not found', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the Book Store' })).toHaveAttribute('href', '/bookstore');
+  });
+
+  it('shows readers’ reviews as text, with the verified badge and spoilers behind a click', async () => {
+    const user = userEvent.setup();
+    renderBook({
+      reviews: makeReviewList([
+        makeReview({ id: 'r-1', reviewText: '<b>bold</b> claims', isVerifiedReader: true, helpfulVotes: 3 }),
+        makeReview({
+          id: 'r-2',
+          reviewTitle: 'The twist',
+          reviewText: 'The butler did it.',
+          hasSpoilers: true,
+          rating: 5,
+        }),
+      ]),
+    });
+    const reviews = await screen.findByRole('region', { name: 'Reviews' });
+    expect(await within(reviews).findByText('<b>bold</b> claims')).toBeInTheDocument();
+    expect(within(reviews).getByText('Verified reader')).toBeInTheDocument();
+    expect(within(reviews).getByText('3 readers found this helpful')).toBeInTheDocument();
+    expect(within(reviews).queryByText('The butler did it.')).toBeNull();
+    await user.click(within(reviews).getByRole('button', { name: 'Show review' }));
+    expect(within(reviews).getByText('The butler did it.')).toBeInTheDocument();
+    expect(within(reviews).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

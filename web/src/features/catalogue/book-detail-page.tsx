@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookX, ChevronRight } from 'lucide-react';
 import type { TCurrentUser } from '@shared/auth';
 import type { TBookDetail } from '@shared/catalogue';
@@ -17,13 +17,14 @@ import { BookCover } from './components/book-cover';
 import { BookCta } from './components/book-cta';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
-import { RatingStars } from './components/rating-stars';
+import { RatingStars } from '@web/components/rating-stars';
 import { TierBadge } from './components/tier-badge';
 import { isNotFoundError } from '@web/lib/query-helpers';
 import { formatNumber, formatPublishedYear } from './format';
 import { bookstorePath } from '@web/lib/paths';
 import { effectiveTier } from './book-access';
-import { bookQueryOptions } from './queries';
+import { bookQueryOptions, catalogueKeys } from './queries';
+import { ReviewsSection } from '@web/features/reviews/components/reviews-section';
 
 const COVER_WIDTH = 320;
 const COVER_HEIGHT = 448;
@@ -113,6 +114,7 @@ function BookDetail({
   cta: ReactNode;
   earlyAccessLabel: string | null;
 }) {
+  const queryClient = useQueryClient();
   const year = formatPublishedYear(book.publishedYear);
   const facts: { label: string; value: string }[] = [];
   if (year) facts.push({ label: 'Published', value: year });
@@ -246,6 +248,12 @@ function BookDetail({
               </details>
             </DetailSection>
           )}
+
+          <ReviewsSection
+            bookId={book.id}
+            bookSlug={book.slug}
+            onRatingChanged={() => queryClient.invalidateQueries({ queryKey: catalogueKeys.books })}
+          />
         </div>
 
         <aside className="flex flex-col gap-8" aria-label="More about this book">

@@ -6,7 +6,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '@web/lib/paths';
 import { BookCover } from './book-cover';
-import { RatingStars } from './rating-stars';
+import { RatingStars } from '@web/components/rating-stars';
 import { TierBadge } from './tier-badge';
 
 // The pick control (Radix dialog, mutations) loads only for readers who pick: trial and Basic.

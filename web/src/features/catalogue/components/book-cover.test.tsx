@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BookCover } from './book-cover';
-import { RatingStars } from './rating-stars';
+import { RatingStars } from '@web/components/rating-stars';
 import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(() => {
