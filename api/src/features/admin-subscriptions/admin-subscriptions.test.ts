@@ -42,6 +42,8 @@ describe('admin subscriptions: the list', () => {
 
     const page = await successBody(ctx.client().admin.subscriptions.$get({ query: { sort: 'mrr', order: 'desc' } }));
     expect(page.items[0]).toMatchObject({ userId: premium.user.id, mrr: 999, state: 'cancelling', tier: 'premium' });
+    // Bought during the trial: renewing at the trial's end, no MRR until that first charge.
+    expect(page.items.find((row) => row.userId === basic.user.id)).toMatchObject({ state: 'renewing', mrr: 0 });
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
   });
 
