@@ -136,20 +136,22 @@ export function formatRate(rate: number | null): string {
  */
 export const METRIC_DEFINITIONS = {
   activeSubscribers:
-    'Readers with a paid Basic or Premium subscription that has not ended (including ones set to cancel or past due).',
-  trialsRunning: 'Readers on the free trial whose trial has not ended yet.',
+    'Readers with a paid Basic or Premium subscription that has not ended and whose first charge is paid (including ones set to cancel or past due).',
+  trialsRunning:
+    'Readers whose free trial has not ended yet, including those who chose a plan that starts charging at its end.',
   trialConversion:
-    'Of the trials that ended in the period, the share whose reader has started a paid plan (whenever they did).',
+    'Of the trials that ended in the period, the share whose reader has paid a first charge for a plan (whenever they did).',
   churn: 'Paid subscriptions that ended in the period, divided by the paying subscribers at its start.',
-  mrr: 'Monthly recurring revenue: the monthly plan price of every paid subscription that has not ended, without tax. Trials and free plans add nothing; the service sells no discounts, and only a discount lasting forever would lower it.',
-  newMrr: 'MRR from subscriptions started this month, first-time or returning.',
+  mrr: 'Monthly recurring revenue: the monthly plan price of every paid subscription that has not ended, without tax. Trials (including a plan bought during a trial, until its first charge) and free plans add nothing; the service sells no discounts, and only a discount lasting forever would lower it.',
+  newMrr: 'MRR from subscriptions whose first charge was paid this month, first-time or returning.',
   expansionMrr: 'MRR added this month by upgrades and renewals at a higher price.',
   contractionMrr: 'MRR lost this month by downgrades and renewals at a lower price.',
   churnedMrr: 'MRR lost this month by subscriptions that ended.',
   readingMinutes: 'Minutes of reading sessions that started today (UTC) or in the last 7 days and have ended.',
   signups: 'Accounts created each day (UTC), whatever their plan.',
   arpu: 'Average revenue per paying user: MRR at the month’s end divided by the paying subscribers then.',
-  grossRevenue: 'Invoices paid in the period, by the day they were paid, tax included as charged.',
+  grossRevenue:
+    'Invoices paid in the period, by the day they were paid, tax included as charged (£0.00 invoices excluded).',
   refunds: 'Money given back in the period, by the day it was refunded.',
   netRevenue: 'Gross revenue minus refunds.',
 } as const;

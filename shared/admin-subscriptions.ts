@@ -109,6 +109,7 @@ export const ADMIN_SUBSCRIPTION_MESSAGES = {
   notOnTrial: 'Only a reader on the free trial can have the trial extended.',
   invoiceNotPaid: 'Only a paid invoice can be refunded.',
   nothingToRefund: 'This invoice has been refunded in full.',
+  nothingCharged: 'Nothing was charged on this invoice, so there is nothing to refund.',
   otherProvider: 'This invoice was paid through another payment provider, so it cannot be refunded from here.',
   refundTooLarge: (left: string) => `The refund cannot be more than the ${left} left to refund.`,
 } as const;

@@ -26,6 +26,11 @@ export interface TProviderSubscription {
   graceEndsAt: Date | null;
   /** When a canceled subscription ended (its last period end, or the moment it was cancelled at once). */
   endedAt: Date | null;
+  /**
+   * Set when the subscription was bought during a free trial: its first period runs free until then and the first
+   * charge is the renewal at this instant (Stripe's trial_end; docs/product/trial-policy.md#converting-a-trial).
+   */
+  trialEnd: Date | null;
 }
 
 /** A provider invoice to store (Stripe); the test provider writes the invoices table itself. */

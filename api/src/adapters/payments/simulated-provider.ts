@@ -266,6 +266,7 @@ export function createSimulatedPaymentsProvider(options: {
       card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
       graceEndsAt: row.graceEndsAt,
       endedAt: row.endedAt,
+      trialEnd: row.trialEnd,
     };
   }
 
@@ -434,6 +435,7 @@ export function createSimulatedPaymentsProvider(options: {
             currentPeriodEnd: periodEnd,
             cardBrand: cardBrand(card.cardNumber),
             cardLast4: card.cardNumber.slice(-4),
+            trialEnd: billingStart ? periodEnd : null,
             createdAt: at,
             updatedAt: at,
           })

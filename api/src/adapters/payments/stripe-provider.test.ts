@@ -88,6 +88,34 @@ describe('mapStripeSubscription', () => {
     });
   });
 
+  it('maps a trialing subscription as active with its trial end, which stays after the trial', () => {
+    const trialEnd = sec('2026-03-08T00:00:00Z');
+    const trialing = subscription({
+      status: 'trialing',
+      trial_end: trialEnd,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: 'si_1',
+            price: { id: 'price_basic' },
+            current_period_start: sec('2026-03-01T00:00:00Z'),
+            current_period_end: trialEnd,
+          },
+        ],
+      },
+    } as never);
+    expect(mapStripeSubscription(trialing, prices, NOW)).toMatchObject({
+      status: 'active',
+      trialEnd: new Date('2026-03-08T00:00:00Z'),
+      currentPeriodEnd: new Date('2026-03-08T00:00:00Z'),
+    });
+    expect(mapStripeSubscription(subscription({ trial_end: trialEnd }), prices, NOW)?.trialEnd).toEqual(
+      new Date('2026-03-08T00:00:00Z'),
+    );
+    expect(mapStripeSubscription(subscription(), prices, NOW)?.trialEnd).toBeNull();
+  });
+
   it('maps past_due with a grace end, unpaid/canceled as canceled, an unknown price as null', () => {
     expect(mapStripeSubscription(subscription({ status: 'past_due' }), prices, NOW)).toMatchObject({
       status: 'past_due',

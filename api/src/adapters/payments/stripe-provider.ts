@@ -140,6 +140,7 @@ export function mapStripeSubscription(
     card: card ? { brand: card.brand, last4: card.last4 } : null,
     graceEndsAt: status === 'past_due' ? new Date(periodStart.getTime() + GRACE_MS) : null,
     endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : null,
+    trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
   };
 }
 

@@ -200,6 +200,11 @@ export const testProviderSubscriptions = sqliteTable(
     /** Set when a renewal charge failed; the provider gives up (cancels) when this passes. */
     graceEndsAt: timestampMs('grace_ends_at'),
     endedAt: timestampMs('ended_at'),
+    /**
+     * Set when bought during a free trial: the first period runs free to this instant and the first charge is the
+     * renewal then (Stripe's trial_end; docs/product/trial-policy.md#converting-a-trial).
+     */
+    trialEnd: timestampMs('trial_end'),
     ...timestamps(),
   },
   (table) => [
@@ -236,6 +241,8 @@ export const billingSubscriptions = sqliteTable(
     graceEndsAt: timestampMs('grace_ends_at'),
     /** The period start whose pick-count reset was already applied (renewal resets it once). */
     cycleResetPeriodStart: timestampMs('cycle_reset_period_start'),
+    /** The provider's trial end: until then the subscription is in its free days (docs/product/metrics.md#converted-trials). */
+    trialEnd: timestampMs('trial_end'),
     ...timestamps(),
   },
   (table) => [

@@ -10,7 +10,7 @@
  * Deterministic (a fixed PRNG seed; dates relative to the seeding day) and idempotent: nothing is written when the
  * first demo reader exists. Skipped with Stripe, whose records live at Stripe. Takes a few hundred milliseconds.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { addMonthsUtc, DAY_MS } from '@shared/entitlement';
 import { mrrMovementKind, monthlyRecurringAmount } from '@shared/mrr';
@@ -176,7 +176,9 @@ export function seedDemoMoney(db: Db, now: Date): number {
       }
     }
 
-    // 65% subscribe when (or a little before) their trial ends, if it has ended by now.
+    // 65% choose a plan in the last days of their trial (or as it ends), if that moment has come. Bought during the
+    // trial, the rest of it is free (a £0.00 invoice) and the first charge, which starts their MRR, is at its end
+    // (docs/product/metrics.md#converted-trials); some are still in those free days today.
     const convertsAt = trialEnd - random.int(0, 3) * DAY_MS;
     if (convertsAt > nowMs || !random.chance(0.65)) continue;
     let tier: TTier = random.chance(0.4) ? 'premium' : 'basic';
@@ -269,25 +271,38 @@ export function seedDemoMoney(db: Db, now: Date): number {
       }
     };
 
+    const freeDays = convertsAt < trialEnd;
     let periodStart = convertsAt;
-    let periodEnd = addMonthsUtc(periodStart, 1);
-    invoice(
-      periodStart,
-      tier,
-      price(tier),
-      `${planName(tier)}, ${day(periodStart)} to ${day(periodEnd)} (converted from the free trial)`,
-      periodEnd,
-    );
-    move(periodStart, price(tier), tier);
-    audit('billing.trial_converted', periodStart, { tier });
+    let periodEnd = freeDays ? trialEnd : addMonthsUtc(periodStart, 1);
+    if (freeDays) {
+      invoice(
+        periodStart,
+        tier,
+        0,
+        `${planName(tier)}, ${day(periodStart)} to ${day(periodEnd)} (rest of the free trial, no charge)`,
+        periodEnd,
+      );
+    } else {
+      invoice(
+        periodStart,
+        tier,
+        price(tier),
+        `${planName(tier)}, ${day(periodStart)} to ${day(periodEnd)} (converted from the free trial)`,
+        periodEnd,
+      );
+      move(periodStart, price(tier), tier);
+    }
+    audit('billing.trial_converted', convertsAt, { tier });
     let ended = false;
     let cancelAtPeriodEnd = false;
     let pendingTier: TTier | null = null;
 
     while (periodEnd <= nowMs) {
       // Something may happen during the period: an upgrade, a downgrade or a cancellation for its end.
+      // In the free days nothing is charged, so only a cancellation may happen (it never added MRR: no movement).
+      const inFreeDays = freeDays && periodStart === convertsAt;
       const roll = random.next();
-      if (roll < 0.035 && tier === 'basic') {
+      if (!inFreeDays && roll < 0.035 && tier === 'basic') {
         const upgradeAt = periodStart + random.int(1, 20) * DAY_MS;
         const remaining = periodEnd - upgradeAt;
         const amount = Math.round(((price('premium') - price('basic')) * remaining) / (periodEnd - periodStart));
@@ -301,7 +316,7 @@ export function seedDemoMoney(db: Db, now: Date): number {
         tier = 'premium';
         move(upgradeAt, price('premium'), 'premium');
         audit('billing.plan_upgraded', upgradeAt, { from: 'basic', to: 'premium' });
-      } else if (roll < 0.06 && tier === 'premium') {
+      } else if (!inFreeDays && roll < 0.06 && tier === 'premium') {
         pendingTier = 'basic';
         audit('billing.downgrade_scheduled', periodStart + DAY_MS, { from: 'premium', to: 'basic' });
       } else if (roll < 0.1) {
@@ -348,6 +363,7 @@ export function seedDemoMoney(db: Db, now: Date): number {
       cancelAtPeriodEnd,
       cardBrand: 'Visa',
       cardLast4: '4242',
+      trialEnd: freeDays ? new Date(trialEnd) : null,
     };
     rows.providerSubscriptions.push({ ...record, createdAt: new Date(convertsAt) });
     rows.mirrors.push({
@@ -393,10 +409,19 @@ function insertBatches<TTable extends SQLiteTable>(db: Db, table: TTable, values
  * figures count them (the migration does the same for databases that existed before).
  */
 export function backfillMrrMovements(db: Db): number {
+  // A plan bought during a trial adds MRR only from its first charge (docs/product/metrics.md#converted-trials).
   const live = db
     .select()
     .from(billingSubscriptions)
-    .where(inArray(billingSubscriptions.status, ['active', 'past_due']))
+    .where(
+      and(
+        inArray(billingSubscriptions.status, ['active', 'past_due']),
+        or(
+          isNull(billingSubscriptions.trialEnd),
+          gt(billingSubscriptions.currentPeriodEnd, billingSubscriptions.trialEnd),
+        ),
+      ),
+    )
     .all();
   const plans = new Map(
     db

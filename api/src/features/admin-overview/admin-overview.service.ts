@@ -27,15 +27,24 @@ export function buildOverview(deps: Pick<AppDeps, 'db' | 'now'>): TAdminOverview
   const windowStart = now - 30 * DAY_MS;
   const today = startOfUtcDay(now);
 
+  // Paying subscribers: live subscriptions whose first charge has been paid, i.e. that have an MRR movement
+  // (docs/product/metrics.md#converted-trials); the same readers MRR and ARPU count.
   const subscribers = db.all<{ tier: 'basic' | 'premium'; n: number }>(sql`
-    select tier, count(*) as n from billing_subscriptions where status in ('active', 'past_due') group by tier`);
+    select b.tier, count(*) as n from billing_subscriptions b
+    where b.status in ('active', 'past_due')
+      and exists (select 1 from mrr_movements m where m.user_id = b.user_id and m.subscription_id = b.subscription_id)
+    group by b.tier`);
   const basic = subscribers.find((row) => row.tier === 'basic')?.n ?? 0;
   const premium = subscribers.find((row) => row.tier === 'premium')?.n ?? 0;
 
+  // Trials running: the trial tier before its end, and plans bought during a trial whose free days still run.
   const trialsRunning =
-    db.get<{ n: number }>(sql`
+    (db.get<{ n: number }>(sql`
       select count(*) as n from users
-      where subscription_tier = 'trial' and coalesce(trial_ends_at, free_trial_ended_at) > ${now}`)?.n ?? 0;
+      where subscription_tier = 'trial' and coalesce(trial_ends_at, free_trial_ended_at) > ${now}`)?.n ?? 0) +
+    (db.get<{ n: number }>(sql`
+      select count(*) as n from billing_subscriptions
+      where status = 'active' and trial_end > ${now} and current_period_end <= trial_end`)?.n ?? 0);
 
   // A session counts on the day it started, for at most the longest session sync accepts.
   const readingMs = (from: number) =>

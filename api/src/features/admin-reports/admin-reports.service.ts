@@ -90,12 +90,13 @@ export function buildFinancialReport(
   });
 
   // Revenue is counted when it was paid, refunds when they were given (cash basis). One range per month keeps
-  // each sum inside invoices_paid_idx (no per-row date formatting).
+  // each sum inside invoices_paid_idx (no per-row date formatting). A £0.00 invoice (the rest of a free trial after
+  // buying a plan) took no money, so it is not revenue (docs/product/metrics.md#converted-trials).
   const paidRows = months.flatMap((month) =>
     db
       .all<{ tier: 'basic' | 'premium'; invoices: number; gross: number }>(sql`
         select tier, count(*) as invoices, sum(amount_paid) as gross
-        from invoices where paid_at >= ${month.from} and paid_at < ${month.to} and status = 'paid'
+        from invoices where paid_at >= ${month.from} and paid_at < ${month.to} and status = 'paid' and amount_paid > 0
         group by tier`)
       .map((row) => ({ ...row, month: month.month })),
   );

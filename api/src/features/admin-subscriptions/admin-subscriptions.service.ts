@@ -495,6 +495,8 @@ function refundRefusal(
   if (invoice.status !== 'paid') return new AppError('not_refundable', 409, ADMIN_SUBSCRIPTION_MESSAGES.invoiceNotPaid);
   if (invoice.provider !== deps.payments.name)
     return new AppError('not_refundable', 409, ADMIN_SUBSCRIPTION_MESSAGES.otherProvider);
+  // A £0.00 invoice (the rest of a free trial after buying a plan) took nothing (docs/product/admin-money.md#refunds).
+  if (invoice.amountPaid === 0) return new AppError('not_refundable', 409, ADMIN_SUBSCRIPTION_MESSAGES.nothingCharged);
   const left = invoice.amountPaid - invoice.amountRefunded;
   if (left <= 0) return new AppError('not_refundable', 409, ADMIN_SUBSCRIPTION_MESSAGES.nothingToRefund);
   if (amount > left) {

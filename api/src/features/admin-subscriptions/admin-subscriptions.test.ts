@@ -42,6 +42,8 @@ describe('admin subscriptions: the list', () => {
 
     const page = await successBody(ctx.client().admin.subscriptions.$get({ query: { sort: 'mrr', order: 'desc' } }));
     expect(page.items[0]).toMatchObject({ userId: premium.user.id, mrr: 999, state: 'cancelling', tier: 'premium' });
+    // Bought during the trial: renewing at the trial's end, no MRR until that first charge.
+    expect(page.items.find((row) => row.userId === basic.user.id)).toMatchObject({ state: 'renewing', mrr: 0 });
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
   });
 
@@ -141,9 +143,11 @@ describe('admin subscriptions: actions', () => {
 
   it('refunds partly then the rest, and refuses more than is left', async () => {
     const ctx = await setup();
-    const reader = await ctx.reader('trial');
+    // A reader whose trial has ended is charged at once (docs/product/trial-policy.md#converting-a-trial).
+    const reader = await ctx.reader('expired-trial');
     await ctx.subscribe(reader, 'premium');
     const invoice = ctx.db.select().from(invoices).where(eq(invoices.userId, reader.user.id)).get()!;
+    expect(invoice.amountPaid).toBe(999);
     const refund = (amount: number, reason?: string) =>
       ctx.client().admin.invoices[':id'].refund.$post({ param: { id: invoice.id }, json: { amount, reason } });
 
@@ -169,6 +173,22 @@ describe('admin subscriptions: actions', () => {
       json: { amount: 1 },
     });
     expect(unknown.status).toBe(404);
+    // A plan bought during a trial: its £0.00 invoice for the rest of the trial took nothing to give back.
+    const converting = await ctx.reader('trial');
+    await ctx.subscribe(converting, 'basic');
+    const free = ctx.db.select().from(invoices).where(eq(invoices.userId, converting.user.id)).get()!;
+    expect(free).toMatchObject({ amountPaid: 0, status: 'paid' });
+    const detail = await successBody(
+      ctx.client().admin.subscriptions[':userId'].$get({ param: { userId: converting.user.id } }),
+    );
+    expect(detail.invoices[0]).toMatchObject({ id: free.id, canRefund: false });
+    expect(detail.mrr).toBe(0);
+    const nothing = await ctx
+      .client()
+      .admin.invoices[':id'].refund.$post({ param: { id: free.id }, json: { amount: 1 } });
+    expect(nothing.status).toBe(409);
+    expect((await problemBody(nothing)).detail).toBe(ADMIN_SUBSCRIPTION_MESSAGES.nothingCharged);
+
     const audit = ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'admin.invoice.refunded')).all();
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ userId: ctx.admin.id, resourceId: reader.user.id, severity: 'warning' });

@@ -135,6 +135,7 @@ export function applySubscriptionRecord(
     cardBrand: record.card?.brand ?? null,
     cardLast4: record.card?.last4 ?? null,
     graceEndsAt: record.graceEndsAt,
+    trialEnd: record.trialEnd,
     updatedAt: now,
   };
   const next: TMirrorRow = mirror

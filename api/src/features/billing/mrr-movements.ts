@@ -5,6 +5,10 @@
  *
  * A reader's MRR is re-priced only when their subscription starts, changes tier or enters a new period: a plan price
  * change reaches existing subscribers at their next renewal, as their invoices do.
+ *
+ * A subscription counts from its first real charge (docs/product/metrics.md#converted-trials): one bought during a
+ * trial adds nothing during its free days, and its 'new' movement (from 'trial') is dated at the renewal that takes
+ * the first charge; a first charge that fails adds nothing until it is paid.
  */
 import { desc, eq } from 'drizzle-orm';
 import { monthlyRecurringAmount, mrrMovementKind } from '@shared/mrr';
@@ -30,6 +34,11 @@ function planMrr(db: Db, tier: TProviderSubscription['tier']): { amount: number;
   return plan ? { amount: monthlyRecurringAmount(plan), currency: plan.currency } : { amount: 0, currency: 'GBP' };
 }
 
+/** The subscription's current period is the rest of the free trial it was bought in (nothing charged yet). */
+export function inFreeDays(record: Pick<TProviderSubscription, 'trialEnd' | 'currentPeriodEnd'>): boolean {
+  return record.trialEnd !== null && record.currentPeriodEnd.getTime() <= record.trialEnd.getTime();
+}
+
 export function recordMrrChange(
   db: Db,
   input: {
@@ -49,7 +58,8 @@ export function recordMrrChange(
     mirrorBefore.currentPeriodStart.getTime() !== record.currentPeriodStart.getTime();
   let next = current;
   let currency = 'GBP';
-  if (record.status === 'canceled') next = 0;
+  if (record.status === 'canceled' || inFreeDays(record)) next = 0;
+  else if (current === 0 && record.status === 'past_due') next = 0;
   else if (current === 0 || newPeriod || mirrorBefore?.tier !== record.tier) {
     const priced = planMrr(db, record.tier);
     next = priced.amount;
@@ -69,7 +79,8 @@ export function recordMrrChange(
       userId,
       subscriptionId: record.subscriptionId,
       kind,
-      tierBefore: last?.tierAfter ?? input.tierBefore,
+      // A subscription bought during a trial starts paying at its end: that first charge is the trial's conversion.
+      tierBefore: kind === 'new' && record.trialEnd ? 'trial' : (last?.tierAfter ?? input.tierBefore),
       tierAfter: record.status === 'canceled' ? 'free' : record.tier,
       mrrBefore: current,
       mrrAfter: next,

@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
+import { eq } from 'drizzle-orm';
+import { mrrMovements } from '../../db/schema';
 import { problemBody, successBody } from '../../test-utils';
-import { billingSetup } from './billing-test-support';
+import { billingSetup, card } from './billing-test-support';
 
 describe('converting a trial to Basic', () => {
   it('quotes nothing today and the first charge at the trial end, then keeps the days, the picks and their loans', async () => {
@@ -68,6 +70,56 @@ describe('converting a trial to Basic', () => {
     const reader = await t.reader('expired-trial');
     const quote = await successBody(reader.client.billing.quote.$get({ query: { tier: 'premium' } }));
     expect(quote).toMatchObject({ kind: 'subscribe', amountToday: 999, nextChargeAmount: 999, trialKeptUntil: null });
+  });
+});
+
+describe('MRR of a plan bought during a trial (docs/product/metrics.md#converted-trials)', () => {
+  const movementsOf = (t: ReturnType<typeof billingSetup>, userId: string) =>
+    t.db
+      .select()
+      .from(mrrMovements)
+      .where(eq(mrrMovements.userId, userId))
+      .all()
+      .map(({ kind, tierBefore, mrrBefore, mrrAfter, occurredAt }) => ({
+        kind,
+        tierBefore,
+        mrrBefore,
+        mrrAfter,
+        occurredAt: occurredAt.getTime(),
+      }));
+
+  it('adds nothing while the first charge fails, and starts when it is paid', async () => {
+    const t = billingSetup();
+    const reader = await t.reader('trial');
+    await t.subscribe(reader, 'premium');
+    // A card that saves but whose charges fail, before the first charge at the trial's end.
+    expect((await reader.client.billing['payment-method'].$post({ json: card('4000 0000 0000 0341') })).status).toBe(
+      200,
+    );
+    const admin = await t.admin();
+    const report = await successBody(await admin.advance(8));
+    expect(report.failedRenewals).toHaveLength(1);
+    expect(t.billingState(reader.user.id).mirror?.status).toBe('past_due');
+    expect(movementsOf(t, reader.user.id)).toEqual([]);
+
+    t.clock.advance(DAY_MS);
+    const paidAt = t.clock.now().getTime();
+    expect((await reader.client.billing['payment-method'].$post({ json: card() })).status).toBe(200);
+    // The first charge is paid now: the conversion and its MRR are dated when the app hears of it.
+    expect(movementsOf(t, reader.user.id)).toEqual([
+      { kind: 'new', tierBefore: 'trial', mrrBefore: 0, mrrAfter: 999, occurredAt: paidAt },
+    ]);
+  });
+
+  it('never adds MRR, nor churn, when the plan ends in the free days', async () => {
+    const t = billingSetup();
+    const reader = await t.reader('trial');
+    await t.subscribe(reader, 'basic');
+    expect((await reader.client.billing.cancel.$post()).status).toBe(200);
+    const admin = await t.admin();
+    expect((await successBody(await admin.advance(8))).ended).toHaveLength(1);
+    expect(t.billingState(reader.user.id).user).toMatchObject({ tier: 'free' });
+    expect(movementsOf(t, reader.user.id)).toEqual([]);
   });
 });
 
