@@ -32,6 +32,7 @@ import { createLibraryRoutes } from './features/library/library.routes';
 import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.routes';
 import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
+import { createFeedbackRoutes } from './features/feedback/feedback.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
 import { createAdminAuditRoutes } from './features/admin-audit/admin-audit.routes';
 import { createAdminOverviewRoutes } from './features/admin-overview/admin-overview.routes';
@@ -71,7 +72,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminOverviewRoutes(deps))
     .route('/', createAdminSubscriptionsRoutes(deps))
     .route('/', createAdminReportsRoutes(deps))
-    .route('/', createAdminEmailRoutes(deps));
+    .route('/', createAdminEmailRoutes(deps))
+    .route('/', createFeedbackRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;
