@@ -18,6 +18,7 @@ const UsersPage = lazy(() => import('@web/features/admin-users/users-page'));
 const UserDetailPage = lazy(() => import('@web/features/admin-users/user-detail-page'));
 const PlansPage = lazy(() => import('@web/features/admin-plans/plans-page'));
 const AdminLoansPage = lazy(() => import('@web/features/admin-loans/loans-page'));
+const FeedbackTriagePage = lazy(() => import('@web/features/admin-feedback/feedback-triage-page'));
 const AuditLogPage = lazy(() => import('@web/features/admin-audit/audit-log-page'));
 
 /** Built back-office screens by route path; the others fall back to the planned panel. */
@@ -31,6 +32,7 @@ const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
   '/admin/plans': () => <PlansPage />,
   '/admin/loans': () => <AdminLoansPage />,
   '/admin/audit-log': () => <AuditLogPage />,
+  '/admin/feedback': () => <FeedbackTriagePage />,
 };
 
 /** The screen of the matched back-office route (its path rides on the route's handle). */

@@ -13,6 +13,7 @@ export const ADMIN_NAV_PATHS = [
   '/admin/users',
   '/admin/loans',
   '/admin/email-management',
+  '/admin/feedback',
   '/admin/plans',
   '/admin/subscription-management',
   '/admin/financial-reports',

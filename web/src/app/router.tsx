@@ -39,6 +39,7 @@ const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-suc
 const importReaderPage = () => import('@web/features/reader/reader-page');
 const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
+const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
 const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
@@ -90,6 +91,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
   { path: '/devices', access: 'signed-in', element: <DevicesPage /> },
   { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
+  // Not in the route table of docs/product/routes-and-screens.md#route-table: the reader's feedback (docs/product/feedback.md).
+  { path: '/feedback', access: 'signed-in', element: <FeedbackPage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <SimulatedCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
   { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage />, preload: preloadReader },

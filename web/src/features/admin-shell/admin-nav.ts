@@ -30,6 +30,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { path: '/admin/users', label: 'Users', title: 'Users' },
       { path: '/admin/loans', label: 'Loans', title: 'Loans' },
       { path: '/admin/email-management', label: 'E-mail', title: 'Email Management' },
+      { path: '/admin/feedback', label: 'Feedback', title: 'Feedback Triage' },
     ],
   },
   {
