@@ -3,7 +3,6 @@
  * status, priority and visibility, comments (internal unless chosen otherwise) and the public response that
  * e-mails the reader.
  */
-import { useState } from 'react';
 import type { z } from 'zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -237,18 +236,16 @@ function DetailBody({ item, refresh }: { item: TFeedbackTriageDetail; refresh: (
   );
 }
 
-export function FeedbackDetailDialog({ row }: { row: TFeedbackTriageRow }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The open item's dialog. The page holds which item is open (not a cell of the table), so refreshing the queue after
+ * a change never unmounts the dialog in the middle of triage.
+ */
+export function FeedbackDetailDialog({ row, onClose }: { row: TFeedbackTriageRow; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const detail = useQuery({ ...feedbackDetailQueryOptions(row.id), enabled: open });
+  const detail = useQuery(feedbackDetailQueryOptions(row.id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: feedbackAdminKeys.all });
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button type="button" size="sm" variant="outline">
-          Open
-        </Button>
-      </Dialog.Trigger>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPanel title={row.title} size="lg" hasDescription={false}>
         {detail.data ? (
           <DetailBody item={detail.data} refresh={refresh} />

@@ -2,6 +2,7 @@
  * /admin/feedback: the feedback queue (docs/product/feedback.md#triage) with Premium readers' items marked and
  * first, filters by status, type and priority, and each item opened for status, priority, comments and a response.
  */
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   FEEDBACK_LABELS,
@@ -27,6 +28,7 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
 export default function FeedbackTriagePage() {
   const list = useListQuery(FILTERS, { sort: 'createdAt', order: 'desc' });
   const queue = useQuery({ ...feedbackTriageQueryOptions(list.params), placeholderData: keepPreviousData });
+  const [opened, setOpened] = useState<TFeedbackTriageRow | null>(null);
 
   const columns: TDataTableColumn<TFeedbackTriageRow>[] = [
     {
@@ -61,7 +63,15 @@ export default function FeedbackTriagePage() {
       enableSorting: true,
       cell: ({ row }) => formatDateTime(row.original.createdAt),
     },
-    { id: 'actions', header: 'Actions', cell: ({ row }) => <FeedbackDetailDialog row={row.original} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <Button type="button" size="sm" variant="outline" onClick={() => setOpened(row.original)}>
+          Open
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -120,6 +130,7 @@ export default function FeedbackTriagePage() {
           }
         />
       )}
+      {opened && <FeedbackDetailDialog row={opened} onClose={() => setOpened(null)} />}
     </section>
   );
 }
