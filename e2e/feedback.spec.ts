@@ -5,6 +5,7 @@
  * and are photographed for review.
  */
 import fs from 'node:fs';
+import { encodeHlc } from '../shared/hlc';
 import {
   collectPageErrors,
   createVerifiedAccount,
@@ -111,12 +112,44 @@ test.describe('feedback', () => {
       await page.setViewportSize(viewport);
       const admin = demoAccount('super_admin');
       await signInThroughApi(page, admin.email, admin.password, baseURL);
+      // One item in the queue, sent through the sync API as the form would.
+      const sent = await page.request.post('/api/sync', {
+        headers: { Origin: new URL(baseURL ?? '').origin },
+        data: {
+          deviceId: 'e2e-axe',
+          mutations: [
+            {
+              id: crypto.randomUUID(),
+              type: 'feedback.submit',
+              hlc: encodeHlc({ wallMs: Date.now(), counter: 0, node: 'e2e-axe' }),
+              payload: {
+                id: crypto.randomUUID(),
+                type: 'suggestion',
+                category: 'library',
+                title: 'Sort my library by author',
+                description: 'A sort by author would help me find books faster.',
+                priority: 'low',
+                url: '/library',
+                deviceInfo: {
+                  platform: 'Linux',
+                  browser: 'Chrome 131',
+                  screenResolution: '1280x900',
+                  viewport: '1280x900',
+                },
+              },
+            },
+          ],
+        },
+      });
+      expect((await sent.json()).applied).toHaveLength(1);
       for (const [name, path, heading] of [
         ['queue', '/admin/feedback', 'Feedback Triage'],
         ['mine', '/feedback', 'My Feedback'],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        // Checked once the data is in (the table's loading rows are not the screen).
+        await expect(page.locator('[aria-busy="true"], [role="status"]')).toHaveCount(0);
         await waitForTransitions(page);
         await page.screenshot({ path: `${SCREENS_DIR}/${name}-${viewport.width}.png`, fullPage: true });
         expect(await seriousAxeViolations(page), name).toEqual([]);

@@ -157,10 +157,6 @@ export function DataTable<TData extends RowData>({
           isFetching && !isLoading && 'opacity-70',
         )}
         aria-busy={isLoading || isFetching}
-        // A table wider than a phone scrolls sideways: keyboard users reach the scroll by focusing the region.
-        role="region"
-        aria-label={label}
-        tabIndex={0}
       >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{label}</caption>
