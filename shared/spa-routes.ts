@@ -44,11 +44,11 @@ const RULES: RouteRule[] = [
   { pattern: /^\/(?:email-verified|unsubscribe|emergency-login|payment-success)$/, pageType: 'auth', indexable: false },
   { pattern: /^\/library$/, pageType: 'library', indexable: false },
   { pattern: /^\/dashboard$/, pageType: 'dashboard', indexable: false },
-  { pattern: /^\/(?:profile|billing|devices|loans|offline)$/, pageType: null, indexable: false },
+  { pattern: /^\/(?:profile|billing|devices|loans|offline|feedback)$/, pageType: null, indexable: false },
   { pattern: new RegExp(`^/(?:reader|read)/${segment}$`), pageType: null, indexable: false },
   {
     pattern: new RegExp(
-      `^/admin(?:/(?:email-management|bulk-categorization|financial-reports|subscription-management|seo|plans|loans|audit-log|users(?:/${segment})?|books(?:/${segment})?))?$`,
+      `^/admin(?:/(?:email-management|bulk-categorization|financial-reports|subscription-management|seo|plans|loans|audit-log|feedback|users(?:/${segment})?|books(?:/${segment})?))?$`,
     ),
     pageType: null,
     indexable: false,

@@ -4,6 +4,7 @@
  * unknown field is refused rather than silently dropped, so a client bug shows up at once.
  */
 import { z } from 'zod';
+import { ZFeedbackSubmitPayload } from './feedback';
 import { HLC_MAX_LENGTH } from './hlc';
 import { LIBRARY_FILTERS } from './progress';
 
@@ -129,6 +130,7 @@ export const SYNC_PAYLOAD_SCHEMAS = {
   'session.start': ZSessionStartPayload,
   'session.end': ZSessionEndPayload,
   'copy.report': ZCopyReportPayload,
+  'feedback.submit': ZFeedbackSubmitPayload,
 } as const;
 
 export type TSyncMutationType = keyof typeof SYNC_PAYLOAD_SCHEMAS;

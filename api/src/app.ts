@@ -33,6 +33,7 @@ import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.ro
 import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAdminBooksRoutes } from './features/admin-books/admin-books.routes';
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
+import { createFeedbackRoutes } from './features/feedback/feedback.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
 import { createAdminAuditRoutes } from './features/admin-audit/admin-audit.routes';
 import { createAdminOverviewRoutes } from './features/admin-overview/admin-overview.routes';
@@ -75,7 +76,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminReportsRoutes(deps))
     .route('/', createAdminEmailRoutes(deps))
     .route('/', createAdminBooksRoutes(deps))
-    .route('/', createReviewsRoutes(deps));
+    .route('/', createReviewsRoutes(deps))
+    .route('/', createFeedbackRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

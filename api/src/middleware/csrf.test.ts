@@ -82,6 +82,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
       ['POST', `/api/admin/invoices/${crypto.randomUUID()}/refund`],
       ['POST', '/api/admin/email/templates/welcome/test'],
       ['POST', '/api/admin/email/campaigns'],
+      ['POST', `/api/feedback/${crypto.randomUUID()}/upvote`],
       ['POST', '/api/email/unsubscribe/one-click?token=abcdefghijklmnopqrstuvwxyz'],
     ]) {
       // raw request: a cross-site write the typed client never sends
@@ -108,6 +109,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     expect(writes).toContain('POST /api/admin/users/bulk');
     expect(writes).toContain('POST /api/admin/loans/:id/revoke');
     expect(writes).toContain('PATCH /api/admin/plans/:id');
+    expect(writes).toContain('POST /api/admin/feedback/:id/response');
     for (const endpoint of writes) {
       const [method, pattern] = endpoint.split(' ');
       const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());

@@ -2,6 +2,7 @@ import { FirstScreenHandOff } from './first-screen';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary';
+import { FeedbackLauncher } from '@web/features/feedback/feedback-launcher';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageTransition } from './page-transition';
@@ -11,7 +12,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /**
  * The shell around every screen (docs/product/routes-and-screens.md#application-shell): skip link, sticky header, the
- * routed screen (lazy, behind the error boundary and the 'Loading...' spinner), footer, scroll-to-top.
+ * routed screen (lazy, behind the error boundary and the 'Loading...' spinner), footer, scroll-to-top, and the feedback control for signed-in readers.
  * ScrollRestoration scrolls to the top on new navigations and restores positions on back/forward.
  */
 export function RootLayout() {
@@ -33,6 +34,7 @@ export function RootLayout() {
         <Footer />
       </div>
       <ScrollToTopButton />
+      <FeedbackLauncher />
       <ScrollRestoration />
     </>
   );

@@ -24,7 +24,7 @@ export interface PlannedArea {
   access: TRouteAccess;
 }
 
-/** Back-office screens not built yet live in the admin layout instead (admin-routes.tsx). */
+/** Back-office screens not built yet live in the admin layout instead (admin-app.tsx). */
 export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },

@@ -11,7 +11,7 @@ import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
 import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
-import { ADMIN_SCREENS, AdminLayout } from './admin-routes';
+import { ADMIN_SCREENS, type AdminRouteHandle } from './admin-routes';
 import { RouteGuard, isGuarded } from './route-guard';
 
 const HomePage = lazy(() => import('@web/features/home/home-page'));
@@ -40,7 +40,9 @@ const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-suc
 const importReaderPage = () => import('@web/features/reader/reader-page');
 const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
+const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
+const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
@@ -91,6 +93,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/devices', access: 'signed-in', element: <DevicesPage /> },
   { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
   { path: '/moderation', access: 'signed-in', element: <ModerationPage /> },
+  // Not in the route table of docs/product/routes-and-screens.md#route-table: the reader's feedback (docs/product/feedback.md).
+  { path: '/feedback', access: 'signed-in', element: <FeedbackPage /> },
   { path: '/checkout/test/:sessionId', access: 'signed-in', element: <SimulatedCheckoutPage /> },
   { path: '/payment-success', access: 'public', element: <PaymentSuccessPage /> },
   { path: '/reader/:bookId', access: 'subscriber', element: <ReaderPage />, preload: preloadReader },
@@ -115,6 +119,11 @@ function Preloading({ preload, children }: { preload: () => void; children: Reac
   return children;
 }
 
+/** A back-office child route draws nothing itself: the back-office module reads its handle and draws the screen. */
+function NamedByHandle() {
+  return null;
+}
+
 /** The shell, plus a toast queued by the page before a full redirect (logout, account deletion). */
 function AppRoot() {
   useEffect(() => showQueuedFlashToast(), []);
@@ -137,10 +146,14 @@ export function createAppRoutes(): RouteObject[] {
             guarded(access, element)
           ),
         })),
-        // The back office: one guarded layout (side navigation) around every admin screen.
+        // The back office: one guarded lazy module (layout and every screen); each child route only names its screen.
         {
-          element: guarded('admin', <AdminLayout />),
-          children: ADMIN_SCREENS.map((screen) => ({ path: screen.path, element: screen.element })),
+          element: guarded('admin', <AdminApp />),
+          children: ADMIN_SCREENS.map((screen) => ({
+            path: screen.path,
+            handle: { adminPath: screen.path } satisfies AdminRouteHandle,
+            Component: NamedByHandle,
+          })),
         },
         ...PLANNED_AREAS.map((area) => ({
           path: area.path,

@@ -17,6 +17,7 @@
  * the owner before anything is written.
  */
 import { boundStamp, encodeHlc, HLC_MAX_AHEAD_MS, parseHlc } from '@shared/hlc';
+import type { TFeedbackSubmitPayload } from '@shared/feedback';
 import { progressPercentage, reachesEnd, type TSyncResponse } from '@shared/progress';
 import { mergeBookmark, mergeFurthest, mergePosition, type TBookmarkValue, type TPositionValue } from '@shared/sync';
 import {
@@ -40,6 +41,7 @@ import { toFieldErrors } from '../../lib/validate';
 import { readBookmarks, readProgress } from '../progress/progress.service';
 import { applyBookDelta, emptyDelta, mergeDelta, type TBookDelta } from '../progress/reading-aggregates';
 import { mergeDeviceCopyCounter, ONLINE_COPY_SOURCE } from '../reader/copy-budget.service';
+import { submitFeedback } from '../feedback/feedback.service';
 import { createBookAccess, type TBookAccess, type TSyncBook } from './book-access';
 import { syncStatements, type TSessionRow } from './sync.statements';
 
@@ -358,6 +360,12 @@ function recordEvent(ctx: TContext, payload: TEventRecordPayload): TOutcome {
   return APPLIED;
 }
 
+/** Feedback written on the device, offline or not (docs/product/feedback.md#sending). */
+function submitFeedbackMutation(ctx: TContext, payload: TFeedbackSubmitPayload): TOutcome {
+  const refusal = submitFeedback({ db: ctx.db, userId: ctx.userId, payload, now: new Date(ctx.nowMs) });
+  return refusal ? refuse(refusal) : APPLIED;
+}
+
 function reportCopies(ctx: TContext, payload: TCopyReportPayload): TOutcome {
   if (ctx.deviceId === ONLINE_COPY_SOURCE) return refuse(SYNC_REASONS.onlineSource);
   const book = bookFor(ctx, payload.bookId, ctx.madeAtMs);
@@ -384,6 +392,7 @@ const HANDLERS: { [K in TSyncMutationType]: THandler<never> } = {
   'session.start': startSession as THandler<never>,
   'session.end': endSession as THandler<never>,
   'copy.report': reportCopies as THandler<never>,
+  'feedback.submit': submitFeedbackMutation as THandler<never>,
 };
 
 const STATE_TYPES: Partial<Record<TSyncMutationType, 'progress' | 'bookmarks'>> = {

@@ -4,8 +4,8 @@
  * horizontally scrolling row above the screen so a phone can still reach everything. Plain links in document order,
  * so Tab walks them and the current one carries aria-current="page".
  */
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
 import { cn } from '@web/lib/cn';
 import { Spinner } from '@web/components/ui/spinner';
 import type { LucideIcon } from 'lucide-react';
@@ -17,6 +17,7 @@ import {
   LayoutDashboard,
   Library,
   Mail,
+  MessageSquare,
   ScrollText,
   Search,
   Tags,
@@ -30,6 +31,7 @@ const ICONS: Record<string, LucideIcon> = {
   '/admin/users': Users,
   '/admin/loans': Library,
   '/admin/email-management': Mail,
+  '/admin/feedback': MessageSquare,
   '/admin/plans': Tags,
   '/admin/subscription-management': CreditCard,
   '/admin/financial-reports': BarChart3,
@@ -77,7 +79,7 @@ export function AdminNavigation() {
   );
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-[1600px] flex-col gap-4 px-3 pb-16 pt-4 sm:px-6 lg:flex-row lg:gap-8 lg:pt-8">
       <aside className="border-b border-border lg:w-56 lg:shrink-0 lg:border-b-0 lg:border-r lg:pr-4">
@@ -91,7 +93,7 @@ export default function AdminLayout() {
             </div>
           }
         >
-          <Outlet />
+          {children}
         </Suspense>
       </div>
     </div>

@@ -1,8 +1,8 @@
 /**
  * The back office's screens as the side navigation lists them (docs/product/routes-and-screens.md#back-office): path,
- * link label, page title and icon. The router (web/src/app/admin-routes.tsx) pairs each path with its screen; the
- * server answers every one of these paths with the shell (shared/spa-routes.ts). Plain data: the router imports it into
- * the first bundle, so icons live with the layout (admin-layout.tsx), which loads only in the back office.
+ * link label and page title. The back-office module (web/src/app/admin-app.tsx) pairs each path with its screen and the
+ * first bundle knows only the paths (web/src/app/admin-routes.tsx); the server answers every one of these paths with
+ * the shell (shared/spa-routes.ts). Icons live with the layout (admin-layout.tsx).
  */
 export interface AdminNavItem {
   path: string;
@@ -30,6 +30,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { path: '/admin/users', label: 'Users', title: 'Users' },
       { path: '/admin/loans', label: 'Loans', title: 'Loans' },
       { path: '/admin/email-management', label: 'E-mail', title: 'Email Management' },
+      { path: '/admin/feedback', label: 'Feedback', title: 'Feedback Triage' },
     ],
   },
   {

@@ -43,6 +43,8 @@ export const SYNC_DEPENDENT_ROOTS = [
   syncKeys.allRecentBookmarks,
   // libraryKeys.all of library/queries.ts, not imported: the library feature imports this one.
   ['library'],
+  // feedbackKeys.all of feedback/queries.ts: an item sent from the outbox shows in the reader's list.
+  ['feedback'],
 ] as const;
 
 /** A book's bookmarks come in one page of at most this many. */

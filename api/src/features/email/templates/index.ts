@@ -24,3 +24,4 @@ export { subscriptionCancelledEmail } from './subscription-cancelled';
 export { planChangedEmail } from './plan-changed';
 export { trialEndingEmail } from './trial-ending';
 export { campaignEmail } from './campaign';
+export { feedbackResponseEmail } from './feedback-response';

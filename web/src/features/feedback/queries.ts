@@ -1,0 +1,21 @@
+/** Feedback calls (docs/product/feedback.md): the reader's lists and upvotes; items go out through the sync outbox. */
+import { queryOptions } from '@tanstack/react-query';
+import type { TFeedbackItem, TFeedbackLists } from '@shared/feedback';
+import { api, encodeParams, readJson, withSignal } from '@web/lib/api';
+
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  lists: ['feedback', 'lists'] as const,
+};
+
+export function feedbackListsQueryOptions() {
+  return queryOptions({
+    queryKey: feedbackKeys.lists,
+    queryFn: ({ signal }) => readJson<TFeedbackLists>(api.feedback.$get(undefined, withSignal(signal))),
+    staleTime: 10_000,
+  });
+}
+
+export function upvoteFeedback(id: string): Promise<TFeedbackItem> {
+  return readJson(api.feedback[':id'].upvote.$post({ param: encodeParams({ id }) }));
+}
