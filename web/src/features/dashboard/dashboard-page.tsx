@@ -21,7 +21,8 @@ import { formatDate } from '@web/features/selections/format';
 import { recentBookmarksQueryOptions } from '@web/features/sync/queries';
 import { useSyncEngine } from '@web/features/sync/use-sync';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { formatCount, formatReadingTime } from './format';
+import { ReadingStatsSection } from '@web/features/reading-stats/reading-stats-section';
+import { formatCount, formatReadingTime } from '@web/features/reading-stats/format';
 
 export const RECENT_BOOKMARKS = 5;
 
@@ -77,6 +78,7 @@ export default function DashboardPage() {
       />
 
       <ReadingStats />
+      <ReadingStatsSection />
       <RecentBookmarks />
 
       <nav aria-label="Quick links" className="mt-10 flex flex-wrap gap-3">

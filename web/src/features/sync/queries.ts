@@ -43,6 +43,8 @@ export const SYNC_DEPENDENT_ROOTS = [
   syncKeys.allRecentBookmarks,
   // libraryKeys.all of library/queries.ts, not imported: the library feature imports this one.
   ['library'],
+  // readingStatsKeys.all of reading-stats/queries.ts: figures follow new reading events (docs/product/reading-stats.md#summary-tables).
+  ['reading-stats'],
 ] as const;
 
 /** A book's bookmarks come in one page of at most this many. */
