@@ -20,6 +20,7 @@ import { seedPlans } from './plans';
 import { seedSystemConfig } from './system-config';
 import { seedDemoSubscriptions } from './demo-billing';
 import { backfillMrrMovements, seedDemoMoney } from './demo-money';
+import { seedDemoReading } from './demo-reading';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -61,12 +62,14 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const moneyStarted = performance.now();
     const demoReaders = deps.env.stripe ? 0 : seedDemoMoney(deps.db, deps.now());
     const mrrBackfilled = backfillMrrMovements(deps.db);
+    const demoReadingHistories = seedDemoReading(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoSubscriptions,
       demoReaders,
       mrrBackfilled,
       demoMoneyMs,
+      demoReadingHistories,
       plansAdded,
       categoriesAdded: categories.added,
       books,
@@ -101,6 +104,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoReadersCreated: result.demoReaders,
       mrrMovementsBackfilled: result.mrrBackfilled,
       demoMoneyMs: result.demoMoneyMs,
+      demoReadingHistories: result.demoReadingHistories,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',
