@@ -61,10 +61,12 @@ function writeReadingYear(
   let bookIndex = 0;
   let page = 1;
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS;
-  for (let daysAgo = 365; daysAgo >= 1; daysAgo -= 1) {
+  for (let daysAgo = 365; daysAgo >= 0; daysAgo -= 1) {
     const dayStart = midnight - daysAgo * DAY_MS;
     const summerBreak = daysAgo > 140 && daysAgo < 155;
-    if (summerBreak || !prng.chance(keenness)) continue;
+    // The last week is always read, so the demo shows a live streak.
+    const lastWeek = daysAgo <= 7;
+    if (!lastWeek && (summerBreak || !prng.chance(keenness))) continue;
     const sessionCount = prng.chance(0.25) ? 2 : 1;
     for (let s = 0; s < sessionCount; s += 1) {
       const morning = s === 1 || prng.chance(0.15);

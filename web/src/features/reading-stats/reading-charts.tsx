@@ -13,7 +13,7 @@ export default function ReadingBarChart({ data, unit }: { data: TChartPoint[]; u
   return (
     <div aria-hidden="true">
       <ResponsiveContainer width="100%" height={200}>
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={16} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
