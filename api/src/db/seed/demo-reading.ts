@@ -2,10 +2,11 @@
  * A year of reading for the demo readers (docs/product/reading-stats.md#counting-rules), so every chart on their
  * dashboard has a shape: evening sessions on most days (fewer at weekends' ends, a quiet fortnight in summer), the
  * odd commute in the morning, pages of 20 s to 3 min, books read through to the end and started again. Written as the
- * reader's device would have synced them (reading_sessions and page_view / finish_book events with the device's zone),
- * so the statistics come from the same counting rules as real reading. Deterministic and idempotent: a reader who
+ * reader's device would have synced them (reading_sessions and page_view / finish_book events with the device's zone,
+ * and the positions and snapshots a sync leaves), so the statistics come from the same counting rules as real reading. Deterministic and idempotent: a reader who
  * already has reading events gets nothing.
  */
+import { encodeHlc } from '@shared/hlc';
 import type { Db } from '../client';
 import { readingEvents, readingSessions } from '../schema';
 import { demoEmail } from './users';
@@ -60,6 +61,11 @@ function writeReadingYear(
   const events: (typeof readingEvents.$inferInsert)[] = [];
   let bookIndex = 0;
   let page = 1;
+  /** Where each book was left, for the reader's positions ("Continue reading", time left, finished books). */
+  const positions = new Map<
+    string,
+    { page: number; furthest: number; at: number; finishedAt: number | null; ms: number }
+  >();
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS;
   for (let daysAgo = 365; daysAgo >= 0; daysAgo -= 1) {
     const dayStart = midnight - daysAgo * DAY_MS;
@@ -82,6 +88,14 @@ function writeReadingYear(
         const durationMs = prng.int(20, 180) * 1000;
         at += durationMs;
         events.push(event(sessionId, userId, book.id, 'page_view', page, durationMs, at));
+        const position = positions.get(book.id) ?? { page, furthest: page, at, finishedAt: null, ms: 0 };
+        positions.set(book.id, {
+          page,
+          furthest: Math.max(position.furthest, page),
+          at,
+          finishedAt: position.finishedAt ?? (page === book.page_count ? at : null),
+          ms: position.ms + Math.min(durationMs, 300_000),
+        });
         if (page === book.page_count) {
           events.push(event(sessionId, userId, book.id, 'finish_book', page, null, at + 1000));
           bookIndex += 1;
@@ -110,6 +124,30 @@ function writeReadingYear(
     db.insert(readingEvents)
       .values(events.slice(i, i + INSERT_BATCH))
       .run();
+  const pageCounts = new Map(books.map((book) => [book.id, book.page_count]));
+  const insertProgress = db.$client.prepare(
+    `insert into reading_progress (id, user_id, book_id, current_page, total_pages, progress_percentage, furthest_page, last_read_at, hlc, device_id, created_at, updated_at)
+     values (@id, @userId, @bookId, @page, @total, @percentage, @furthest, @at, @hlc, null, @at, @at)
+     on conflict do nothing`,
+  );
+  const insertSnapshot = db.$client.prepare(
+    `insert into book_progress_snapshot (id, user_id, book_id, last_page, progress_pct, last_read_at, completed_at, time_spent_ms, tts_time_ms, created_at, updated_at)
+     values (@id, @userId, @bookId, @page, @percentage, @at, @finishedAt, @ms, 0, @at, @at)
+     on conflict do nothing`,
+  );
+  for (const [bookId, position] of positions) {
+    const total = pageCounts.get(bookId) ?? position.furthest;
+    const row = {
+      userId,
+      bookId,
+      ...position,
+      total,
+      percentage: Math.min(100, Math.round((position.furthest / total) * 1000) / 10),
+      hlc: encodeHlc({ wallMs: position.at, counter: 0, node: 'demo-seed' }),
+    };
+    insertProgress.run({ ...row, id: crypto.randomUUID() });
+    insertSnapshot.run({ ...row, id: crypto.randomUUID() });
+  }
 }
 
 function event(

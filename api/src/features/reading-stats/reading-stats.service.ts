@@ -125,7 +125,7 @@ const statements = perConnection((db) => {
       [string],
       TBookRow & { title: string; slug: string; author: string; total_pages: number | null }
     >(
-      `select s.*, b.title, b.slug, b.author, rp.total_pages, rp.furthest_page as furthest_page
+      `select s.*, b.title, b.slug, b.author, rp.total_pages, rp.current_page as current_page
        from reading_book_stats s join books b on b.id = s.book_id
        left join reading_progress rp on rp.user_id = s.user_id and rp.book_id = s.book_id
        where s.user_id = ? order by s.last_read_at desc`,
@@ -358,9 +358,10 @@ export function getReadingDashboard(options: {
 }
 
 function toBookFigures(row: TBookRow & { title: string; slug: string; total_pages: number | null }): TBookFigures {
-  const furthest = (row as unknown as { furthest_page: number | null }).furthest_page ?? 0;
+  // From the current page, so a re-read shows the time left of this reading.
+  const current = (row as unknown as { current_page: number | null }).current_page ?? 0;
   const pagesPerHour = row.reading_ms > 0 && row.pages > 0 ? (row.pages / row.reading_ms) * 3_600_000 : null;
-  const pagesLeft = row.total_pages === null ? null : Math.max(row.total_pages - furthest, 0);
+  const pagesLeft = row.total_pages === null ? null : Math.max(row.total_pages - current, 0);
   return {
     bookId: row.book_id,
     title: row.title,
