@@ -80,6 +80,11 @@ for (const viewport of [
     await expect(stats.getByRole('table', { name: 'Reading time, last 14 days' })).toBeAttached();
     await expect(stats.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await expect(stats.getByText(/days with reading in the last year/)).toBeVisible();
+    const review = stats.getByRole('region', { name: /in review$/ });
+    await expect(review.getByText('Longest streak')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await review.getByRole('button', { name: 'Download as image' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^year-in-review-\d{4}\.png$/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: `.tmp/screens/reading-stats-${viewport.width}.png`, fullPage: true });
   });

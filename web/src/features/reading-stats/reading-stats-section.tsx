@@ -17,6 +17,7 @@ import { readerPath } from '@web/lib/paths';
 import { formatCount, formatDay, formatLongDay, formatReadingTime, minutesOf, plural } from './format';
 import { readingDashboardQueryOptions } from './queries';
 import { YearHeatmap } from './year-heatmap';
+import { YearInReview } from './year-in-review';
 
 const ReadingBarChart = lazy(() => import('./reading-charts'));
 const CHART_DAYS = 14;
@@ -111,6 +112,11 @@ function ReadingStatsBody({ data }: { data: TReadingDashboard }) {
         <YearHeatmap days={data.days} today={data.today} />
       </Panel>
       <AdvancedAnalytics data={data} />
+      {data.advanced && (
+        <Panel id="stats-year-review" title={`Your ${data.today.slice(0, 4)} in review`}>
+          <YearInReview year={Number(data.today.slice(0, 4))} />
+        </Panel>
+      )}
       <CountingRules data={data} />
     </div>
   );
