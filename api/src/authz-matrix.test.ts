@@ -146,6 +146,12 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/library': 'signed-in',
   'DELETE /api/library/:bookId': 'signed-in',
 
+  // reading statistics and preferences: the reader's own (Premium's year in review is a plan rule, not a role)
+  'GET /api/reading-stats': 'signed-in',
+  'GET /api/reading-stats/year/:year': 'signed-in',
+  'GET /api/reading-preferences': 'signed-in',
+  'PUT /api/reading-preferences': 'signed-in',
+
   // billing: the reader's own checkout sessions, subscription and invoices (scoped by the session user)
   'POST /api/billing/checkout': 'signed-in',
   'GET /api/billing/checkout/:sessionId': 'signed-in',

@@ -7,11 +7,14 @@ import { resetSelectionCycles, revokeLapsedLoans } from '../features/selections/
 import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
 import { deliverCampaigns } from '../features/admin-email/admin-email.service';
+import { rebuildDirtyReadingStats } from '../features/reading-stats/reading-stats.service';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Summaries follow syncs within a minute (docs/product/reading-stats.md#summary-tables). */
+const READING_STATS_INTERVAL_MS = 60 * 1000;
 const DEMO_BOOK_PDFS_INTERVAL_MS = 15 * 60 * 1000;
 /** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
 const RATE_LIMIT_RETENTION_MS = 31 * 24 * HOUR_MS;
@@ -57,6 +60,14 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: HOUR_MS,
     run: async (deps) => {
       await sendTrialEndingReminders(deps);
+    },
+  },
+  {
+    // New reading events mark the reader dirty; their summaries are rebuilt here (or at their next dashboard read).
+    name: 'reading-stats-summaries',
+    intervalMs: READING_STATS_INTERVAL_MS,
+    run: (deps) => {
+      rebuildDirtyReadingStats(deps);
     },
   },
   {

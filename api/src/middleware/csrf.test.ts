@@ -84,6 +84,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
       ['POST', '/api/admin/email/campaigns'],
       ['POST', `/api/feedback/${crypto.randomUUID()}/upvote`],
       ['POST', '/api/email/unsubscribe/one-click?token=abcdefghijklmnopqrstuvwxyz'],
+      ['PUT', '/api/reading-preferences'],
     ]) {
       // raw request: a cross-site write the typed client never sends
       const response = await app.request(

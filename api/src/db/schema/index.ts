@@ -25,3 +25,4 @@ export * from './health';
 export * from './abuse';
 export * from './cache';
 export * from './sign-in-throttle';
+export * from './reading-stats';

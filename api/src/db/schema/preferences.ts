@@ -33,6 +33,13 @@ export const userReadingPreferences = sqliteTable(
     preferredAuthors: stringList('preferred_authors'),
     readingGoalsPerMonth: integer('reading_goals_per_month').notNull().default(2),
     preferredBookLength: text('preferred_book_length', { enum: BOOK_LENGTHS }).notNull().default('medium'),
+    /** Optional daily goals (docs/product/reading-stats.md#goals); null = no daily goal. */
+    dailyPagesGoal: integer('daily_pages_goal'),
+    dailyMinutesGoal: integer('daily_minutes_goal'),
+    /** IANA zone for the reader's days; null = the browser's (docs/product/reading-stats.md#local-days). */
+    timeZone: text('time_zone'),
+    /** Minutes after midnight at which the reader's day starts. */
+    dayStartMinutes: integer('day_start_minutes').notNull().default(0),
     totalBooksCompleted: integer('total_books_completed').notNull().default(0),
     averageRating: real('average_rating').notNull().default(0),
     emailPreferences: text('email_preferences', { mode: 'json' })
@@ -45,6 +52,11 @@ export const userReadingPreferences = sqliteTable(
     uniqueIndex('user_reading_preferences_user_unique').on(table.userId),
     enumCheck('user_reading_preferences_length_check', table.preferredBookLength, BOOK_LENGTHS),
     check('user_reading_preferences_goal_check', sql`${table.readingGoalsPerMonth} >= 0`),
+    check('user_reading_preferences_day_start_check', sql`${table.dayStartMinutes} between 0 and 1439`),
+    check(
+      'user_reading_preferences_daily_goals_check',
+      sql`coalesce(${table.dailyPagesGoal}, 1) >= 1 and coalesce(${table.dailyMinutesGoal}, 1) >= 1`,
+    ),
     check('user_reading_preferences_rating_check', sql`${table.averageRating} between 0 and 5`),
   ],
 );

@@ -21,6 +21,7 @@ import { seedSystemConfig } from './system-config';
 import { seedDemoSubscriptions } from './demo-billing';
 import { backfillMrrMovements, seedDemoMoney } from './demo-money';
 import { seedDemoReviews } from './demo-reviews';
+import { seedDemoReading } from './demo-reading';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -63,6 +64,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const demoReaders = deps.env.stripe ? 0 : seedDemoMoney(deps.db, deps.now());
     const mrrBackfilled = backfillMrrMovements(deps.db);
     const demoReviews = deps.env.stripe ? 0 : seedDemoReviews(deps.db, deps.now());
+    const demoReadingHistories = seedDemoReading(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoReviews,
@@ -70,6 +72,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoReaders,
       mrrBackfilled,
       demoMoneyMs,
+      demoReadingHistories,
       plansAdded,
       categoriesAdded: categories.added,
       books,
@@ -105,6 +108,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoReviewsCreated: result.demoReviews,
       mrrMovementsBackfilled: result.mrrBackfilled,
       demoMoneyMs: result.demoMoneyMs,
+      demoReadingHistories: result.demoReadingHistories,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',

@@ -4,6 +4,8 @@
  * deterministic and idempotent, how it handles the demo-accounts file, and that 1000 books seed well within 30 s. Each
  * test uses its own temporary DATA_DIR so ./data is never touched.
  */
+import { getReadingStats } from '../../features/library/library.service';
+import { getReadingDashboard } from '../../features/reading-stats/reading-stats.service';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -549,5 +551,32 @@ describe('demo business (back office)', () => {
         where p.user_id = m.user_id and p.occurred_at < m.occurred_at order by p.occurred_at desc limit 1), 0)`);
     expect(broken).toEqual([]);
     expect(seconds).toBeLessThan(20);
+  });
+});
+
+describe('demo reading (dashboard statistics)', () => {
+  it('gives the demo readers a year of counted reading, once', async () => {
+    const deps = createSeedDeps({ size: 50 });
+    await seedDemoData(deps);
+    const premium = deps.db.get<{ id: string }>(sql`select id from users where email like 'reader.premium@%'`)!;
+    const dashboard = getReadingDashboard({
+      db: deps.db,
+      userId: premium.id,
+      browserTimeZone: 'Europe/London',
+      now: deps.now(),
+    });
+    expect(dashboard.days.length).toBeGreaterThan(200);
+    expect(dashboard.allTime.pages).toBeGreaterThan(2000);
+    expect(dashboard.allTime.booksFinished).toBeGreaterThan(3);
+    expect(dashboard.advanced?.byHourMs.filter((ms) => ms > 0).length).toBeGreaterThan(3);
+    expect(dashboard.advanced?.books.some((book) => book.timeLeftMs !== null && book.timeLeftMs > 0)).toBe(true);
+    // The shelf agrees: positions were written as a sync leaves them.
+    const shelf = getReadingStats({ db: deps.db, userId: premium.id, now: deps.now() });
+    expect(shelf.finished).toBeGreaterThan(0);
+    expect(shelf.booksInLibrary).toBe(dashboard.allTime.booksStarted);
+    expect(shelf.pagesRead).toBe(dashboard.allTime.pages);
+    const before = tableCounts(deps);
+    await seedDemoData(deps);
+    expect(tableCounts(deps).reading_events).toBe(before.reading_events);
   });
 });

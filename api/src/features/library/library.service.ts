@@ -5,6 +5,7 @@
  * reading event, add_to_library / remove_from_library); and the dashboard's reading figures. Always scoped to the
  * session user.
  */
+import { readingTotals } from '../reading-stats/reading-stats.service';
 import {
   readingStatus,
   type TLibraryEntry,
@@ -173,18 +174,21 @@ export function getReadingStats(options: { db: Db; userId: string; now: Date }):
   const { db, userId, now } = options;
   const items = shelf(db, userId, now);
   const totals = statements(db).totals.get({ userId })!;
+  const counted = readingTotals(db, userId, now);
   const lastReadAt = items.reduce<string | null>((latest, item) => {
     const at = item.progress?.lastReadAt ?? null;
     return at !== null && (latest === null || at > latest) ? at : latest;
   }, null);
   return {
-    booksInLibrary: items.filter((item) => item.inLibrary).length,
+    // Every book the shelf shows (added, picked or started), as /library's "All" counts them.
+    booksInLibrary: items.length,
     inProgress: items.filter(matches.in_progress).length,
     finished: items.filter(matches.finished).length,
     selected: items.filter(matches.selected).length,
-    pagesRead: items.reduce((sum, item) => sum + (item.progress?.furthestPage ?? 0), 0),
-    timeReadMs: totals.time_read_ms,
-    listenedMs: totals.listened_ms,
+    // Counted by the counting rules (docs/product/reading-stats.md#counting-rules), not by the furthest page reached.
+    pagesRead: counted.pages,
+    timeReadMs: counted.readingMs,
+    listenedMs: counted.ttsMs,
     sessions: totals.sessions,
     lastReadAt,
   };

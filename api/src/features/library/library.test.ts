@@ -145,7 +145,7 @@ describe('GET /api/library', () => {
 });
 
 describe('GET /api/library/stats', () => {
-  it('sums the reader’s own figures from positions, sessions and snapshots', async () => {
+  it('sums the reader’s own figures by the counting rules: every shelf book, counted pages and capped time', async () => {
     const t = setup();
     const reader = await t.reader('premium');
     const other = await t.reader('premium');
@@ -158,6 +158,28 @@ describe('GET /api/library/stats', () => {
         stampAt(t, -600_000),
       ),
       mutation({ type: 'progress.set', payload: { bookId: a.id, page: 30 } }, stampAt(t, -300_000)),
+      // Page 1 read, page 2 flicked past (under 5 s), then a jump to page 30 left open for 10 minutes.
+      ...[
+        [1, 6_000],
+        [2, 2_000],
+        [30, 600_000],
+      ].map(([page, durationMs], index) =>
+        mutation(
+          {
+            type: 'event.record',
+            payload: {
+              id: crypto.randomUUID(),
+              sessionId,
+              bookId: a.id,
+              eventType: 'page_view',
+              pageNumber: page!,
+              durationMs: durationMs!,
+              occurredAt: isoAt(t, -500_000 + index * 1000),
+            },
+          },
+          stampAt(t, -500_000 + index * 1000),
+        ),
+      ),
       mutation(
         { type: 'session.end', payload: { id: sessionId, bookId: a.id, endedAt: isoAt(t, -60_000) } },
         stampAt(t, -60_000),
@@ -168,12 +190,12 @@ describe('GET /api/library/stats', () => {
 
     const stats = await successBody(reader.api.library.stats.$get());
     expect(stats).toEqual({
-      booksInLibrary: 1,
+      booksInLibrary: 2,
       inProgress: 1,
       finished: 1,
       selected: 0,
-      pagesRead: 130,
-      timeReadMs: 540_000,
+      pagesRead: 2,
+      timeReadMs: 6_000 + 2_000 + 300_000,
       listenedMs: 0,
       sessions: 1,
       lastReadAt: isoAt(t, -1000),

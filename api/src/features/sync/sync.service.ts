@@ -39,6 +39,7 @@ import { groupCommit } from '../../db/group-commit';
 import { READING_EVENT_TYPES as SCHEMA_EVENT_TYPES } from '../../db/schema';
 import { toFieldErrors } from '../../lib/validate';
 import { readBookmarks, readProgress } from '../progress/progress.service';
+import { markReadingStatsDirty } from '../reading-stats/reading-stats.service';
 import { applyBookDelta, emptyDelta, mergeDelta, type TBookDelta } from '../progress/reading-aggregates';
 import { mergeDeviceCopyCounter, ONLINE_COPY_SOURCE } from '../reader/copy-budget.service';
 import { submitFeedback } from '../feedback/feedback.service';
@@ -485,6 +486,7 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
   const s = syncStatements(db);
   const access = createBookAccess(db, userId, now);
   const deltas = new Map<string, TBookDelta>();
+  let readingChanged = false;
   const changes: [string, Partial<TBookDelta>][] = [];
   const ctx: TContext = {
     db,
@@ -503,6 +505,7 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
     if (!previous) return false;
     if (previous.status === 'applied') {
       result.applied.add(mutation.id);
+      if (mutation.type === 'event.record') readingChanged = true;
       noteStateBook(result, access, mutation);
     } else result.rejected.set(mutation.id, previous.reason ?? SYNC_REASONS.failed);
     return true;
@@ -570,11 +573,14 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
         mergeDelta(target, change);
       }
       result.applied.add(mutation.id);
+      if (mutation.type === 'event.record') readingChanged = true;
       noteStateBook(result, access, mutation);
     } else result.rejected.set(mutation.id, outcome.reason);
   }
 
   for (const [bookId, bookDelta] of deltas) applyBookDelta(db, { userId, bookId, delta: bookDelta, nowMs });
+  // New reading events: the reader's statistics summaries are rebuilt (docs/product/reading-stats.md#summary-tables).
+  if (readingChanged) markReadingStatsDirty(db, userId);
   return result;
 }
 

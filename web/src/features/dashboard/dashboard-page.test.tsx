@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { clearToasts, makeUser, mockApi, renderPage } from '@web/features/auth/test-utils';
 import { makeProgressSummary, makeReadingStats, makeRecentBookmark } from '@web/features/library/test-fixtures';
+import { makeReadingDashboard } from '@web/features/reading-stats/test-fixtures';
 import DashboardPage from './dashboard-page';
 import { apiPath } from '@web/lib/api-test-support';
 
@@ -33,6 +34,17 @@ describe('/dashboard', () => {
           pagesRead: 1204,
           timeReadMs: (3 * 60 + 25) * 60_000,
           listenedMs: 0,
+        }),
+      [`GET ${apiPath('/reading-stats')}`]: () =>
+        makeReadingDashboard({
+          thisMonth: { readingMs: 45 * 60_000, ttsMs: 10 * 60_000, pages: 40, booksStarted: 1, booksFinished: 1 },
+          days: [{ day: '2026-03-10', readingMs: 45 * 60_000, ttsMs: 10 * 60_000, pages: 40 }],
+          streaks: { day: { current: 3, longest: 9 }, week: { current: 1, longest: 2 } },
+          goals: {
+            booksThisMonth: { goal: 2, done: 1, pace: '5 days ahead', projectedFinish: '2026-03-20' },
+            pagesThisMonth: { goal: 310, done: 40, pace: 'behind by 60 pages', projectedFinish: '2026-03-31' },
+            minutesThisMonth: null,
+          },
         }),
       [`GET ${apiPath('/bookmarks')}`]: () => ({
         items: [
@@ -71,6 +83,22 @@ describe('/dashboard', () => {
     expect(bookmarks.getByText('Separate the tasks')).toBeInTheDocument();
     expect(api.callsTo('GET', apiPath('/progress'))[0].search).toBe('?status=in_progress&limit=1');
     expect(api.callsTo('GET', apiPath('/bookmarks'))[0].search).toBe('?limit=5');
+
+    const reading = within(screen.getByRole('region', { name: 'Reading statistics' }));
+    const month = within(await reading.findByRole('region', { name: 'This month' }));
+    const stat = (label: string) => month.getByText(label).closest('div')?.querySelector('dd')?.textContent;
+    expect(stat('Time read')).toBe('45 min');
+    expect(stat('Listened (read aloud)')).toBe('10 min');
+    expect(stat('Pages read')).toBe('40');
+    expect(reading.getByText('3 days')).toBeInTheDocument();
+    expect(reading.getByText('5 days ahead · projected finish 20 Mar')).toBeInTheDocument();
+    expect(reading.getByText('Behind by 60 pages · projected finish 31 Mar')).toBeInTheDocument();
+    expect(reading.getByRole('progressbar', { name: 'Books this month' })).toHaveAttribute('aria-valuenow', '50');
+    // Premium's views are a preview with an upgrade link for this reader (the server sent none).
+    expect(reading.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe');
+    // The chart's numbers are in a table for screen readers.
+    expect(reading.getByRole('table', { name: 'Reading time, last 14 days' })).toBeInTheDocument();
+    expect(reading.getByText(/Days are your local days \(Europe\/London\), starting at 00:00/)).toBeInTheDocument();
   });
 
   it('has helpful empty states for a new reader', async () => {
@@ -89,6 +117,7 @@ describe('/dashboard', () => {
           lastReadAt: null,
         }),
       [`GET ${apiPath('/bookmarks')}`]: () => ({ items: [], total: 0, page: 1, limit: 5 }),
+      [`GET ${apiPath('/reading-stats')}`]: () => makeReadingDashboard(),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });
     expect(await screen.findByText('Nothing in progress')).toBeInTheDocument();
@@ -103,6 +132,7 @@ describe('/dashboard', () => {
       [`GET ${apiPath('/progress')}`]: () => ({ items: [] }),
       [`GET ${apiPath('/library/stats')}`]: () => new Response('{"detail":"Service unavailable"}', { status: 503 }),
       [`GET ${apiPath('/bookmarks')}`]: () => ({ items: [], total: 0, page: 1, limit: 5 }),
+      [`GET ${apiPath('/reading-stats')}`]: () => makeReadingDashboard(),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });
     expect(await screen.findByText("We couldn't load your reading figures.")).toBeInTheDocument();

@@ -25,7 +25,8 @@ import { useOnlineStatus } from '@web/lib/use-online-status';
 import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
 import { InstallHintSlot } from '@web/features/install/install-hint-slot';
-import { formatCount, formatReadingTime } from './format';
+import { ReadingStatsSection } from '@web/features/reading-stats/reading-stats-section';
+import { formatCount, formatReadingTime } from '@web/features/reading-stats/format';
 
 export const RECENT_BOOKMARKS = 5;
 
@@ -91,6 +92,7 @@ export default function DashboardPage() {
       />
 
       <ReadingStats />
+      <ReadingStatsSection />
       <RecentBookmarks />
 
       <nav aria-label="Quick links" className="mt-10 flex flex-wrap gap-3">

@@ -15,6 +15,7 @@ import { DetailsForm } from './components/details-form';
 import { EmailPreferencesSection } from './components/email-preferences-section';
 import { ProfileSection } from './components/profile-section';
 import { profileQuery, type TProfile } from './queries';
+import { ReadingPreferencesForm } from '@web/features/reading-stats/reading-preferences-form';
 
 function memberSince(createdAt: string | null | undefined): string | null {
   if (!createdAt) return null;
@@ -72,6 +73,13 @@ function ProfileSections({ profile }: { profile: TProfile }) {
         </ProfileSection>
         <ProfileSection id="profile-password" title="Password" description="Change the password you sign in with.">
           <ChangePasswordForm />
+        </ProfileSection>
+        <ProfileSection
+          id="reading-preferences"
+          title="Reading preferences"
+          description="Your goals, your reading days and what you like to read."
+        >
+          <ReadingPreferencesForm />
         </ProfileSection>
         <ProfileSection
           id="profile-emails"

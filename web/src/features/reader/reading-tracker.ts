@@ -21,6 +21,16 @@ export interface TReadingTrackerOptions {
   appVersion: string;
   now?: () => number;
   newId?: () => string;
+  /** The device's IANA zone (default: the browser's; null: none). */
+  timeZone?: string | null;
+}
+
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
 }
 
 export interface TReadingTracker {
@@ -43,6 +53,7 @@ export function createReadingTracker(options: TReadingTrackerOptions): TReadingT
   const { bookId, queue, device, appVersion } = options;
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => crypto.randomUUID());
+  const timeZone = options.timeZone === undefined ? browserTimeZone() : options.timeZone;
   const sessionId = newId();
   let isOpen = false;
   let isClosed = false;
@@ -55,9 +66,20 @@ export function createReadingTracker(options: TReadingTrackerOptions): TReadingT
     eventType: TReadingEventType,
     fields: { pageNumber?: number; progressPct?: number; durationMs?: number; meta?: Record<string, unknown> } = {},
   ) {
+    // The device's zone goes with each event so a reader's days stay where they were read
+    // (docs/product/reading-stats.md#local-days).
+    const meta = timeZone ? { timeZone, ...fields.meta } : fields.meta;
     queue({
       type: 'event.record',
-      payload: { id: newId(), sessionId, bookId, eventType, ...fields, occurredAt: iso(now()) },
+      payload: {
+        id: newId(),
+        sessionId,
+        bookId,
+        eventType,
+        ...fields,
+        ...(meta ? { meta } : {}),
+        occurredAt: iso(now()),
+      },
     });
   }
 

@@ -45,6 +45,8 @@ export const SYNC_DEPENDENT_ROOTS = [
   ['library'],
   // feedbackKeys.all of feedback/queries.ts: an item sent from the outbox shows in the reader's list.
   ['feedback'],
+  // readingStatsKeys.all of reading-stats/queries.ts: figures follow new reading events (docs/product/reading-stats.md#summary-tables).
+  ['reading-stats'],
 ] as const;
 
 /** A book's bookmarks come in one page of at most this many. */

@@ -1,0 +1,426 @@
+/**
+ * Reading statistics (docs/product/reading-stats.md): the summaries built from reading events by the counting rules
+ * (shared/reading-stats.ts), the dashboard's figures, streaks and goals read from them, Premium's advanced views and
+ * year in review, and `countedReading` for other features (challenges) that need counted pages and minutes between
+ * two instants. Always scoped to one reader.
+ */
+import {
+  addDays,
+  countReading,
+  dayStreak,
+  daysBetween,
+  goalPace,
+  localDay,
+  paceText,
+  summariseReading,
+  type TCountedReading,
+  type TStatsEvent,
+  TTS_TIMED_EVENT_TYPES,
+  weekdayOf,
+  weekStreak,
+} from '@shared/reading-stats';
+import type {
+  TBookFigures,
+  TDayFigures,
+  TGoalProgress,
+  TPeriodFigures,
+  TReadingDashboard,
+  TYearInReview,
+} from '@shared/reading-stats.schemas';
+import { effectiveTier } from '@shared/entitlement';
+import { immediateTransaction, type Db } from '../../db/client';
+import { perConnection } from '../../db/per-connection';
+import { AppError } from '../../lib/app-error';
+import { syncEntitlements } from '../selections/entitlement-state';
+import { readingPreferencesOf } from './reading-preferences.service';
+
+/** Events that the counting rules read. */
+const COUNTED_EVENT_TYPES = ['page_view', 'finish_book', ...TTS_TIMED_EVENT_TYPES];
+const COUNTED_TYPES_SQL = COUNTED_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
+const HEATMAP_DAYS = 365;
+/** The device's zone the reader tracker writes into each event's meta (web/src/features/reader/reading-tracker.ts). */
+const EVENT_ZONE = `case when json_valid(meta) then json_extract(meta, '$.timeZone') end as time_zone`;
+
+interface TEventRow {
+  session_id: string;
+  book_id: string;
+  event_type: TStatsEvent['eventType'];
+  page_number: number | null;
+  duration_ms: number | null;
+  occurred_at: number;
+  time_zone: string | null;
+}
+
+interface TDayRow {
+  day: string;
+  reading_ms: number;
+  tts_ms: number;
+  pages: number;
+  sessions: number;
+  books_finished: number;
+  hour_ms: string;
+}
+
+interface TBookRow {
+  book_id: string;
+  first_read_at: number;
+  last_read_at: number;
+  reading_ms: number;
+  tts_ms: number;
+  pages: number;
+  sessions: number;
+  times_finished: number;
+}
+
+const statements = perConnection((db) => {
+  const client = db.$client;
+  return {
+    events: client.prepare<[string], TEventRow>(
+      `select session_id, book_id, event_type, page_number, duration_ms, occurred_at, ${EVENT_ZONE} from reading_events
+       where user_id = ? and event_type in (${COUNTED_TYPES_SQL})`,
+    ),
+    eventsBetween: client.prepare<[string, number, number], TEventRow>(
+      `select session_id, book_id, event_type, page_number, duration_ms, occurred_at, ${EVENT_ZONE} from reading_events
+       where user_id = ? and occurred_at >= ? and occurred_at < ? and event_type in (${COUNTED_TYPES_SQL})`,
+    ),
+    state: client.prepare<[string], { time_zone: string; day_start_minutes: number; dirty: number }>(
+      'select time_zone, day_start_minutes, dirty from reading_stats_state where user_id = ?',
+    ),
+    markDirty: client.prepare(
+      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty) values (?, 'UTC', 0, 1)
+       on conflict (user_id) do update set dirty = 1`,
+    ),
+    dirtyReaders: client
+      .prepare<[number], string>('select user_id from reading_stats_state where dirty = 1 limit ?')
+      .pluck(),
+    saveState: client.prepare(
+      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at) values (@userId, @timeZone, @dayStartMinutes, 0, @now)
+       on conflict (user_id) do update set time_zone = @timeZone, day_start_minutes = @dayStartMinutes, dirty = 0, built_at = @now`,
+    ),
+    deleteDays: client.prepare('delete from reading_day_stats where user_id = ?'),
+    deleteBooks: client.prepare('delete from reading_book_stats where user_id = ?'),
+    insertDay: client.prepare(
+      `insert into reading_day_stats (user_id, day, reading_ms, tts_ms, pages, sessions, books_finished, hour_ms)
+       values (@userId, @day, @readingMs, @ttsMs, @pages, @sessions, @booksFinished, @hourMs)`,
+    ),
+    insertBook: client.prepare(
+      `insert into reading_book_stats (user_id, book_id, first_read_at, last_read_at, reading_ms, tts_ms, pages, sessions, times_finished)
+       values (@userId, @bookId, @firstReadAt, @lastReadAt, @readingMs, @ttsMs, @pages, @sessions, @timesFinished)`,
+    ),
+    days: client.prepare<[string, string], TDayRow>(
+      `select day, reading_ms, tts_ms, pages, sessions, books_finished, hour_ms from reading_day_stats
+       where user_id = ? and day >= ? order by day`,
+    ),
+    dayTotals: client.prepare<
+      [string],
+      { reading_ms: number | null; tts_ms: number | null; pages: number | null; books_finished: number | null }
+    >(
+      `select sum(reading_ms) as reading_ms, sum(tts_ms) as tts_ms, sum(pages) as pages, sum(books_finished) as books_finished
+       from reading_day_stats where user_id = ?`,
+    ),
+    readDays: client
+      .prepare<[string], string>('select day from reading_day_stats where user_id = ? and pages > 0 order by day')
+      .pluck(),
+    books: client.prepare<
+      [string],
+      TBookRow & { title: string; slug: string; author: string; total_pages: number | null }
+    >(
+      `select s.*, b.title, b.slug, b.author, rp.total_pages, rp.current_page as current_page
+       from reading_book_stats s join books b on b.id = s.book_id
+       left join reading_progress rp on rp.user_id = s.user_id and rp.book_id = s.book_id
+       where s.user_id = ? order by s.last_read_at desc`,
+    ),
+    finishedBooks: client.prepare<
+      [string, number, number],
+      { book_id: string; title: string; author: string; occurred_at: number }
+    >(
+      `select e.book_id, b.title, b.author, e.occurred_at from reading_events e join books b on b.id = e.book_id
+       where e.user_id = ? and e.event_type = 'finish_book' and e.occurred_at >= ? and e.occurred_at < ?
+       order by e.occurred_at`,
+    ),
+    categoriesOf: client.prepare<[string], { name: string; books: number }>(
+      `select c.name, count(distinct bc.book_id) as books from book_categories bc join categories c on c.id = bc.category_id
+       where bc.book_id in (select value from json_each(?)) group by c.name order by books desc, c.name limit 3`,
+    ),
+  };
+});
+
+/** A sync stored new reading events for this reader: the job (or the next dashboard read) rebuilds their summaries. */
+export function markReadingStatsDirty(db: Db, userId: string): void {
+  statements(db).markDirty.run(userId);
+}
+
+function lastBrowserZone(db: Db, userId: string): string {
+  const stored = statements(db).state.get(userId)?.time_zone;
+  return stored && !stored.startsWith('profile:') ? stored : 'UTC';
+}
+
+interface TDayOptions {
+  timeZone: string;
+  dayStartMinutes: number;
+  /** The zone comes from the profile and applies to every event; otherwise each event's own zone comes first. */
+  profileZone: boolean;
+}
+
+/** The zone and start of day the reader's days use: the profile's, else the browser's, else UTC. */
+export function readerDayOptions(db: Db, userId: string, browserTimeZone: string | undefined): TDayOptions {
+  const preferences = readingPreferencesOf(db, userId);
+  return {
+    timeZone: preferences.timeZone ?? browserTimeZone ?? lastBrowserZone(db, userId),
+    dayStartMinutes: preferences.dayStartMinutes,
+    profileZone: preferences.timeZone !== null,
+  };
+}
+
+/** Rebuilds one reader's summaries from all their events (idempotent: the same events give the same rows). */
+export function rebuildReadingStats(db: Db, options: { userId: string; nowMs: number } & TDayOptions): void {
+  const { userId, timeZone, dayStartMinutes, profileZone, nowMs } = options;
+  const s = statements(db);
+  immediateTransaction(db, () => {
+    const events = s.events.all(userId).map(toStatsEvent);
+    const { days, books } = summariseReading(events, { timeZone, dayStartMinutes, profileZone });
+    s.deleteDays.run(userId);
+    s.deleteBooks.run(userId);
+    for (const day of days) s.insertDay.run({ userId, ...day, hourMs: JSON.stringify(day.hourMs) });
+    for (const book of books) s.insertBook.run({ userId, ...book });
+    s.saveState.run({ userId, timeZone: stateZone(options), dayStartMinutes, now: nowMs });
+  });
+}
+
+/** Brings a reader's summaries up to date for these day options when new events arrived or the options changed. */
+/** The state remembers whether the zone was the profile's, so choosing one in the profile rebuilds. */
+const stateZone = (options: TDayOptions) => (options.profileZone ? `profile:${options.timeZone}` : options.timeZone);
+
+function ensureFresh(db: Db, userId: string, options: TDayOptions, nowMs: number) {
+  const state = statements(db).state.get(userId);
+  const stale =
+    !state ||
+    state.dirty === 1 ||
+    state.time_zone !== stateZone(options) ||
+    state.day_start_minutes !== options.dayStartMinutes;
+  if (stale) rebuildReadingStats(db, { userId, ...options, nowMs });
+}
+
+/** The job: rebuilds the summaries of readers with new events, in their last known zone. Returns how many. */
+export function rebuildDirtyReadingStats(options: { db: Db; now: () => Date; limit?: number }): number {
+  const { db, now } = options;
+  const readers = statements(db).dirtyReaders.all(options.limit ?? 500);
+  for (const userId of readers) {
+    rebuildReadingStats(db, { userId, ...readerDayOptions(db, userId, undefined), nowMs: now().getTime() });
+  }
+  return readers.length;
+}
+
+function toStatsEvent(row: TEventRow): TStatsEvent {
+  return {
+    sessionId: row.session_id,
+    bookId: row.book_id,
+    eventType: row.event_type,
+    pageNumber: row.page_number,
+    durationMs: row.duration_ms,
+    occurredAt: row.occurred_at,
+    timeZone: typeof row.time_zone === 'string' ? row.time_zone : null,
+  };
+}
+
+/**
+ * Counted reading between two instants (from inclusive, to exclusive) by the counting rules
+ * (docs/product/reading-stats.md#counting-rules): pages, reading time (ms and whole minutes), read-aloud time and books
+ * finished. For features that reward reading inside dates, such as challenges.
+ */
+export function countedReading(options: { db: Db; userId: string; from: Date; to: Date }): TCountedReading {
+  const { db, userId, from, to } = options;
+  return countReading(statements(db).eventsBetween.all(userId, from.getTime(), to.getTime()).map(toStatsEvent));
+}
+
+/** All-time counted pages, reading and read-aloud time, from the summaries (brought up to date first). */
+export function readingTotals(db: Db, userId: string, now: Date): { pages: number; readingMs: number; ttsMs: number } {
+  ensureFresh(db, userId, readerDayOptions(db, userId, undefined), now.getTime());
+  const totals = statements(db).dayTotals.get(userId)!;
+  return { pages: totals.pages ?? 0, readingMs: totals.reading_ms ?? 0, ttsMs: totals.tts_ms ?? 0 };
+}
+
+const emptyPeriod = (): TPeriodFigures => ({ readingMs: 0, ttsMs: 0, pages: 0, booksStarted: 0, booksFinished: 0 });
+
+function daysInMonth(day: string): number {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function goalProgress(
+  goal: number,
+  done: number,
+  period: { start: string; days: number; today: string },
+  unit: { one: string; many: string },
+): TGoalProgress {
+  const pace = goalPace({ goal, done, periodStart: period.start, periodDays: period.days, today: period.today });
+  return { goal, done, pace: paceText(pace, unit), projectedFinish: pace.projectedFinish };
+}
+
+function isPremium(db: Db, userId: string, now: Date): boolean {
+  const { user } = syncEntitlements({ db, userId, now, write: false });
+  return effectiveTier(user, now) === 'premium';
+}
+
+/** GET /api/reading-stats: the dashboard's figures, streaks and goals; the advanced views for Premium only. */
+export function getReadingDashboard(options: {
+  db: Db;
+  userId: string;
+  browserTimeZone: string | undefined;
+  now: Date;
+}): TReadingDashboard {
+  const { db, userId, now } = options;
+  const dayOptions = readerDayOptions(db, userId, options.browserTimeZone);
+  ensureFresh(db, userId, dayOptions, now.getTime());
+  const s = statements(db);
+  const today = localDay(now.getTime(), dayOptions.timeZone, dayOptions.dayStartMinutes);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const yearStart = `${today.slice(0, 5)}01-01`;
+  const since = addDays(today, -(HEATMAP_DAYS - 1));
+  const dayRows = s.days.all(userId, since < yearStart ? since : yearStart);
+  const thisMonth = emptyPeriod();
+  const thisYear = emptyPeriod();
+  const byHourMs = Array<number>(24).fill(0);
+  const byWeekdayMs = Array<number>(7).fill(0);
+  const days: TDayFigures[] = [];
+  for (const row of dayRows) {
+    for (const [period, start] of [
+      [thisMonth, monthStart],
+      [thisYear, yearStart],
+    ] as const) {
+      if (row.day < start || row.day > today) continue;
+      period.readingMs += row.reading_ms;
+      period.ttsMs += row.tts_ms;
+      period.pages += row.pages;
+      period.booksFinished += row.books_finished;
+    }
+    if (row.day >= since) {
+      days.push({ day: row.day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
+      const hours = JSON.parse(row.hour_ms) as number[];
+      hours.forEach((ms, hour) => {
+        byHourMs[hour]! += ms;
+      });
+      byWeekdayMs[weekdayOf(row.day)]! += row.reading_ms;
+    }
+  }
+  const totals = s.dayTotals.get(userId)!;
+  const bookRows = s.books.all(userId);
+  const allTime: TPeriodFigures = {
+    readingMs: totals.reading_ms ?? 0,
+    ttsMs: totals.tts_ms ?? 0,
+    pages: totals.pages ?? 0,
+    booksStarted: bookRows.length,
+    booksFinished: totals.books_finished ?? 0,
+  };
+  for (const book of bookRows) {
+    const startedOn = localDay(book.first_read_at, dayOptions.timeZone, dayOptions.dayStartMinutes);
+    if (startedOn >= monthStart && startedOn <= today) thisMonth.booksStarted += 1;
+    if (startedOn >= yearStart && startedOn <= today) thisYear.booksStarted += 1;
+  }
+  const readDays = s.readDays.all(userId);
+  const preferences = readingPreferencesOf(db, userId);
+  const monthDays = daysInMonth(today);
+  const month = { start: monthStart, days: monthDays, today };
+  const advanced = isPremium(db, userId, now)
+    ? { byHourMs, byWeekdayMs, books: bookRows.slice(0, 50).map(toBookFigures) }
+    : null;
+  return {
+    timeZone: dayOptions.timeZone,
+    dayStartMinutes: dayOptions.dayStartMinutes,
+    today,
+    allTime,
+    thisMonth,
+    thisYear,
+    days,
+    streaks: { day: dayStreak(readDays, today), week: weekStreak(readDays, today) },
+    goals: {
+      booksThisMonth: goalProgress(preferences.readingGoalsPerMonth, thisMonth.booksFinished, month, {
+        one: 'book',
+        many: 'books',
+      }),
+      pagesThisMonth:
+        preferences.dailyPagesGoal === null
+          ? null
+          : goalProgress(preferences.dailyPagesGoal * monthDays, thisMonth.pages, month, {
+              one: 'page',
+              many: 'pages',
+            }),
+      minutesThisMonth:
+        preferences.dailyMinutesGoal === null
+          ? null
+          : goalProgress(preferences.dailyMinutesGoal * monthDays, Math.floor(thisMonth.readingMs / 60_000), month, {
+              one: 'minute',
+              many: 'minutes',
+            }),
+    },
+    advanced,
+  };
+}
+
+function toBookFigures(row: TBookRow & { title: string; slug: string; total_pages: number | null }): TBookFigures {
+  // From the current page, so a re-read shows the time left of this reading.
+  const current = (row as unknown as { current_page: number | null }).current_page ?? 0;
+  const pagesPerHour = row.reading_ms > 0 && row.pages > 0 ? (row.pages / row.reading_ms) * 3_600_000 : null;
+  const pagesLeft = row.total_pages === null ? null : Math.max(row.total_pages - current, 0);
+  return {
+    bookId: row.book_id,
+    title: row.title,
+    slug: row.slug,
+    readingMs: row.reading_ms,
+    pages: row.pages,
+    sessions: row.sessions,
+    timesFinished: row.times_finished,
+    pagesPerHour: pagesPerHour === null ? null : Math.round(pagesPerHour * 10) / 10,
+    timeLeftMs: pagesPerHour === null || pagesLeft === null ? null : Math.round((pagesLeft / pagesPerHour) * 3_600_000),
+  };
+}
+
+/** GET /api/reading-stats/year/:year (Premium; docs/product/reading-stats.md#year-in-review). */
+export function getYearInReview(options: {
+  db: Db;
+  userId: string;
+  year: number;
+  browserTimeZone: string | undefined;
+  now: Date;
+}): TYearInReview {
+  const { db, userId, year, now } = options;
+  if (!isPremium(db, userId, now)) {
+    throw new AppError('premium_required', 403, 'Year in review is part of Premium');
+  }
+  const dayOptions = readerDayOptions(db, userId, options.browserTimeZone);
+  ensureFresh(db, userId, dayOptions, now.getTime());
+  const s = statements(db);
+  const rows = s.days.all(userId, `${year}-01-01`).filter((row) => row.day <= `${year}-12-31`);
+  const byMonth = new Map<number, number>();
+  for (const row of rows) {
+    const month = Number(row.day.slice(5, 7));
+    byMonth.set(month, (byMonth.get(month) ?? 0) + row.reading_ms);
+  }
+  const busiest = [...byMonth.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+  // The year's instants, widened by a day each side and then kept by local day, so the reader's zone decides.
+  const finishedEvents = s.finishedBooks
+    .all(userId, Date.UTC(year, 0, 1) - 2 * 86_400_000, Date.UTC(year + 1, 0, 1) + 2 * 86_400_000)
+    .filter((row) => localDay(row.occurred_at, dayOptions.timeZone, dayOptions.dayStartMinutes).startsWith(`${year}-`));
+  const finished = [...new Map(finishedEvents.map((row) => [row.book_id, row])).values()];
+  const readDays = rows.filter((row) => row.pages > 0).map((row) => row.day);
+  const lastDay = readDays.at(-1) ?? `${year}-12-31`;
+  return {
+    year,
+    readingMs: rows.reduce((sum, row) => sum + row.reading_ms, 0),
+    ttsMs: rows.reduce((sum, row) => sum + row.tts_ms, 0),
+    pages: rows.reduce((sum, row) => sum + row.pages, 0),
+    booksFinished: finished.map((row) => ({ bookId: row.book_id, title: row.title, author: row.author })),
+    longestStreak: dayStreak(readDays, lastDay).longest,
+    daysRead: readDays.length,
+    favouriteCategories: finished.length
+      ? s.categoriesOf.all(JSON.stringify(finished.map((row) => row.book_id)))
+      : s.categoriesOf.all(JSON.stringify(s.books.all(userId).map((row) => row.book_id))),
+    busiestMonth: busiest ? { month: busiest[0], readingMs: busiest[1] } : null,
+  };
+}
+
+/** Days since the reader last read a counted page (null: never), for the reading reminder. */
+export function daysSinceLastRead(db: Db, userId: string, today: string): number | null {
+  const last = statements(db).readDays.all(userId).at(-1);
+  return last === undefined ? null : daysBetween(last, today);
+}
