@@ -33,17 +33,19 @@ export interface Mailer {
 /**
  * The embedded default: nothing leaves the machine; the email service keeps the stored (redacted) copy.
  * With `dropDir` (MAIL_DROP_DIR, development and tests only) the delivered message is also written
- * there as `<time>-<id>.json`, readable only by this machine's user: the developer's and the
+ * there as `<time>-<sequence>-<id>.json` (names sort in delivery order, even within one millisecond), readable only by this machine's user: the developer's and the
  * end-to-end tests' mailbox, where codes and links arrive live as a recipient would see them.
  */
 export function createOutboxMailer(options: { dropDir?: string } = {}): Mailer {
   const { dropDir } = options;
   if (dropDir) fs.mkdirSync(dropDir, { recursive: true, mode: 0o700 });
+  let delivered = 0;
   return {
     transport: 'outbox',
     async deliver(message) {
       if (dropDir) {
-        const name = `${Date.now()}-${randomUUID()}.json`;
+        delivered += 1;
+        const name = `${Date.now()}-${String(delivered).padStart(9, '0')}-${randomUUID()}.json`;
         const file = path.join(dropDir, name);
         await fs.promises.writeFile(`${file}.part`, JSON.stringify(message), { mode: 0o600 });
         // Renamed once complete, so a reader never sees half a message.
