@@ -11,6 +11,12 @@ const results = (page: Page) => page.getByRole('region', { name: 'Results' });
 const resultCount = (page: Page) => results(page).locator('p[role="status"]');
 const bookTitles = (page: Page) => results(page).getByRole('article').getByRole('heading');
 
+/**
+ * The whole catalogue: the 1,000 seeded books, plus the few the back-office spec (admin-catalogue) may publish
+ * while this runs in parallel on the same server.
+ */
+const WHOLE_CATALOGUE = /^1,00\d books$/;
+
 function query(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
 }
@@ -37,12 +43,12 @@ test.describe('bookstore filters via the URL', () => {
 
   test('choosing a category, a plan and a sort order updates the URL query', async ({ page, request }) => {
     await page.goto('/bookstore');
-    await expect(resultCount(page)).toHaveText('1,000 books');
+    await expect(resultCount(page)).toHaveText(WHOLE_CATALOGUE);
 
     await page.getByLabel('Category', { exact: true }).selectOption('philosophy');
     await expect.poll(() => query(page).get('category')).toBe('philosophy');
     await expect(page.getByRole('region', { name: 'Filters' }).getByText('Category: Philosophy')).toBeVisible();
-    await expect(resultCount(page)).not.toHaveText('1,000 books');
+    await expect(resultCount(page)).not.toHaveText(WHOLE_CATALOGUE);
 
     await page.getByLabel('Plan', { exact: true }).selectOption('premium');
     await expect.poll(() => query(page).get('tier')).toBe('premium');
@@ -75,7 +81,7 @@ test.describe('bookstore filters via the URL', () => {
 
   test('the next page updates ?page=2 with different books, and Back restores page 1', async ({ page }) => {
     await page.goto('/bookstore');
-    await expect(resultCount(page)).toHaveText('1,000 books');
+    await expect(resultCount(page)).toHaveText(WHOLE_CATALOGUE);
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await expect(pagination.getByText('Page 1 of 42')).toBeVisible();
     const firstPage = await bookTitles(page).allTextContents();
@@ -102,7 +108,7 @@ test.describe('bookstore filters via the URL', () => {
 
     await results(page).getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/bookstore$/);
-    await expect(resultCount(page)).toHaveText('1,000 books');
+    await expect(resultCount(page)).toHaveText(WHOLE_CATALOGUE);
     await expect(page.getByLabel('Category', { exact: true })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Search the store' })).toHaveValue('');
   });
