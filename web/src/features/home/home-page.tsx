@@ -29,8 +29,11 @@ export default function HomePage() {
         user={user ?? null}
       />
       <StatsStrip stats={content.data?.stats} isLoading={content.isPending} />
-      {/* Below the fold on a phone: laid out and drawn only as they come near the screen (styles.css). */}
-      <div className="below-the-fold">
+      {/*
+        Below the fold on a phone. Not content-visibility: auto: with estimated sizes above it, "View Pricing"
+        landed short of the pricing section once the skipped sections were drawn.
+      */}
+      <div>
         <CollectionSection />
         <FeaturedSection />
         <WhyChooseUs />
