@@ -32,6 +32,8 @@ test.describe('application shell', () => {
   test('the skip link is the first Tab stop and moves focus to the main content', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The server's inert picture of the first screen is gone once the app has taken over (decision 018).
+    await expect(page.locator('#first-screen')).toHaveCount(0);
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
