@@ -52,7 +52,16 @@ export async function startServiceWorker(createWorkbox?: (url: string) => Workbo
   if (createWorkbox) {
     workbox = createWorkbox(SERVICE_WORKER_URL);
   } else {
-    const { Workbox } = await import('workbox-window');
+    let Workbox: typeof import('workbox-window').Workbox;
+    try {
+      ({ Workbox } = await import('workbox-window'));
+    } catch (error) {
+      // Offline before the worker was ever installed: its loader cannot be fetched yet. Try again once the
+      // connection returns; the app works meanwhile (only offline use waits).
+      console.warn('Service worker loader unavailable; retrying when online', error);
+      window.addEventListener('online', () => void startServiceWorker(), { once: true });
+      return;
+    }
     workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
   }
   workbox.addEventListener('waiting', () => offerUpdate(workbox));
