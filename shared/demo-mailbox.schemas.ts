@@ -2,7 +2,8 @@
 import { z } from 'zod';
 
 /** Delivered files are named `<epoch ms>-<uuid>.json` by the outbox mailer (api/src/adapters/mailer/mailer.ts). */
-export const MAILBOX_MESSAGE_ID_PATTERN = /^\d{13}-(?:\d{9}-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const MAILBOX_MESSAGE_ID_PATTERN =
+  /^\d{13}-(?:\d{9}-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const ZMailboxQuery = z.object({
   to: z.string().trim().max(254, 'Address filter is too long').optional(),
