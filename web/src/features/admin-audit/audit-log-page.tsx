@@ -2,10 +2,10 @@
  * /admin/audit-log: the append-only log (docs/product/back-office.md#audit-log) with filters by user, action, resource,
  * severity, status and date, one entry's details in a dialog, and a CSV export of the filtered log.
  */
+import { ExportCsvLink } from '@web/features/admin-shell/export-csv-link';
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { AUDIT_SEVERITY_VALUES, AUDIT_STATUS_VALUES, type TAdminAuditEntry } from '@shared/admin-audit';
 import { DataTable, type TDataTableColumn } from '@web/components/data-table/data-table';
 import { ErrorPanel } from '@web/components/error-panel';
@@ -104,14 +104,7 @@ export default function AuditLogPage() {
       <AdminPageHeader
         path="/admin/audit-log"
         description="Everything that changed who may do what, as it happened. Entries are never edited or deleted."
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <a href={auditExportHref(list.params)} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
-        }
+        actions={<ExportCsvLink href={auditExportHref(list.params)} />}
       />
       {entries.isError ? (
         <ErrorPanel

@@ -3,11 +3,11 @@
  * username, filters, sortable columns, CSV export of the filtered list, and one change applied to the selected rows
  * after a confirmation that says what will happen to how many.
  */
+import { ExportCsvLink } from '@web/features/admin-shell/export-csv-link';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Download } from 'lucide-react';
 import type { TAdminUserRow } from '@shared/admin-users';
 import { DataTable, type TDataTableColumn } from '@web/components/data-table/data-table';
 import { ErrorPanel } from '@web/components/error-panel';
@@ -113,14 +113,7 @@ export default function UsersPage() {
       <AdminPageHeader
         path="/admin/users"
         description="Find a reader, open their page, or change several accounts at once."
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <a href={usersExportHref(list.params)} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
-        }
+        actions={<ExportCsvLink href={usersExportHref(list.params)} />}
       />
       {users.isError ? (
         <ErrorPanel
