@@ -312,6 +312,8 @@ export const mrrMovements = sqliteTable(
     // MRR at an instant and each month's movements are sums over a time range, read from the index alone.
     index('mrr_movements_occurred_idx').on(table.occurredAt, table.kind, table.mrrBefore, table.mrrAfter),
     index('mrr_movements_user_idx').on(table.userId, table.occurredAt),
+    // "Paying subscriber" asks whether a live subscription has a movement: answered from the index alone.
+    index('mrr_movements_subscription_idx').on(table.userId, table.subscriptionId),
     // Trial conversion asks, per reader whose trial ended, whether they ever started a paid plan from it.
     index('mrr_movements_trial_conversion_idx').on(table.userId).where(sql`kind = 'new' and tier_before = 'trial'`),
     enumCheck('mrr_movements_kind_check', table.kind, MRR_MOVEMENT_KINDS),

@@ -1,8 +1,9 @@
 /**
  * Financial reports (docs/product/metrics.md): revenue by month and by plan, MRR movements, ARPU, trial conversion,
- * churn and refunds for a date range. Read-only. Every figure is one indexed range query over invoices, refunds,
- * mrr_movements or users; MRR at an instant is the sum of the movements before it (each reader's movements form a
- * chain from 0, so the sum of their deltas is their current MRR), which is what makes the month rows add up.
+ * churn and refunds for a date range. Read-only. The report sums the day totals the database keeps with each write
+ * (docs/product/metrics.md#day-totals); the helpers the overview uses for its rolling windows read the source tables.
+ * MRR at an instant is the sum of the movements before it (each reader's movements form a chain from 0, so the sum of
+ * their deltas is their current MRR), which is what makes the month rows add up.
  */
 import { sql } from 'drizzle-orm';
 import type {
@@ -23,15 +24,24 @@ import { loadPlans } from '../billing/billing.service';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIERS = ['basic', 'premium'] as const;
 
-/** Month key of an epoch-ms column, as monthsOf names them. */
-const monthOf = (column: string) => sql.raw(`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`);
+/** The UTC day of an instant as the day-total tables key it, YYYY-MM-DD. */
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-/** MRR and paying subscribers just before `at`: the sums of every movement before it. */
+/**
+ * MRR and paying subscribers just before `at`: the sums of every movement before it, read from the day totals for the
+ * whole days before `at`'s day (docs/product/metrics.md#day-totals) and from the movements themselves for the rest.
+ */
 export function mrrAt(db: Db, at: number): { mrr: number; subscribers: number } {
+  const dayStart = Math.floor(at / DAY_MS) * DAY_MS;
   const row = db.get<{ mrr: number | null; subscribers: number | null }>(sql`
-    select sum(mrr_after - mrr_before) as mrr,
-      sum(case kind when 'new' then 1 when 'churn' then -1 else 0 end) as subscribers
-    from mrr_movements where occurred_at < ${at}`);
+    select sum(mrr) as mrr, sum(subscribers) as subscribers from (
+      select sum(net_change) as mrr,
+        sum(case kind when 'new' then movements when 'churn' then -movements else 0 end) as subscribers
+      from mrr_movement_days where day < ${utcDay(dayStart)}
+      union all
+      select sum(mrr_after - mrr_before),
+        sum(case kind when 'new' then 1 when 'churn' then -1 else 0 end)
+      from mrr_movements where occurred_at >= ${dayStart} and occurred_at < ${at})`);
   return { mrr: row?.mrr ?? 0, subscribers: row?.subscribers ?? 0 };
 }
 
@@ -89,54 +99,43 @@ export function buildFinancialReport(
     to: new Date(month.to).toISOString(),
   });
 
-  // Revenue is counted when it was paid, refunds when they were given (cash basis). One range per month keeps
-  // each sum inside invoices_paid_idx (no per-row date formatting). A £0.00 invoice (the rest of a free trial after
-  // buying a plan) took no money, so it is not revenue (docs/product/metrics.md#converted-trials).
-  const paidRows = months.flatMap((month) =>
-    db
-      .all<{ tier: 'basic' | 'premium'; invoices: number; gross: number }>(sql`
-        select tier, count(*) as invoices, sum(amount_paid) as gross
-        from invoices where paid_at >= ${month.from} and paid_at < ${month.to} and status = 'paid' and amount_paid > 0
-        group by tier`)
-      .map((row) => ({ ...row, month: month.month })),
-  );
-  const refundRows = db.all<{ month: string; tier: 'basic' | 'premium'; amount: number }>(sql`
-    select ${monthOf('created_at')} as month, tier, sum(amount) as amount
-    from refunds where created_at >= ${from} and created_at < ${to}
+  // Revenue is counted when it was paid, refunds when they were given (cash basis); a £0.00 invoice (the rest of a
+  // free trial after buying a plan) took no money, so it is not revenue (docs/product/metrics.md#converted-trials).
+  // Every figure below reads the day totals the database keeps with each write (docs/product/metrics.md#day-totals):
+  // the range is whole UTC days, so summing days gives exactly what a scan of the invoices would.
+  const fromDay = utcDay(from);
+  const toDay = utcDay(to);
+  const revenueRows = db.all<{
+    month: string;
+    tier: 'basic' | 'premium';
+    invoices: number;
+    gross: number;
+    refunded: number;
+  }>(sql`
+    select substr(day, 1, 7) as month, tier, sum(paid_invoices) as invoices, sum(paid_amount) as gross,
+      sum(refunded_amount) as refunded
+    from revenue_days where day >= ${fromDay} and day < ${toDay}
     group by month, tier`);
+  const sumOf = (rows: typeof revenueRows) => {
+    const gross = rows.reduce((sum, row) => sum + row.gross, 0);
+    const refunds = rows.reduce((sum, row) => sum + row.refunded, 0);
+    return { invoices: rows.reduce((sum, row) => sum + row.invoices, 0), gross, refunds, net: gross - refunds };
+  };
+  const revenueByMonth: TRevenueMonth[] = months.map((month) => ({
+    ...monthBounds(month),
+    ...sumOf(revenueRows.filter((row) => row.month === month.month)),
+  }));
+  const revenueByPlan: TRevenuePlan[] = TIERS.map((tier) => ({
+    tier,
+    planName: plans[tier].name,
+    ...sumOf(revenueRows.filter((row) => row.tier === tier)),
+  }));
 
-  const revenueByMonth: TRevenueMonth[] = months.map((month) => {
-    const paid = paidRows.filter((row) => row.month === month.month);
-    const gross = paid.reduce((sum, row) => sum + row.gross, 0);
-    const refunded = refundRows.filter((row) => row.month === month.month).reduce((sum, row) => sum + row.amount, 0);
-    return {
-      ...monthBounds(month),
-      invoices: paid.reduce((sum, row) => sum + row.invoices, 0),
-      gross,
-      refunds: refunded,
-      net: gross - refunded,
-    };
-  });
-  const revenueByPlan: TRevenuePlan[] = TIERS.map((tier) => {
-    const paid = paidRows.filter((row) => row.tier === tier);
-    const gross = paid.reduce((sum, row) => sum + row.gross, 0);
-    const refunded = refundRows.filter((row) => row.tier === tier).reduce((sum, row) => sum + row.amount, 0);
-    return {
-      tier,
-      planName: plans[tier].name,
-      invoices: paid.reduce((sum, row) => sum + row.invoices, 0),
-      gross,
-      refunds: refunded,
-      net: gross - refunded,
-    };
-  });
-
-  // MRR: the state before the range in one sum, then each month's movements in one grouped pass.
+  // MRR: the state before the range (the sum of every earlier day), then each month's movements.
   let running = mrrAt(db, from);
   const moveRows = db.all<{ month: string; kind: TMrrMovementKind; n: number; delta: number; amount: number }>(sql`
-    select ${monthOf('occurred_at')} as month, kind, count(*) as n, sum(mrr_after - mrr_before) as delta,
-      sum(abs(mrr_after - mrr_before)) as amount
-    from mrr_movements where occurred_at >= ${from} and occurred_at < ${to}
+    select substr(day, 1, 7) as month, kind, sum(movements) as n, sum(net_change) as delta, sum(amount) as amount
+    from mrr_movement_days where day >= ${fromDay} and day < ${toDay}
     group by month, kind`);
   const mrrByMonth: TMrrMonth[] = [];
   const churnByMonth: TChurnMonth[] = [];
@@ -169,10 +168,22 @@ export function buildFinancialReport(
     });
     running = end;
   }
-  const trialConversionByMonth: TTrialMonth[] = months.map((month) => ({
-    ...monthBounds(month),
-    ...trialConversionBetween(db, month.from, month.to, now),
-  }));
+
+  // Trials count once their end has passed: whole days before today from the day totals, today's part live.
+  const todayStart = Math.floor(now / DAY_MS) * DAY_MS;
+  const trialRows = db.all<{ month: string; ended: number; converted: number }>(sql`
+    select substr(day, 1, 7) as month, sum(trials_ended) as ended, sum(converted) as converted
+    from trial_end_days where day >= ${fromDay} and day < ${utcDay(Math.min(to, todayStart))}
+    group by month`);
+  const today =
+    todayStart >= from && todayStart < to ? trialConversionBetween(db, todayStart, todayStart + DAY_MS, now) : null;
+  const trialConversionByMonth: TTrialMonth[] = months.map((month) => {
+    const row = trialRows.find((candidate) => candidate.month === month.month);
+    const includesToday = today !== null && todayStart >= month.from && todayStart < month.to;
+    const ended = (row?.ended ?? 0) + (includesToday ? today.trialsEnded : 0);
+    const converted = (row?.converted ?? 0) + (includesToday ? today.converted : 0);
+    return { ...monthBounds(month), trialsEnded: ended, converted, rate: ended > 0 ? converted / ended : null };
+  });
 
   const refundLines = db
     .all<{
