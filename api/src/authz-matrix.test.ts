@@ -111,6 +111,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/admin/reports/financial': 'reports:read',
   'GET /api/admin/billing/provider': 'billing:manage',
   'GET /api/admin/subscriptions': 'billing:manage',
+  'GET /api/admin/subscriptions/export.csv': 'billing:manage', // audited download of the filtered list
   'GET /api/admin/subscriptions/:userId': 'billing:manage',
   'POST /api/admin/subscriptions/:userId/cancel': 'billing:manage',
   'POST /api/admin/subscriptions/:userId/resume': 'billing:manage',
