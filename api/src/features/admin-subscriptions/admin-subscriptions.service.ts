@@ -1,9 +1,9 @@
 /**
  * The admin view and actions of readers' subscriptions (docs/product/admin-money.md#subscriptions): a filtered,
- * server-paginated list of trials and paid subscriptions and its CSV export, one reader's subscription with invoices and history, and
- * the actions an admin takes for a reader: cancel at the period end or now, resume, extend a trial, refund an
- * invoice fully or partly. Subscription changes go through the payments provider and come back through the billing
- * reconcile exactly as the reader's own would; refunds are recorded in `refunds` and `invoices.amount_refunded`
+ * server-paginated list of trials and paid subscriptions and its CSV export, one reader's subscription with invoices
+ * and history, and the actions an admin takes for a reader: cancel at the period end or now, resume, extend a trial,
+ * refund an invoice fully or partly. Subscription changes go through the payments provider and come back through the
+ * billing reconcile exactly as the reader's own would; refunds are recorded in `refunds` and `invoices.amount_refunded`
  * once the provider accepted them. Every action is audited with the admin as actor and the reader as resource.
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
