@@ -105,6 +105,7 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/admin/email/campaigns': 'email:manage',
   'GET /api/admin/email/campaigns/:id': 'email:manage',
   'POST /api/admin/email/campaigns': 'email:manage',
+  'POST /api/admin/email/campaigns/:id/cancel': 'email:manage', // stops the rest of a campaign being sent
 
   // back office: money (overview and reports read; subscriptions and refunds change readers' billing)
   'GET /api/admin/overview': 'reports:read',
