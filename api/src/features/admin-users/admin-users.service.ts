@@ -190,13 +190,15 @@ type TRawUserRow = [
 
 /** One statement with drizzle's parameter list: fixed values stay, placeholders are filled by name per call. */
 interface TShapedStatement {
-  statement: ReturnType<Db['$client']['prepare']>;
+  statement: ReturnType<typeof prepareRaw>;
   params: readonly unknown[];
 }
 
+const prepareRaw = (db: Db, text: string) => db.$client.prepare<unknown[]>(text);
+
 function prepareShaped(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): TShapedStatement {
   const { sql: text, params } = query.toSQL();
-  return { statement: db.$client.prepare(text), params };
+  return { statement: prepareRaw(db, text), params };
 }
 
 function bind(shaped: TShapedStatement, values: Record<string, unknown>): unknown[] {
