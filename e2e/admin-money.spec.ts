@@ -1,8 +1,10 @@
 /**
  * The back office's money screens against the real API and the demo seed: an admin refunds part of a reader's
  * invoice and sees it on the invoice and in the financial reports; sends a campaign to the readers who opted in and
- * sees it in the outbox; and each screen passes axe at desktop and phone widths.
+ * sees it in the outbox; cancels another while it is being sent; exports the filtered subscriptions as CSV; and each
+ * screen passes axe at desktop and phone widths.
  */
+import fs from 'node:fs';
 import { demoAccount, expect, seriousAxeViolations, signInThroughApi, test, waitForTransitions } from './fixtures';
 
 const SCREENS = [
@@ -80,6 +82,66 @@ test.describe('back office: money', () => {
     await page.getByRole('tab', { name: 'Outbox and log' }).click();
     await page.getByLabel('Type').fill('marketing_campaign');
     await expect(page.getByRole('row').filter({ hasText: subject }).first()).toBeVisible();
+  });
+
+  test('export the filtered subscriptions as CSV', async ({ page }) => {
+    await page.goto('/admin/subscription-management');
+    await page.getByLabel('Status').selectOption({ label: 'Renewing' });
+    const shown = page.getByRole('table', { name: 'Subscriptions' }).getByRole('row');
+    await expect(shown.filter({ hasText: 'Renewing' }).first()).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^subscriptions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'user_id,email,name,plan,status,provider,renews_or_ends,trial_ends,pending_plan,mrr,currency',
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    // The filter the screen shows is the filter of the file: every row is a renewing subscription.
+    for (const line of lines.slice(1)) expect(line).toMatch(/,(basic|premium),renewing,/);
+  });
+
+  test('cancel a campaign while it is being sent: the rest is never sent', async ({ page }) => {
+    const subject = `Cancelled picks ${Date.now()}`;
+    await page.goto('/admin/email-management');
+    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    await expect(page.getByText(/opted in to marketing e-mail/)).toBeVisible();
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('This one is called off.');
+    await page.getByRole('button', { name: 'Send campaign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send this campaign?' })
+      .getByRole('button', { name: /^Send to \d+ readers$/ })
+      .click();
+
+    const campaign = page.getByRole('listitem').filter({ hasText: subject, has: page.getByRole('progressbar') });
+    await expect(campaign.getByText('Sending', { exact: true })).toBeVisible();
+    await campaign.getByRole('button', { name: /Cancel campaign/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this campaign?' });
+    await expect(confirm.getByRole('button', { name: 'Keep sending' })).toBeFocused();
+    expect(await seriousAxeViolations(page), 'the cancel confirmation').toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel campaign' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(campaign.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(campaign.getByText(/[1-9]\d* not sent \(cancelled\)/)).toBeVisible();
+    await expect(campaign.getByRole('button', { name: /Cancel campaign/ })).toHaveCount(0);
+    expect(await seriousAxeViolations(page), 'the cancelled campaign').toEqual([]);
+
+    // Nothing more goes out for it: its counts stay as they were at the cancel while the sender keeps running.
+    const counts = async () => {
+      const { items } = (await (await page.request.get('/api/admin/email/campaigns')).json()) as {
+        items: { subject: string; sentCount: number; cancelledCount: number; audienceCount: number }[];
+      };
+      return items.find((item) => item.subject === subject)!;
+    };
+    const atCancel = await counts();
+    await page.waitForTimeout(3_000);
+    expect(await counts()).toEqual(atCancel);
+    expect(atCancel.sentCount + atCancel.cancelledCount).toBeLessThanOrEqual(atCancel.audienceCount);
   });
 
   for (const viewport of [

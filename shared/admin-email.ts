@@ -27,8 +27,11 @@ export interface TCampaign {
   /** Recipients still waiting, including those waiting for a retry. */
   pendingCount: number;
   retryingCount: number;
+  /** Recipients who were still waiting when an admin cancelled the campaign: never sent. */
+  cancelledCount: number;
   createdAt: string;
   completedAt: string | null;
+  cancelledAt: string | null;
 }
 
 export interface TCampaignFailure {
@@ -51,6 +54,8 @@ export const ADMIN_EMAIL_MESSAGES = {
   noAudience: 'No reader has opted in to marketing e-mail, so there is nobody to send this to.',
   testSent: (name: string) => `A test of “${name}” was sent to your own address.`,
   templateNotFound: 'E-mail template not found',
+  campaignAlreadyCancelled: 'This campaign has already been cancelled.',
+  campaignCompleted: 'This campaign has finished sending, so there is nothing left to cancel.',
 } as const;
 
 /** Delivery attempts per recipient and the waits between them (docs/product/admin-money.md#campaigns). */

@@ -105,12 +105,14 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/admin/email/campaigns': 'email:manage',
   'GET /api/admin/email/campaigns/:id': 'email:manage',
   'POST /api/admin/email/campaigns': 'email:manage',
+  'POST /api/admin/email/campaigns/:id/cancel': 'email:manage', // stops the rest of a campaign being sent
 
   // back office: money (overview and reports read; subscriptions and refunds change readers' billing)
   'GET /api/admin/overview': 'reports:read',
   'GET /api/admin/reports/financial': 'reports:read',
   'GET /api/admin/billing/provider': 'billing:manage',
   'GET /api/admin/subscriptions': 'billing:manage',
+  'GET /api/admin/subscriptions/export.csv': 'billing:manage', // audited download of the filtered list
   'GET /api/admin/subscriptions/:userId': 'billing:manage',
   'POST /api/admin/subscriptions/:userId/cancel': 'billing:manage',
   'POST /api/admin/subscriptions/:userId/resume': 'billing:manage',

@@ -82,6 +82,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
       ['POST', `/api/admin/invoices/${crypto.randomUUID()}/refund`],
       ['POST', '/api/admin/email/templates/welcome/test'],
       ['POST', '/api/admin/email/campaigns'],
+      ['POST', `/api/admin/email/campaigns/${crypto.randomUUID()}/cancel`],
       ['POST', `/api/feedback/${crypto.randomUUID()}/upvote`],
       ['POST', '/api/email/unsubscribe/one-click?token=abcdefghijklmnopqrstuvwxyz'],
       ['PUT', '/api/reading-preferences'],

@@ -66,11 +66,13 @@ export const emailLogs = sqliteTable(
 );
 
 export const CAMPAIGN_STATUSES = ['sending', 'completed', 'cancelled'] as const;
-export const CAMPAIGN_RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+/** 'cancelled': still waiting when an admin cancelled the campaign, so never sent. */
+export const CAMPAIGN_RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'suppressed', 'cancelled'] as const;
 
 /**
  * Marketing campaigns (docs/product/admin-money.md#campaigns): written by the admin e-mail service when an admin sends one;
- * the 'email-campaigns' job delivers it recipient by recipient and keeps the counters current.
+ * the 'email-campaigns' job delivers it recipient by recipient and keeps the counters current; an admin's cancel stops
+ * the rest.
  */
 export const emailCampaigns = sqliteTable(
   'email_campaigns',
@@ -86,6 +88,9 @@ export const emailCampaigns = sqliteTable(
     /** The admin who sent it; text so the row outlives the account. */
     createdBy: text('created_by'),
     completedAt: timestampMs('completed_at'),
+    /** When an admin cancelled it (docs/product/admin-money.md#campaigns) and who; text so the row outlives the account. */
+    cancelledAt: timestampMs('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
     ...timestamps(),
   },
   (table) => [

@@ -1,6 +1,6 @@
 /**
- * Admin e-mail routes (docs/API.md: admin): template previews and tests, and marketing campaigns. The outbox list and
- * resend stay with the email and auth features. Permission email:manage.
+ * Admin e-mail routes (docs/API.md: admin): template previews and tests, and marketing campaigns (send, cancel). The
+ * outbox list and resend stay with the email and auth features. Permission email:manage.
  */
 import { Hono } from 'hono';
 import { ZCampaignIdParam, ZCampaignRequest, ZTemplateIdParam } from '@shared/admin-email.schemas';
@@ -9,6 +9,7 @@ import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
 import {
+  cancelCampaign,
   countAudience,
   createCampaign,
   getCampaign,
@@ -47,6 +48,11 @@ export function createAdminEmailRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(getCampaign(deps, { id: c.req.valid('param').id }));
     })
+    .post('/admin/email/campaigns/:id/cancel', allowed, validate('param', ZCampaignIdParam), (c) =>
+      c.json(
+        cancelCampaign(deps, { ...getRequestMeta(c, deps.env), adminId: c.var.user.id, id: c.req.valid('param').id }),
+      ),
+    )
     .post('/admin/email/campaigns', allowed, validate('json', ZCampaignRequest), (c) => {
       const campaign = createCampaign(deps, {
         ...getRequestMeta(c, deps.env),

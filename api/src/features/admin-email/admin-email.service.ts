@@ -8,7 +8,8 @@
  * again at send time, the List-Unsubscribe one-click headers go with it, the outbox keeps a copy). A failed delivery is
  * retried after 1, 5 and 30 minutes and then given up, every attempt visible in the outbox and the campaign's failures.
  * Recipients are claimed by pushing next_attempt_at forward in one UPDATE, so two workers (or the job and the
- * in-process pump) never send one message twice, and a crash mid-send only delays that recipient by the lease.
+ * in-process pump) never send one message twice, and a crash mid-send only delays that recipient by the lease. An
+ * admin's cancel turns every waiting recipient into 'cancelled' in one transaction, so nothing is claimed after it.
  */
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
@@ -112,9 +113,10 @@ export function countAudience(deps: Pick<AppDeps, 'db'>): TCampaignAudience {
 }
 
 function toCampaign(db: Db, row: typeof emailCampaigns.$inferSelect): TCampaign {
-  const waiting = db.get<{ pending: number; retrying: number | null }>(sql`
-    select count(*) as pending, sum(attempts > 0) as retrying from email_campaign_recipients
-    where campaign_id = ${row.id} and status = 'pending'`);
+  const waiting = db.get<{ pending: number | null; retrying: number | null; cancelled: number | null }>(sql`
+    select sum(status = 'pending') as pending, sum(status = 'pending' and attempts > 0) as retrying,
+      sum(status = 'cancelled') as cancelled
+    from email_campaign_recipients where campaign_id = ${row.id} and status in ('pending', 'cancelled')`);
   return {
     id: row.id,
     subject: row.subject,
@@ -126,8 +128,10 @@ function toCampaign(db: Db, row: typeof emailCampaigns.$inferSelect): TCampaign 
     suppressedCount: row.suppressedCount,
     pendingCount: waiting?.pending ?? 0,
     retryingCount: waiting?.retrying ?? 0,
+    cancelledCount: waiting?.cancelled ?? 0,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
@@ -204,6 +208,52 @@ export function getCampaign(deps: Pick<AppDeps, 'db'>, input: { id: string }): T
   return { ...toCampaign(deps.db, row), failures };
 }
 
+/**
+ * Stops a campaign that is still sending (docs/product/admin-money.md#campaigns): in one write transaction every
+ * recipient still waiting (retries included) becomes 'cancelled' and the campaign 'cancelled', so no worker can claim
+ * another of its messages once this commits. A message a worker already handed to the mail server is not called back:
+ * it counts as sent when its delivery returns. Cancelling again, or a campaign that finished, is refused (409).
+ */
+export function cancelCampaign(deps: Pick<AppDeps, 'db' | 'now'>, input: TActor & { id: string }): TCampaign {
+  const now = deps.now();
+  const row = immediateTransaction(deps.db, () => {
+    const campaign = deps.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, input.id)).get();
+    if (!campaign) throw notFound('Campaign');
+    if (campaign.status === 'cancelled')
+      throw new AppError('campaign_cancelled', 409, ADMIN_EMAIL_MESSAGES.campaignAlreadyCancelled);
+    if (campaign.status === 'completed')
+      throw new AppError('campaign_completed', 409, ADMIN_EMAIL_MESSAGES.campaignCompleted);
+    const stopped = deps.db
+      .update(emailCampaignRecipients)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(emailCampaignRecipients.campaignId, campaign.id), eq(emailCampaignRecipients.status, 'pending')))
+      .run().changes;
+    const cancelled = deps.db
+      .update(emailCampaigns)
+      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: input.adminId, updatedAt: now })
+      .where(eq(emailCampaigns.id, campaign.id))
+      .returning()
+      .get();
+    recordAudit(deps, {
+      action: 'admin.email.campaign_cancelled',
+      resource: 'email_campaign',
+      resourceId: campaign.id,
+      userId: input.adminId,
+      severity: 'warning',
+      details: {
+        subject: campaign.subject,
+        audience: campaign.audienceCount,
+        sent: campaign.sentCount,
+        notSent: stopped,
+      },
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
+    });
+    return cancelled;
+  });
+  return toCampaign(deps.db, row);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Claims one due recipient for this worker (or none): the lease moves its next attempt out of everyone's reach. */
@@ -252,6 +302,8 @@ export async function deliverCampaigns(
           .get()
       : undefined;
     const now = deps.now();
+    // Nothing is awaited between the claim, this check and handing the message to the mailer, so a cancel that has
+    // committed is always seen here.
     if (campaign?.status !== 'sending' || !user) {
       settle(db, recipient, { status: 'suppressed', lastError: 'The account or the campaign no longer exists' }, now);
       continue;

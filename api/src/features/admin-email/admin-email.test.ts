@@ -1,14 +1,19 @@
 /** Admin e-mail: template previews and tests, campaigns with their audience, throttled delivery, retries, one-click. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_EMAIL_MESSAGES, CAMPAIGN_MAX_ATTEMPTS, CAMPAIGN_RETRY_DELAYS_MS } from '@shared/admin-email';
-import { emailCampaignRecipients, emailLogs, emailPreferences } from '../../db/schema';
+import { auditLogs, emailCampaignRecipients, emailLogs, emailPreferences } from '../../db/schema';
 import { createTestContext, deliveredMail, problemBody, successBody } from '../../test-utils';
 import type { Mailer } from '../../adapters/mailer/mailer';
 import { createClock } from '../auth/auth-test-helpers';
 import { ensureEmailPreferences } from '../email/email.service';
 import { insertUser, signIn } from '../profile/profile-test-support';
-import { CAMPAIGN_EMAIL_TYPE, deliverCampaigns, TEMPLATE_TEST_EMAIL_TYPE } from './admin-email.service';
+import {
+  CAMPAIGN_EMAIL_TYPE,
+  deliverCampaigns,
+  startCampaignPump,
+  TEMPLATE_TEST_EMAIL_TYPE,
+} from './admin-email.service';
 import { TEMPLATE_SAMPLES } from './template-samples';
 
 async function setup(mailer?: Mailer) {
@@ -138,6 +143,83 @@ describe('admin e-mail: campaigns', () => {
     const attempts = ctx.db.select().from(emailLogs).where(eq(emailLogs.emailType, CAMPAIGN_EMAIL_TYPE)).all();
     expect(attempts.map((row) => row.status)).toEqual(Array(CAMPAIGN_MAX_ATTEMPTS).fill('failed'));
     failing = false;
+  });
+
+  it('cancels a campaign being sent: the message in flight completes, no other goes out, not even from the job', async () => {
+    // The mail server holds the first message until the test lets it go, so the cancel lands mid-send.
+    const delivered: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const mailer: Mailer = {
+      transport: 'outbox',
+      async deliver(message) {
+        delivered.push(message.to);
+        await held;
+        return { transport: 'outbox', providerMessageId: null };
+      },
+    };
+    const ctx = await setup(mailer);
+    for (let index = 0; index < 3; index += 1) await ctx.reader(true);
+    await startCampaignPump(ctx); // one pump per process: let an earlier test's finish first
+    // Sending starts the in-process pump at once: its first message is with the mail server before the answer.
+    const campaign = await successBody(
+      ctx.client.admin.email.campaigns.$post({ json: { subject: 'Summer sale', body: 'Hello.' } }),
+    );
+    await vi.waitFor(() => expect(delivered).toHaveLength(1));
+
+    const cancel = () => ctx.client.admin.email.campaigns[':id'].cancel.$post({ param: { id: campaign.id } });
+    const cancelled = await successBody(cancel());
+    expect(cancelled).toMatchObject({ status: 'cancelled', sentCount: 0, pendingCount: 0, cancelledCount: 3 });
+    expect(cancelled.cancelledAt).toBe(ctx.clock.now().toISOString());
+
+    release();
+    await startCampaignPump(ctx); // the running pump (or a new one, with nothing to send)
+    ctx.clock.advance(60 * 60_000); // past every claim lease and retry wait
+    expect(await deliverCampaigns(ctx, { messagesPerSecond: 1000 })).toBe(0);
+    expect(delivered).toHaveLength(1);
+
+    const detail = await successBody(ctx.client.admin.email.campaigns[':id'].$get({ param: { id: campaign.id } }));
+    // The message that was already with the mail server counts as sent; the two still waiting never went.
+    expect(detail).toMatchObject({ status: 'cancelled', sentCount: 1, cancelledCount: 2, pendingCount: 0 });
+    const recipients = ctx.db
+      .select({ status: emailCampaignRecipients.status })
+      .from(emailCampaignRecipients)
+      .all()
+      .map((row) => row.status)
+      .sort();
+    expect(recipients).toEqual(['cancelled', 'cancelled', 'sent']);
+
+    // Idempotent: a second cancel changes nothing and says why.
+    const again = await cancel();
+    expect(again.status).toBe(409);
+    expect(await problemBody(again)).toMatchObject({ detail: ADMIN_EMAIL_MESSAGES.campaignAlreadyCancelled });
+    const audit = ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'admin.email.campaign_cancelled')).all();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ userId: ctx.admin.id, resourceId: campaign.id, severity: 'warning' });
+    expect(audit[0]!.details).toMatchObject({ sent: 0, notSent: 3, audience: 3 });
+  });
+
+  it('refuses to cancel a finished campaign, and an unknown or malformed one', async () => {
+    const ctx = await setup();
+    await ctx.reader(true);
+    const campaign = await successBody(
+      ctx.client.admin.email.campaigns.$post({ json: { subject: 'News', body: 'Hello.' } }),
+    );
+    await startCampaignPump(ctx);
+    await deliverCampaigns(ctx, { messagesPerSecond: 1000 });
+    const finished = await ctx.client.admin.email.campaigns[':id'].cancel.$post({ param: { id: campaign.id } });
+    expect(finished.status).toBe(409);
+    expect(await problemBody(finished)).toMatchObject({ detail: ADMIN_EMAIL_MESSAGES.campaignCompleted });
+    const detail = await successBody(ctx.client.admin.email.campaigns[':id'].$get({ param: { id: campaign.id } }));
+    expect(detail).toMatchObject({ status: 'completed', sentCount: 1, cancelledCount: 0, cancelledAt: null });
+
+    const unknown = await ctx.client.admin.email.campaigns[':id'].cancel.$post({ param: { id: crypto.randomUUID() } });
+    expect(unknown.status).toBe(404);
+    const malformed = await ctx.client.admin.email.campaigns[':id'].cancel.$post({ param: { id: 'not-an-id' } });
+    expect(malformed.status).toBe(400);
+    expect((await problemBody(malformed)).errors).toContainEqual({ field: 'id', message: 'Campaign not found' });
   });
 
   it('refuses a campaign nobody would receive, and bad input with its messages', async () => {

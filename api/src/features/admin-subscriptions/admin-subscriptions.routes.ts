@@ -1,8 +1,10 @@
 /**
- * Admin subscription routes (docs/API.md: admin): the list, one reader's subscription, and the admin's actions on it.
+ * Admin subscription routes (docs/API.md: admin): the list and its CSV export, one reader's subscription, and the
+ * admin's actions on it.
  * Permission billing:manage; the test-mode clock advance stays with the billing feature.
  */
 import { Hono } from 'hono';
+import { ADMIN_EXPORT_MAX_ROWS } from '@shared/admin-list';
 import {
   ZAdminCancelRequest,
   ZAdminInvoiceParam,
@@ -15,8 +17,10 @@ import type { AppDeps, AppEnv } from '../../deps';
 import { validate } from '../../lib/validate';
 import { requirePermission } from '../../middleware/auth';
 import { getRequestMeta } from '../../middleware/client-ip';
+import { recordAudit } from '../audit/audit.service';
 import {
   cancelForReader,
+  exportSubscriptionsCsv,
   extendTrial,
   getProviderInfo,
   getSubscriptionDetail,
@@ -35,6 +39,24 @@ export function createAdminSubscriptionsRoutes(deps: AppDeps) {
     .get('/admin/subscriptions', allowed, validate('query', ZAdminSubscriptionQuery), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(listSubscriptions(deps, { query: c.req.valid('query') }));
+    })
+    .get('/admin/subscriptions/export.csv', allowed, validate('query', ZAdminSubscriptionQuery), (c) => {
+      const { page: _page, pageSize: _pageSize, ...filters } = c.req.valid('query');
+      const csv = exportSubscriptionsCsv(deps, { query: filters, limit: ADMIN_EXPORT_MAX_ROWS });
+      // A copy of readers' e-mail addresses and revenue left the service: who took it, and which part, is recorded.
+      recordAudit(deps, {
+        action: 'admin.subscriptions.export',
+        resource: 'subscriptions',
+        userId: c.var.user.id,
+        details: { filters },
+        ...getRequestMeta(c, deps.env),
+      });
+      c.header('Cache-Control', 'no-store');
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="subscriptions-${deps.now().toISOString().slice(0, 10)}.csv"`,
+      );
+      return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
     })
     .get('/admin/subscriptions/:userId', allowed, validate('param', ZUserIdParam), (c) => {
       c.header('Cache-Control', 'no-store');

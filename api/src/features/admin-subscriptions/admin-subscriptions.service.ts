@@ -1,9 +1,9 @@
 /**
  * The admin view and actions of readers' subscriptions (docs/product/admin-money.md#subscriptions): a filtered,
- * server-paginated list of trials and paid subscriptions, one reader's subscription with invoices and history, and
- * the actions an admin takes for a reader: cancel at the period end or now, resume, extend a trial, refund an
- * invoice fully or partly. Subscription changes go through the payments provider and come back through the billing
- * reconcile exactly as the reader's own would; refunds are recorded in `refunds` and `invoices.amount_refunded`
+ * server-paginated list of trials and paid subscriptions and its CSV export, one reader's subscription with invoices
+ * and history, and the actions an admin takes for a reader: cancel at the period end or now, resume, extend a trial,
+ * refund an invoice fully or partly. Subscription changes go through the payments provider and come back through the
+ * billing reconcile exactly as the reader's own would; refunds are recorded in `refunds` and `invoices.amount_refunded`
  * once the provider accepted them. Every action is audited with the admin as actor and the reader as resource.
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -35,6 +35,7 @@ import {
 } from '../../db/schema';
 import { isSimulatedProvider, CLOCK_OFFSET_KEY } from '../../adapters/payments/simulated-provider';
 import { AppError, notFound } from '../../lib/app-error';
+import { toCsv } from '../../lib/csv';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { callProvider, loadPlans, reconcileNow } from '../billing/billing.service';
@@ -66,13 +67,11 @@ function stateSql(now: number): SQL<TSubscriptionState> {
 /** The reader's MRR now: the latest movement's amount (mrr_movements_user_idx answers it per row). */
 const CURRENT_MRR_SQL = sql<number>`coalesce((select m.mrr_after from mrr_movements m where m.user_id = ${users.id} order by m.occurred_at desc limit 1), 0)`;
 
-export function listSubscriptions(
-  deps: Pick<AppDeps, 'db' | 'now'>,
-  input: { query: TAdminSubscriptionQuery },
-): TAdminSubscriptionPage {
-  const { db } = deps;
-  const { query } = input;
-  const now = deps.now().getTime();
+type TListDeps = Pick<AppDeps, 'db' | 'now'>;
+type TListFilters = Omit<TAdminSubscriptionQuery, 'page' | 'pageSize'>;
+
+/** The list's WHERE and ORDER BY for one query: the page, its count and the CSV export all read these. */
+function subscriptionListShape(query: TListFilters, now: number) {
   const state = stateSql(now);
   // Trials are accounts on the trial tier with a trial end (staff accounts carry the tier's default without one).
   const conditions: SQL[] = [
@@ -94,7 +93,6 @@ export function listSubscriptions(
       sql`${users.subscriptionTier} = 'trial' and ${TRIAL_END_SQL} > ${now} and ${TRIAL_END_SQL} <= ${now + query.trialEndingInDays * DAY_MS}`,
     );
   }
-  const where = and(...conditions);
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
   const orderBy = {
     email: sql`${users.email} ${direction}`,
@@ -102,15 +100,17 @@ export function listSubscriptions(
     trialEnd: sql`${TRIAL_END_SQL} ${direction}`,
     mrr: sql`${CURRENT_MRR_SQL} ${direction}`,
   }[query.sort];
+  return { state, where: and(...conditions), orderBy };
+}
 
-  const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+/** Rows of the filtered list in its order, `limit` from `offset`, as the API shows them. */
+function selectSubscriptionRows(
+  deps: TListDeps,
+  query: TListFilters,
+  window: { limit: number; offset: number },
+): TAdminSubscriptionRow[] {
+  const { state, where, orderBy } = subscriptionListShape(query, deps.now().getTime());
+  const rows = deps.db
     .select({
       userId: users.id,
       email: users.email,
@@ -128,11 +128,11 @@ export function listSubscriptions(
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
     .where(where)
     .orderBy(orderBy, users.id)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .limit(window.limit)
+    .offset(window.offset)
     .all();
   const currency = loadPlans(deps).basic.currency;
-  const items: TAdminSubscriptionRow[] = rows.map((row) => ({
+  return rows.map((row) => ({
     userId: row.userId,
     email: row.email,
     name: fullName(row),
@@ -145,7 +145,61 @@ export function listSubscriptions(
     mrr: row.mrr,
     currency,
   }));
+}
+
+export function listSubscriptions(deps: TListDeps, input: { query: TAdminSubscriptionQuery }): TAdminSubscriptionPage {
+  const { query } = input;
+  const { where } = subscriptionListShape(query, deps.now().getTime());
+  const total =
+    deps.db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
+      .where(where)
+      .get()?.n ?? 0;
+  const items = selectSubscriptionRows(deps, query, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+export const SUBSCRIPTION_CSV_HEADER = [
+  'user_id',
+  'email',
+  'name',
+  'plan',
+  'status',
+  'provider',
+  'renews_or_ends',
+  'trial_ends',
+  'pending_plan',
+  'mrr',
+  'currency',
+] as const;
+
+/**
+ * The filtered list as CSV in the list's order (docs/product/back-office.md#lists), at most `limit` rows; MRR in
+ * major units with two decimals so a spreadsheet sums it as money. The export is audited by the caller's route.
+ */
+export function exportSubscriptionsCsv(deps: TListDeps, input: { query: TListFilters; limit: number }): string {
+  const rows = selectSubscriptionRows(deps, input.query, { limit: input.limit, offset: 0 });
+  return toCsv(
+    SUBSCRIPTION_CSV_HEADER,
+    rows.map((row) => [
+      row.userId,
+      row.email,
+      row.name,
+      row.tier,
+      row.state,
+      row.provider,
+      row.currentPeriodEnd,
+      row.trialEndsAt,
+      row.pendingTier,
+      (row.mrr / 100).toFixed(2),
+      row.currency,
+    ]),
+  );
 }
 
 function loadReader(deps: Pick<AppDeps, 'db'>, userId: string): TUserRow {

@@ -47,6 +47,49 @@ describe('admin subscriptions: the list', () => {
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 25 });
   });
 
+  it('exports the filtered list as CSV, formula-safe and audited', async () => {
+    const ctx = await setup();
+    const premium = await ctx.reader('free', { email: 'premium.reader@example.com', firstName: '=HYPERLINK("x")' });
+    await ctx.subscribe(premium, 'premium');
+    const trial = await ctx.reader('trial', { email: 'trial.reader@example.com', lastName: 'Lovelace, Ada' });
+    await ctx.reader('expired-trial');
+
+    const download = (query: Record<string, string>) =>
+      ctx.client().admin.subscriptions['export.csv'].$get({ query: query as never });
+    const response = await download({ tier: 'premium', page: '3', pageSize: '1' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /attachment; filename="subscriptions-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = (await response.text()).split('\r\n');
+    expect(lines[0]).toBe(
+      'user_id,email,name,plan,status,provider,renews_or_ends,trial_ends,pending_plan,mrr,currency',
+    );
+    // Paging is ignored (the whole filtered list), the filter is applied, the formula cell is defused.
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('');
+    expect(lines[1]).toMatch(new RegExp(`^${premium.user.id},premium\\.reader@example\\.com,`));
+    expect(lines[1]).toContain('"\'=HYPERLINK(""x"") ');
+    expect(lines[1]).toMatch(/,premium,renewing,test,\d{4}-/);
+    expect(lines[1]).toMatch(/,9\.99,GBP$/);
+
+    const trials = (await (await download({ state: 'trialing' })).text()).trim().split('\r\n');
+    expect(trials).toHaveLength(2);
+    expect(trials[1]).toContain(trial.user.id);
+    expect(trials[1]).toContain(',"Ada Lovelace, Ada",trial,trialing,,,');
+
+    const entries = ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'admin.subscriptions.export')).all();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ userId: ctx.admin.id, resource: 'subscriptions' });
+    expect(entries[0]!.details).toEqual({ filters: { tier: 'premium', sort: 'email', order: 'asc' } });
+
+    const bad = await download({ state: 'sleeping' });
+    expect(bad.status).toBe(400);
+    expect((await problemBody(bad)).errors).toContainEqual({ field: 'state', message: 'Choose a listed status' });
+  });
+
   it('answers bad filters with their messages', async () => {
     const ctx = await setup();
     const response = await ctx.client().admin.subscriptions.$get({

@@ -4,13 +4,14 @@
  * e-mails, sessions and bulk updates. Every change is one BEGIN IMMEDIATE transaction with its audit row.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, is, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { TAdminPage } from '@shared/admin-list';
 import type { TAdminBulkResult, TAdminUserDetail, TAdminUserRow, TAdminUserSession } from '@shared/admin-users';
 import type { TAdminBulkUpdate, TAdminUserUpdate, TAdminUsersQuery } from '@shared/admin-users.schemas';
 import { hasPermission } from '@shared/permissions';
 import type { TRole } from '@shared/tiers';
 import { immediateTransaction, type Db } from '../../db/client';
+import { perConnection } from '../../db/per-connection';
 import {
   auditLogs,
   billingSubscriptions,
@@ -100,29 +101,52 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
-/** The WHERE of the list and its export. */
-export function userFilter(query: Omit<TAdminUsersQuery, 'page' | 'pageSize' | 'sort' | 'order'>): SQL | undefined {
+type TUserListFilters = Omit<TAdminUsersQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+/**
+ * The WHERE of the list and its export, with a named placeholder for each filter that is set: the SQL depends only on
+ * which filters are set (the query's shape), so it is prepared once per shape and the values bound per call.
+ */
+function userFilterShape(query: TUserListFilters): SQL | undefined {
   const parts: SQL[] = [];
   const text = query.q?.trim();
   if (text) {
     if (text.length >= TRIGRAM_MIN) {
-      parts.push(sql`${users.id} in (select user_id from users_fts where users_fts match ${ftsPhrase(text)})`);
+      parts.push(sql`${users.id} in (select user_id from users_fts where users_fts match ${sql.placeholder('fts')})`);
     } else {
-      const prefix = `${escapeLike(text)}%`;
+      const prefix = sql.placeholder('prefix');
       parts.push(
         sql`(${users.email} like ${prefix} escape '\\' or ${users.username} like ${prefix} escape '\\' or ${users.firstName} like ${prefix} escape '\\' or ${users.lastName} like ${prefix} escape '\\')`,
       );
     }
   }
-  if (query.role) parts.push(eq(users.role, query.role));
-  if (query.tier) parts.push(eq(users.subscriptionTier, query.tier));
-  if (query.status) parts.push(eq(users.subscriptionStatus, query.status));
-  if (query.active !== undefined) parts.push(eq(users.isActive, query.active));
-  if (query.verified !== undefined) parts.push(eq(users.emailVerified, query.verified));
-  if (query.signedUpFrom !== undefined) parts.push(sql`${users.createdAt} >= ${query.signedUpFrom}`);
-  // A date without a time means the whole of that day.
-  if (query.signedUpTo !== undefined) parts.push(sql`${users.createdAt} < ${query.signedUpTo + 86_400_000}`);
+  if (query.role) parts.push(sql`${users.role} = ${sql.placeholder('role')}`);
+  if (query.tier) parts.push(sql`${users.subscriptionTier} = ${sql.placeholder('tier')}`);
+  if (query.status) parts.push(sql`${users.subscriptionStatus} = ${sql.placeholder('status')}`);
+  if (query.active !== undefined) parts.push(sql`${users.isActive} = ${sql.placeholder('active')}`);
+  if (query.verified !== undefined) parts.push(sql`${users.emailVerified} = ${sql.placeholder('verified')}`);
+  if (query.signedUpFrom !== undefined) parts.push(sql`${users.createdAt} >= ${sql.placeholder('signedUpFrom')}`);
+  if (query.signedUpTo !== undefined) parts.push(sql`${users.createdAt} < ${sql.placeholder('signedUpBefore')}`);
   return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/** The values bound to userFilterShape's placeholders, as SQLite stores them (flags 0/1, times in ms). */
+function userFilterValues(query: TUserListFilters): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  const text = query.q?.trim();
+  if (text) {
+    if (text.length >= TRIGRAM_MIN) values.fts = ftsPhrase(text);
+    else values.prefix = `${escapeLike(text)}%`;
+  }
+  if (query.role) values.role = query.role;
+  if (query.tier) values.tier = query.tier;
+  if (query.status) values.status = query.status;
+  if (query.active !== undefined) values.active = query.active ? 1 : 0;
+  if (query.verified !== undefined) values.verified = query.verified ? 1 : 0;
+  if (query.signedUpFrom !== undefined) values.signedUpFrom = query.signedUpFrom;
+  // A date without a time means the whole of that day.
+  if (query.signedUpTo !== undefined) values.signedUpBefore = query.signedUpTo + 86_400_000;
+  return values;
 }
 
 function userOrder(query: Pick<TAdminUsersQuery, 'sort' | 'order'>): SQL[] {
@@ -148,19 +172,110 @@ function userOrder(query: Pick<TAdminUsersQuery, 'sort' | 'order'>): SQL[] {
   }
 }
 
+/** ROW_COLUMNS as SQLite answers them in raw (array) mode, in ROW_COLUMNS' order. */
+type TRawUserRow = [
+  id: string,
+  email: string,
+  username: string | null,
+  firstName: string | null,
+  lastName: string | null,
+  role: TAdminUserRow['role'],
+  tier: TAdminUserRow['subscriptionTier'],
+  status: TAdminUserRow['subscriptionStatus'],
+  isActive: number,
+  emailVerified: number,
+  createdAt: number,
+  lastLoginAt: number | null,
+];
+
+/** One statement with drizzle's parameter list: fixed values stay, placeholders are filled by name per call. */
+interface TShapedStatement {
+  statement: ReturnType<typeof prepareRaw>;
+  params: readonly unknown[];
+}
+
+const prepareRaw = (db: Db, text: string) => db.$client.prepare<unknown[]>(text);
+
+function prepareShaped(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): TShapedStatement {
+  const { sql: text, params } = query.toSQL();
+  return { statement: prepareRaw(db, text), params };
+}
+
+function bind(shaped: TShapedStatement, values: Record<string, unknown>): unknown[] {
+  return shaped.params.map((param) => (is(param, Placeholder) ? values[param.name] : param));
+}
+
+/**
+ * The users list runs on every keystroke of the search box at 100,000 users, so building and preparing its two
+ * statements per request would cost more than running them (bench/admin.bench.ts): each shape (filters set, sort,
+ * order) is built by drizzle and prepared once per connection, and only the values change between calls.
+ */
+const userListStatements = perConnection(() => new Map<string, { count: TShapedStatement; page: TShapedStatement }>());
+
+function userListStatementsFor(db: Db, query: Omit<TAdminUsersQuery, 'page' | 'pageSize'>) {
+  const values = userFilterValues(query);
+  const key = `${Object.keys(values).join(',')}|${query.sort}|${query.order}`;
+  const cache = userListStatements(db);
+  let prepared = cache.get(key);
+  if (!prepared) {
+    const where = userFilterShape(query);
+    prepared = {
+      count: prepareShaped(db, db.select({ n: count() }).from(users).where(where)),
+      page: prepareShaped(
+        db,
+        db
+          .select(ROW_COLUMNS)
+          .from(users)
+          .where(where)
+          .orderBy(...userOrder(query))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+    };
+    // drizzle names no columns: the page is read as arrays in ROW_COLUMNS' order, the count as its one value.
+    prepared.page.statement.raw(true);
+    prepared.count.statement.pluck(true);
+    cache.set(key, prepared);
+  }
+  return { ...prepared, values };
+}
+
+function rawToRow(row: TRawUserRow): TAdminUserRow {
+  return {
+    id: row[0],
+    email: row[1],
+    username: row[2],
+    firstName: row[3],
+    lastName: row[4],
+    role: row[5],
+    subscriptionTier: row[6],
+    subscriptionStatus: row[7],
+    isActive: row[8] === 1,
+    emailVerified: row[9] === 1,
+    createdAt: new Date(row[10]).toISOString(),
+    lastLoginAt: row[11] === null ? null : new Date(row[11]).toISOString(),
+  };
+}
+
+function selectUserRows(
+  db: Db,
+  query: Omit<TAdminUsersQuery, 'page' | 'pageSize'>,
+  window: { limit: number; offset: number },
+) {
+  const { page, count: countStatement, values } = userListStatementsFor(db, query);
+  const rows = page.statement.all(...bind(page, { ...values, ...window })) as TRawUserRow[];
+  return { items: rows.map(rawToRow), countStatement, values };
+}
+
 export function listUsers(options: { db: Db; query: TAdminUsersQuery }): TAdminPage<TAdminUserRow> {
   const { db, query } = options;
-  const where = userFilter(query);
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const items = db
-    .select(ROW_COLUMNS)
-    .from(users)
-    .where(where)
-    .orderBy(...userOrder(query))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .all()
-    .map(toRow);
+  const offset = (query.page - 1) * query.pageSize;
+  const { items, countStatement, values } = selectUserRows(db, query, { limit: query.pageSize, offset });
+  // A page that is not full is the last one, so it gives the total without counting (unless it is past the end).
+  const total =
+    items.length < query.pageSize && (items.length > 0 || offset === 0)
+      ? offset + items.length
+      : (countStatement.statement.get(...bind(countStatement, values)) as number);
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -181,16 +296,10 @@ export const USER_CSV_HEADER = [
 
 /** The filtered list as CSV, in the list's order (docs/product/back-office.md#lists). */
 export function exportUsersCsv(options: { db: Db; query: TAdminUsersQuery; limit: number }): string {
-  const rows = options.db
-    .select(ROW_COLUMNS)
-    .from(users)
-    .where(userFilter(options.query))
-    .orderBy(...userOrder(options.query))
-    .limit(options.limit)
-    .all();
+  const { items } = selectUserRows(options.db, options.query, { limit: options.limit, offset: 0 });
   return toCsv(
     USER_CSV_HEADER,
-    rows.map((row) => [
+    items.map((row) => [
       row.id,
       row.email,
       row.username,
@@ -201,8 +310,8 @@ export function exportUsersCsv(options: { db: Db; query: TAdminUsersQuery; limit
       row.subscriptionStatus,
       row.isActive,
       row.emailVerified,
-      row.createdAt.toISOString(),
-      iso(row.lastLoginAt),
+      row.createdAt,
+      row.lastLoginAt,
     ]),
   );
 }

@@ -82,6 +82,50 @@ describe('GET /api/admin/users', () => {
     expect(page.items.map((u) => u.email)).toEqual(all.items.slice(2, 4).map((u) => u.email));
   });
 
+  it('answers the same total on full, short and past-the-end pages, and binds each call its own values', async () => {
+    const { admin, ada, grace, alan } = await withReaders();
+    const page = (query: Record<string, string>) => successBody(list(admin.client, { sort: 'email', ...query }));
+    // Six accounts: 2 + 2 full pages, then a short last one and an empty one past the end, all with the same total.
+    for (const [number, length] of [
+      ['1', 2],
+      ['3', 2],
+      ['4', 0],
+    ] as const) {
+      const answer = await page({ pageSize: '2', page: number });
+      expect(answer.items, `page ${number}`).toHaveLength(length);
+      expect(answer.total, `page ${number}`).toBe(6);
+    }
+    expect((await page({ pageSize: '4', page: '2' })).total).toBe(6);
+    // One statement shape (one flag, one search kind), different values: each call gets its own rows.
+    expect((await page({ active: 'true' })).items.map((u) => u.id)).not.toContain(alan.id);
+    expect((await page({ active: 'false' })).items.map((u) => u.id)).toEqual([alan.id]);
+    expect((await page({ q: 'lovelace' })).items.map((u) => u.id)).toEqual([ada.id]);
+    const hopper = (await page({ q: 'hopper' })).items.map((u) => u.id);
+    expect(hopper).toContain(grace.id);
+    expect(hopper).not.toContain(ada.id);
+    const tu = (await page({ q: 'Tu' })).items.map((u) => u.id);
+    expect(tu).toContain(alan.id);
+    expect(tu).not.toContain(ada.id);
+    const ad = (await page({ q: 'Ad' })).items.map((u) => u.id);
+    expect(ad).toContain(ada.id);
+    expect(ad).not.toContain(alan.id);
+    const row = (await page({ q: 'lovelace' })).items[0]!;
+    expect(row).toEqual({
+      id: ada.id,
+      email: 'ada.lovelace@example.com',
+      username: 'countess',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'user',
+      subscriptionTier: 'premium',
+      subscriptionStatus: 'active',
+      isActive: true,
+      emailVerified: expect.any(Boolean),
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      lastLoginAt: null,
+    });
+  });
+
   it('answers bad parameters with 400 naming the field, never a 500', async () => {
     const { admin } = await withReaders();
     const cases: [Record<string, string>, string, string][] = [

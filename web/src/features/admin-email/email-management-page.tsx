@@ -2,7 +2,7 @@
  * /admin/email-management (docs/product/admin-money.md#e-mail-management): three tabs. The outbox and log (stored
  * copies, codes and secret links already redacted by the server) with filters and resend; every template previewed
  * as HTML and text with sample data, and sent to yourself as a test; marketing campaigns to opted-in readers, with
- * the audience counted before sending and progress while the background job sends.
+ * the audience counted before sending, progress while the background job sends, and a cancel for the rest.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { ErrorPanel } from '@web/components/error-panel';
 import { FormField } from '@web/components/forms/form-field';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { AlertConfirmDialog } from '@web/components/ui/alert-confirm-dialog';
 import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { DialogPanel } from '@web/components/ui/dialog';
@@ -31,6 +32,7 @@ import {
   audienceQuery,
   campaignQuery,
   campaignsQuery,
+  cancelCampaign,
   outboxQuery,
   resendMessage,
   sendCampaign,
@@ -301,9 +303,46 @@ function CampaignProgress({ campaign }: { campaign: TCampaign }) {
       />
       <p className="text-xs text-muted-foreground">
         {campaign.sentCount} sent · {campaign.suppressedCount} skipped (opted out since) · {campaign.failedCount} failed
-        {campaign.retryingCount > 0 ? ` · ${campaign.retryingCount} waiting to retry` : ''} of {campaign.audienceCount}
+        {campaign.retryingCount > 0 ? ` · ${campaign.retryingCount} waiting to retry` : ''}
+        {campaign.status === 'cancelled' ? ` · ${campaign.cancelledCount} not sent (cancelled)` : ''} of{' '}
+        {campaign.audienceCount}
       </p>
     </div>
+  );
+}
+
+function CancelCampaignButton({ campaign }: { campaign: TCampaign }) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => cancelCampaign(campaign.id),
+    onSuccess: (cancelled) =>
+      toast({
+        title: `“${cancelled.subject}” cancelled`,
+        description: `${cancelled.sentCount} of ${cancelled.audienceCount} had been sent; ${cancelled.cancelledCount} will not be.`,
+      }),
+    onError: (error) =>
+      toast({ title: 'The campaign was not cancelled', description: error.message, variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminEmailKeys.all }),
+  });
+  return (
+    <AlertConfirmDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          Cancel campaign<span className="sr-only"> “{campaign.subject}”</span>
+        </Button>
+      }
+      title="Cancel this campaign?"
+      cancelLabel="Keep sending"
+      confirmLabel="Cancel campaign"
+      pendingLabel="Cancelling..."
+      onConfirm={() => cancel.mutateAsync()}
+    >
+      <p>
+        “{campaign.subject}”: {campaign.sentCount} of {campaign.audienceCount} sent so far. The readers still waiting
+        will not get it; a message already with the mail server still arrives.
+      </p>
+      <p>A cancelled campaign cannot be resumed.</p>
+    </AlertConfirmDialog>
   );
 }
 
@@ -394,8 +433,8 @@ function CampaignsTab() {
         >
           <DialogPanel title="Send this campaign?" closeDisabled={send.isPending}>
             <Dialog.Description className="mt-3 text-sm text-muted-foreground">
-              “{confirming?.subject}” goes to {count ?? 0} readers who opted in, a few a second. Once it starts it
-              cannot be called back.
+              “{confirming?.subject}” goes to {count ?? 0} readers who opted in, a few a second. While it is sending you
+              can cancel the rest; messages already sent cannot be called back.
             </Dialog.Description>
             <div className="mt-6 flex justify-end gap-2">
               <Button variant="outline" onClick={() => setConfirming(null)} disabled={send.isPending}>
@@ -430,7 +469,13 @@ function CampaignsTab() {
                         : 'Cancelled'}
                   </Badge>
                 </div>
-                <p className="text-xs text-muted-foreground">Sent {dateTime(campaign.createdAt)}</p>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-xs text-muted-foreground">
+                    Sent {dateTime(campaign.createdAt)}
+                    {campaign.cancelledAt ? ` · cancelled ${dateTime(campaign.cancelledAt)}` : ''}
+                  </p>
+                  {campaign.status === 'sending' && <CancelCampaignButton campaign={campaign} />}
+                </div>
                 <CampaignProgress campaign={campaign} />
                 {(campaign.failedCount > 0 || campaign.retryingCount > 0) && <CampaignFailures id={campaign.id} />}
               </li>

@@ -105,3 +105,7 @@ export function campaignQuery(id: string) {
 export function sendCampaign(body: TCampaignRequest) {
   return readJson<TCampaign>(api.admin.email.campaigns.$post({ json: body }));
 }
+
+export function cancelCampaign(id: string) {
+  return readJson<TCampaign>(api.admin.email.campaigns[':id'].cancel.$post({ param: encodeParams({ id }) }));
+}

@@ -10,7 +10,7 @@ import type {
   TBillingProviderInfo,
 } from '@shared/admin-subscriptions';
 import type { TAdminSubscriptionQuery } from '@shared/admin-subscriptions.schemas';
-import { api, encodeParams, readJson, withSignal } from '@web/lib/api';
+import { api, apiHref, encodeParams, readJson, withSignal } from '@web/lib/api';
 
 export type TSubscriptionListQuery = Partial<Omit<TAdminSubscriptionQuery, 'page' | 'pageSize'>> & {
   page: number;
@@ -41,6 +41,12 @@ export function subscriptionListQuery(query: TSubscriptionListQuery) {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+}
+
+/** The CSV export of the list as filtered now (a download link; the browser sends the session cookie). */
+export function subscriptionsExportHref(query: TSubscriptionListQuery): string {
+  const { page: _page, pageSize: _pageSize, ...filters } = toSearch(query);
+  return apiHref(`/admin/subscriptions/export.csv?${new URLSearchParams(filters).toString()}`);
 }
 
 export function subscriptionDetailQuery(userId: string) {

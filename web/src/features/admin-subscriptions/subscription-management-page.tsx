@@ -17,12 +17,14 @@ import { Card } from '@web/components/ui/card';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Input } from '@web/components/ui/input';
 import { AdminPageHeader } from '@web/features/admin-shell/admin-page';
+import { ExportCsvLink } from '@web/features/admin-shell/export-csv-link';
 import { toast } from '@web/lib/toast';
 import {
   advanceTestClock,
   invalidateMoney,
   providerInfoQuery,
   subscriptionListQuery,
+  subscriptionsExportHref,
   type TSubscriptionListQuery,
 } from './queries';
 import { SubscriptionDetail } from './subscription-detail';
@@ -140,6 +142,7 @@ export default function SubscriptionManagementPage() {
       <AdminPageHeader
         path="/admin/subscription-management"
         description="Trials and paid subscriptions. Choose Manage to cancel, resume, extend a trial or refund an invoice."
+        actions={<ExportCsvLink href={subscriptionsExportHref(query)} />}
       />
       <TestClock />
       <DataTable
