@@ -8,6 +8,7 @@ import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
 import { deliverCampaigns } from '../features/admin-email/admin-email.service';
 import { rebuildDirtyReadingStats } from '../features/reading-stats/reading-stats.service';
+import { computeRecommendations } from '../features/recommendations/recommendations.service';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
@@ -93,6 +94,14 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: 60_000,
     run: async (deps) => {
       await deliverCampaigns(deps);
+    },
+  },
+  {
+    // Due at once on start, so the demo shows rows; then hourly (docs/product/recommendations.md#the-job).
+    name: 'recommendations',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      computeRecommendations(deps);
     },
   },
   EXPIRE_IDLE_DEVICES_JOB,
