@@ -104,6 +104,16 @@ export interface TRecommendationRow {
   items: { bookId: string; score: number; reason: string }[];
 }
 
+/** The map's value for `key`, made and stored first when missing. */
+export function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Text: term counts and TF-IDF
 
@@ -181,21 +191,18 @@ export function buildContentNeighbours(
   const postings = new Map<string, [string, number][]>();
   for (const [bookId, terms] of termWeights)
     for (const [term, weight] of terms) {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
+      const list = entryOf(postings, term, () => []);
       list.push([bookId, weight]);
     }
   const byCategory = new Map<string, string[]>();
   const byAuthor = new Map<string, string[]>();
   for (const book of books.values()) {
     for (const category of book.categories) {
-      let list = byCategory.get(category.id);
-      if (!list) byCategory.set(category.id, (list = []));
+      const list = entryOf(byCategory, category.id, () => []);
       list.push(book.id);
     }
     const author = book.author.toLowerCase();
-    let list = byAuthor.get(author);
-    if (!list) byAuthor.set(author, (list = []));
+    const list = entryOf(byAuthor, author, () => []);
     list.push(book.id);
   }
 
@@ -208,8 +215,7 @@ export function buildContentNeighbours(
         if (other === book.id) continue;
         const product = weight * otherWeight;
         text.set(other, (text.get(other) ?? 0) + product);
-        let shared = sharedTerms.get(other);
-        if (!shared) sharedTerms.set(other, (shared = []));
+        const shared = entryOf(sharedTerms, other, () => []);
         shared.push([term, product]);
       }
     }
@@ -266,8 +272,7 @@ export function buildCoReadingNeighbours(
   for (const shelf of shelves.values()) {
     const ids = [...shelf];
     for (const a of ids) {
-      let row = together.get(a);
-      if (!row) together.set(a, (row = new Map()));
+      const row = entryOf(together, a, () => new Map());
       for (const b of ids) if (a !== b) row.set(b, (row.get(b) ?? 0) + 1);
     }
   }

@@ -20,9 +20,9 @@ import {
   buildModel,
   buildRows,
   countTerms,
+  entryOf,
   PUBLIC_MIN_CO_READERS,
   SIGNAL_WEIGHTS,
-  type TInteraction,
   type TModel,
   type TModelBook,
   type TReaderSignals,
@@ -59,8 +59,7 @@ export function loadModelBooks(db: Db): TModelBook[] {
     .all();
   const categoriesOf = new Map<string, { id: string; name: string }[]>();
   for (const link of links) {
-    let list = categoriesOf.get(link.book_id);
-    if (!list) categoriesOf.set(link.book_id, (list = []));
+    const list = entryOf(categoriesOf, link.book_id, () => []);
     list.push({ id: link.id, name: link.name });
   }
   return rows.map((row) => ({
@@ -130,12 +129,15 @@ export function loadReaderSignals(db: Db, userIds: readonly string[] | null): Ma
   const touch = (userId: string, bookId: string, atMs: number | null) => {
     const books = state.get(userId);
     if (!books) return null;
-    let entry = books.get(bookId);
-    if (!entry)
-      books.set(
-        bookId,
-        (entry = { weight: 0, atMs: 0, rating: null, finished: false, share: 0, touched: false, highlights: 0 }),
-      );
+    const entry = entryOf(books, bookId, () => ({
+      weight: 0,
+      atMs: 0,
+      rating: null as number | null,
+      finished: false,
+      share: 0,
+      touched: false,
+      highlights: 0,
+    }));
     entry.atMs = Math.max(entry.atMs, atMs ?? 0);
     return entry;
   };
