@@ -188,69 +188,98 @@ export function buildContentNeighbours(
   books: Map<string, TModelBook>,
   termWeights: Map<string, Map<string, number>>,
 ): Map<string, TNeighbour[]> {
-  const postings = new Map<string, [string, number][]>();
-  for (const [bookId, terms] of termWeights)
+  // Dense indices and typed accumulators: this runs for every book against the whole catalogue.
+  const list = [...books.values()];
+  const indexOf = new Map(list.map((book, index) => [book.id, index]));
+  const postings = new Map<string, { books: number[]; weights: number[] }>();
+  for (const [bookId, terms] of termWeights) {
+    const index = indexOf.get(bookId);
+    if (index === undefined) continue;
     for (const [term, weight] of terms) {
-      const list = entryOf(postings, term, () => []);
-      list.push([bookId, weight]);
+      const posting = entryOf(postings, term, () => ({ books: [], weights: [] }));
+      posting.books.push(index);
+      posting.weights.push(weight);
     }
-  const byCategory = new Map<string, string[]>();
-  const byAuthor = new Map<string, string[]>();
-  for (const book of books.values()) {
-    for (const category of book.categories) {
-      const list = entryOf(byCategory, category.id, () => []);
-      list.push(book.id);
-    }
-    const author = book.author.toLowerCase();
-    const list = entryOf(byAuthor, author, () => []);
-    list.push(book.id);
   }
+  const byCategory = new Map<string, number[]>();
+  const byAuthor = new Map<string, number[]>();
+  list.forEach((book, index) => {
+    for (const category of book.categories) entryOf(byCategory, category.id, () => []).push(index);
+    entryOf(byAuthor, book.author.toLowerCase(), () => []).push(index);
+  });
 
+  const text = new Float64Array(list.length);
+  const sharedCategories = new Uint8Array(list.length);
+  const sameAuthor = new Uint8Array(list.length);
+  const seen = new Uint8Array(list.length);
   const result = new Map<string, TNeighbour[]>();
-  for (const book of books.values()) {
-    const text = new Map<string, number>();
-    const sharedTerms = new Map<string, [string, number][]>();
+  list.forEach((book, self) => {
+    const touched: number[] = [];
+    const touch = (other: number) => {
+      if (seen[other] === 0) {
+        seen[other] = 1;
+        touched.push(other);
+      }
+    };
     for (const [term, weight] of termWeights.get(book.id) ?? []) {
-      for (const [other, otherWeight] of postings.get(term) ?? []) {
-        if (other === book.id) continue;
-        const product = weight * otherWeight;
-        text.set(other, (text.get(other) ?? 0) + product);
-        const shared = entryOf(sharedTerms, other, () => []);
-        shared.push([term, product]);
+      const posting = postings.get(term);
+      if (!posting) continue;
+      for (let i = 0; i < posting.books.length; i += 1) {
+        const other = posting.books[i]!;
+        text[other] = text[other]! + weight * posting.weights[i]!;
+        touch(other);
       }
     }
-    const sharedCategories = new Map<string, number>();
     for (const category of book.categories)
-      for (const other of byCategory.get(category.id) ?? [])
-        if (other !== book.id) sharedCategories.set(other, (sharedCategories.get(other) ?? 0) + 1);
-    const sameAuthor = new Set((byAuthor.get(book.author.toLowerCase()) ?? []).filter((other) => other !== book.id));
-
-    const candidates = new Set([...text.keys(), ...sharedCategories.keys(), ...sameAuthor]);
-    const scored: TNeighbour[] = [];
-    for (const other of candidates) {
-      const otherBook = books.get(other);
-      if (!otherBook) continue;
-      const textScore = text.get(other) ?? 0;
-      const shared = sharedCategories.get(other) ?? 0;
-      const union = book.categories.length + otherBook.categories.length - shared;
-      const categoryScore = union > 0 ? shared / union : 0;
-      const authorScore = sameAuthor.has(other) ? 1 : 0;
-      const score = 0.6 * textScore + 0.3 * categoryScore + 0.3 * authorScore;
-      if (score <= 0) continue;
-      scored.push({ bookId: other, score, reason: '' });
+      for (const other of byCategory.get(category.id) ?? []) {
+        sharedCategories[other] = sharedCategories[other]! + 1;
+        touch(other);
+      }
+    for (const other of byAuthor.get(book.author.toLowerCase()) ?? []) {
+      sameAuthor[other] = 1;
+      touch(other);
     }
-    const top = topNeighbours(scored, NEIGHBOURS_PER_BOOK);
-    for (const neighbour of top) {
-      const otherBook = books.get(neighbour.bookId)!;
-      neighbour.reason = contentReason(book, otherBook, sharedTerms.get(neighbour.bookId) ?? []);
+    const scored: { index: number; score: number }[] = [];
+    for (const other of touched) {
+      if (other !== self) {
+        const shared = sharedCategories[other]!;
+        const union = book.categories.length + list[other]!.categories.length - shared;
+        const categoryScore = union > 0 ? shared / union : 0;
+        const score = 0.6 * text[other]! + 0.3 * categoryScore + 0.3 * sameAuthor[other]!;
+        if (score > 0) scored.push({ index: other, score });
+      }
+      text[other] = 0;
+      sharedCategories[other] = 0;
+      sameAuthor[other] = 0;
+      seen[other] = 0;
     }
-    result.set(book.id, top);
-  }
+    const top = scored
+      .sort((a, b) => b.score - a.score || (list[a.index]!.id < list[b.index]!.id ? -1 : 1))
+      .slice(0, NEIGHBOURS_PER_BOOK);
+    result.set(
+      book.id,
+      top.map(({ index, score }) => ({
+        bookId: list[index]!.id,
+        score,
+        reason: contentReason(book, list[index]!, termWeights.get(book.id), termWeights.get(list[index]!.id)),
+      })),
+    );
+  });
   return result;
 }
 
-function contentReason(book: TModelBook, other: TModelBook, sharedTerms: [string, number][]): string {
+function contentReason(
+  book: TModelBook,
+  other: TModelBook,
+  terms: Map<string, number> | undefined,
+  otherTerms: Map<string, number> | undefined,
+): string {
   if (book.author.toLowerCase() === other.author.toLowerCase()) return `Also by ${other.author}`;
+  const sharedTerms: [string, number][] = [];
+  for (const [term, weight] of terms ?? []) {
+    const otherWeight = otherTerms?.get(term);
+    if (otherWeight !== undefined) sharedTerms.push([term, weight * otherWeight]);
+  }
   const themes = sharedTerms
     .sort((a, b) => b[1] - a[1])
     .slice(0, 2)

@@ -9,7 +9,7 @@ import { createBook, createCategory } from '../../test-factories';
 export function createTasteCatalogue(db: Db) {
   const productivity = createCategory(db, { name: 'Productivity' });
   const philosophy = createCategory(db, { name: 'Philosophy' });
-  const focus = Array.from({ length: 24 }, (_, index) =>
+  const focus = Array.from({ length: 40 }, (_, index) =>
     createBook(db, {
       title: `Deep Focus ${index + 1}`,
       author: index < 2 ? 'Cal Worker' : `Focus Author ${index}`,
