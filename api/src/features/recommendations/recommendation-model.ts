@@ -294,26 +294,46 @@ function contentReason(
 export function buildCoReadingNeighbours(
   shelves: Map<string, Set<string>>,
 ): Map<string, (TNeighbour & { readers: number })[]> {
-  const readersOf = new Map<string, number>();
-  for (const shelf of shelves.values())
-    for (const bookId of shelf) readersOf.set(bookId, (readersOf.get(bookId) ?? 0) + 1);
-  const together = new Map<string, Map<string, number>>();
+  // Dense indices and a typed counter per book: every shelf pairs each of its books with every other.
+  const ids: string[] = [];
+  const indexOf = new Map<string, number>();
+  const shelvesOfBook: number[][] = [];
+  const shelfIndices: number[][] = [];
   for (const shelf of shelves.values()) {
-    const ids = [...shelf];
-    for (const a of ids) {
-      const row = entryOf(together, a, () => new Map());
-      for (const b of ids) if (a !== b) row.set(b, (row.get(b) ?? 0) + 1);
+    const indices: number[] = [];
+    for (const bookId of shelf) {
+      let index = indexOf.get(bookId);
+      if (index === undefined) {
+        index = ids.length;
+        ids.push(bookId);
+        indexOf.set(bookId, index);
+        shelvesOfBook.push([]);
+      }
+      indices.push(index);
+      shelvesOfBook[index]!.push(shelfIndices.length);
     }
+    shelfIndices.push(indices);
   }
+  const together = new Int32Array(ids.length);
   const result = new Map<string, (TNeighbour & { readers: number })[]>();
-  for (const [bookId, row] of together) {
+  for (let book = 0; book < ids.length; book += 1) {
+    const touched: number[] = [];
+    for (const shelf of shelvesOfBook[book]!)
+      for (const other of shelfIndices[shelf]!) {
+        if (other === book) continue;
+        if (together[other] === 0) touched.push(other);
+        together[other] = together[other]! + 1;
+      }
     const scored: (TNeighbour & { readers: number })[] = [];
-    for (const [other, count] of row) {
+    const readers = shelvesOfBook[book]!.length;
+    for (const other of touched) {
+      const count = together[other]!;
+      together[other] = 0;
       if (count < MIN_CO_READERS) continue;
-      const score = count / Math.sqrt((readersOf.get(bookId) ?? 1) * (readersOf.get(other) ?? 1));
-      scored.push({ bookId: other, score, readers: count, reason: 'Readers with similar shelves read this' });
+      const score = count / Math.sqrt(readers * shelvesOfBook[other]!.length);
+      scored.push({ bookId: ids[other]!, score, readers: count, reason: 'Readers with similar shelves read this' });
     }
-    result.set(bookId, topNeighbours(scored, NEIGHBOURS_PER_BOOK));
+    result.set(ids[book]!, topNeighbours(scored, NEIGHBOURS_PER_BOOK));
   }
   return result;
 }
