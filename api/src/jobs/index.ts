@@ -79,6 +79,14 @@ export const JOBS: ScheduledJob[] = [
     },
   },
   {
+    // Due at once on start and before the demo books' typesetting, so the demo shows rows at once; then hourly (docs/product/recommendations.md#the-job).
+    name: 'recommendations',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      computeRecommendations(deps);
+    },
+  },
+  {
     // Demo mode: typeset and ingest the 16 real books after start-up instead of before listening;
     // later runs only hash the sources (books whose PDF is current are skipped).
     name: 'demo-book-pdfs',
@@ -94,14 +102,6 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: 60_000,
     run: async (deps) => {
       await deliverCampaigns(deps);
-    },
-  },
-  {
-    // Due at once on start, so the demo shows rows; then hourly (docs/product/recommendations.md#the-job).
-    name: 'recommendations',
-    intervalMs: HOUR_MS,
-    run: (deps) => {
-      computeRecommendations(deps);
     },
   },
   EXPIRE_IDLE_DEVICES_JOB,
