@@ -23,7 +23,7 @@ test('a card says why it is shown; a dismissed recommendation does not come back
   await expect(because).toBeVisible();
   const firstCard = because.getByTestId('recommendation-card').first();
   await expect(firstCard.getByTestId('recommendation-reason')).toHaveText(/^Why it is shown: Because you read .+: .+/);
-  for (const reason of await recommendations.getByTestId('recommendation-reason').allInnerTexts())
+  for (const reason of await recommendations.getByTestId('recommendation-reason').allTextContents())
     expect(reason.replace('Why it is shown:', '').trim().length).toBeGreaterThan(5);
 
   const title = (await firstCard.getByRole('heading').innerText()).trim();
