@@ -55,7 +55,7 @@ export function useDismissRecommendation() {
       if (context?.previous) queryClient.setQueryData(recommendationKeys.rows, context.previous);
       toast({
         variant: 'destructive',
-        title: `We couldn't hide “${title}”`,
+        title: `We couldn’t hide “${title}”`,
         description: describeError(error) || 'Something went wrong. Please try again.',
       });
     },
