@@ -26,7 +26,7 @@ test('a card says why it is shown; a dismissed recommendation does not come back
   for (const reason of await recommendations.getByTestId('recommendation-reason').allTextContents())
     expect(reason.replace('Why it is shown:', '').trim().length).toBeGreaterThan(5);
 
-  const title = (await firstCard.getByRole('heading').innerText()).trim();
+  const title = ((await firstCard.getByRole('heading').textContent()) ?? '').trim();
   const dismissed = page.waitForResponse((response) => /\/api\/recommendations\/[^/]+\/dismiss$/.test(response.url()));
   await firstCard.getByRole('button', { name: `Not interested in ${title}` }).click();
   // Optimistic: gone before the server has answered the refetch.
