@@ -1,10 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TRecommendedBook } from '@shared/recommendations';
 import { cn } from '@web/lib/cn';
 import { bookDetailPath } from '@web/lib/paths';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { BookCover } from '@web/features/catalogue/components/book-cover';
+import { COVER_DEFAULT_HEIGHT, COVER_DEFAULT_WIDTH } from '@shared/limits';
+import { apiHref } from '@web/lib/api';
 import { RatingStars } from '@web/components/rating-stars';
 
 // Picking (Radix dialog, mutations) loads only for readers who pick: trial and Basic.
@@ -41,7 +42,7 @@ export function RecommendationCard({
         className,
       )}
     >
-      <BookCover src={book.coverImageUrl} title={book.title} />
+      <RecommendationCover bookId={book.id} src={book.coverImageUrl} title={book.title} />
       <Heading className="line-clamp-2 font-serif text-sm font-semibold leading-snug">
         <Link
           to={bookDetailPath(book.id)}
@@ -75,5 +76,27 @@ export function RecommendationCard({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The card's cover. The catalogue's BookCover cannot be used here (the catalogue's pages show these rows, and
+ * features do not import each other both ways); a stored cover that fails to load falls back to the book's generated
+ * cover, which always exists.
+ */
+function RecommendationCover({ bookId, src, title }: { bookId: string; src: string; title: string }) {
+  const generated = apiHref(`/books/${encodeURIComponent(bookId)}/cover.svg`);
+  const [current, setCurrent] = useState(src || generated);
+  return (
+    <img
+      src={current}
+      alt={`Cover of ${title}`}
+      width={COVER_DEFAULT_WIDTH}
+      height={COVER_DEFAULT_HEIGHT}
+      loading="lazy"
+      decoding="async"
+      onError={() => setCurrent(generated)}
+      className="aspect-[5/7] h-auto w-full rounded-md bg-muted object-cover shadow-sm"
+    />
   );
 }
