@@ -51,6 +51,12 @@ test('a card says why it is shown; a dismissed recommendation does not come back
   const storeRows = page.getByRole('region', { name: 'Recommended for you' });
   await expect(storeRows.getByTestId('recommendation-card').first()).toBeVisible();
   await expect(storeRows.getByRole('heading', { name: title, exact: true })).toHaveCount(0);
+  await storeRows.scrollIntoViewIfNeeded();
+  const firstCover = storeRows.getByRole('img', { name: /^Cover of / }).first();
+  await expect
+    .poll(() => firstCover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/recommendations-bookstore-1280.png` });
 });
 
 test('a visitor sees "More like this" on a book page, each with its reason', async ({ page }) => {
