@@ -17,6 +17,7 @@ import { benchSegments } from './segments.bench';
 import { benchLargeBook } from './large-book.bench';
 import { benchAdmin } from './admin.bench';
 import { benchAdminReports } from './admin-reports';
+import { benchRecommendations } from './recommendations.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -236,4 +237,20 @@ if (!only || only === 'admin-reports') {
       `  ${t.label}: ${t.candidateMs} ms | plain SQL ${t.plainSqlMs} ms | ${t.ratio}x (≥ 0.7x, < 50 ms) ${t.pass ? 'PASS' : 'MISS'}`,
     );
   }
+}
+
+if (!only || only === 'recommendations') {
+  const r = await benchRecommendations();
+  out(
+    `Recommendations, offline: ${r.evaluatedReaders} of ${r.readers} readers, latest ${r.holdOutShare * 100}% of each shelf held out, ${r.books} books, top ${r.topK}:`,
+  );
+  for (const [label, score] of [
+    ['job', r.job],
+    ['most popular', r.popular],
+  ] as const) {
+    out(`  ${label}: hit rate ${score.hitRate} | recall ${score.recall} | coverage ${score.coverage}`);
+  }
+  out(
+    `  ${r.beatsPopular ? 'PASS' : 'MISS'}: the job ${r.beatsPopular ? 'beats' : 'does not beat'} most popular | model ${r.modelMs} ms, scoring ${r.scoringMs} ms | full job ${r.fullJob.durationMs} ms for ${r.fullJob.readers} readers (${r.fullJob.rows} rows)`,
+  );
 }

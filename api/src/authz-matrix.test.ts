@@ -88,6 +88,11 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/reviews/:id/reports': 'signed-in',
   'GET /api/moderation/reviews': 'community:moderate',
   'PATCH /api/moderation/reviews/:id': 'community:moderate',
+  // recommendations (docs/product/recommendations.md#api): "More like this" is book-to-book data, public
+  'GET /api/recommendations': 'signed-in',
+  'POST /api/recommendations/:bookId/dismiss': 'signed-in',
+  'POST /api/recommendations/:bookId/click': 'signed-in',
+  'GET /api/books/:idOrSlug/similar': 'public',
 
   // e-mail
   'GET /api/me/email-preferences': 'signed-in',

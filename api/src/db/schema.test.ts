@@ -95,6 +95,10 @@ const SUPPORT_TABLES = [
   'user_copy_device_counters',
   'feedback_votes',
   'scheduled_jobs',
+  'recommendation_dismissals',
+  'book_term_vectors',
+  'similar_books',
+  'recommendation_mailings',
 ];
 
 function freshDb(): Db {

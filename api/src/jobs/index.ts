@@ -8,6 +8,8 @@ import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
 import { deliverCampaigns } from '../features/admin-email/admin-email.service';
 import { rebuildDirtyReadingStats } from '../features/reading-stats/reading-stats.service';
+import { computeRecommendations } from '../features/recommendations/recommendations.service';
+import { sendNewBookAlerts, sendWeeklyRecommendationEmails } from '../features/recommendations/recommendation-emails';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
@@ -16,6 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Summaries follow syncs within a minute (docs/product/reading-stats.md#summary-tables). */
 const READING_STATS_INTERVAL_MS = 60 * 1000;
 const DEMO_BOOK_PDFS_INTERVAL_MS = 15 * 60 * 1000;
+const RECOMMENDATION_EMAILS_INTERVAL_MS = 15 * 60 * 1000;
 /** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
 const RATE_LIMIT_RETENTION_MS = 31 * 24 * HOUR_MS;
 
@@ -78,6 +81,14 @@ export const JOBS: ScheduledJob[] = [
     },
   },
   {
+    // Due at once on start and before the demo books' typesetting, so the demo shows rows at once; then hourly (docs/product/recommendations.md#the-job).
+    name: 'recommendations',
+    intervalMs: HOUR_MS,
+    run: (deps) => {
+      computeRecommendations(deps);
+    },
+  },
+  {
     // Demo mode: typeset and ingest the 16 real books after start-up instead of before listening;
     // later runs only hash the sources (books whose PDF is current are skipped).
     name: 'demo-book-pdfs',
@@ -93,6 +104,16 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: 60_000,
     run: async (deps) => {
       await deliverCampaigns(deps);
+    },
+  },
+  {
+    // Weekly e-mails and new-book alerts; each is claimed in recommendation_mailings first, so runs never repeat one
+    // (docs/product/recommendations.md#e-mails).
+    name: 'recommendation-emails',
+    intervalMs: RECOMMENDATION_EMAILS_INTERVAL_MS,
+    run: async (deps) => {
+      await sendWeeklyRecommendationEmails(deps);
+      await sendNewBookAlerts(deps);
     },
   },
   EXPIRE_IDLE_DEVICES_JOB,

@@ -22,6 +22,7 @@ import { seedDemoSubscriptions } from './demo-billing';
 import { backfillMrrMovements, seedDemoMoney } from './demo-money';
 import { seedDemoReviews } from './demo-reviews';
 import { seedDemoReading } from './demo-reading';
+import { seedDemoShelves } from './demo-shelves';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -65,6 +66,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const mrrBackfilled = backfillMrrMovements(deps.db);
     const demoReviews = deps.env.stripe ? 0 : seedDemoReviews(deps.db, deps.now());
     const demoReadingHistories = seedDemoReading(deps.db, deps.now());
+    const demoShelves = seedDemoShelves(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoReviews,
@@ -73,6 +75,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       mrrBackfilled,
       demoMoneyMs,
       demoReadingHistories,
+      demoShelves,
       plansAdded,
       categoriesAdded: categories.added,
       books,
@@ -109,6 +112,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       mrrMovementsBackfilled: result.mrrBackfilled,
       demoMoneyMs: result.demoMoneyMs,
       demoReadingHistories: result.demoReadingHistories,
+      demoShelves: result.demoShelves,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',

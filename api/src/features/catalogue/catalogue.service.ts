@@ -187,6 +187,21 @@ function toBookSummary(row: BookSummaryRow, category: string | null): TBookSumma
   };
 }
 
+/**
+ * Published books by id as summaries, in the order of `bookIds` (unknown or unpublished ids are left out): for lists
+ * another feature chooses, such as recommendations.
+ */
+export function listBookSummariesByIds(db: Db, bookIds: string[]): TBookSummary[] {
+  if (bookIds.length === 0) return [];
+  const rows = cachedStatement(
+    db,
+    `select ${SUMMARY_COLUMNS} from books b where b.is_published = 1 and b.id in (select value from json_each(?))`,
+  ).all(JSON.stringify(bookIds)) as BookSummaryRow[];
+  const primaryCategories = findPrimaryCategories(db, bookIds);
+  const byId = new Map(rows.map((row) => [row.id, toBookSummary(row, primaryCategories.get(row.id) ?? null)]));
+  return bookIds.flatMap((id) => byId.get(id) ?? []);
+}
+
 const detailStatements = new WeakMap<Db, ReturnType<typeof prepareDetailStatements>>();
 
 function prepareDetailStatements(db: Db) {

@@ -23,6 +23,7 @@ import { refusalError } from '../selections/selections.service';
 import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
 import { adminRevocationOf } from '../admin-loans/admin-loans.service';
 import { ADMIN_LOAN_MESSAGES } from '@shared/admin-loans';
+import { recordRecommendationBorrow } from '../recommendations/recommendations.service';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -165,6 +166,8 @@ export function openLoan(options: { db: Db; userId: string; bookRef: string; now
       })
       .returning({ id: loans.id })
       .get();
+    // Opening a recommended book is a borrow (docs/product/recommendations.md#clicks-and-borrows).
+    recordRecommendationBorrow({ db, userId, bookId: book.id, now });
     return { loanId: created.id, created: true };
   });
   // Not entitled is "payment required" whatever the rule (choose the book or upgrade).

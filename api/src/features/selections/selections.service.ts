@@ -21,6 +21,7 @@ import { books, loans, userSelectedBooks, userSubscriptionCycles } from '../../d
 import { AppError, notFound } from '../../lib/app-error';
 import { findBook, offlineDeviceCap, syncEntitlements } from './entitlement-state';
 import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
+import { recordRecommendationBorrow } from '../recommendations/recommendations.service';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -118,6 +119,8 @@ export function selectBook(options: { db: Db; userId: string; bookRef: string; n
     if (bumped.changes !== 1)
       throw new AppError('conflict', 409, 'Your picks changed at the same time. Please try again.');
 
+    // A pick of a recommended book is a borrow (docs/product/recommendations.md#clicks-and-borrows).
+    recordRecommendationBorrow({ db, userId, bookId: book.id, now });
     const existingLoan = db
       .select({ id: loans.id })
       .from(loans)

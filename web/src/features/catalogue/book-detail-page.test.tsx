@@ -66,6 +66,7 @@ function renderBook({
     storefrontRoutes({
       user,
       [apiPath('/books/b-1/reviews')]: () => reviews,
+      [apiPath('/books/b-1/similar')]: () => ({ items: [] }),
       [apiPath('/books/*')]: () => (book ? book : new Response('{"title":"Not Found"}', { status: 404 })),
     }),
   );

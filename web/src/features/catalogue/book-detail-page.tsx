@@ -2,7 +2,7 @@
  * /book/:id (also /books/:id and /book-detail/:id): one book, by id or slug, with the call to action
  * that fits the visitor.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookX, ChevronRight } from 'lucide-react';
@@ -25,6 +25,9 @@ import { bookstorePath } from '@web/lib/paths';
 import { effectiveTier } from './book-access';
 import { bookQueryOptions, catalogueKeys } from './queries';
 import { ReviewsSection } from '@web/features/reviews/components/reviews-section';
+
+// Below the fold: its code and query come after the book itself.
+const MoreLikeThis = lazy(() => import('@web/features/recommendations/components/more-like-this'));
 
 const COVER_WIDTH = 320;
 const COVER_HEIGHT = 448;
@@ -285,6 +288,10 @@ function BookDetail({
           )}
         </aside>
       </div>
+
+      <Suspense fallback={null}>
+        <MoreLikeThis idOrSlug={book.id} />
+      </Suspense>
     </article>
   );
 }

@@ -25,6 +25,8 @@ import { useBookstoreParams } from './use-bookstore-params';
 // The phone filter sheet (Radix Dialog) is fetched when the Filters button is first used, not with the store.
 const loadFilterSheet = () => import('./components/bookstore-filter-sheet');
 const BookstoreFilterSheet = lazy(loadFilterSheet);
+// The reader's own rows load only for signed-in readers, never with the store's first paint.
+const RecommendationRows = lazy(() => import('@web/features/recommendations/components/recommendation-rows'));
 
 /** The first row of covers on a phone (two across) is the page's largest paint; the server preloads them too. */
 const BOOKSTORE_EAGER_COVERS = 2;
@@ -219,6 +221,13 @@ export default function BookstorePage() {
           </div>
         ) : null}
       </section>
+
+      {/* After the results, so a phone's first screen stays search box and covers; signed-in readers only. */}
+      {isAuthenticated && !hasFilters && filters.page === 1 && (
+        <Suspense fallback={null}>
+          <RecommendationRows className="mt-14" emptyText={null} />
+        </Suspense>
+      )}
     </div>
   );
 }

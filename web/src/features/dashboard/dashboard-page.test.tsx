@@ -133,6 +133,7 @@ describe('/dashboard', () => {
       [`GET ${apiPath('/library/stats')}`]: () => new Response('{"detail":"Service unavailable"}', { status: 503 }),
       [`GET ${apiPath('/bookmarks')}`]: () => ({ items: [], total: 0, page: 1, limit: 5 }),
       [`GET ${apiPath('/reading-stats')}`]: () => makeReadingDashboard(),
+      [`GET ${apiPath('/recommendations')}`]: () => ({ rows: [] }),
     });
     renderPage(<DashboardPage />, { route: '/dashboard' });
     expect(await screen.findByText("We couldn't load your reading figures.")).toBeInTheDocument();

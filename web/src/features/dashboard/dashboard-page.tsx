@@ -26,6 +26,7 @@ import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
 import { InstallHintSlot } from '@web/features/install/install-hint-slot';
 import { ReadingStatsSection } from '@web/features/reading-stats/reading-stats-section';
+import RecommendationRows from '@web/features/recommendations/components/recommendation-rows';
 import { formatCount, formatReadingTime } from '@web/features/reading-stats/format';
 
 export const RECENT_BOOKMARKS = 5;
@@ -91,6 +92,7 @@ export default function DashboardPage() {
         }
       />
 
+      <RecommendationRows />
       <ReadingStats />
       <ReadingStatsSection />
       <RecentBookmarks />
