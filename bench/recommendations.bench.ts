@@ -98,7 +98,7 @@ export async function benchRecommendations() {
     mostPopular(model, new Set(reader.interactions.map((interaction) => interaction.bookId)), TOP_K),
   );
 
-  const run = computeRecommendations(deps);
+  const run = await computeRecommendations(deps);
   db.$client.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 

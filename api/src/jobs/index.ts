@@ -84,8 +84,8 @@ export const JOBS: ScheduledJob[] = [
     // Due at once on start and before the demo books' typesetting, so the demo shows rows at once; then hourly (docs/product/recommendations.md#the-job).
     name: 'recommendations',
     intervalMs: HOUR_MS,
-    run: (deps) => {
-      computeRecommendations(deps);
+    run: async (deps) => {
+      await computeRecommendations(deps);
     },
   },
   {

@@ -25,6 +25,7 @@ import {
   type PDFRef,
   type RGB,
 } from 'pdf-lib';
+import { yieldToEventLoop } from '../../lib/event-loop';
 
 export interface TTypesetSection {
   /** Heading of the section, listed in the contents and the outline; null for untitled front matter. */
@@ -204,8 +205,6 @@ export function breakLines(text: string, name: TFontName, size: number, maxWidth
   if (line) lines.push(line);
   return lines;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type TBlock = { kind: 'paragraph'; text: string } | { kind: 'verse'; lines: string[] };
 

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
+import { yieldToEventLoop } from '../../lib/event-loop';
 
 export class PdfReadError extends Error {
   constructor(
@@ -68,8 +69,6 @@ function loadPdfjs(): Promise<TPdfjs> {
   })();
   return pdfjsModule;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Opens the document; the bytes are copied because pdf.js transfers (detaches) the buffer it gets. */
 async function openDocument(bytes: Uint8Array): Promise<PDFDocumentProxy> {

@@ -48,7 +48,7 @@ async function world() {
     body: 'List-Unsubscribe=One-Click',
   });
   expect(oneClick.status).toBe(204);
-  computeRecommendations(t);
+  await computeRecommendations(t);
   return { t, ada, quiet, away, unsubscribed, noConsent, ...catalogue };
 }
 

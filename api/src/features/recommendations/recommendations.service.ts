@@ -28,12 +28,14 @@ import {
   type TReaderSignals,
   type TRecommendationType,
 } from './recommendation-model';
+import { yieldToEventLoop } from '../../lib/event-loop';
 
 /** Books shown in "More like this". */
 export const SIMILAR_BOOKS_SHOWN = 8;
 /** Page text read for a book's term vector: enough for its vocabulary, bounded for the 300 MB books. */
 const MAX_TERM_TEXT_CHARS = 400_000;
-const READERS_PER_TRANSACTION = 200;
+/** Readers per write transaction; the job yields to requests between batches (tens of milliseconds each). */
+const READERS_PER_TRANSACTION = 25;
 const RETIRED_SCORE = 0;
 const MIN_SHOWN_SCORE = 1e-6;
 
@@ -429,17 +431,19 @@ export interface TRecommendationRun {
 
 /**
  * The `recommendations` job: term vectors for changed books, the model over every reader, "More like this" for
- * every book, then each reader's rows, a batch of readers per transaction so readers and writers are never held up
- * for long. `userIds` recomputes only those readers (the model still sees everyone).
+ * every book, then each reader's rows, a batch of readers per transaction. It runs in the API process, so it yields
+ * to the event loop between steps and batches: requests are answered while it works (a whole run takes seconds).
+ * `userIds` recomputes only those readers (the model still sees everyone).
  */
-export function computeRecommendations(
+export async function computeRecommendations(
   deps: TRecommendationDeps,
   options: { userIds?: string[] } = {},
-): TRecommendationRun {
+): Promise<TRecommendationRun> {
   const started = performance.now();
   const { db } = deps;
   const now = deps.now();
   const booksCounted = refreshTermVectors(db, now);
+  await yieldToEventLoop();
   const allReaders = loadReaderSignals(db, null);
   const model = buildModel({
     books: loadModelBooks(db),
@@ -447,16 +451,19 @@ export function computeRecommendations(
     readers: allReaders.values(),
   });
   lastModel = { model, builtAt: now.getTime() };
+  await yieldToEventLoop();
   if (!options.userIds) writeSimilarBooks(db, model);
   const readers = options.userIds
     ? options.userIds.flatMap((id) => allReaders.get(id) ?? [])
     : [...allReaders.values()];
   let rows = 0;
-  for (let start = 0; start < readers.length; start += READERS_PER_TRANSACTION)
+  for (let start = 0; start < readers.length; start += READERS_PER_TRANSACTION) {
+    await yieldToEventLoop();
     immediateTransaction(db, () => {
       for (const reader of readers.slice(start, start + READERS_PER_TRANSACTION))
         rows += writeReaderRows(db, model, reader, now);
     });
+  }
   const durationMs = Math.round(performance.now() - started);
   deps.logger.info({ booksCounted, readers: readers.length, rows, durationMs }, 'recommendations computed');
   return { booksCounted, readers: readers.length, rows, durationMs };

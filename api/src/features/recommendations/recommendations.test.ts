@@ -23,7 +23,7 @@ async function tasteWorld() {
     const other = await t.reader('basic', { firstName: `Stoic${n}` });
     for (const book of stoic.slice(0, 4)) markFinished(t.db, other.user.id, book.id, now, 5);
   }
-  computeRecommendations(t);
+  await computeRecommendations(t);
   return { t, ada, ...catalogue };
 }
 
@@ -67,7 +67,7 @@ describe('recommendations API', () => {
     expect(ids).not.toContain(target.id);
     expect(after.rows.flatMap((row) => row.items).length).toBe(before.rows.flatMap((row) => row.items).length);
     t.clock.advance(3_600_000);
-    computeRecommendations(t);
+    await computeRecommendations(t);
     const later = await successBody(ada.api.recommendations.$get());
     expect(later.rows.flatMap((row) => row.items.map((item) => item.book.id))).not.toContain(target.id);
     expect(
@@ -101,7 +101,7 @@ describe('recommendations API', () => {
     const { focus } = createTasteCatalogue(t.db);
     const reader = await t.reader('basic');
     markFinished(t.db, reader.user.id, focus[0]!.id, t.clock.now());
-    computeRecommendations(t);
+    await computeRecommendations(t);
     const { rows } = await successBody(reader.api.recommendations.$get());
     const book = rows[0]!.items[0]!.book;
     const picked = await reader.api.selections.$post({ json: { bookId: book.id } });
