@@ -26,3 +26,4 @@ export * from './abuse';
 export * from './cache';
 export * from './sign-in-throttle';
 export * from './reading-stats';
+export * from './highlights';
