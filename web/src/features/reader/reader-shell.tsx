@@ -17,6 +17,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { TBookSearchHit } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
+import { HighlightsPanelBody } from '@web/features/highlights/components/highlights-panel';
+import { ReaderHighlights } from '@web/features/highlights/components/reader-highlights';
+import type { THighlightsFeature } from '@web/features/highlights/use-highlights';
 import { BookmarksPanelBody } from './components/bookmarks-panel';
 import { DisplayPanelBody } from './components/display-panel';
 import { TextViewOffer } from './components/text-view-offer';
@@ -63,6 +66,8 @@ export interface ReaderShellProps {
   initialPage: number;
   watermark: TWatermark | null;
   bookmarks?: TBookmarksFeature;
+  /** Highlights and notes over the pages (the full reader; docs/product/highlights.md). */
+  highlights?: THighlightsFeature;
   copy?: TCopyFeature;
   searchServer?: (query: string, signal: AbortSignal) => Promise<TBookSearchHit[]>;
   onPageChange?: (page: number, pagesCount: number) => void;
@@ -88,6 +93,7 @@ export function ReaderShell(props: ReaderShellProps) {
     initialPage,
     watermark,
     bookmarks,
+    highlights,
     copy,
     searchServer,
     afterLastPage,
@@ -245,6 +251,7 @@ export function ReaderShell(props: ReaderShellProps) {
     toggleFullscreen: fullscreen.toggle,
     canBookmark: !!bookmarks,
     addBookmark,
+    canHighlight: !!highlights,
     canReadAloud: readAloud.isSupported,
     isReadingAloud: readAloud.status !== 'idle',
     copyRemaining,
@@ -315,6 +322,7 @@ export function ReaderShell(props: ReaderShellProps) {
             copy={copy}
           />
         )}
+        {highlights && isReady && <ReaderHighlights readerRoot={rootElement} view={view} highlights={highlights} />}
         {watermark?.loanId && isReady && <WatermarkPatternLayer loanId={watermark.loanId} theme={theme} />}
         {status === 'loading' && (
           <div className="absolute inset-0 flex items-center justify-center">
@@ -381,6 +389,18 @@ export function ReaderShell(props: ReaderShellProps) {
             pageNumber={pageNumber}
             onOpen={(bookmark) => {
               goToPage(bookmark.page);
+              closePanelOnNarrow();
+            }}
+          />
+        </ReaderPanel>
+      )}
+      {highlights && (
+        <ReaderPanel {...panelProps('highlights')} side="right" title="Highlights and notes">
+          <HighlightsPanelBody
+            bookId={highlights.bookId}
+            highlights={highlights}
+            onOpen={(item) => {
+              goToPage(item.page);
               closePanelOnNarrow();
             }}
           />
