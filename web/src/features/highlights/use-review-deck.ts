@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { reviewStreak, type TReviewDeck } from '@shared/highlights';
 import type { TCardKind, TReviewRating } from '@shared/highlights.schemas';
 import { useCurrentUser } from '@web/features/auth/queries';
-import { usePendingMutations, useSyncEngine } from '@web/features/sync/use-sync';
+import { usePendingMutationsState, useSyncEngine } from '@web/features/sync/use-sync';
 import { loadReviewDeck, storeReviewDeck } from '@web/storage/review-deck';
 import { dueCards, overlayDeck, type TDeckCard, type TMergedDeck } from './overlay';
 import { fetchReviewDeck, highlightsKeys } from './queries';
@@ -53,7 +53,7 @@ export function useReviewDeck(now?: Date): TReviewDeckState {
     networkMode: 'always',
     staleTime: 30_000,
   });
-  const pending = usePendingMutations();
+  const { entries: pending, isLoaded: isPendingLoaded } = usePendingMutationsState();
   const deck = useMemo(() => overlayDeck(query.data ?? null, pending), [query.data, pending]);
   const nowMs = (now ?? openedAt).getTime();
   const due = useMemo(() => dueCards(deck, new Date(nowMs)), [deck, nowMs]);
@@ -88,7 +88,7 @@ export function useReviewDeck(now?: Date): TReviewDeckState {
   );
 
   return {
-    isLoading: query.isPending && userId !== null,
+    isLoading: userId !== null && (query.isPending || !isPendingLoaded),
     isError: query.isError,
     deck,
     due,
