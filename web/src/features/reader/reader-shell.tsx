@@ -48,6 +48,7 @@ import type { TBookmarksFeature } from './use-reader-bookmarks';
 import { useFullscreen } from './use-fullscreen';
 import { useMediaQuery, WIDE_READER_QUERY } from './use-media-query';
 import { pageTextFromItems, useReadAloud, type TUseReadAloudOptions } from './use-read-aloud';
+import { useNextChapterPage, useReadAloudMarker } from './use-read-aloud-marker';
 import { type TCopyFeature, useCopyProtection } from './use-copy-protection';
 import { usePageInUrl } from './use-page-in-url';
 import { usePrintBlock } from './use-print-block';
@@ -216,7 +217,16 @@ export function ReaderShell(props: ReaderShellProps) {
     },
     [api],
   );
-  const readAloud = useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, onEvent: props.onReadAloudEvent });
+  const getNextChapterPage = useNextChapterPage(api?.pdf ?? null);
+  const readAloud = useReadAloud({
+    pageNumber,
+    pagesCount,
+    getPageText,
+    goToPage,
+    getNextChapterPage,
+    onEvent: props.onReadAloudEvent,
+  });
+  useReadAloudMarker({ readerRoot: rootElement, view, sentence: readAloud.sentence });
 
   const isDocked = isWide;
   const panels = useReaderPanels({ isDocked, rootElement });
