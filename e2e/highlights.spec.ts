@@ -176,3 +176,80 @@ test.describe('highlights, notes and review cards', () => {
     });
   }
 });
+
+/**
+ * A stand-in for the browser's speech engine (headless Chromium has no voices): each utterance
+ * "starts" and "ends" after a few milliseconds, in order, like a fast voice; cancel drops the queue.
+ */
+function fakeSpeech() {
+  type TFakeUtterance = { text: string; onstart?: () => void; onend?: () => void };
+  const queue: TFakeUtterance[] = [];
+  let speaking = false;
+  const next = () => {
+    const utterance = queue.shift();
+    if (!utterance) {
+      speaking = false;
+      return;
+    }
+    speaking = true;
+    setTimeout(() => {
+      utterance.onstart?.();
+      (window as unknown as { __spoken: string[] }).__spoken.push(utterance.text);
+      setTimeout(() => {
+        utterance.onend?.();
+        next();
+      }, 50);
+    }, 10);
+  };
+  (window as unknown as { __spoken: string[] }).__spoken = [];
+  Object.defineProperty(window, 'speechSynthesis', {
+    value: {
+      speak: (utterance: TFakeUtterance) => {
+        queue.push(utterance);
+        if (!speaking) next();
+      },
+      cancel: () => {
+        queue.length = 0;
+      },
+      pause: () => undefined,
+      resume: () => undefined,
+      getVoices: () => [],
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    },
+  });
+}
+
+test('read aloud marks the sentence being read and the sleep timer stops at the end of the chapter', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.addInitScript(fakeSpeech);
+  const reader = demoAccount('user', 'premium');
+  await signInThroughApi(page, reader.email, reader.password, baseURL);
+  // Page 5 opens the preface; the introduction begins on page 9 (the book's contents).
+  await page.goto(`/reader/${BOOK_SLUG}?page=${PAGE}`);
+  await expectPageRendered(page, PAGE);
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await page.getByLabel('Sleep timer').selectOption('chapter');
+  await expect(page.getByTestId('sleep-timer-status')).toHaveText('Stops at the end of this chapter (before page 9).');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  // The marked sentence is the one the voice is reading (looked at in one go: the voice moves on quickly).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const registry = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights;
+          const marked = [...(registry.get('wb-read-aloud') ?? [])].map((range) => range.toString().replace(/\s+/g, ''));
+          const spoken = (window as unknown as { __spoken: string[] }).__spoken;
+          const current = (spoken.at(-1) ?? '').replace(/\s+/g, '');
+          return marked.length === 1 && marked[0].length > 5 && current.includes(marked[0]);
+        }),
+      { message: 'the sentence being read is marked on the page' },
+    )
+    .toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('read-aloud-1280.png') });
+  await expect(page.getByTestId('read-aloud-status')).toHaveText('Stopped by the sleep timer.', { timeout: 60_000 });
+  await expect(page.getByLabel('Page number')).toHaveValue('8');
+  expect(await paintedRanges(page, 'wb-read-aloud')).toEqual([]);
+});
