@@ -115,7 +115,8 @@ test.describe('highlights, notes and review cards', () => {
       const reveal = second.page.getByRole('button', { name: /Show answer/ });
       await expect(reveal.or(done)).toBeVisible();
       if (await done.isVisible()) break;
-      if ((await second.page.getByTestId('review-question').textContent())?.includes('<b>Remember</b>')) sawOurCard = true;
+      if ((await second.page.getByTestId('review-question').textContent())?.includes('<b>Remember</b>'))
+        sawOurCard = true;
       await second.page.keyboard.press('Space');
       await expect(second.page.getByTestId('review-answer')).toBeVisible();
       await second.page.keyboard.press('3');
@@ -240,7 +241,9 @@ test('read aloud marks the sentence being read and the sleep timer stops at the 
       () =>
         page.evaluate(() => {
           const registry = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights;
-          const marked = [...(registry.get('wb-read-aloud') ?? [])].map((range) => range.toString().replace(/\s+/g, ''));
+          const marked = [...(registry.get('wb-read-aloud') ?? [])].map((range) =>
+            range.toString().replace(/\s+/g, ''),
+          );
           const spoken = (window as unknown as { __spoken: string[] }).__spoken;
           const current = (spoken.at(-1) ?? '').replace(/\s+/g, '');
           return marked.length === 1 && marked[0].length > 5 && current.includes(marked[0]);

@@ -33,7 +33,13 @@ const DEMO_HIGHLIGHTS: TDemoHighlight[] = [
     note: 'The thesis of the whole book.',
     cardReviewsDaysAgo: [3, 2, 1],
   },
-  { slug: 'the-art-of-war', quote: 'All warfare is based on deception.', color: 'pink', note: null, cardReviewsDaysAgo: [] },
+  {
+    slug: 'the-art-of-war',
+    quote: 'All warfare is based on deception.',
+    color: 'pink',
+    note: null,
+    cardReviewsDaysAgo: [],
+  },
   { slug: 'walden', quote: 'The mass of men lead lives of quiet desperation.', color: 'blue', note: null },
   {
     slug: 'walden',

@@ -147,13 +147,20 @@ function ReviewCard({
   const { card, highlight } = item;
   const isNoteCard = card.kind === 'note' && !!highlight.note;
   const question = isNoteCard ? highlight.note! : passageOpening(highlight.quote);
-  const answer = isNoteCard ? highlight.quote : highlight.quote + (highlight.note ? `\n\nYour note: ${highlight.note}` : '');
+  const answer = isNoteCard
+    ? highlight.quote
+    : highlight.quote + (highlight.note ? `\n\nYour note: ${highlight.note}` : '');
   return (
     <article aria-labelledby="review-question" className="rounded-xl border border-border bg-card p-5 shadow-sm">
       <p className="text-sm text-muted-foreground">
-        {highlight.bookTitle} · page {highlight.page} · {isNoteCard ? 'Your note: what did the book say?' : 'How does this passage go on?'}
+        {highlight.bookTitle} · page {highlight.page} ·{' '}
+        {isNoteCard ? 'Your note: what did the book say?' : 'How does this passage go on?'}
       </p>
-      <blockquote id="review-question" className="mt-3 whitespace-pre-wrap font-serif text-lg" data-testid="review-question">
+      <blockquote
+        id="review-question"
+        className="mt-3 whitespace-pre-wrap font-serif text-lg"
+        data-testid="review-question"
+      >
         {question}
       </blockquote>
       {isRevealed ? (
@@ -188,13 +195,7 @@ function ReviewCard({
           </fieldset>
         </>
       ) : (
-        <Button
-          ref={revealRef}
-          type="button"
-          className="mt-5 h-12 w-full"
-          onClick={onReveal}
-          aria-keyshortcuts="Space"
-        >
+        <Button ref={revealRef} type="button" className="mt-5 h-12 w-full" onClick={onReveal} aria-keyshortcuts="Space">
           Show answer (space)
         </Button>
       )}

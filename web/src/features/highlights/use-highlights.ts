@@ -62,7 +62,16 @@ export function useHighlights(bookId: string, book: { title: string; slug: strin
       const id = crypto.randomUUID();
       const now = new Date().toISOString();
       const note = cleanHighlightNote(input.note);
-      const payload = { id, bookId, page: input.page, start: input.start, end: input.end, quote: input.quote, color: input.color, note };
+      const payload = {
+        id,
+        bookId,
+        page: input.page,
+        start: input.start,
+        end: input.end,
+        quote: input.quote,
+        color: input.color,
+        note,
+      };
       change((current) => [
         ...current,
         { ...payload, hlc: null, createdAt: now, updatedAt: now, bookTitle: book.title, bookSlug: book.slug },

@@ -83,7 +83,8 @@ export function useReviewDeck(now?: Date): TReviewDeckState {
     [engine],
   );
   const deleteCard = useCallback(
-    (cardId: string) => void engine.queueMutation({ type: 'card.delete', payload: { id: cardId } }).catch(() => undefined),
+    (cardId: string) =>
+      void engine.queueMutation({ type: 'card.delete', payload: { id: cardId } }).catch(() => undefined),
     [engine],
   );
 

@@ -130,7 +130,11 @@ describe('the sentence being read', () => {
     const reader = createReadAloud({ synth, makeUtterance, onStatus: vi.fn(), onFinished: vi.fn(), onSentence });
     const page = 'It was late.\nThe keeper lit the lamp; the sea was calm! Was it?';
     reader.speak(page, { voice: null, rate: 1 });
-    expect(spoken.map((u) => u.text)).toEqual(['It was late.', 'The keeper lit the lamp; the sea was calm!', 'Was it?']);
+    expect(spoken.map((u) => u.text)).toEqual([
+      'It was late.',
+      'The keeper lit the lamp; the sea was calm!',
+      'Was it?',
+    ]);
     spoken[1].onstart!();
     expect(onSentence).toHaveBeenLastCalledWith({
       text: 'The keeper lit the lamp; the sea was calm!',
@@ -152,7 +156,13 @@ describe('the sentence being read', () => {
   });
 
   it('knows where the next chapter begins from the table of contents', () => {
-    const entry = (page: number | null, children: never[] = []) => ({ id: String(page), title: 't', dest: null, page, children });
+    const entry = (page: number | null, children: never[] = []) => ({
+      id: String(page),
+      title: 't',
+      dest: null,
+      page,
+      children,
+    });
     const outline = [entry(1), { ...entry(10), children: [entry(14) as never] }, entry(30), entry(null)];
     expect(nextChapterPage(outline, 5)).toBe(10);
     expect(nextChapterPage(outline, 12)).toBe(14);

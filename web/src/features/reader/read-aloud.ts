@@ -29,7 +29,11 @@ export function isSpeechSupported(
 }
 
 /** Sentences grouped into parts of at most `maxChars` (a longer sentence is cut at spaces); `group: false` keeps one sentence per part. */
-export function splitIntoUtterances(text: string, maxChars = 220, { group = true }: { group?: boolean } = {}): string[] {
+export function splitIntoUtterances(
+  text: string,
+  maxChars = 220,
+  { group = true }: { group?: boolean } = {},
+): string[] {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (!clean) return [];
   const sentences = clean.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g) ?? [clean];
@@ -133,7 +137,10 @@ export function createReadAloud(options: TReadAloudOptions): TReadAloudControlle
         utterance.onboundary = (event) => {
           if (mine !== generation || event.name !== 'sentence' || event.charIndex === 0) return;
           const sentence = sentenceAt(part, event.charIndex);
-          onSentence?.({ text: sentence.text, anchorStart: anchorStart + anchorText(part.slice(0, sentence.offset)).length });
+          onSentence?.({
+            text: sentence.text,
+            anchorStart: anchorStart + anchorText(part.slice(0, sentence.offset)).length,
+          });
         };
         if (voice) {
           utterance.voice = voice;

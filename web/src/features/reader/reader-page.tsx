@@ -144,7 +144,10 @@ function OpenedReader({
   const position = useReadingPosition(bookId);
   const syncEngine = useSyncEngineInstance();
   const bookmarks = useReaderBookmarks(bookId);
-  const highlightsBook = useMemo(() => ({ title: manifest.title, slug: manifest.slug }), [manifest.title, manifest.slug]);
+  const highlightsBook = useMemo(
+    () => ({ title: manifest.title, slug: manifest.slug }),
+    [manifest.title, manifest.slug],
+  );
   const highlights = useHighlights(bookId, highlightsBook);
   const [copyBudget, setCopyBudget] = useState<TCopyBudget | null>(null);
   // Offline: the licence's budget as this browser counts it (the server's last figure plus the copies

@@ -106,7 +106,16 @@ export function useReadAloud({
   const [voices, setVoices] = useState<SpeechSynthesisVoice[]>([]);
   const [settings, setSettings] = useState(loadSettings);
   const controller = useRef<TReadAloudController | null>(null);
-  const latest = useRef({ pageNumber, pagesCount, getPageText, goToPage, getNextChapterPage, onEvent, settings, voices });
+  const latest = useRef({
+    pageNumber,
+    pagesCount,
+    getPageText,
+    goToPage,
+    getNextChapterPage,
+    onEvent,
+    settings,
+    voices,
+  });
   latest.current = { pageNumber, pagesCount, getPageText, goToPage, getNextChapterPage, onEvent, settings, voices };
   const speakingPage = useRef(pageNumber);
   const listeningSince = useRef<number | null>(null);
@@ -138,11 +147,16 @@ export function useReadAloud({
       synth,
       onStatus: setStatus,
       onSentence: (current) =>
-        setSentence(current ? { page: speakingPage.current, text: current.text, anchorStart: current.anchorStart } : null),
+        setSentence(
+          current ? { page: speakingPage.current, text: current.text, anchorStart: current.anchorStart } : null,
+        ),
       onFinished: () => {
         const next = speakingPage.current + 1;
         const timer = sleepRef.current;
-        if (timer.kind === 'chapter' && (timer.stopBeforePage === null ? next > latest.current.pagesCount : next >= timer.stopBeforePage)) {
+        if (
+          timer.kind === 'chapter' &&
+          (timer.stopBeforePage === null ? next > latest.current.pagesCount : next >= timer.stopBeforePage)
+        ) {
           // The sleep timer: the chapter has been read to its end.
           setStoppedBySleepTimer(true);
           setSleepTimerState({ kind: 'off' });
@@ -206,17 +220,20 @@ export function useReadAloud({
   // The sleep timer's minutes: reading stops when they run out (the timer then switches off).
   useEffect(() => {
     if (sleepTimer.kind !== 'minutes') return;
-    const timeout = setTimeout(() => {
-      setSleepTimerState({ kind: 'off' });
-      if (!controller.current || controller.current.status === 'idle') return;
-      controller.current.stop();
-      setStoppedBySleepTimer(true);
-      latest.current.onEvent?.('tts_stop', {
-        page: speakingPage.current,
-        durationMs: listened(),
-        meta: { reason: 'sleep_timer', timer: 'minutes' },
-      });
-    }, Math.max(0, sleepTimer.endsAt - Date.now()));
+    const timeout = setTimeout(
+      () => {
+        setSleepTimerState({ kind: 'off' });
+        if (!controller.current || controller.current.status === 'idle') return;
+        controller.current.stop();
+        setStoppedBySleepTimer(true);
+        latest.current.onEvent?.('tts_stop', {
+          page: speakingPage.current,
+          durationMs: listened(),
+          meta: { reason: 'sleep_timer', timer: 'minutes' },
+        });
+      },
+      Math.max(0, sleepTimer.endsAt - Date.now()),
+    );
     return () => clearTimeout(timeout);
   }, [sleepTimer, listened]);
 
@@ -225,7 +242,8 @@ export function useReadAloud({
     else if (typeof choice === 'number')
       setSleepTimerState({ kind: 'minutes', minutes: choice, endsAt: Date.now() + choice * 60_000 });
     else {
-      const from = controller.current && controller.current.status !== 'idle' ? speakingPage.current : latest.current.pageNumber;
+      const from =
+        controller.current && controller.current.status !== 'idle' ? speakingPage.current : latest.current.pageNumber;
       setSleepTimerState({ kind: 'chapter', stopBeforePage: null });
       void (latest.current.getNextChapterPage?.(from) ?? Promise.resolve(null)).then(
         (stopBeforePage) =>

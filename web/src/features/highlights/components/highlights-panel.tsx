@@ -45,8 +45,8 @@ export function HighlightsPanelBody({
   return (
     <div className="flex flex-col gap-4 p-3">
       <p className="text-sm text-muted-foreground">
-        Select text on a page to highlight it or add a note. Highlighting is free; exporting counts the highlighted
-        text against your copy allowance.
+        Select text on a page to highlight it or add a note. Highlighting is free; exporting counts the highlighted text
+        against your copy allowance.
       </p>
       <button
         type="button"

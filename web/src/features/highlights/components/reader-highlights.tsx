@@ -67,7 +67,8 @@ export function ReaderHighlights({
       }
       const rect = range.getBoundingClientRect();
       const below = rect.bottom + 8;
-      const top = below + TOOLBAR_HEIGHT_PX < window.innerHeight ? below : Math.max(8, rect.top - TOOLBAR_HEIGHT_PX - 8);
+      const top =
+        below + TOOLBAR_HEIGHT_PX < window.innerHeight ? below : Math.max(8, rect.top - TOOLBAR_HEIGHT_PX - 8);
       const left = Math.min(Math.max(8, rect.left + rect.width / 2 - 130), window.innerWidth - 268);
       setSelection({ anchor, top, left });
     };
