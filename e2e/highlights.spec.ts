@@ -174,6 +174,27 @@ test.describe('highlights, notes and review cards', () => {
       await expect(page.getByRole('list', { name: 'Your highlights' })).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`reader-panel-${width}.png`) });
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Copying a highlight's text from the list is a copy of the book: the server counts it first.
+      const { id: bookId } = (await (await page.request.get(`/api/books/${BOOK_SLUG}`)).json()) as { id: string };
+      const usedBefore = (
+        (await (await page.request.get(`/api/books/${bookId}/copy-budget`)).json()) as { used: number }
+      ).used;
+      const copied = await page.evaluate(() => {
+        const quote = document.querySelector('[aria-label="Your highlights"] blockquote')!;
+        const range = document.createRange();
+        range.selectNodeContents(quote);
+        document.getSelection()!.removeAllRanges();
+        document.getSelection()!.addRange(range);
+        document.execCommand('copy');
+        return (quote.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+      });
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get(`/api/books/${bookId}/copy-budget`)).json()) as { used: number }).used,
+        )
+        .toBe(usedBefore + copied);
     });
   }
 });

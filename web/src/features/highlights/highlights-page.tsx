@@ -3,7 +3,7 @@
  * reader, grouped by book (most recently highlighted first), each opening the reader at its page, with
  * the book's Markdown export. `?book=<id>` shows one book. Quotes and notes are rendered as text.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Highlighter } from 'lucide-react';
@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useSyncEngine } from '@web/features/sync/use-sync';
 import { HIGHLIGHT_COLOR_LABELS, HIGHLIGHT_SWATCH } from './colors';
 import { downloadHighlightsMarkdown, recentHighlightsQueryOptions } from './queries';
+import { useQuoteCopyGuard } from './use-quote-copy-guard';
 
 /** The page shows up to this many of the newest highlights. */
 const HIGHLIGHTS_SHOWN = 1000;
@@ -83,8 +84,10 @@ function BookHighlights({ bookId, items }: { bookId: string; items: THighlightLi
   const [isExporting, setIsExporting] = useState(false);
   const sorted = [...items].sort((a, b) => a.page - b.page || a.start - b.start);
   const titleId = `highlights-${bookId}`;
+  const sectionRef = useRef<HTMLElement>(null);
+  useQuoteCopyGuard(sectionRef, bookId);
   return (
-    <section aria-labelledby={titleId}>
+    <section ref={sectionRef} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={titleId} className="font-serif text-2xl font-semibold">
           {sorted[0].bookTitle}

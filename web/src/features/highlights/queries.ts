@@ -5,7 +5,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { THighlightBookCount, THighlightList, THighlightListItem, TReviewDeck } from '@shared/highlights';
-import { api, encodeParams, ensureOk, readJson, withSignal } from '@web/lib/api';
+import { READER_MESSAGES, type TCopyBudget } from '@shared/reader';
+import { ApiError, api, encodeParams, ensureOk, readJson, withSignal } from '@web/lib/api';
+import { CopyRefusedError } from '@web/lib/copy-guard';
 
 export const highlightsKeys = {
   all: ['highlights'] as const,
@@ -52,6 +54,22 @@ export function highlightCountsQueryOptions() {
 
 export function fetchReviewDeck(signal?: AbortSignal): Promise<TReviewDeck> {
   return readJson<TReviewDeck>(api['review-cards'].$get({}, withSignal(signal)));
+}
+
+/**
+ * Counts a copy of highlighted text against the book's copy budget (POST /api/books/:id/copy-events,
+ * the reader's own count); a 422 (over the limit) becomes CopyRefusedError with the server's message.
+ */
+export async function recordQuoteCopy(bookId: string, characters: number): Promise<TCopyBudget> {
+  try {
+    return await readJson<TCopyBudget>(
+      api.books[':id']['copy-events'].$post({ param: encodeParams({ id: bookId }), json: { characters } }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422)
+      throw new CopyRefusedError(error.problem?.detail || READER_MESSAGES.copyLimitReached);
+    throw error;
+  }
 }
 
 /**

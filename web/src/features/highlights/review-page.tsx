@@ -15,6 +15,7 @@ import { StatePanel } from '@web/components/state-panel';
 import { readerPath } from '@web/lib/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import type { TDeckCard } from './overlay';
+import { useQuoteCopyGuard } from './use-quote-copy-guard';
 import { useReviewDeck } from './use-review-deck';
 
 export const REVIEW_RATINGS_UI: { rating: TReviewRating; label: string; hint: string }[] = [
@@ -145,13 +146,19 @@ function ReviewCard({
   onRate: (rating: TReviewRating) => void;
 }) {
   const { card, highlight } = item;
+  const articleRef = useRef<HTMLElement>(null);
+  useQuoteCopyGuard(articleRef, highlight.bookId);
   const isNoteCard = card.kind === 'note' && !!highlight.note;
   const question = isNoteCard ? highlight.note! : passageOpening(highlight.quote);
   const answer = isNoteCard
     ? highlight.quote
     : highlight.quote + (highlight.note ? `\n\nYour note: ${highlight.note}` : '');
   return (
-    <article aria-labelledby="review-question" className="rounded-xl border border-border bg-card p-5 shadow-sm">
+    <article
+      ref={articleRef}
+      aria-labelledby="review-question"
+      className="rounded-xl border border-border bg-card p-5 shadow-sm"
+    >
       <p className="text-sm text-muted-foreground">
         {highlight.bookTitle} · page {highlight.page} ·{' '}
         {isNoteCard ? 'Your note: what did the book say?' : 'How does this passage go on?'}

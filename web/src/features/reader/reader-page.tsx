@@ -26,7 +26,7 @@ import { useReadingPosition } from '@web/features/sync/use-reading-position';
 import { loadCopyBudget, recordOfflineCopy } from '@web/features/sync/copy-report';
 import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
-import { CopyRefusedError, isNetworkFailure } from './copy-guard';
+import { CopyRefusedError, isNetworkFailure } from '@web/lib/copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
 import { fetchCopyBudget, prefetchReadingState, recordCopyEvent, searchInBook } from './queries';
 import { startOpeningPosition, type TOpening, type TOpeningPosition } from './opening-position';

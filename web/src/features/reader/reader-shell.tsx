@@ -32,7 +32,7 @@ import { CopyAllowance, NarrowBottomBar, NarrowTopBar, WideToolbar } from './com
 import { SearchPanelBody } from './components/search-panel';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { ThumbnailsPanelBody } from './components/thumbnails-panel';
-import { remainingCopyCharacters } from './copy-guard';
+import { remainingCopyCharacters } from '@web/lib/copy-guard';
 import type { TOutlineEntry } from './outline';
 import { clampPage } from './page-number';
 import { ReadingProgressBar } from './page-modes/reading-progress-bar';
@@ -49,7 +49,7 @@ import { useFullscreen } from './use-fullscreen';
 import { useMediaQuery, WIDE_READER_QUERY } from './use-media-query';
 import { pageTextFromItems, useReadAloud, type TUseReadAloudOptions } from './use-read-aloud';
 import { useNextChapterPage, useReadAloudMarker } from './use-read-aloud-marker';
-import { type TCopyFeature, useCopyProtection } from './use-copy-protection';
+import { type TCopyFeature, useCopyProtection } from '@web/lib/use-copy-protection';
 import { usePageInUrl } from './use-page-in-url';
 import { usePrintBlock } from './use-print-block';
 import { useReaderKeyboard } from './use-reader-keyboard';

@@ -3,7 +3,7 @@
  * each with its page (opens it), its note, a card for review, and delete; plus the Markdown export.
  * Quotes and notes are rendered as text, never as HTML.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Download, GraduationCap, Pencil, Trash2 } from 'lucide-react';
 import type { THighlightListItem } from '@shared/highlights';
 import { Spinner } from '@web/components/ui/spinner';
@@ -12,6 +12,7 @@ import { toast } from '@web/lib/toast';
 import { HIGHLIGHT_COLOR_LABELS, HIGHLIGHT_SWATCH } from '../colors';
 import { downloadHighlightsMarkdown } from '../queries';
 import type { THighlightsFeature } from '../use-highlights';
+import { useQuoteCopyGuard } from '../use-quote-copy-guard';
 import { useReviewDeck } from '../use-review-deck';
 import { NoteDialog } from './note-dialog';
 
@@ -30,6 +31,8 @@ export function HighlightsPanelBody({
   const [editing, setEditing] = useState<THighlightListItem | null>(null);
   const [isExporting, setIsExporting] = useState(false);
   const deck = useReviewDeck();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useQuoteCopyGuard(bodyRef, bookId);
 
   async function exportMarkdown() {
     setIsExporting(true);
@@ -43,7 +46,7 @@ export function HighlightsPanelBody({
   }
 
   return (
-    <div className="flex flex-col gap-4 p-3">
+    <div ref={bodyRef} className="flex flex-col gap-4 p-3">
       <p className="text-sm text-muted-foreground">
         Select text on a page to highlight it or add a note. Highlighting is free; exporting counts the highlighted text
         against your copy allowance.
