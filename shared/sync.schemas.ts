@@ -5,6 +5,13 @@
  */
 import { z } from 'zod';
 import { ZFeedbackSubmitPayload } from './feedback';
+import {
+  ZCardDeletePayload,
+  ZCardReviewPayload,
+  ZCardUpsertPayload,
+  ZHighlightDeletePayload,
+  ZHighlightUpsertPayload,
+} from './highlights.schemas';
 import { HLC_MAX_LENGTH } from './hlc';
 import { LIBRARY_FILTERS } from './progress';
 
@@ -131,6 +138,11 @@ export const SYNC_PAYLOAD_SCHEMAS = {
   'session.end': ZSessionEndPayload,
   'copy.report': ZCopyReportPayload,
   'feedback.submit': ZFeedbackSubmitPayload,
+  'highlight.upsert': ZHighlightUpsertPayload,
+  'highlight.delete': ZHighlightDeletePayload,
+  'card.upsert': ZCardUpsertPayload,
+  'card.delete': ZCardDeletePayload,
+  'card.review': ZCardReviewPayload,
 } as const;
 
 export type TSyncMutationType = keyof typeof SYNC_PAYLOAD_SCHEMAS;

@@ -28,6 +28,7 @@ import { createDevicesRoutes } from './features/devices/devices.routes';
 import { createLicensesRoutes } from './features/licenses/licenses.routes';
 import { createSyncRoutes } from './features/sync/sync.routes';
 import { createProgressRoutes } from './features/progress/progress.routes';
+import { createHighlightsRoutes } from './features/highlights/highlights.routes';
 import { createReadingStatsRoutes } from './features/reading-stats/reading-stats.routes';
 import { createLibraryRoutes } from './features/library/library.routes';
 import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.routes';
@@ -67,6 +68,7 @@ export function createApi(deps: AppDeps) {
     .route('/', createLicensesRoutes(deps))
     .route('/', createSyncRoutes(deps))
     .route('/', createProgressRoutes(deps))
+    .route('/', createHighlightsRoutes(deps))
     .route('/', createLibraryRoutes(deps))
     .route('/', createReadingStatsRoutes(deps))
     .route('/', createDemoMailboxRoutes(deps))

@@ -153,6 +153,12 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/library': 'signed-in',
   'DELETE /api/library/:bookId': 'signed-in',
 
+  // highlights, notes and review cards (docs/product/highlights.md): the reader's own rows; writes go through POST /api/sync
+  'GET /api/highlights': 'signed-in',
+  'GET /api/highlights/books': 'signed-in',
+  'POST /api/highlights/books/:bookId/export': 'signed-in',
+  'GET /api/review-cards': 'signed-in',
+
   // reading statistics and preferences: the reader's own (Premium's year in review is a plan rule, not a role)
   'GET /api/reading-stats': 'signed-in',
   'GET /api/reading-stats/year/:year': 'signed-in',

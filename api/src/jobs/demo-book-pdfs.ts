@@ -24,6 +24,7 @@ import { getCurrentAsset } from '../features/content-access/book-content';
 import { resegmentBooks } from '../features/ingest/resegment';
 import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from '../db/seed/book-pdfs';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs } from '../db/seed/content-books';
+import { seedDemoHighlights } from '../db/seed/demo-highlights';
 
 export interface TDemoBookPdfReport {
   slug: string;
@@ -96,6 +97,8 @@ export async function ingestDemoBookPdfs(
       const report = await processBook(deps, slug);
       reports.push(report);
       if (report.outcome === 'ingested' || report.outcome === 'unchanged') {
+        // The demo reader's highlights are found on the typeset pages (db/seed/demo-highlights.ts).
+        if (deps.demoContent) seedDemoHighlights(deps.db, deps.now(), [slug]);
         deps.logger.info(
           { slug, pages: report.pages, version: report.version, durationMs: report.durationMs },
           `demo book PDF ${report.outcome}`,

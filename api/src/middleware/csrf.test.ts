@@ -155,6 +155,39 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     }
   });
 
+  it('refuses the highlights export from another site and a body that is not JSON', async () => {
+    const writes = [
+      ...new Set(
+        app.routes
+          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
+          .filter((route) => route.path.startsWith('/api/highlights'))
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
+    expect(writes).toContain('POST /api/highlights/books/:bookId/export');
+    for (const endpoint of writes) {
+      const [method, pattern] = endpoint.split(' ');
+      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
+      // raw requests: a cross-site write and a form-encoded body, which the typed client never sends
+      const crossSite = await app.request(
+        new Request(`http://books.example.com${path}`, {
+          method,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+      expect(crossSite.status, endpoint).toBe(403);
+      const form = await app.request(
+        new Request(`http://books.example.com${path}`, {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'a=b',
+        }),
+      );
+      expect(form.status, endpoint).toBe(415);
+    }
+  });
+
   it('refuses every recommendation write from another site, read from the route list', async () => {
     const writes = [
       ...new Set(

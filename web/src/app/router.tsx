@@ -35,6 +35,8 @@ const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
 const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
 const DevicesPage = lazy(() => import('@web/features/devices/devices-page'));
 const OfflinePage = lazy(() => import('@web/features/offline/offline-page'));
+const HighlightsPage = lazy(() => import('@web/features/highlights/highlights-page'));
+const ReviewPage = lazy(() => import('@web/features/highlights/review-page'));
 const SimulatedCheckoutPage = lazy(() => import('@web/features/checkout/simulated-checkout-page'));
 const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
 const importReaderPage = () => import('@web/features/reader/reader-page');
@@ -92,6 +94,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },
   { path: '/devices', access: 'signed-in', element: <DevicesPage /> },
   { path: '/offline', access: 'signed-in', element: <OfflinePage /> },
+  { path: '/highlights', access: 'signed-in', element: <HighlightsPage /> },
+  { path: '/review', access: 'signed-in', element: <ReviewPage /> },
   { path: '/moderation', access: 'signed-in', element: <ModerationPage /> },
   // Not in the route table of docs/product/routes-and-screens.md#route-table: the reader's feedback (docs/product/feedback.md).
   { path: '/feedback', access: 'signed-in', element: <FeedbackPage /> },

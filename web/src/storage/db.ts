@@ -7,10 +7,13 @@
  * - manifests and chunks: ciphertext of downloaded books (plaintext is never written here);
  * - trustedTime: the monotonic high-water mark of server time (clock-rollback defence);
  * - outbox: changes made on this device (position, bookmarks, events, copies) waiting for the server;
- * - meta: small key/value state such as the hybrid logical clock.
+ * - meta: small key/value state such as the hybrid logical clock;
+ * - reviewDecks: the reader's review cards, their highlights and review log as the server last sent
+ *   them (review-deck.ts), so a review session works offline; reviews made here wait in the outbox.
  * Bump the version and add an upgrade step when a table changes shape; never edit a released version.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import type { TReviewDeck } from '@shared/highlights';
 import type { TBookManifest, TLicenseKind } from '@shared/reader';
 
 export interface TStoredDeviceKey {
@@ -85,6 +88,12 @@ export interface TOutboxEntry {
   lastError: string | null;
 }
 
+export interface TStoredReviewDeck {
+  userId: string;
+  deck: TReviewDeck;
+  storedAt: number;
+}
+
 export interface TMetaEntry {
   key: string;
   value: unknown;
@@ -99,6 +108,7 @@ export class WonderfulBooksDb extends Dexie {
   trustedTime!: EntityTable<TTrustedTime, 'id'>;
   outbox!: EntityTable<TOutboxEntry, 'id'>;
   meta!: EntityTable<TMetaEntry, 'key'>;
+  reviewDecks!: EntityTable<TStoredReviewDeck, 'userId'>;
 
   constructor(name: string) {
     super(name);
@@ -112,6 +122,7 @@ export class WonderfulBooksDb extends Dexie {
       outbox: 'id, [userId+status], nextAttemptAt, createdAt',
       meta: 'key',
     });
+    this.version(2).stores({ reviewDecks: 'userId' });
   }
 }
 

@@ -27,3 +27,4 @@ export * from './cache';
 export * from './sign-in-throttle';
 export * from './reading-stats';
 export * from './finance-days';
+export * from './highlights';

@@ -23,6 +23,7 @@ import { backfillMrrMovements, seedDemoMoney } from './demo-money';
 import { seedDemoReviews } from './demo-reviews';
 import { seedDemoReading } from './demo-reading';
 import { seedDemoShelves } from './demo-shelves';
+import { seedDemoHighlights } from './demo-highlights';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -67,6 +68,8 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const demoReviews = deps.env.stripe ? 0 : seedDemoReviews(deps.db, deps.now());
     const demoReadingHistories = seedDemoReading(deps.db, deps.now());
     const demoShelves = seedDemoShelves(deps.db, deps.now());
+    // Books whose PDFs are ingested already (a later start); the rest get theirs from the demo-book-pdfs job.
+    seedDemoHighlights(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoReviews,

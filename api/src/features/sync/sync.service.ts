@@ -43,6 +43,15 @@ import { markReadingStatsDirty } from '../reading-stats/reading-stats.service';
 import { applyBookDelta, emptyDelta, mergeDelta, type TBookDelta } from '../progress/reading-aggregates';
 import { mergeDeviceCopyCounter, ONLINE_COPY_SOURCE } from '../reader/copy-budget.service';
 import { submitFeedback } from '../feedback/feedback.service';
+import {
+  deleteCard,
+  deleteHighlight,
+  recordCardReview,
+  upsertCard,
+  upsertHighlight,
+  type THighlightSyncContext,
+  type THighlightSyncOutcome,
+} from '../highlights/highlights.sync';
 import { createBookAccess, type TBookAccess, type TSyncBook } from './book-access';
 import { syncStatements, type TSessionRow } from './sync.statements';
 
@@ -384,6 +393,28 @@ function reportCopies(ctx: TContext, payload: TCopyReportPayload): TOutcome {
   return APPLIED;
 }
 
+/** Highlights, notes and review cards: the highlights feature's handlers, given the batch's book rights. */
+function highlightHandler<T>(
+  handle: (ctx: THighlightSyncContext, payload: T) => THighlightSyncOutcome,
+): (ctx: TContext, payload: T) => TOutcome {
+  return (ctx, payload) =>
+    handle(
+      {
+        db: ctx.db,
+        userId: ctx.userId,
+        nowMs: ctx.nowMs,
+        hlc: ctx.hlc,
+        madeAtMs: ctx.madeAtMs,
+        writableBook: (ref, atMs) => {
+          const book = bookFor(ctx, ref, atMs);
+          return isOutcome(book) ? { refusal: book.ok ? SYNC_REASONS.failed : book.reason } : book;
+        },
+        resolveBook: (ref) => ctx.access.resolve(ref),
+      },
+      payload,
+    );
+}
+
 type THandler<T> = (ctx: TContext, payload: T) => TOutcome;
 const HANDLERS: { [K in TSyncMutationType]: THandler<never> } = {
   'progress.set': setProgress as THandler<never>,
@@ -394,6 +425,11 @@ const HANDLERS: { [K in TSyncMutationType]: THandler<never> } = {
   'session.end': endSession as THandler<never>,
   'copy.report': reportCopies as THandler<never>,
   'feedback.submit': submitFeedbackMutation as THandler<never>,
+  'highlight.upsert': highlightHandler(upsertHighlight) as THandler<never>,
+  'highlight.delete': highlightHandler(deleteHighlight) as THandler<never>,
+  'card.upsert': highlightHandler(upsertCard) as THandler<never>,
+  'card.delete': highlightHandler(deleteCard) as THandler<never>,
+  'card.review': highlightHandler(recordCardReview) as THandler<never>,
 };
 
 const STATE_TYPES: Partial<Record<TSyncMutationType, 'progress' | 'bookmarks'>> = {

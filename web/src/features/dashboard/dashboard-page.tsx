@@ -25,6 +25,7 @@ import { useOnlineStatus } from '@web/lib/use-online-status';
 import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { NeedsConnection, OfflineNotice } from '@web/components/offline-notice';
 import { InstallHintSlot } from '@web/features/install/install-hint-slot';
+import { ReviewWidget } from '@web/features/highlights/components/review-widget';
 import { ReadingStatsSection } from '@web/features/reading-stats/reading-stats-section';
 import RecommendationRows from '@web/features/recommendations/components/recommendation-rows';
 import { formatCount, formatReadingTime } from '@web/features/reading-stats/format';
@@ -93,6 +94,7 @@ export default function DashboardPage() {
       />
 
       <RecommendationRows />
+      <ReviewWidget className="mt-6" />
       <ReadingStats />
       <ReadingStatsSection />
       <RecentBookmarks />

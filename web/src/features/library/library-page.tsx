@@ -26,6 +26,7 @@ import { LazyDownloadedBooks } from '@web/features/offline/components/lazy-downl
 import { ContinueReadingCard } from './components/continue-reading-card';
 import { BookListItem } from './components/book-list-item';
 import { LibraryShelf } from './components/library-shelf';
+import { LibraryHighlights } from '@web/features/highlights/components/library-highlights';
 
 export default function LibraryPage() {
   useDocumentTitle('My Library');
@@ -115,6 +116,7 @@ export default function LibraryPage() {
         </div>
       </section>
 
+      <LibraryHighlights className="mt-10" />
       <LibraryShelf className="mt-10" />
     </div>
   );

@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TReadingProgress } from '@shared/progress';
 import { ApiError, api, apiHref, encodeParams, readJson, withSignal } from '@web/lib/api';
 import { bookmarksQueryOptions, readingPositionQueryOptions } from '@web/features/sync/queries';
-import { CopyRefusedError } from './copy-guard';
+import { CopyRefusedError } from '@web/lib/copy-guard';
 
 const book = api.books[':id'];
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createReadAloud, isSpeechSupported, splitIntoUtterances, type TSpeechSynth } from './read-aloud';
+import { anchorText } from '@shared/highlights';
+import { createReadAloud, isSpeechSupported, sentenceAt, splitIntoUtterances, type TSpeechSynth } from './read-aloud';
+import { nextChapterPage } from './use-read-aloud-marker';
 import { pageTextFromItems } from './use-read-aloud';
 
 class FakeUtterance {
@@ -9,6 +11,8 @@ class FakeUtterance {
   rate = 1;
   onend: (() => void) | null = null;
   onerror: ((event: { error: string }) => void) | null = null;
+  onstart: (() => void) | null = null;
+  onboundary: ((event: { name: string; charIndex: number }) => void) | null = null;
   constructor(text: string) {
     this.text = text;
   }
@@ -114,5 +118,54 @@ describe('isSpeechSupported and page text', () => {
     expect(
       pageTextFromItems([{ str: 'Hello', hasEOL: true }, { str: 'world' }, { type: 'beginMarkedContent' }, null]),
     ).toBe('Hello\nworld');
+  });
+});
+
+describe('the sentence being read', () => {
+  const makeUtterance = (text: string) => new FakeUtterance(text) as unknown as SpeechSynthesisUtterance;
+
+  it('speaks one sentence per utterance and reports each as it starts, with its place in the page text', () => {
+    const { synth, spoken } = fakeSynth();
+    const onSentence = vi.fn();
+    const reader = createReadAloud({ synth, makeUtterance, onStatus: vi.fn(), onFinished: vi.fn(), onSentence });
+    const page = 'It was late.\nThe keeper lit the lamp; the sea was calm! Was it?';
+    reader.speak(page, { voice: null, rate: 1 });
+    expect(spoken.map((u) => u.text)).toEqual([
+      'It was late.',
+      'The keeper lit the lamp; the sea was calm!',
+      'Was it?',
+    ]);
+    spoken[1].onstart!();
+    expect(onSentence).toHaveBeenLastCalledWith({
+      text: 'The keeper lit the lamp; the sea was calm!',
+      anchorStart: anchorText('It was late.').length,
+    });
+    // A 'sentence' boundary inside a long part moves the mark on; word boundaries do not.
+    spoken[1].onboundary!({ name: 'word', charIndex: 4 });
+    expect(onSentence).toHaveBeenCalledTimes(1);
+    reader.stop();
+    expect(onSentence).toHaveBeenLastCalledWith(null);
+    // A cancelled utterance that starts late reports nothing.
+    spoken[2].onstart!();
+    expect(onSentence).toHaveBeenLastCalledWith(null);
+  });
+
+  it('finds the sentence around a boundary inside a part', () => {
+    expect(sentenceAt('One two. Three four.', 10)).toEqual({ text: 'Three four.', offset: 9 });
+    expect(sentenceAt('One two. Three four.', 2)).toEqual({ text: 'One two.', offset: 0 });
+  });
+
+  it('knows where the next chapter begins from the table of contents', () => {
+    const entry = (page: number | null, children: never[] = []) => ({
+      id: String(page),
+      title: 't',
+      dest: null,
+      page,
+      children,
+    });
+    const outline = [entry(1), { ...entry(10), children: [entry(14) as never] }, entry(30), entry(null)];
+    expect(nextChapterPage(outline, 5)).toBe(10);
+    expect(nextChapterPage(outline, 12)).toBe(14);
+    expect(nextChapterPage(outline, 30)).toBeNull();
   });
 });

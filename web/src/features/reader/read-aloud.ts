@@ -1,9 +1,13 @@
 /**
- * Read aloud with the Web Speech API: the page's text is split into sentence-sized utterances
- * (Chrome cuts off a single long utterance after about 15 seconds) and queued on speechSynthesis.
+ * Read aloud with the Web Speech API: the page's text is split into one utterance per sentence
+ * (Chrome cuts off a single long utterance after about 15 seconds, and a sentence per utterance tells
+ * the reader which sentence is being read even where the voice sends no boundary events) and queued on
+ * speechSynthesis. Each sentence is reported when its utterance starts, and again at a 'sentence'
+ * boundary event inside a long one (docs/product/highlights.md#read-aloud).
  * The controller owns the play state and a generation number, so the end events of a cancelled
  * page never advance the new one. It is hidden entirely where speechSynthesis is missing.
  */
+import { anchorText } from '@shared/highlights';
 
 export type TReadAloudStatus = 'idle' | 'playing' | 'paused';
 
@@ -24,8 +28,12 @@ export function isSpeechSupported(
   return !!scope.speechSynthesis && typeof scope.SpeechSynthesisUtterance === 'function';
 }
 
-/** Sentences grouped into parts of at most `maxChars` (a longer sentence is cut at spaces). */
-export function splitIntoUtterances(text: string, maxChars = 220): string[] {
+/** Sentences grouped into parts of at most `maxChars` (a longer sentence is cut at spaces); `group: false` keeps one sentence per part. */
+export function splitIntoUtterances(
+  text: string,
+  maxChars = 220,
+  { group = true }: { group?: boolean } = {},
+): string[] {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (!clean) return [];
   const sentences = clean.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g) ?? [clean];
@@ -48,7 +56,7 @@ export function splitIntoUtterances(text: string, maxChars = 220): string[] {
       current = rest ? `${rest} ` : '';
       continue;
     }
-    if (current.length + sentence.length > maxChars) push();
+    if (!group || current.length + sentence.length > maxChars) push();
     current += sentence;
   }
   push();
@@ -61,6 +69,22 @@ export interface TReadAloudOptions {
   onStatus: (status: TReadAloudStatus) => void;
   /** The queued text was read to the end (not stopped): the caller may continue with the next page. */
   onFinished: () => void;
+  /**
+   * The sentence being read (null when reading stops or ends), with where it starts in the page's
+   * anchor text (shared/highlights anchorText), so the page can mark it.
+   */
+  onSentence?: (sentence: { text: string; anchorStart: number } | null) => void;
+}
+
+/** The sentence of `part` around character `index` (a boundary event's charIndex). */
+export function sentenceAt(part: string, index: number): { text: string; offset: number } {
+  const sentences = part.match(/[^.!?]+(?:[.!?]+["')\]]*|$)\s*/g) ?? [part];
+  let offset = 0;
+  for (const sentence of sentences) {
+    if (index < offset + sentence.length) return { text: sentence.trim(), offset };
+    offset += sentence.length;
+  }
+  return { text: part, offset: 0 };
 }
 
 export interface TReadAloudController {
@@ -72,7 +96,7 @@ export interface TReadAloudController {
 }
 
 export function createReadAloud(options: TReadAloudOptions): TReadAloudController {
-  const { synth, onStatus, onFinished } = options;
+  const { synth, onStatus, onFinished, onSentence } = options;
   const makeUtterance = options.makeUtterance ?? ((text: string) => new SpeechSynthesisUtterance(text));
   let status: TReadAloudStatus = 'idle';
   let generation = 0;
@@ -91,15 +115,33 @@ export function createReadAloud(options: TReadAloudOptions): TReadAloudControlle
       generation += 1;
       const mine = generation;
       synth.cancel();
-      const parts = splitIntoUtterances(text);
+      const clean = text.replace(/\s+/g, ' ').trim();
+      const parts = splitIntoUtterances(clean, 220, { group: false });
       if (parts.length === 0) {
         setStatus('idle');
+        onSentence?.(null);
         onFinished();
         return;
       }
       setStatus('playing');
+      let searchFrom = 0;
       parts.forEach((part, index) => {
         const utterance = makeUtterance(part);
+        const at = clean.indexOf(part, searchFrom);
+        const partStart = at === -1 ? searchFrom : at;
+        searchFrom = partStart + part.length;
+        const anchorStart = anchorText(clean.slice(0, partStart)).length;
+        utterance.onstart = () => {
+          if (mine === generation) onSentence?.({ text: part, anchorStart });
+        };
+        utterance.onboundary = (event) => {
+          if (mine !== generation || event.name !== 'sentence' || event.charIndex === 0) return;
+          const sentence = sentenceAt(part, event.charIndex);
+          onSentence?.({
+            text: sentence.text,
+            anchorStart: anchorStart + anchorText(part.slice(0, sentence.offset)).length,
+          });
+        };
         if (voice) {
           utterance.voice = voice;
           utterance.lang = voice.lang;
@@ -109,6 +151,7 @@ export function createReadAloud(options: TReadAloudOptions): TReadAloudControlle
           utterance.onend = () => {
             if (mine !== generation) return;
             setStatus('idle');
+            onSentence?.(null);
             onFinished();
           };
         }
@@ -118,6 +161,7 @@ export function createReadAloud(options: TReadAloudOptions): TReadAloudControlle
           generation += 1;
           synth.cancel();
           setStatus('idle');
+          onSentence?.(null);
         };
         synth.speak(utterance);
       });
@@ -136,6 +180,7 @@ export function createReadAloud(options: TReadAloudOptions): TReadAloudControlle
       generation += 1;
       synth.cancel();
       setStatus('idle');
+      onSentence?.(null);
     },
   };
 }

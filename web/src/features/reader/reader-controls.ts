@@ -5,6 +5,7 @@ export type TReaderPanel =
   | 'thumbnails'
   | 'search'
   | 'bookmarks'
+  | 'highlights'
   | 'read-aloud'
   | 'display'
   | 'more'
@@ -37,6 +38,8 @@ export interface TReaderControls {
   /** Bookmarks exist in the full reader only (not in previews). */
   canBookmark: boolean;
   addBookmark(): void;
+  /** Highlights and notes exist in the full reader only. */
+  canHighlight?: boolean;
   canReadAloud: boolean;
   isReadingAloud: boolean;
   /** Characters the reader may still copy; null when unknown or not limited. */

@@ -26,7 +26,7 @@ import { useReadingPosition } from '@web/features/sync/use-reading-position';
 import { loadCopyBudget, recordOfflineCopy } from '@web/features/sync/copy-report';
 import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
-import { CopyRefusedError, isNetworkFailure } from './copy-guard';
+import { CopyRefusedError, isNetworkFailure } from '@web/lib/copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
 import { fetchCopyBudget, prefetchReadingState, recordCopyEvent, searchInBook } from './queries';
 import { startOpeningPosition, type TOpening, type TOpeningPosition } from './opening-position';
@@ -34,6 +34,7 @@ import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
 import { ReaderOfflineStatus } from './components/offline-status';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { useReaderBookmarks } from './use-reader-bookmarks';
+import { useHighlights } from '@web/features/highlights/use-highlights';
 import { useReadingSession } from './use-reading-session';
 
 // pdf.js (library, viewer and worker) is most of what opening a book waits for: start fetching it as
@@ -143,6 +144,11 @@ function OpenedReader({
   const position = useReadingPosition(bookId);
   const syncEngine = useSyncEngineInstance();
   const bookmarks = useReaderBookmarks(bookId);
+  const highlightsBook = useMemo(
+    () => ({ title: manifest.title, slug: manifest.slug }),
+    [manifest.title, manifest.slug],
+  );
+  const highlights = useHighlights(bookId, highlightsBook);
   const [copyBudget, setCopyBudget] = useState<TCopyBudget | null>(null);
   // Offline: the licence's budget as this browser counts it (the server's last figure plus the copies
   // it has not seen yet); dropped as soon as the server answers again.
@@ -214,6 +220,7 @@ function OpenedReader({
       initialPage={opening.page}
       watermark={policy.watermark}
       bookmarks={bookmarks}
+      highlights={highlights}
       copy={copy}
       searchServer={searchServer}
       onPageChange={session.onPageChange}

@@ -17,6 +17,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { TBookSearchHit } from '@shared/reader';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/lib/toast';
+import { HighlightsPanelBody } from '@web/features/highlights/components/highlights-panel';
+import { ReaderHighlights } from '@web/features/highlights/components/reader-highlights';
+import type { THighlightsFeature } from '@web/features/highlights/use-highlights';
 import { BookmarksPanelBody } from './components/bookmarks-panel';
 import { DisplayPanelBody } from './components/display-panel';
 import { TextViewOffer } from './components/text-view-offer';
@@ -29,7 +32,7 @@ import { CopyAllowance, NarrowBottomBar, NarrowTopBar, WideToolbar } from './com
 import { SearchPanelBody } from './components/search-panel';
 import { ShortcutsDialog } from './components/shortcuts-dialog';
 import { ThumbnailsPanelBody } from './components/thumbnails-panel';
-import { remainingCopyCharacters } from './copy-guard';
+import { remainingCopyCharacters } from '@web/lib/copy-guard';
 import type { TOutlineEntry } from './outline';
 import { clampPage } from './page-number';
 import { ReadingProgressBar } from './page-modes/reading-progress-bar';
@@ -45,7 +48,8 @@ import type { TBookmarksFeature } from './use-reader-bookmarks';
 import { useFullscreen } from './use-fullscreen';
 import { useMediaQuery, WIDE_READER_QUERY } from './use-media-query';
 import { pageTextFromItems, useReadAloud, type TUseReadAloudOptions } from './use-read-aloud';
-import { type TCopyFeature, useCopyProtection } from './use-copy-protection';
+import { useNextChapterPage, useReadAloudMarker } from './use-read-aloud-marker';
+import { type TCopyFeature, useCopyProtection } from '@web/lib/use-copy-protection';
 import { usePageInUrl } from './use-page-in-url';
 import { usePrintBlock } from './use-print-block';
 import { useReaderKeyboard } from './use-reader-keyboard';
@@ -63,6 +67,8 @@ export interface ReaderShellProps {
   initialPage: number;
   watermark: TWatermark | null;
   bookmarks?: TBookmarksFeature;
+  /** Highlights and notes over the pages (the full reader; docs/product/highlights.md). */
+  highlights?: THighlightsFeature;
   copy?: TCopyFeature;
   searchServer?: (query: string, signal: AbortSignal) => Promise<TBookSearchHit[]>;
   onPageChange?: (page: number, pagesCount: number) => void;
@@ -88,6 +94,7 @@ export function ReaderShell(props: ReaderShellProps) {
     initialPage,
     watermark,
     bookmarks,
+    highlights,
     copy,
     searchServer,
     afterLastPage,
@@ -210,7 +217,16 @@ export function ReaderShell(props: ReaderShellProps) {
     },
     [api],
   );
-  const readAloud = useReadAloud({ pageNumber, pagesCount, getPageText, goToPage, onEvent: props.onReadAloudEvent });
+  const getNextChapterPage = useNextChapterPage(api?.pdf ?? null);
+  const readAloud = useReadAloud({
+    pageNumber,
+    pagesCount,
+    getPageText,
+    goToPage,
+    getNextChapterPage,
+    onEvent: props.onReadAloudEvent,
+  });
+  useReadAloudMarker({ readerRoot: rootElement, view, sentence: readAloud.sentence });
 
   const isDocked = isWide;
   const panels = useReaderPanels({ isDocked, rootElement });
@@ -245,6 +261,7 @@ export function ReaderShell(props: ReaderShellProps) {
     toggleFullscreen: fullscreen.toggle,
     canBookmark: !!bookmarks,
     addBookmark,
+    canHighlight: !!highlights,
     canReadAloud: readAloud.isSupported,
     isReadingAloud: readAloud.status !== 'idle',
     copyRemaining,
@@ -315,6 +332,7 @@ export function ReaderShell(props: ReaderShellProps) {
             copy={copy}
           />
         )}
+        {highlights && isReady && <ReaderHighlights readerRoot={rootElement} view={view} highlights={highlights} />}
         {watermark?.loanId && isReady && <WatermarkPatternLayer loanId={watermark.loanId} theme={theme} />}
         {status === 'loading' && (
           <div className="absolute inset-0 flex items-center justify-center">
@@ -381,6 +399,18 @@ export function ReaderShell(props: ReaderShellProps) {
             pageNumber={pageNumber}
             onOpen={(bookmark) => {
               goToPage(bookmark.page);
+              closePanelOnNarrow();
+            }}
+          />
+        </ReaderPanel>
+      )}
+      {highlights && (
+        <ReaderPanel {...panelProps('highlights')} side="right" title="Highlights and notes">
+          <HighlightsPanelBody
+            bookId={highlights.bookId}
+            highlights={highlights}
+            onOpen={(item) => {
+              goToPage(item.page);
               closePanelOnNarrow();
             }}
           />

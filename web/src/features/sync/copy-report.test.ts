@@ -4,7 +4,7 @@ import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared
 import type { TSyncResponse } from '@shared/progress';
 import { createTestQueryClient, makeUser } from '@web/app/test-helpers';
 import { authKeys } from '@web/features/auth/queries';
-import { CopyRefusedError, installCopyGuard, type TClipboardWriter } from '@web/features/reader/copy-guard';
+import { CopyRefusedError, installCopyGuard, type TClipboardWriter } from '@web/lib/copy-guard';
 import { resetToasts } from '@web/lib/toast';
 import { estimateCopyBudget, readDeviceCopyTotal } from '@web/storage/copy-counters';
 import { deleteDb } from '@web/storage/db';

@@ -47,6 +47,9 @@ export const SYNC_DEPENDENT_ROOTS = [
   ['feedback'],
   // readingStatsKeys.all of reading-stats/queries.ts: figures follow new reading events (docs/product/reading-stats.md#summary-tables).
   ['reading-stats'],
+  // highlightsKeys.all and highlightsKeys.deck of highlights/queries.ts: highlights, notes and review cards.
+  ['highlights'],
+  ['review-cards'],
 ] as const;
 
 /** A book's bookmarks come in one page of at most this many. */

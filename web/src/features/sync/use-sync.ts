@@ -47,6 +47,11 @@ const NO_IDS: string[] = [];
 
 /** The reader's changes still in the outbox, oldest first. */
 export function usePendingMutations(): TOutboxEntry[] {
+  return usePendingMutationsState().entries;
+}
+
+/** The outbox entries, and whether they have been read yet (a screen that takes a snapshot waits for them). */
+export function usePendingMutationsState(): { entries: TOutboxEntry[]; isLoaded: boolean } {
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
   const query = useQuery({
@@ -56,7 +61,7 @@ export function usePendingMutations(): TOutboxEntry[] {
     staleTime: Infinity,
     networkMode: 'always',
   });
-  return query.data ?? NO_ENTRIES;
+  return { entries: query.data ?? NO_ENTRIES, isLoaded: query.isSuccess };
 }
 
 /** Ids this browser writes under (its sync id and, once registered, its server device id). */

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import {
   BookmarkPlus,
+  Highlighter,
   Keyboard,
   LayoutGrid,
   Maximize,
@@ -79,6 +80,14 @@ export function MorePanelBody({
       />
       {c.canBookmark && (
         <Item label="Add bookmark" icon={<BookmarkPlus />} onClick={then(c.addBookmark)} disabled={!c.isReady} />
+      )}
+      {c.canHighlight && (
+        <Item
+          label="Highlights and notes"
+          icon={<Highlighter />}
+          onClick={() => c.togglePanel('highlights')}
+          disabled={!c.isReady}
+        />
       )}
       {c.canReadAloud && (
         <Item label="Read aloud" icon={<Volume2 />} onClick={() => c.togglePanel('read-aloud')} disabled={!c.isReady} />

@@ -10,6 +10,7 @@ import {
   ArrowLeft,
   Bookmark,
   BookmarkPlus,
+  Highlighter,
   ChevronLeft,
   ChevronRight,
   Ellipsis,
@@ -126,6 +127,15 @@ export function WideToolbar({ controls }: { controls: TReaderControls }) {
             icon={<Bookmark />}
             pressed={c.panel === 'bookmarks'}
             onClick={() => c.togglePanel('bookmarks')}
+            disabled={!c.isReady}
+          />
+        )}
+        {c.canHighlight && (
+          <ToolbarButton
+            label="Highlights and notes"
+            icon={<Highlighter />}
+            pressed={c.panel === 'highlights'}
+            onClick={() => c.togglePanel('highlights')}
             disabled={!c.isReady}
           />
         )}

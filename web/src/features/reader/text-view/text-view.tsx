@@ -14,7 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { clampPage } from '../page-number';
 import { useSwipe } from '../page-modes/use-swipe';
 import type { TReaderSettings } from '../reader-settings';
-import { type TCopyFeature, useCopyProtection } from '../use-copy-protection';
+import { type TCopyFeature, useCopyProtection } from '@web/lib/use-copy-protection';
 import { useTapZones } from '../use-tap-zones';
 import { reflowPages, type TPageTextInput, type TReflowBlock } from './reflow';
 import { textViewStyle } from './text-style';
