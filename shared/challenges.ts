@@ -177,6 +177,8 @@ export interface TChallengeDetail extends TChallengeSummary {
 }
 
 export interface TLeaderboardEntry {
+  /** 1, 2, 3 ... down the list (ranks repeat on ties; this does not). */
+  position: number;
   rank: number;
   name: string;
   progress: number;

@@ -22,6 +22,7 @@ import { seedDemoSubscriptions } from './demo-billing';
 import { backfillMrrMovements, seedDemoMoney } from './demo-money';
 import { seedDemoReviews } from './demo-reviews';
 import { seedDemoReading } from './demo-reading';
+import { seedDemoChallenges } from './demo-challenges';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -65,6 +66,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const mrrBackfilled = backfillMrrMovements(deps.db);
     const demoReviews = deps.env.stripe ? 0 : seedDemoReviews(deps.db, deps.now());
     const demoReadingHistories = seedDemoReading(deps.db, deps.now());
+    const demoChallenges = deps.env.stripe ? 0 : seedDemoChallenges(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoReviews,
@@ -73,6 +75,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       mrrBackfilled,
       demoMoneyMs,
       demoReadingHistories,
+      demoChallenges,
       plansAdded,
       categoriesAdded: categories.added,
       books,
@@ -109,6 +112,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       mrrMovementsBackfilled: result.mrrBackfilled,
       demoMoneyMs: result.demoMoneyMs,
       demoReadingHistories: result.demoReadingHistories,
+      demoChallenges: result.demoChallenges,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',

@@ -548,9 +548,10 @@ export function getLeaderboard(options: { db: Db; id: string; viewerId: string |
     targetValue: row.target_value,
     type: row.type,
     total: ranked.length,
-    entries: ranked.slice(0, LEADERBOARD_LIMIT).map((entry) => {
+    entries: ranked.slice(0, LEADERBOARD_LIMIT).map((entry, index) => {
       const isYou = entry.user_id === viewerId;
       return {
+        position: index + 1,
         rank: entry.rank,
         name:
           entry.hide_from_leaderboard === 1 && !isYou
