@@ -7,10 +7,10 @@
  * challenges is left alone).
  */
 import { asc, count, like } from 'drizzle-orm';
-import { CHALLENGE_MILESTONES, type TChallengeType } from '@shared/challenges';
+import { CHALLENGE_MILESTONES, progressFromReading, reachedMilestone, type TChallengeType } from '@shared/challenges';
+import { countReading, TTS_TIMED_EVENT_TYPES, type TStatsEvent } from '@shared/reading-stats';
 import type { Db } from '../client';
 import { readingChallenges, users } from '../schema';
-import { refreshChallengeProgress } from '../../features/challenges/challenges.service';
 import { DEMO_READER_DOMAIN } from './demo-money';
 import { createPrng } from './prng';
 import { demoEmail } from './users';
@@ -165,7 +165,13 @@ export function seedDemoChallenges(db: Db, now: Date): number {
     `insert into challenge_comments (id, challenge_id, user_id, content, parent_id, likes, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const accountsToCount = new Set<string>();
+  const accountsToCount: {
+    challengeId: string;
+    userId: string;
+    spec: TDemoChallenge;
+    startDate: number;
+    endDate: number;
+  }[] = [];
 
   for (const [index, spec] of CHALLENGES.entries()) {
     const challengeId = crypto.randomUUID();
@@ -240,7 +246,7 @@ export function seedDemoChallenges(db: Db, now: Date): number {
         joinedAt: startDate,
       });
       insertActivity.run(crypto.randomUUID(), challengeId, userId, 'joined', null, startDate);
-      accountsToCount.add(userId);
+      accountsToCount.push({ challengeId, userId, spec, startDate, endDate });
     }
     for (const [threadIndex, thread] of spec.comments.entries()) {
       const threadId = crypto.randomUUID();
@@ -265,7 +271,30 @@ export function seedDemoChallenges(db: Db, now: Date): number {
         .run(threadId, threadId);
     }
   }
-  // The demo accounts' progress comes from their seeded reading, by the counting rules.
-  for (const userId of accountsToCount) refreshChallengeProgress({ db, userId, now });
+  // The demo accounts' progress comes from their seeded reading, by the counting rules (the service counts it the same
+  // way again at their next sync or visit).
+  const countedTypes = ['page_view', 'finish_book', ...TTS_TIMED_EVENT_TYPES].map((type) => `'${type}'`).join(', ');
+  const events = client.prepare<[string, number, number], TStatsEvent>(
+    `select session_id as sessionId, book_id as bookId, event_type as eventType, page_number as pageNumber,
+            duration_ms as durationMs, occurred_at as occurredAt from reading_events
+     where user_id = ? and occurred_at >= ? and occurred_at < ? and event_type in (${countedTypes})`,
+  );
+  for (const { challengeId, userId, spec, startDate, endDate } of accountsToCount) {
+    const progress = progressFromReading(spec.type, countReading(events.all(userId, startDate, endDate)));
+    const isCompleted = progress >= spec.targetValue;
+    client
+      .prepare(
+        `update challenge_participants set progress = ?, is_completed = ?, completed_at = ?, milestone = ?
+         where challenge_id = ? and user_id = ?`,
+      )
+      .run(
+        progress,
+        isCompleted ? 1 : 0,
+        isCompleted ? now.getTime() : null,
+        isCompleted ? 100 : (reachedMilestone(progress, spec.targetValue, 0) ?? 0),
+        challengeId,
+        userId,
+      );
+  }
   return CHALLENGES.length;
 }

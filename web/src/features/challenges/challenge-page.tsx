@@ -6,7 +6,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, CheckCircle2, Gift, Pencil, Star, Target, Users } from 'lucide-react';
+import { ArrowLeft, CalendarDays, SearchX, CheckCircle2, Gift, Pencil, Star, Target, Users } from 'lucide-react';
 import { CHALLENGE_TYPE_LABELS, formatAmount, type TChallengeDetail } from '@shared/challenges';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -17,7 +17,7 @@ import { useCurrentUser } from '@web/features/auth/queries';
 import { describeError, isApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import NotFoundPage from '@web/app/not-found-page';
+import { StatePanel } from '@web/components/state-panel';
 import { StatusBadge, participantsText } from './components/challenge-card';
 import { ChallengeFormDialog } from './components/challenge-form';
 import { ActivityFeed, Leaderboard } from './components/leaderboard';
@@ -39,9 +39,7 @@ export default function ChallengePage() {
   const challenge = useQuery(challengeQueryOptions(id, user?.id ?? null));
   useDocumentTitle(challenge.data?.title ?? 'Reading challenge');
 
-  if (challenge.isError && isApiError(challenge.error) && [400, 404].includes(challenge.error.status)) {
-    return <NotFoundPage />;
-  }
+  const isNotFound = challenge.isError && isApiError(challenge.error) && [400, 404].includes(challenge.error.status);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 pb-16 pt-6 sm:px-6 md:pt-10">
       <Link
@@ -56,6 +54,21 @@ export default function ChallengePage() {
           <span className="sr-only">Loading the challenge...</span>
           <Skeleton className="h-64 w-full" aria-hidden="true" />
         </div>
+      ) : isNotFound ? (
+        <>
+          <h1 className="sr-only">Challenge not found</h1>
+          <StatePanel
+            icon={<SearchX />}
+            title="Challenge not found"
+            action={
+              <Button asChild>
+                <Link to="/challenges">See all challenges</Link>
+              </Button>
+            }
+          >
+            We couldn't find that challenge. Its link may be wrong.
+          </StatePanel>
+        </>
       ) : challenge.isError ? (
         <ErrorPanel
           title="We couldn't load this challenge."
