@@ -260,14 +260,12 @@ function ChallengeView({ challenge, isSignedIn }: { challenge: TChallengeDetail;
 
 function Fact({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-2">
-      <span className="mt-0.5 text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <dt className="text-xs uppercase tracking-wide text-muted-foreground">{term}</dt>
-        <dd className="text-sm font-medium">{children}</dd>
-      </div>
+    <div className="flex flex-col gap-0.5">
+      <dt className="flex items-center gap-1.5 text-xs uppercase tracking-wide text-muted-foreground [&_svg]:size-4">
+        <span aria-hidden="true">{icon}</span>
+        {term}
+      </dt>
+      <dd className="text-sm font-medium">{children}</dd>
     </div>
   );
 }
