@@ -89,6 +89,8 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/moderation/reviews': 'community:moderate',
   'PATCH /api/moderation/reviews/:id': 'community:moderate',
 
+  'POST /api/email/unsubscribe/reading-reminders': 'public', // the e-mailed token is the credential; switches off only
+
   // reading challenges (docs/product/reviews-and-challenges.md#reading-challenges); edit and close check the creator
   'GET /api/challenges': 'public',
   'POST /api/challenges': 'signed-in',
