@@ -100,11 +100,13 @@ const statements = perConnection((db) => {
               or (select count(*) from challenge_participants p where p.challenge_id = c.id) < c.max_participants)
        on conflict (challenge_id, user_id) do nothing`,
     ),
-    leaderboard: client.prepare<[string], TParticipantRow>(
+    /** The top of the leaderboard: the rank of the first rows depends only on the rows above them, so the page's ranks are exact. */
+    leaderboard: client.prepare<[string, number], TParticipantRow>(
       `select p.user_id, p.progress, p.is_completed, p.completed_at, p.hide_from_leaderboard, u.first_name, u.last_name
        from challenge_participants p join users u on u.id = p.user_id
        where p.challenge_id = ?
-       order by p.progress desc, coalesce(p.completed_at, 9e15), p.joined_at`,
+       order by p.progress desc, p.completed_at, p.joined_at
+       limit ?`,
     ),
     participantCount: client
       .prepare<[string], number>('select count(*) from challenge_participants where challenge_id = ?')
@@ -542,13 +544,13 @@ function recountChallenge(db: Db, challengeId: string, now: Date) {
 export function getLeaderboard(options: { db: Db; id: string; viewerId: string | null }): TLeaderboard {
   const { db, id, viewerId } = options;
   const row = loadChallenge(db, id, viewerId);
-  const ranked = rankByProgress(statements(db).leaderboard.all(id));
+  const ranked = rankByProgress(statements(db).leaderboard.all(id, LEADERBOARD_LIMIT));
   return {
     challengeId: id,
     targetValue: row.target_value,
     type: row.type,
-    total: ranked.length,
-    entries: ranked.slice(0, LEADERBOARD_LIMIT).map((entry, index) => {
+    total: row.participants,
+    entries: ranked.map((entry, index) => {
       const isYou = entry.user_id === viewerId;
       return {
         position: index + 1,
