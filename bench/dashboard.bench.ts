@@ -5,7 +5,7 @@
  * 0.7x the plain query's speed (docs/product/reading-stats.md#summary-tables: the dashboard reads summary tables).
  *
  * Volume: 10,000 readers reading about one day in three over the last year, 4 page stays a reading day (about 4.9
- * million reading events), their day summaries, and one challenge all of them joined with progress spread out (ties
+ * million reading events) in a catalogue of 200 books, their day summaries, and one challenge all of them joined with progress spread out (ties
  * included). Written with recursive CTEs inside one transaction.
  */
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TARGET_RATIO = 0.7;
 const READERS = Number(process.env.BENCH_DASHBOARD_READERS ?? 10_000);
 const PAGES_PER_DAY = 4;
+const BOOKS = 200;
 const CHALLENGE_ID = '00000000-0000-4000-8000-00000000be0c';
 
 function seedYear(db: Db, now: number): { readers: number; events: number; daySummaries: number } {
@@ -32,16 +33,20 @@ function seedYear(db: Db, now: number): { readers: number; events: number; daySu
       select printf('bench-reader-%05d', i), printf('reader%05d@bench.example', i), 'Bench', printf('Reader %d', i), 1,
         case when i % 3 = 0 then 'premium' else 'basic' end, 'active', ?, ? from n`)
       .run(READERS, now - 400 * DAY_MS, now);
+    // A catalogue of 200 books, each reader on one of them (everyone on one book would skew the planner's statistics).
     sqlite
-      .prepare(`insert into books (id, slug, title, author, description, required_tier, page_count, created_at, updated_at)
-        values ('bench-book', 'bench-book', 'Bench Book', 'Bench', 'A book for the benchmark', 'trial', 400, ?, ?)`)
+      .prepare(`
+      with recursive b(k) as (select 0 union all select k + 1 from b where k + 1 < ${BOOKS})
+      insert into books (id, slug, title, author, description, required_tier, page_count, created_at, updated_at)
+      select printf('bench-book-%03d', k), printf('bench-book-%03d', k), printf('Bench Book %d', k), 'Bench',
+        'A book for the benchmark', 'trial', 400, ?, ? from b`)
       .run(now, now);
     // One session per reading day: reader i reads on the days d with (d + i) % 3 = 0, in the evening.
     sqlite
       .prepare(`
       with recursive d(k) as (select 0 union all select k + 1 from d where k + 1 < 365)
       insert into reading_sessions (id, user_id, book_id, started_at, ended_at, created_at, updated_at)
-      select printf('bs-%s-%d', u.id, d.k), u.id, 'bench-book', ? - d.k * ${DAY_MS} + 19 * 3600000,
+      select printf('bs-%s-%d', u.id, d.k), u.id, printf('bench-book-%03d', cast(substr(u.id, 14) as integer) % ${BOOKS}), ? - d.k * ${DAY_MS} + 19 * 3600000,
         ? - d.k * ${DAY_MS} + 19 * 3600000 + 600000, ?, ?
       from users u join d on (d.k + cast(substr(u.id, 14) as integer)) % 3 = 0
       where u.id like 'bench-reader-%'`)
