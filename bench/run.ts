@@ -18,6 +18,7 @@ import { benchLargeBook } from './large-book.bench';
 import { benchAdmin } from './admin.bench';
 import { benchAdminReports } from './admin-reports';
 import { benchRecommendations } from './recommendations.bench';
+import { benchDashboard } from './dashboard.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -225,6 +226,18 @@ if (!only || only === 'admin') {
   out(
     `  landing page initial JS: ${bundle.totalGzipKB} KB gzip; admin code in it: ${bundle.leakedHeavyChunks.length === 0 ? 'none' : bundle.leakedHeavyChunks.join(', ')}`,
   );
+}
+
+if (!only || only === 'dashboard') {
+  const r = benchDashboard();
+  out(
+    `Reading dashboard and leaderboard at ${r.volume.readers.toLocaleString('en-GB')} readers, a year of reading: ${r.volume.events.toLocaleString('en-GB')} reading events, ${r.volume.daySummaries.toLocaleString('en-GB')} day summaries (seeded in ${r.seedMs} ms):`,
+  );
+  for (const t of r.timings) {
+    out(
+      `  ${t.label}: ${t.candidateMs} ms | plain indexed SQL ${t.plainSqlMs} ms | ${t.ratio}x (≥ ${r.targetRatio}x) ${t.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
 }
 
 if (!only || only === 'admin-reports') {

@@ -4,7 +4,7 @@ export interface TEmailTemplateSummary {
   id: string;
   name: string;
   /** transactional mail ignores preferences; the others follow them. */
-  category: 'transactional' | 'marketing' | 'trialReminders' | 'subscriptionUpdates';
+  category: 'transactional' | 'marketing' | 'trialReminders' | 'subscriptionUpdates' | 'readingReminders';
 }
 
 export interface TEmailTemplatePreview extends TEmailTemplateSummary {

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'audit:read',
   /** Hide and restore readers' reviews and challenge comments (docs/product/reviews-and-challenges.md#moderation). */
   'community:moderate',
+  /** Feature a reading challenge at the top of /challenges (docs/product/reviews-and-challenges.md#reading-challenges). */
+  'challenges:feature',
 ] as const;
 export type TPermission = (typeof PERMISSIONS)[number];
 
@@ -39,6 +41,7 @@ const ADMIN: TPermission[] = [
   'email:manage',
   'seo:manage',
   'audit:read',
+  'challenges:feature',
 ];
 const SUPER_ADMIN: TPermission[] = [...ADMIN, 'roles:assign', 'system:configure'];
 

@@ -44,6 +44,7 @@ import { createAdminReportsRoutes } from './features/admin-reports/admin-reports
 import { createAdminEmailRoutes } from './features/admin-email/admin-email.routes';
 import { createReviewsRoutes } from './features/reviews/reviews.routes';
 import { createRecommendationsRoutes } from './features/recommendations/recommendations.routes';
+import { createChallengesRoutes } from './features/challenges/challenges.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -83,6 +84,7 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminBooksRoutes(deps))
     .route('/', createReviewsRoutes(deps))
     .route('/', createRecommendationsRoutes(deps))
+    .route('/', createChallengesRoutes(deps))
     .route('/', createFeedbackRoutes(deps));
 }
 

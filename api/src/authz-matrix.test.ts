@@ -94,6 +94,28 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/recommendations/:bookId/click': 'signed-in',
   'GET /api/books/:idOrSlug/similar': 'public',
 
+  'POST /api/email/unsubscribe/reading-reminders': 'public', // the e-mailed token is the credential; switches off only
+
+  // reading challenges (docs/product/reviews-and-challenges.md#reading-challenges); edit and close check the creator
+  'GET /api/challenges': 'public',
+  'POST /api/challenges': 'signed-in',
+  'GET /api/challenges/:id': 'public',
+  'PATCH /api/challenges/:id': 'signed-in',
+  'POST /api/challenges/:id/close': 'signed-in',
+  'PUT /api/challenges/:id/featured': 'challenges:feature',
+  'POST /api/challenges/:id/participants/me': 'signed-in',
+  'DELETE /api/challenges/:id/participants/me': 'signed-in',
+  'PATCH /api/challenges/:id/participants/me': 'signed-in',
+  'GET /api/challenges/:id/leaderboard': 'public',
+  'GET /api/challenges/:id/activities': 'public',
+  'GET /api/challenges/:id/comments': 'public',
+  'POST /api/challenges/:id/comments': 'signed-in',
+  'PATCH /api/challenges/comments/:commentId': 'signed-in',
+  'DELETE /api/challenges/comments/:commentId': 'signed-in',
+  'PUT /api/challenges/comments/:commentId/like': 'signed-in',
+  'DELETE /api/challenges/comments/:commentId/like': 'signed-in',
+  'PATCH /api/moderation/challenge-comments/:commentId': 'community:moderate',
+
   // e-mail
   'GET /api/me/email-preferences': 'signed-in',
   'PUT /api/me/email-preferences': 'signed-in',

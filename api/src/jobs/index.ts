@@ -10,6 +10,7 @@ import { deliverCampaigns } from '../features/admin-email/admin-email.service';
 import { rebuildDirtyReadingStats } from '../features/reading-stats/reading-stats.service';
 import { computeRecommendations } from '../features/recommendations/recommendations.service';
 import { sendNewBookAlerts, sendWeeklyRecommendationEmails } from '../features/recommendations/recommendation-emails';
+import { sendReadingReminders } from '../features/reading-stats/reading-reminders.service';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
@@ -17,6 +18,8 @@ import type { ScheduledJob } from './runner';
 const HOUR_MS = 60 * 60 * 1000;
 /** Summaries follow syncs within a minute (docs/product/reading-stats.md#summary-tables). */
 const READING_STATS_INTERVAL_MS = 60 * 1000;
+/** Often enough that every reader's evening (19:00 to 23:00 local) is seen several times. */
+const READING_REMINDERS_INTERVAL_MS = 30 * 60 * 1000;
 const DEMO_BOOK_PDFS_INTERVAL_MS = 15 * 60 * 1000;
 const RECOMMENDATION_EMAILS_INTERVAL_MS = 15 * 60 * 1000;
 /** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
@@ -71,6 +74,14 @@ export const JOBS: ScheduledJob[] = [
     intervalMs: READING_STATS_INTERVAL_MS,
     run: (deps) => {
       rebuildDirtyReadingStats(deps);
+    },
+  },
+  {
+    // Streaks about to break tonight, in each reader's evening (docs/product/reading-stats.md#reading-reminder).
+    name: 'reading-reminders',
+    intervalMs: READING_REMINDERS_INTERVAL_MS,
+    run: async (deps) => {
+      await sendReadingReminders(deps);
     },
   },
   {

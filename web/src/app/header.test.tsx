@@ -93,6 +93,20 @@ describe('<Header /> signed in', () => {
     if (superAdmin) expect(superAdmin).toHaveAttribute('href', '/super-admin');
   });
 
+  it.each<[TRole, boolean]>([
+    ['user', false],
+    ['moderator', true],
+    ['admin', true],
+    ['super_admin', true],
+  ])('role %s: moderation queue link %s', async (role, hasModeration) => {
+    stubFetch(currentUserHandler(makeUser({ role })));
+    renderHeader();
+    await screen.findByText('Ada');
+    const moderation = screen.queryByRole('link', { name: 'Moderation queue' });
+    expect(Boolean(moderation)).toBe(hasModeration);
+    if (moderation) expect(moderation).toHaveAttribute('href', '/moderation');
+  });
+
   it('takes the role only from the server record, not from the e-mail address', async () => {
     const user = makeUser({ role: 'user', email: 'admin@wonderful-books.app' });
     stubFetch(currentUserHandler(user));

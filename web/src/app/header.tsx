@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router-dom';
 import { trialDaysLeft } from '@shared/entitlement';
-import { Crown, LogOut, ShieldCheck } from 'lucide-react';
+import { Crown, Gavel, LogOut, ShieldCheck } from 'lucide-react';
 import type { TCurrentUser } from '@shared/auth';
 import { HEADER_OPAQUE_THRESHOLD_PX } from '@shared/limits';
 import { LogoMark } from '@web/components/logo-mark';
@@ -13,7 +13,7 @@ import { useEffectiveTier } from '@web/features/selections/queries';
 import { cn } from '@web/lib/cn';
 import { useScrolledPast } from '@web/lib/use-scrolled-past';
 import { MobileMenu } from './mobile-menu';
-import { HEADER_LINKS, canSeeAdmin, canSeeSuperAdmin } from './navigation';
+import { HEADER_LINKS, MODERATION_LINK, canModerate, canSeeAdmin, canSeeSuperAdmin } from './navigation';
 import { useLogout } from './use-logout';
 
 const iconLinkClass =
@@ -111,6 +111,16 @@ function SignedInControls({ user }: { user: TCurrentUser }) {
   return (
     <>
       <SubscriptionBadge tier={badgeTier} trialDaysLeft={daysLeft} />
+      {canModerate(user.role) ? (
+        <Link
+          to={MODERATION_LINK.to}
+          aria-label="Moderation queue"
+          title="Moderation queue"
+          className={cn(iconLinkClass, 'hidden md:inline-flex')}
+        >
+          <Gavel className="size-5" aria-hidden="true" />
+        </Link>
+      ) : null}
       {canSeeAdmin(user.role) ? (
         <Link
           to="/admin"

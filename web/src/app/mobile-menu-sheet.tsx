@@ -12,7 +12,9 @@ import {
   ADMIN_MENU_LINKS,
   MOBILE_MENU_ID,
   MOBILE_MENU_LINKS,
+  MODERATION_LINK,
   SUPER_ADMIN_MENU_LINK,
+  canModerate,
   canSeeAdmin,
   canSeeSuperAdmin,
   type NavLinkItem,
@@ -55,6 +57,7 @@ export default function MobileMenuSheet({ user, open, onOpenChange, triggerRef }
   const links = MOBILE_MENU_LINKS.filter((link) => !link.isPersonal || user);
   const isAdmin = canSeeAdmin(user?.role);
   const isSuperAdmin = canSeeSuperAdmin(user?.role);
+  const isModerator = canModerate(user?.role);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -76,6 +79,17 @@ export default function MobileMenuSheet({ user, open, onOpenChange, triggerRef }
 
         <nav aria-label="Mobile" className="flex flex-col gap-4 p-3">
           <MenuLinks links={links} />
+          {isModerator ? (
+            <section aria-labelledby="mobile-menu-community" className="border-t border-border pt-3">
+              <h2
+                id="mobile-menu-community"
+                className="px-3 pb-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+              >
+                Community
+              </h2>
+              <MenuLinks links={[MODERATION_LINK]} />
+            </section>
+          ) : null}
           {isAdmin ? (
             <section aria-labelledby="mobile-menu-admin" className="border-t border-border pt-3">
               <h2

@@ -3,7 +3,7 @@
  * so the three stay consistent. Visibility by role is decided from the server's user record only.
  */
 import type { TRole } from '@shared/tiers';
-import { ADMIN_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
+import { ADMIN_ROLES, hasPermission, SUPER_ADMIN_ROLES } from '@shared/permissions';
 
 /** id of the mobile menu's sheet, for the menu button's aria-controls. */
 export const MOBILE_MENU_ID = 'mobile-menu';
@@ -49,6 +49,16 @@ export const ADMIN_MENU_LINKS: NavLinkItem[] = [
 ];
 
 export const SUPER_ADMIN_MENU_LINK: NavLinkItem = { to: '/super-admin', label: 'Super Admin' };
+
+/**
+ * The moderators' queue (docs/product/reviews-and-challenges.md#moderation), for every role holding community:moderate:
+ * moderators have no back office, so the header and the mobile menu carry the link.
+ */
+export const MODERATION_LINK: NavLinkItem = { to: '/moderation', label: 'Moderation' };
+
+export function canModerate(role: TRole | null | undefined): boolean {
+  return hasPermission(role, 'community:moderate');
+}
 
 export function canSeeAdmin(role: TRole | null | undefined): boolean {
   return role ? ADMIN_ROLES.includes(role) : false;

@@ -26,9 +26,6 @@ export interface PlannedArea {
 
 /** Back-office screens not built yet live in the admin layout instead (admin-app.tsx). */
 export const PLANNED_AREAS: PlannedArea[] = [
-  { path: '/challenges', title: 'Reading Challenges', access: 'public' },
-  { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
-
   { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
   { path: '/system-settings', title: 'System Settings', access: 'super-admin' },
 

@@ -18,6 +18,8 @@ const HomePage = lazy(() => import('@web/features/home/home-page'));
 const BookstorePage = lazy(() => import('@web/features/catalogue/bookstore-page'));
 const BookDetailPage = lazy(() => import('@web/features/catalogue/book-detail-page'));
 const ModerationPage = lazy(() => import('@web/features/reviews/moderation-page'));
+const ChallengesPage = lazy(() => import('@web/features/challenges/challenges-page'));
+const ChallengePage = lazy(() => import('@web/features/challenges/challenge-page'));
 const SubscribePage = lazy(() => import('@web/features/subscribe/subscribe-page'));
 const LoginPage = lazy(() => import('@web/features/auth/login-page'));
 const RegisterPage = lazy(() => import('@web/features/auth/register-page'));
@@ -76,6 +78,8 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/bookstore', access: 'public', element: <BookstorePage /> },
   ...BOOK_DETAIL_PATHS.map((path): AppScreen => ({ path, access: 'public', element: <BookDetailPage /> })),
   { path: '/subscribe', access: 'public', element: <SubscribePage /> },
+  { path: '/challenges', access: 'public', element: <ChallengesPage /> },
+  { path: '/challenges/:id', access: 'public', element: <ChallengePage /> },
   { path: '/auth/login', access: 'public', element: <LoginPage /> },
   { path: '/auth/register', access: 'public', element: <RegisterPage /> },
   { path: '/auth/verify-email', access: 'public', element: <VerifyEmailPage /> },

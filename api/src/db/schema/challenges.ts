@@ -1,10 +1,20 @@
 /**
  * Reading challenges (docs/product/data-model.md#stored-tables: reading_challenges, challenge_participants,
- * challenge_activities, challenge_comments). Written by the challenges service (admins create challenges, readers join,
- * report progress and comment); public challenges are readable by everyone.
+ * challenge_activities, challenge_comments, challenge_comment_likes). Written by the challenges service
+ * (docs/product/reviews-and-challenges.md#reading-challenges): any reader creates a challenge, readers join and leave,
+ * progress follows their counted reading, and they comment; public challenges are readable by everyone.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 import { bool, createdAt, enumCheck, id, stringList, timestampMs, timestamps } from './columns';
 import { users } from './users';
 import { ownerUserId } from './refs';
@@ -34,6 +44,10 @@ export const readingChallenges = sqliteTable(
     tags: stringList('tags'),
     difficulty: text('difficulty', { enum: CHALLENGE_DIFFICULTIES }).notNull().default('medium'),
     prize: text('prize'),
+    /** Admins feature a challenge: it is listed first. */
+    isFeatured: bool('is_featured').notNull().default(false),
+    /** Closed by its creator or a moderator (isActive false): no joins, progress frozen. */
+    closedAt: timestampMs('closed_at'),
     ...timestamps(),
   },
   (table) => [
@@ -62,12 +76,22 @@ export const challengeParticipants = sqliteTable(
     completedAt: timestampMs('completed_at'),
     rank: integer('rank'),
     notes: text('notes'),
+    /** The reader's leaderboard opt-out: others see "a reader" in their place. */
+    hideFromLeaderboard: bool('hide_from_leaderboard').notNull().default(false),
+    /** The last progress milestone (25, 50, 75 %) announced in the activity feed. */
+    milestone: integer('milestone').notNull().default(0),
     joinedAt: timestampMs('joined_at').notNull(),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex('challenge_participants_challenge_user_unique').on(table.challengeId, table.userId),
-    index('challenge_participants_leaderboard_idx').on(table.challengeId, table.progress),
+    // The leaderboard's order, so its top is read from the index without sorting every participant.
+    index('challenge_participants_leaderboard_idx').on(
+      table.challengeId,
+      sql`${table.progress} desc`,
+      table.completedAt,
+      table.joinedAt,
+    ),
     index('challenge_participants_user_idx').on(table.userId),
     check('challenge_participants_progress_check', sql`${table.progress} >= 0`),
   ],
@@ -107,6 +131,11 @@ export const challengeComments = sqliteTable(
     parentId: text('parent_id').references((): AnySQLiteColumn => challengeComments.id, { onDelete: 'cascade' }),
     likes: integer('likes').notNull().default(0),
     isEdited: bool('is_edited').notNull().default(false),
+    /** Hidden by a moderator: shown to nobody but its author and moderators. */
+    isHidden: bool('is_hidden').notNull().default(false),
+    moderationReason: text('moderation_reason'),
+    /** Deleted by its author while it had replies: the replies stay, its text is no longer shown. */
+    deletedAt: timestampMs('deleted_at'),
     ...timestamps(),
   },
   (table) => [
@@ -117,4 +146,34 @@ export const challengeComments = sqliteTable(
     check('challenge_comments_content_check', sql`length(trim(${table.content})) between 1 and 1000`),
     check('challenge_comments_likes_check', sql`${table.likes} >= 0`),
   ],
+);
+
+/** One like per reader and comment; `challenge_comments.likes` is recounted with each change. */
+export const challengeCommentLikes = sqliteTable(
+  'challenge_comment_likes',
+  {
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => challengeComments.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.commentId, table.userId] }),
+    index('challenge_comment_likes_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Reading reminders sent (docs/product/reading-stats.md#reading-reminder): one row per reader and local day, so the
+ * job sends at most one a day even when two workers run it.
+ */
+export const readingReminders = sqliteTable(
+  'reading_reminders',
+  {
+    userId: ownerUserId(),
+    day: text('day').notNull(),
+    sentAt: timestampMs('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

@@ -24,6 +24,7 @@ import { seedDemoReviews } from './demo-reviews';
 import { seedDemoReading } from './demo-reading';
 import { seedDemoShelves } from './demo-shelves';
 import { seedDemoHighlights } from './demo-highlights';
+import { seedDemoChallenges } from './demo-challenges';
 import {
   applyDemoAccounts,
   finishDemoAccounts,
@@ -70,6 +71,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
     const demoShelves = seedDemoShelves(deps.db, deps.now());
     // Books whose PDFs are ingested already (a later start); the rest get theirs from the demo-book-pdfs job.
     seedDemoHighlights(deps.db, deps.now());
+    const demoChallenges = deps.env.stripe ? 0 : seedDemoChallenges(deps.db, deps.now());
     const demoMoneyMs = Math.round(performance.now() - moneyStarted);
     return {
       demoReviews,
@@ -79,6 +81,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoMoneyMs,
       demoReadingHistories,
       demoShelves,
+      demoChallenges,
       plansAdded,
       categoriesAdded: categories.added,
       books,
@@ -116,6 +119,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<TSeedReport> {
       demoMoneyMs: result.demoMoneyMs,
       demoReadingHistories: result.demoReadingHistories,
       demoShelves: result.demoShelves,
+      demoChallenges: result.demoChallenges,
       searchIndexRebuilt: reindexed,
     },
     'demo data seeded',

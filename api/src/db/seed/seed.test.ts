@@ -275,6 +275,32 @@ describe('seedDemoData', () => {
     expect(figures?.reviewers).toBeGreaterThan(50);
   });
 
+  it('seeds running, upcoming, full and ended challenges whose demo accounts count their real reading', async () => {
+    const deps = createSeedDeps({ size: 50 });
+    await seedDemoData(deps);
+    const challenges = deps.db.all<{ title: string; participants: number; max: number | null; comments: number }>(sql`
+      select c.title, (select count(*) from challenge_participants p where p.challenge_id = c.id) as participants,
+        c.max_participants as max, (select count(*) from challenge_comments m where m.challenge_id = c.id) as comments
+      from reading_challenges c order by c.start_date`);
+    expect(challenges.map((challenge) => challenge.title)).toEqual([
+      'Winter reading week',
+      'Thirty pages a day',
+      'Ten-spot reading sprint',
+      'Three classics before summer',
+    ]);
+    const sprint = challenges.find((challenge) => challenge.title === 'Ten-spot reading sprint');
+    expect(sprint).toMatchObject({ participants: 10, max: 10 });
+    expect(challenges.find((challenge) => challenge.title === 'Thirty pages a day')?.comments).toBe(4);
+    // The Premium demo reader read on most evenings of the last fortnight: real counted pages.
+    const premium = deps.db.get<{ progress: number }>(sql`select p.progress from challenge_participants p
+      join users u on u.id = p.user_id join reading_challenges c on c.id = p.challenge_id
+      where u.email like 'reader.premium@%' and c.title = 'Thirty pages a day'`);
+    expect(premium?.progress).toBeGreaterThan(0);
+    const again = await seedDemoData(deps);
+    expect(again).toBeDefined();
+    expect(deps.db.get<{ n: number }>(sql`select count(*) as n from reading_challenges`)?.n).toBe(4);
+  });
+
   it('keeps admin edits to seeded rows', async () => {
     const deps = createSeedDeps();
     await seedDemoData(deps);

@@ -16,6 +16,7 @@ import {
   planChangedEmail,
   subscriptionCancelledEmail,
   trialEndingEmail,
+  readingReminderEmail,
   verificationCodeEmail,
   welcomeEmail,
   type TEmailTemplate,
@@ -157,6 +158,17 @@ export const TEMPLATE_SAMPLES: readonly TTemplateSample[] = [
     category: 'trialReminders',
     render: ({ firstName, at }) =>
       trialEndingEmail({ firstName, trialEndsAt: new Date(at.getTime() + 6 * 60 * 60 * 1000), daysLeft: 0 }),
+  },
+  {
+    id: 'reading_reminder',
+    name: 'Reading reminder (streak)',
+    category: 'readingReminders',
+    render: ({ firstName, publicUrl }) =>
+      readingReminderEmail({
+        firstName,
+        streakDays: 6,
+        stopUrl: `${publicUrl}/unsubscribe?token=sample-token-opens-nothing&list=reading-reminders`,
+      }),
   },
   {
     id: 'marketing_campaign',

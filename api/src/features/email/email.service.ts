@@ -29,6 +29,7 @@ import {
   planChangedEmail,
   subscriptionCancelledEmail,
   trialEndingEmail,
+  readingReminderEmail,
 } from './templates';
 
 export type TEmailDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'mailer' | 'now'>;
@@ -37,7 +38,13 @@ export type TEmailDeps = Pick<AppDeps, 'db' | 'env' | 'logger' | 'mailer' | 'now
 export type TEmailUser = { id: string; email: string; firstName: string | null };
 
 /** 'transactional' mail (codes, resets, security notices) ignores preferences; the rest can be switched off. */
-export type TEmailCategory = 'transactional' | 'marketing' | 'trialReminders' | 'subscriptionUpdates';
+export type TEmailCategory =
+  | 'transactional'
+  | 'marketing'
+  | 'trialReminders'
+  | 'subscriptionUpdates'
+  /** The reader's choice lives in user_reading_preferences; the sender checks it, this only honours "unsubscribe all". */
+  | 'readingReminders';
 
 export interface TSendEmailResult {
   /** The email_logs row. */
@@ -56,7 +63,7 @@ const CATEGORY_COLUMN = {
   marketing: 'marketingEmails',
   trialReminders: 'trialReminders',
   subscriptionUpdates: 'subscriptionUpdates',
-} as const satisfies Record<Exclude<TEmailCategory, 'transactional'>, keyof TPreferencesRow>;
+} as const satisfies Record<Exclude<TEmailCategory, 'transactional' | 'readingReminders'>, keyof TPreferencesRow>;
 
 export function createUnsubscribeToken(): string {
   return randomBytes(32).toString('base64url');
@@ -100,6 +107,7 @@ export function unsubscribeUrlFor(publicUrl: string, token: string | null): stri
 
 function isCategoryOff(preferences: TPreferencesRow | null, category: TEmailCategory): boolean {
   if (category === 'transactional' || !preferences) return false;
+  if (category === 'readingReminders') return preferences.isUnsubscribedAll;
   return preferences.isUnsubscribedAll || !preferences[CATEGORY_COLUMN[category]];
 }
 
@@ -211,8 +219,8 @@ export async function sendEmail(
 }
 
 /**
- * List-Unsubscribe for every mail; marketing mail also gets the RFC 8058 one-click pair, whose POST switches
- * marketing off without a page (docs/product/admin-money.md#campaigns).
+ * List-Unsubscribe for every mail; marketing mail and reading reminders also get the RFC 8058 one-click pair, whose POST
+ * switches that category off without a page (docs/product/admin-money.md#campaigns).
  */
 export function unsubscribeHeaders(
   publicUrl: string,
@@ -220,8 +228,12 @@ export function unsubscribeHeaders(
   category: TEmailCategory,
   token: string | undefined,
 ): Record<string, string> {
-  if (category !== 'marketing' || !token) return { 'List-Unsubscribe': `<${unsubscribeUrl}>` };
-  const oneClick = `${publicUrl}/api/email/unsubscribe/one-click?token=${encodeURIComponent(token)}`;
+  if ((category !== 'marketing' && category !== 'readingReminders') || !token) {
+    return { 'List-Unsubscribe': `<${unsubscribeUrl}>` };
+  }
+  // Reading reminders' one click switches only the reminders off (docs/product/reading-stats.md#reading-reminder).
+  const path = category === 'readingReminders' ? 'reading-reminders' : 'one-click';
+  const oneClick = `${publicUrl}/api/email/unsubscribe/${path}?token=${encodeURIComponent(token)}`;
   return {
     'List-Unsubscribe': `<${oneClick}>, <${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -411,6 +423,25 @@ export function sendTrialEndingEmail(
       firstName: options.user.firstName,
       trialEndsAt: options.trialEndsAt,
       daysLeft: options.daysLeft,
+    }),
+  });
+}
+
+export const READING_REMINDER_EMAIL_TYPE = 'reading_reminder';
+
+/** The reading reminder (docs/product/reading-stats.md#reading-reminder); the caller has checked the reader opted in. */
+export function sendReadingReminderEmail(
+  deps: TEmailDeps,
+  options: { user: TEmailUser; streakDays: number; stopUrl: string },
+) {
+  return sendEmail(deps, {
+    user: options.user,
+    emailType: READING_REMINDER_EMAIL_TYPE,
+    category: 'readingReminders',
+    template: readingReminderEmail({
+      firstName: options.user.firstName,
+      streakDays: options.streakDays,
+      stopUrl: options.stopUrl,
     }),
   });
 }

@@ -65,6 +65,18 @@ function findByToken(db: Db, token: string): TPreferencesRow {
   return row;
 }
 
+/** The account an unsubscribe link belongs to (404 for an unknown token, as every unsubscribe answer). */
+export function userIdForUnsubscribeToken(db: Db, token: string): string {
+  const row = findByToken(db, token);
+  if (!row.userId)
+    throw new AppError(
+      'unsubscribe_token_unknown',
+      404,
+      'This unsubscribe link is not valid. Sign in to manage your e-mail preferences.',
+    );
+  return row.userId;
+}
+
 export function getUnsubscribeInfo(options: { db: Db; token: string }): TUnsubscribeResponse {
   const row = findByToken(options.db, options.token);
   return { email: maskEmail(row.email), preferences: toPreferencesResponse(row) };

@@ -424,3 +424,9 @@ export function daysSinceLastRead(db: Db, userId: string, today: string): number
   const last = statements(db).readDays.all(userId).at(-1);
   return last === undefined ? null : daysBetween(last, today);
 }
+
+/** The reader's current day streak and its last day read (null: never), for the reading reminder. */
+export function currentDayStreak(db: Db, userId: string, today: string): { current: number; lastDay: string | null } {
+  const readDays = statements(db).readDays.all(userId);
+  return { current: dayStreak(readDays, today).current, lastDay: readDays.at(-1) ?? null };
+}

@@ -40,6 +40,7 @@ import { READING_EVENT_TYPES as SCHEMA_EVENT_TYPES } from '../../db/schema';
 import { toFieldErrors } from '../../lib/validate';
 import { readBookmarks, readProgress } from '../progress/progress.service';
 import { markReadingStatsDirty } from '../reading-stats/reading-stats.service';
+import { refreshChallengeProgress } from '../challenges/challenges.service';
 import { applyBookDelta, emptyDelta, mergeDelta, type TBookDelta } from '../progress/reading-aggregates';
 import { mergeDeviceCopyCounter, ONLINE_COPY_SOURCE } from '../reader/copy-budget.service';
 import { submitFeedback } from '../feedback/feedback.service';
@@ -448,6 +449,8 @@ function describeIssues(issues: Parameters<typeof toFieldErrors>[0]): string {
 }
 
 interface TBatchResult {
+  /** Reading events were stored: challenge progress is counted again after the commit. */
+  readingChanged: boolean;
   applied: Set<string>;
   rejected: Map<string, string>;
   stateBooks: { progress: Set<string>; bookmarks: Set<string> };
@@ -515,6 +518,7 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
   const { db, userId, deviceId, mutations, now, isolate } = options;
   const nowMs = now.getTime();
   const result: TBatchResult = {
+    readingChanged: false,
     applied: new Set(),
     rejected: new Map(),
     stateBooks: { progress: new Set(), bookmarks: new Set() },
@@ -617,6 +621,7 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
   for (const [bookId, bookDelta] of deltas) applyBookDelta(db, { userId, bookId, delta: bookDelta, nowMs });
   // New reading events: the reader's statistics summaries are rebuilt (docs/product/reading-stats.md#summary-tables).
   if (readingChanged) markReadingStatsDirty(db, userId);
+  result.readingChanged = readingChanged;
   return result;
 }
 
@@ -629,6 +634,9 @@ export async function applySyncBatch(options: TBatchOptions): Promise<TSyncRespo
   const { db, userId, now } = options;
   // The careful pass (after a database error somewhere in the group) isolates each mutation.
   const result = await groupCommit(db).run((careful) => runBatch({ ...options, isolate: careful }));
+  // Challenge progress follows counted reading (docs/product/reviews-and-challenges.md#progress), outside the group
+  // commit so a challenge can never hold up or fail a batch.
+  if (result.readingChanged) refreshChallengeProgress({ db, userId, now });
 
   const state: TSyncResponse['state'] = { progress: {}, bookmarks: {} };
   for (const bookId of result.stateBooks.progress) {

@@ -33,3 +33,8 @@ export function unsubscribeInfoQuery(token: string) {
 export function saveUnsubscribeChoices(body: TUnsubscribeRequest): Promise<unknown> {
   return readJson<unknown>(api.email.unsubscribe.$post({ json: body }));
 }
+
+/** The reading reminder's one click (docs/product/reading-stats.md#reading-reminder): only the reminders go off. */
+export function stopReadingReminders(token: string): Promise<unknown> {
+  return readJson<unknown>(api.email.unsubscribe['reading-reminders'].$post({ query: { token } }));
+}

@@ -1,7 +1,8 @@
 /**
  * /unsubscribe?token=...: the link at the foot of every optional e-mail. Shows which address it is for
  * (masked) and lets the reader choose which e-mails to keep, or none; no sign-in needed, the token is
- * the authorisation. A missing, invalid or expired token gets a clear message.
+ * the authorisation. A missing, invalid or expired token gets a clear message. With `&list=reading-reminders` (the
+ * reading reminder's link) one button switches reading reminders off and nothing else.
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -15,7 +16,13 @@ import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { AuthLayout, Notice } from '@web/features/auth/components/auth-layout';
 import { PreferencesFields } from './preferences-fields';
-import { isInvalidLink, saveUnsubscribeChoices, type TUnsubscribeInfo, unsubscribeInfoQuery } from './queries';
+import {
+  isInvalidLink,
+  saveUnsubscribeChoices,
+  stopReadingReminders,
+  type TUnsubscribeInfo,
+  unsubscribeInfoQuery,
+} from './queries';
 
 /** "r•••@example.com": enough to recognise the address, not enough to harvest it from a shared link. */
 export function maskEmail(email: string): string {
@@ -56,7 +63,43 @@ export default function UnsubscribePage() {
       </AuthLayout>
     );
   }
+  if (searchParams.get('list') === 'reading-reminders') return <StopReadingReminders token={token} info={info.data} />;
   return <PreferencesForm token={token} info={info.data} />;
+}
+
+function StopReadingReminders({ token, info }: { token: string; info: TUnsubscribeInfo }) {
+  const stop = useMutation({
+    mutationFn: () => stopReadingReminders(token),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Reading reminders not switched off',
+        description: describeError(error) || 'Something went wrong. Please try again.',
+      }),
+  });
+  return (
+    <AuthLayout
+      title="Reading reminders"
+      icon={<MailX className="size-6" aria-hidden="true" />}
+      description={
+        <>
+          Reminders when a reading streak is about to break, sent to{' '}
+          <strong className="font-semibold text-foreground">{maskEmail(info.email)}</strong>.
+        </>
+      }
+      showBackToHome
+    >
+      {stop.isSuccess ? (
+        <Notice tone="success">
+          Reading reminders are off. You can switch them on again in your reading preferences on your profile.
+        </Notice>
+      ) : (
+        <Button size="lg" className="w-full" disabled={stop.isPending} onClick={() => stop.mutate()}>
+          {stop.isPending ? 'Switching off...' : 'Stop reading reminders'}
+        </Button>
+      )}
+    </AuthLayout>
+  );
 }
 
 function PreferencesForm({ token, info }: { token: string; info: TUnsubscribeInfo }) {

@@ -26,3 +26,4 @@ export { trialEndingEmail } from './trial-ending';
 export { campaignEmail } from './campaign';
 export { feedbackResponseEmail } from './feedback-response';
 export { weeklyRecommendationsEmail, newBookAlertEmail, type TEmailedBook } from './recommendations';
+export { readingReminderEmail } from './reading-reminder';
