@@ -67,8 +67,10 @@ export async function* streamModel(options: {
   }
 }
 
-const CITATION = /\s*[[(]\s*(?:pp?\.?|pages?)\s*([0-9][0-9,\s–-]*)[\])]/gi;
-const SENTENCE_BREAK = /(?<=[.!?]["'”’)\]]?)\s+|\n+/;
+/** "[p. 12]", "(pp. 3, 5)", "[p. 2, p. 9]", "(pages 7–9)". */
+const CITATION = /\s*[[(]\s*((?:pp?\.|pages?)\s*[0-9][0-9,;\s–-]*(?:(?:pp?\.|pages?)\s*[0-9][0-9,;\s–-]*)*)[\])]/gi;
+/** After a sentence's end, not after the "p." / "pp." of a page reference. */
+const SENTENCE_BREAK = /(?<!\bpp?\.)(?<=[.!?]["'”’)\]]?)\s+|\n+/;
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
@@ -165,7 +167,7 @@ export class ModelOutputGate {
 
 export function parsePageList(list: string): number[] {
   const pages: number[] = [];
-  for (const item of list.split(',')) {
+  for (const item of list.replace(/pp?\.|pages?/gi, '').split(/[,;]/)) {
     const range = item
       .trim()
       .split(/[–-]/)
