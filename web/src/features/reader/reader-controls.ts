@@ -5,6 +5,7 @@ export type TReaderPanel =
   | 'thumbnails'
   | 'search'
   | 'bookmarks'
+  | 'assistant'
   | 'read-aloud'
   | 'display'
   | 'more'
@@ -36,6 +37,8 @@ export interface TReaderControls {
   toggleFullscreen(): void;
   /** Bookmarks exist in the full reader only (not in previews). */
   canBookmark: boolean;
+  /** The book assistant's panel exists in the full reader only (docs/product/assistant.md#screens). */
+  canAsk?: boolean;
   addBookmark(): void;
   canReadAloud: boolean;
   isReadingAloud: boolean;

@@ -19,6 +19,7 @@ import {
   ListTree,
   Maximize,
   Minimize,
+  MessageCircleQuestion,
   MoveHorizontal,
   Palette,
   Search,
@@ -129,6 +130,14 @@ export function WideToolbar({ controls }: { controls: TReaderControls }) {
             disabled={!c.isReady}
           />
         )}
+        {c.canAsk && (
+          <ToolbarButton
+            label="Ask this book"
+            icon={<MessageCircleQuestion />}
+            pressed={c.panel === 'assistant'}
+            onClick={() => c.togglePanel('assistant')}
+          />
+        )}
         <ViewControls controls={c} />
         <Divider />
         <ToolbarButton
@@ -229,6 +238,14 @@ export function NarrowTopBar({ controls }: { controls: TReaderControls }) {
           pressed={c.panel === 'bookmarks'}
           onClick={() => c.togglePanel('bookmarks')}
           disabled={!c.isReady}
+        />
+      )}
+      {c.canAsk && (
+        <ToolbarButton
+          label="Ask this book"
+          icon={<MessageCircleQuestion />}
+          pressed={c.panel === 'assistant'}
+          onClick={() => c.togglePanel('assistant')}
         />
       )}
       <ViewControls controls={c} />
