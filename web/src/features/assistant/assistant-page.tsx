@@ -48,10 +48,9 @@ export default function AssistantPage() {
         renderCitation={(page) => (
           <Link
             to={`${readerPath(bookId)}?page=${page}`}
-            className="rounded px-1 text-xs font-medium text-primary underline underline-offset-2 hover:bg-muted"
-            aria-label={`Open the reader at page ${page}`}
+            className="relative inline-block rounded px-1 text-xs font-medium text-primary underline underline-offset-2 hover:bg-muted"
           >
-            p. {page}
+            <span className="sr-only">Open the reader at </span>p. {page}
           </Link>
         )}
       />

@@ -12,11 +12,10 @@ export default function AssistantPanel({ bookId, onOpenPage }: { bookId: string;
       renderCitation={(page) => (
         <button
           type="button"
-          className="rounded px-1 text-xs font-medium text-primary underline underline-offset-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          className="relative inline-block rounded px-1 text-xs font-medium text-primary underline underline-offset-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
           onClick={() => onOpenPage(page)}
-          aria-label={`Go to page ${page}`}
         >
-          p. {page}
+          <span className="sr-only">Go to </span>p. {page}
         </button>
       )}
     />
