@@ -125,7 +125,9 @@ test.describe('book assistant', () => {
     await page.goto(`/reader/${book.id}`);
     await expect(page.locator('.page canvas').first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Ask this book' }).click();
-    await expect(page.getByRole('dialog', { name: 'Ask this book' }).getByTestId('assistant-answer').first()).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Ask this book' }).getByTestId('assistant-answer').first(),
+    ).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/assistant-reader-390.png` });
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

@@ -65,21 +65,40 @@ export function topicTerms(text: string, options: { isQuestion?: boolean } = {})
   return terms;
 }
 
-/** Page text as extracted from the PDF: whitespace joined, a running page number at either end dropped. */
-function cleanPageText(text: string): string {
-  return text
-    .replace(/-\n(?=\p{Ll})/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\d{1,4}\s+/, '')
-    .replace(/\s+\d{1,4}$/, '');
+/** A short line without closing punctuation followed by a capitalised line: a heading ("Serenity", "Chapter 3"). */
+const HEADING_LINE = /^[^\n]{1,60}[^.,;:!?"'”’\s-]$/;
+const STARTS_CAPITALISED = /^["'“‘(]?[\p{Lu}\p{N}]/u;
+
+/**
+ * Page text as extracted from the PDF (one line per printed line): headings become blocks of their own, lines are
+ * joined with spaces, and a running page number at either end is dropped.
+ */
+function pageBlocks(text: string): string[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  const blocks: string[] = [];
+  let current: string[] = [];
+  lines.forEach((line, i) => {
+    if (!line) return;
+    const isHeading = HEADING_LINE.test(line) && STARTS_CAPITALISED.test(lines[i + 1] ?? '') && current.length === 0;
+    if (isHeading) {
+      blocks.push(line);
+      return;
+    }
+    current.push(line);
+  });
+  if (current.length > 0) blocks.push(current.join(' '));
+  return blocks
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .map((block, i) => (i === 0 ? block.replace(/^\d{1,4}\s+/, '') : block))
+    .map((block, i, all) => (i === all.length - 1 ? block.replace(/\s+\d{1,4}$/, '') : block))
+    .filter(Boolean);
 }
 
 const SENTENCE_END = /(?<=[.!?;:]["'”’)\]]?)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u;
 
 export function splitSentences(text: string): string[] {
-  return cleanPageText(text)
-    .split(SENTENCE_END)
+  return pageBlocks(text)
+    .flatMap((block) => block.split(SENTENCE_END))
     .map((sentence) => sentence.trim())
     .filter((sentence) => /[\p{L}]{2}/u.test(sentence));
 }

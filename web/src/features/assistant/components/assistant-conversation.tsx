@@ -69,6 +69,7 @@ export function AssistantConversation({
   const [failure, setFailure] = useState<string | null>(null);
   const [isRenaming, setIsRenaming] = useState(false);
   const stopRef = useRef<AbortController | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
   const ids = useId();
 
   const threads = view.data?.threads ?? [];
@@ -78,6 +79,11 @@ export function AssistantConversation({
 
   // Stop a running answer when the panel closes or the page changes.
   useEffect(() => () => stopRef.current?.abort(), []);
+  // The newest answer stays in view as it arrives.
+  const shownCount = (thread.data?.messages.length ?? 0) + (live ? live.parts.length + 1 : 0);
+  useEffect(() => {
+    if (shownCount > 0) endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shownCount]);
 
   const refresh = async (id: string | null) => {
     await queryClient.invalidateQueries({ queryKey: assistantKeys.book(bookId) });
