@@ -76,7 +76,7 @@ const STARTS_CAPITALISED = /^["'“‘(]?[\p{Lu}\p{N}]/u;
 function pageBlocks(text: string): string[] {
   const lines = text.split(/\r?\n/).map((line) => line.trim());
   const blocks: string[] = [];
-  let current: string[] = [];
+  const current: string[] = [];
   lines.forEach((line, i) => {
     if (!line) return;
     const isHeading = HEADING_LINE.test(line) && STARTS_CAPITALISED.test(lines[i + 1] ?? '') && current.length === 0;
