@@ -98,7 +98,10 @@ export async function benchAssistant() {
     for (let i = 0; i < LARGE_BOOK_QUESTIONS; i++) {
       // A question made of three words of a sentence spread over the book, as a reader asking about a passage would.
       const sentence = large.sentences[Math.floor(((i + 0.5) / LARGE_BOOK_QUESTIONS) * large.sentences.length)];
-      const words = sentence.text.split(/\s+/).filter((word) => word.length > 5).slice(0, 3);
+      const words = sentence.text
+        .split(/\s+/)
+        .filter((word) => word.length > 5)
+        .slice(0, 3);
       largeSamples.push(answerOnce(LARGE_BOOK, `What does the book say about ${words.join(' ')}?`).ms);
     }
 
@@ -151,13 +154,23 @@ export async function benchAssistant() {
               .all({ match: words.map(quoteFtsPhrase).join(' OR '), bookId: book.id, version: book.version })
               .map((row) => row.page);
       const answerPages = answerOnce(question.book, question.question).answer.parts.flatMap((part) => part.pages);
-      rows.push({ book: question.book, question: question.question, labelledPages, assistantPages, ftsPages: fts, answerPages });
+      rows.push({
+        book: question.book,
+        question: question.question,
+        labelledPages,
+        assistantPages,
+        ftsPages: fts,
+        answerPages,
+      });
     }
     const labelled = rows.filter((row) => row.labelledPages.length > 0);
     const recallAt = (pick: (row: (typeof rows)[number]) => number[], k: number) =>
       round2(
-        labelled.filter((row) => pick(row).slice(0, k).some((page) => row.labelledPages.includes(page))).length /
-          Math.max(1, labelled.length),
+        labelled.filter((row) =>
+          pick(row)
+            .slice(0, k)
+            .some((page) => row.labelledPages.includes(page)),
+        ).length / Math.max(1, labelled.length),
       );
     const recall = {
       questions: questions.length,

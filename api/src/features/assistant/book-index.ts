@@ -13,7 +13,10 @@ import { cachedStatement } from '../../db/statement-cache';
 const PASSAGE_SENTENCES = 3;
 const PASSAGE_STEP = 2;
 /** Books whose index stays in memory per connection; a 500-page book's index is a few MB. */
-const INDEXES_KEPT = 6;
+const INDEXES_KEPT = 24;
+/** Stems of words already seen (a book's vocabulary is tens of thousands of words, its text hundreds of thousands). */
+const STEM_MEMO_LIMIT = 200_000;
+const stemMemo = new Map<string, string>();
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
@@ -60,7 +63,13 @@ export function topicTerms(text: string, options: { isQuestion?: boolean } = {})
     const word = match[0];
     if (STOPWORDS.has(word) || (options.isQuestion && QUESTION_WORDS.has(word))) continue;
     if (word.length < 2 && !/\d/.test(word)) continue;
-    terms.push(stem(word));
+    let stemmed = stemMemo.get(word);
+    if (stemmed === undefined) {
+      stemmed = stem(word);
+      if (stemMemo.size >= STEM_MEMO_LIMIT) stemMemo.clear();
+      stemMemo.set(word, stemmed);
+    }
+    terms.push(stemmed);
   }
   return terms;
 }
@@ -94,11 +103,12 @@ function pageBlocks(text: string): string[] {
     .filter(Boolean);
 }
 
-const SENTENCE_END = /(?<=[.!?;:]["'”’)\]]?)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u;
+/** A sentence ends at . ! ? ; or : (maybe closing a quote or bracket) before a space and a capital or digit. */
+const SENTENCE_END = /([.!?;:]["'”’)\]]?)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 export function splitSentences(text: string): string[] {
   return pageBlocks(text)
-    .flatMap((block) => block.split(SENTENCE_END))
+    .flatMap((block) => block.replace(SENTENCE_END, '$1\u0000').split('\u0000'))
     .map((sentence) => sentence.trim())
     .filter((sentence) => /[\p{L}]{2}/u.test(sentence));
 }
@@ -137,8 +147,13 @@ export function buildBookIndex(options: {
 }): TBookIndex {
   const sentences: TSentence[] = [];
   const passages: TPassage[] = [];
-  const postings = new Map<string, { ids: number[]; tfs: number[] }>();
   const pageSentences = new Map<number, [number, number]>();
+  // Terms as small integers while building: one map lookup per word, counts in a reused array.
+  const termIds = new Map<string, number>();
+  const postingIds: number[][] = [];
+  const postingTfs: number[][] = [];
+  let counts = new Int32Array(4096);
+  const touched: number[] = [];
   let totalLength = 0;
   let pageCount = 0;
   for (const { page, text } of options.pages) {
@@ -149,27 +164,40 @@ export function buildBookIndex(options: {
     pageSentences.set(page, [first, end]);
     for (let start = first; start < end; start += PASSAGE_STEP) {
       const count = Math.min(PASSAGE_SENTENCES, end - start);
-      const frequencies = new Map<string, number>();
+      const id = passages.length;
       let length = 0;
       for (let i = start; i < start + count; i++) {
-        for (const term of sentences[i].terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+        for (const term of sentences[i].terms) {
+          let termId = termIds.get(term);
+          if (termId === undefined) {
+            termId = postingIds.length;
+            termIds.set(term, termId);
+            postingIds.push([]);
+            postingTfs.push([]);
+            if (termId >= counts.length) {
+              const grown = new Int32Array(counts.length * 2);
+              grown.set(counts);
+              counts = grown;
+            }
+          }
+          if (counts[termId] === 0) touched.push(termId);
+          counts[termId]++;
+        }
         length += sentences[i].terms.length;
       }
-      const id = passages.length;
+      for (const termId of touched) {
+        postingIds[termId].push(id);
+        postingTfs[termId].push(counts[termId]);
+        counts[termId] = 0;
+      }
+      touched.length = 0;
       passages.push({ page, first: start, count, length });
       totalLength += length;
-      for (const [term, tf] of frequencies) {
-        let list = postings.get(term);
-        if (!list) {
-          list = { ids: [], tfs: [] };
-          postings.set(term, list);
-        }
-        list.ids.push(id);
-        list.tfs.push(tf);
-      }
       if (start + count >= end) break;
     }
   }
+  const postings = new Map<string, { ids: number[]; tfs: number[] }>();
+  for (const [term, termId] of termIds) postings.set(term, { ids: postingIds[termId], tfs: postingTfs[termId] });
   return {
     bookId: options.bookId,
     version: options.version,
