@@ -119,6 +119,14 @@ export async function getBookView(options: {
     .orderBy(desc(chatThreads.updatedAt), desc(chatThreads.id))
     .limit(ASSISTANT_THREADS_LISTED)
     .all();
+  // The panel opens before the first question: build the book's index meanwhile, so the question finds it ready.
+  setImmediate(() => {
+    try {
+      loadBookIndex({ db: deps.db, bookId: book.id, version: asset.version });
+    } catch (error) {
+      deps.logger.warn({ err: error, bookId: book.id }, 'assistant index could not be built ahead');
+    }
+  });
   return {
     book: { id: book.id, slug: book.slug, title: book.title, author: book.author },
     furthestPage: furthestPage(deps.db, userId, book.id, asset.pageCount),
