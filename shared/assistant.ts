@@ -19,7 +19,7 @@ export const ASSISTANT_THREADS_LISTED = 50;
 export const ASSISTANT_MODES = ['embedded', 'model'] as const;
 export type TAssistantMode = (typeof ASSISTANT_MODES)[number];
 
-/** The texts of docs/product/assistant.md#messages, exactly. */
+/** The texts of docs/product/assistant.md, exactly (answers, quoting, limits, model output, conversations). */
 export const ASSISTANT_MESSAGES = {
   notFound: "I couldn't find an answer to that in the pages I can use.",
   notFoundSpoilerHint: 'Switch on "Whole book" to let me look at pages beyond where you are.',
