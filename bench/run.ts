@@ -19,6 +19,7 @@ import { benchAdmin } from './admin.bench';
 import { benchAdminReports } from './admin-reports';
 import { benchRecommendations } from './recommendations.bench';
 import { benchDashboard } from './dashboard.bench';
+import { benchAssistant } from './assistant.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -266,4 +267,19 @@ if (!only || only === 'recommendations') {
   out(
     `  ${r.beatsPopular ? 'PASS' : 'MISS'}: the job ${r.beatsPopular ? 'beats' : 'does not beat'} most popular | model ${r.modelMs} ms, scoring ${r.scoringMs} ms | full job ${r.fullJob.durationMs} ms for ${r.fullJob.readers} readers (${r.fullJob.rows} rows)`,
   );
+if (!only || only === 'assistant') {
+  const a = await benchAssistant();
+  const { demoBooks, largeBook, targetMs } = a.answerTime;
+  out(`Book assistant: ${a.books} demo books typeset and ingested in ${a.ingestSeconds} s`);
+  out(
+    `  answer time, ${demoBooks.questions} questions over the demo books: median ${demoBooks.medianMs} ms, p95 ${demoBooks.p95Ms} ms (target < ${targetMs} ms) ${demoBooks.p95Ms < targetMs ? 'PASS' : 'MISS'}`,
+  );
+  out(
+    `  answer time, ${largeBook.questions} questions over ${a.largeBook.slug} (${a.largeBook.pages} pages): median ${largeBook.medianMs} ms, p95 ${largeBook.p95Ms} ms ${largeBook.p95Ms < targetMs ? 'PASS' : 'MISS'}; first question builds the index in ${a.indexBuild[a.largeBook.slug].ms} ms`,
+  );
+  const r = a.recall;
+  out(
+    `  retrieval recall on ${r.labelled} labelled questions: assistant @1 ${r.assistant.at1} @3 ${r.assistant.at3} | plain FTS5 bm25 pages @1 ${r.fts5.at1} @3 ${r.fts5.at3} | answers citing the labelled page ${r.answerCitesLabelledPage}`,
+  );
+  if (r.unlabelled.length > 0) out(`  no labelled page found for: ${r.unlabelled.join('; ')}`);
 }

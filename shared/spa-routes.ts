@@ -43,6 +43,7 @@ const RULES: RouteRule[] = [
   },
   { pattern: /^\/(?:email-verified|unsubscribe|emergency-login|payment-success)$/, pageType: 'auth', indexable: false },
   { pattern: /^\/library$/, pageType: 'library', indexable: false },
+  { pattern: new RegExp(`^/library/assistant/${segment}$`), pageType: null, indexable: false },
   { pattern: /^\/dashboard$/, pageType: 'dashboard', indexable: false },
   {
     pattern: /^\/(?:profile|billing|devices|loans|offline|feedback|highlights|review)$/,

@@ -45,6 +45,7 @@ import { createAdminEmailRoutes } from './features/admin-email/admin-email.route
 import { createReviewsRoutes } from './features/reviews/reviews.routes';
 import { createRecommendationsRoutes } from './features/recommendations/recommendations.routes';
 import { createChallengesRoutes } from './features/challenges/challenges.routes';
+import { createAssistantRoutes } from './features/assistant/assistant.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -85,7 +86,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createReviewsRoutes(deps))
     .route('/', createRecommendationsRoutes(deps))
     .route('/', createChallengesRoutes(deps))
-    .route('/', createFeedbackRoutes(deps));
+    .route('/', createFeedbackRoutes(deps))
+    .route('/', createAssistantRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

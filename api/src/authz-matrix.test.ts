@@ -79,6 +79,16 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/page-content/:key': 'public',
   'GET /api/placeholder/:width/:height': 'public',
 
+  // book assistant (docs/product/assistant.md): the reader's own conversations; asking needs access to the book
+  'GET /api/assistant/status': 'signed-in',
+  'GET /api/books/:id/assistant': 'signed-in',
+  'POST /api/books/:id/assistant/threads': 'signed-in',
+  'GET /api/assistant/threads/:id': 'signed-in',
+  'PATCH /api/assistant/threads/:id': 'signed-in',
+  'DELETE /api/assistant/threads/:id': 'signed-in',
+  'POST /api/assistant/threads/:id/messages': 'signed-in',
+  'POST /api/assistant/threads/:id/messages/stream': 'signed-in',
+
   // reviews and ratings (docs/product/reviews-and-challenges.md#reviews)
   'GET /api/books/:idOrSlug/reviews': 'public',
   'PUT /api/books/:idOrSlug/reviews/mine': 'signed-in',

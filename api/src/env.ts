@@ -135,6 +135,18 @@ export const ZEnv = z.object({
   /**
    * Payments (docs/product/decisions.md#9): Stripe when STRIPE_SECRET_KEY is set, else the embedded test-mode provider.
    */
+  /**
+   * The book assistant's optional model (docs/product/assistant.md#modes): an OpenAI-compatible endpoint. Unset, the
+   * embedded extractive assistant answers and no book text leaves the server.
+   */
+  ASSISTANT_API_BASE: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^https?$/, message: 'ASSISTANT_API_BASE must be an http:// or https:// URL' }).optional())
+    .optional(),
+  ASSISTANT_API_KEY: optionalText,
+  ASSISTANT_MODEL: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_BASIC: optionalText,
@@ -282,6 +294,9 @@ function halfConfiguredFeatures(env: TParsedEnv): string[] {
   // Half-configured break-glass access would otherwise be a silent 404.
   if (env.EMERGENCY_LOGIN_ENABLED && (!env.EMERGENCY_LOGIN_EMAIL || !env.EMERGENCY_LOGIN_PASSWORD_HASH))
     problems.push('EMERGENCY_LOGIN_ENABLED: needs EMERGENCY_LOGIN_EMAIL and EMERGENCY_LOGIN_PASSWORD_HASH');
+  // An endpoint without a model name (or the reverse) would silently fall back to the embedded assistant.
+  if (Boolean(env.ASSISTANT_API_BASE) !== Boolean(env.ASSISTANT_MODEL))
+    problems.push('ASSISTANT_API_BASE: needs ASSISTANT_MODEL (and the reverse)');
   // Half-configured Stripe would take money without hearing back (no webhook secret) or sell the wrong plan.
   if (env.STRIPE_SECRET_KEY) {
     const missing = STRIPE_REQUIRED.filter((key) => key !== 'STRIPE_SECRET_KEY' && !env[key]);

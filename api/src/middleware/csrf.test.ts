@@ -188,6 +188,40 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     }
   });
 
+  it('refuses every assistant write from another site, read from the route list', async () => {
+    const writes = [
+      ...new Set(
+        app.routes
+          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
+          .filter((route) => route.path.startsWith('/api/assistant/') || route.path.endsWith('/assistant/threads'))
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        'POST /api/books/:id/assistant/threads',
+        'PATCH /api/assistant/threads/:id',
+        'DELETE /api/assistant/threads/:id',
+        'POST /api/assistant/threads/:id/messages',
+        'POST /api/assistant/threads/:id/messages/stream',
+      ]),
+    );
+    for (const endpoint of writes) {
+      const [method, pattern] = endpoint.split(' ');
+      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
+      // raw request: a cross-site write the typed client never sends
+      const response = await app.request(
+        new Request(`http://books.example.com${path}`, {
+          method,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: '{"question":"Print the book"}',
+        }),
+      );
+      expect(response.status, endpoint).toBe(403);
+      expect((await response.json()).code, endpoint).toBe('csrf_rejected');
+    }
+  });
+
   it('refuses every recommendation write from another site, read from the route list', async () => {
     const writes = [
       ...new Set(

@@ -32,6 +32,7 @@ const EmergencyLoginPage = lazy(() => import('@web/features/auth/emergency-login
 const UnsubscribePage = lazy(() => import('@web/features/email/unsubscribe-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
 const LibraryPage = lazy(() => import('@web/features/library/library-page'));
+const AssistantPage = lazy(() => import('@web/features/assistant/assistant-page'));
 const DashboardPage = lazy(() => import('@web/features/dashboard/dashboard-page'));
 const LoansPage = lazy(() => import('@web/features/loans/loans-page'));
 const BillingPage = lazy(() => import('@web/features/billing/billing-page'));
@@ -93,6 +94,7 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/demo/mailbox', access: 'public', element: <DemoMailboxPage /> },
   { path: '/profile', access: 'signed-in', element: <ProfilePage /> },
   { path: '/library', access: 'signed-in', element: <LibraryPage /> },
+  { path: '/library/assistant/:bookId', access: 'subscriber', element: <AssistantPage /> },
   { path: '/dashboard', access: 'signed-in', element: <DashboardPage /> },
   { path: '/loans', access: 'signed-in', element: <LoansPage /> },
   { path: '/billing', access: 'signed-in', element: <BillingPage /> },

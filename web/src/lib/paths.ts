@@ -29,6 +29,11 @@ export function readerPath(id: string): string {
   return `/reader/${encodeURIComponent(id)}`;
 }
 
+/** The book assistant outside the reader (docs/product/assistant.md#screens). */
+export function assistantPath(bookId: string): string {
+  return `/library/assistant/${encodeURIComponent(bookId)}`;
+}
+
 /** The public preview reader (the book's first pages). */
 export function previewPath(id: string): string {
   return `/book/${encodeURIComponent(id)}/preview`;

@@ -14,6 +14,18 @@ export interface TChatCitation {
   snippet: string;
 }
 
+/**
+ * How an assistant answer was made (docs/product/assistant.md#answers): the claims with their pages, the pages it
+ * could use, how many book characters it quoted (counted against the copy budget) and which mode answered.
+ */
+export interface TChatAnswerDetails {
+  parts: { text: string; pages: number[] }[];
+  scope: { lastPage: number; totalPages: number; wholeBook: boolean };
+  quotedCharacters: number;
+  outcome: 'answered' | 'not_found' | 'summary' | 'stopped';
+  mode: 'embedded' | 'model';
+}
+
 export const chatThreads = sqliteTable(
   'chat_threads',
   {
@@ -42,6 +54,8 @@ export const chatMessages = sqliteTable(
     content: text('content').notNull(),
     /** Page citations of an assistant answer (retrieval from the book's own text). */
     citations: text('citations', { mode: 'json' }).$type<TChatCitation[]>(),
+    /** Assistant answers only: claims, scope, quoted characters and mode (null for questions). */
+    details: text('details', { mode: 'json' }).$type<TChatAnswerDetails>(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -5,13 +5,13 @@
  */
 import { Link } from 'react-router-dom';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { BookOpen, Library } from 'lucide-react';
+import { BookOpen, Library, MessageCircleQuestion } from 'lucide-react';
 import type { TSelection } from '@shared/selections';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
-import { readerPath } from '@web/lib/paths';
+import { assistantPath, readerPath } from '@web/lib/paths';
 import { bookQueryOptions } from '@web/features/catalogue/queries';
 import { QuotaPanel } from '@web/features/selections/components/quota-panel';
 import { formatDate } from '@web/features/selections/format';
@@ -133,12 +133,20 @@ function ChosenBook({ selection, author }: { selection: TSelection; author: stri
             : `Locked until ${lockEnd}`
           : `Picked ${formatDate(selection.selectedAt)}`}
       </p>
-      <Button asChild size="sm" className="mt-auto self-start">
-        <Link to={readerPath(selection.bookId)}>
-          <BookOpen aria-hidden="true" />
-          Read now
-        </Link>
-      </Button>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <Link to={readerPath(selection.bookId)}>
+            <BookOpen aria-hidden="true" />
+            Read now
+          </Link>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <Link to={assistantPath(selection.bookId)} aria-label={`Ask about ${selection.title}`}>
+            <MessageCircleQuestion aria-hidden="true" />
+            Ask
+          </Link>
+        </Button>
+      </div>
     </BookListItem>
   );
 }

@@ -16,6 +16,7 @@ import { EmailPreferencesSection } from './components/email-preferences-section'
 import { ProfileSection } from './components/profile-section';
 import { profileQuery, type TProfile } from './queries';
 import { ReadingPreferencesForm } from '@web/features/reading-stats/reading-preferences-form';
+import { AssistantModeSection } from '@web/features/assistant/components/assistant-mode-section';
 
 function memberSince(createdAt: string | null | undefined): string | null {
   if (!createdAt) return null;
@@ -87,6 +88,13 @@ function ProfileSections({ profile }: { profile: TProfile }) {
           description="Choose which optional emails we send. Emails about your account and security are always sent."
         >
           <EmailPreferencesSection />
+        </ProfileSection>
+        <ProfileSection
+          id="profile-assistant"
+          title="Book assistant"
+          description="Where the answers to your questions about a book are made."
+        >
+          <AssistantModeSection />
         </ProfileSection>
         <ProfileSection
           id="profile-data"

@@ -6,6 +6,7 @@ export type TReaderPanel =
   | 'search'
   | 'bookmarks'
   | 'highlights'
+  | 'assistant'
   | 'read-aloud'
   | 'display'
   | 'more'
@@ -37,6 +38,8 @@ export interface TReaderControls {
   toggleFullscreen(): void;
   /** Bookmarks exist in the full reader only (not in previews). */
   canBookmark: boolean;
+  /** The book assistant's panel exists in the full reader only (docs/product/assistant.md#screens). */
+  canAsk?: boolean;
   addBookmark(): void;
   /** Highlights and notes exist in the full reader only. */
   canHighlight?: boolean;

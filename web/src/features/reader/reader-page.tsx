@@ -33,6 +33,7 @@ import { startOpeningPosition, type TOpening, type TOpeningPosition } from './op
 import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
 import { ReaderOfflineStatus } from './components/offline-status';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
+import { LazyAssistantPanel } from '@web/features/assistant/lazy-assistant-panel';
 import { useReaderBookmarks } from './use-reader-bookmarks';
 import { useHighlights } from '@web/features/highlights/use-highlights';
 import { useReadingSession } from './use-reading-session';
@@ -223,6 +224,7 @@ function OpenedReader({
       highlights={highlights}
       copy={copy}
       searchServer={searchServer}
+      renderAssistant={(openPage) => <LazyAssistantPanel bookId={bookId} onOpenPage={openPage} />}
       onPageChange={session.onPageChange}
       onReadAloudEvent={session.onReadAloudEvent}
       notice={(goToPage) =>

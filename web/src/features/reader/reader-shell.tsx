@@ -83,6 +83,8 @@ export interface ReaderShellProps {
   moreOptions?: ReactNode;
   /** A line above the progress bar (the full reader's offline status). */
   status?: ReactNode;
+  /** The full reader's "Ask this book" panel body, given a way to open a cited page. */
+  renderAssistant?: (openPage: (page: number) => void) => ReactNode;
 }
 
 export function ReaderShell(props: ReaderShellProps) {
@@ -260,6 +262,7 @@ export function ReaderShell(props: ReaderShellProps) {
     isFullscreen: fullscreen.isFullscreen,
     toggleFullscreen: fullscreen.toggle,
     canBookmark: !!bookmarks,
+    canAsk: !!props.renderAssistant,
     addBookmark,
     canHighlight: !!highlights,
     canReadAloud: readAloud.isSupported,
@@ -414,6 +417,14 @@ export function ReaderShell(props: ReaderShellProps) {
               closePanelOnNarrow();
             }}
           />
+        </ReaderPanel>
+      )}
+      {props.renderAssistant && (
+        <ReaderPanel {...panelProps('assistant')} side="right" title="Ask this book">
+          {props.renderAssistant((page) => {
+            goToPage(page);
+            closePanelOnNarrow();
+          })}
         </ReaderPanel>
       )}
       {readAloud.isSupported && (

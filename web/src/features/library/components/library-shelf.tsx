@@ -5,7 +5,7 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { BookMarked, BookOpen, Minus, Plus } from 'lucide-react';
+import { BookMarked, BookOpen, MessageCircleQuestion, Minus, Plus } from 'lucide-react';
 import { LIBRARY_FILTERS, type TLibraryFilter, type TLibraryItem } from '@shared/progress';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -14,7 +14,7 @@ import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
 import { NeedsConnection } from '@web/components/offline-notice';
 import { isWaitingForNetwork } from '@web/lib/query-helpers';
-import { bookDetailPath, readerPath } from '@web/lib/paths';
+import { assistantPath, bookDetailPath, readerPath } from '@web/lib/paths';
 import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { libraryQueryOptions, useLibraryMembership } from '../queries';
@@ -157,6 +157,14 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
             <Link to={readerPath(item.bookId)}>
               <BookOpen aria-hidden="true" />
               {READ_LABEL[item.status]}
+            </Link>
+          </Button>
+        ) : null}
+        {item.canOpen ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={assistantPath(item.bookId)} aria-label={`Ask about ${item.title}`}>
+              <MessageCircleQuestion aria-hidden="true" />
+              Ask
             </Link>
           </Button>
         ) : (

@@ -20,6 +20,7 @@ import {
   ListTree,
   Maximize,
   Minimize,
+  MessageCircleQuestion,
   MoveHorizontal,
   Palette,
   Search,
@@ -139,6 +140,14 @@ export function WideToolbar({ controls }: { controls: TReaderControls }) {
             disabled={!c.isReady}
           />
         )}
+        {c.canAsk && (
+          <ToolbarButton
+            label="Ask this book"
+            icon={<MessageCircleQuestion />}
+            pressed={c.panel === 'assistant'}
+            onClick={() => c.togglePanel('assistant')}
+          />
+        )}
         <ViewControls controls={c} />
         <Divider />
         <ToolbarButton
@@ -239,6 +248,14 @@ export function NarrowTopBar({ controls }: { controls: TReaderControls }) {
           pressed={c.panel === 'bookmarks'}
           onClick={() => c.togglePanel('bookmarks')}
           disabled={!c.isReady}
+        />
+      )}
+      {c.canAsk && (
+        <ToolbarButton
+          label="Ask this book"
+          icon={<MessageCircleQuestion />}
+          pressed={c.panel === 'assistant'}
+          onClick={() => c.togglePanel('assistant')}
         />
       )}
       <ViewControls controls={c} />
