@@ -40,6 +40,9 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/admin/health': 'admin:access', // configuration summary with the production allowances
+  'GET /api/health/status': 'public', // overall status, check names and times only (docs/product/decisions.md#5)
+  'GET /api/admin/health/runs': 'admin:access',
+  'POST /api/admin/health/runs': 'admin:access', // "Run checks now"
 
   // accounts (docs/API.md)
   'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer

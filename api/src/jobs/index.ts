@@ -8,6 +8,7 @@ import { sendTrialEndingReminders } from '../features/billing/billing-jobs';
 import { expireGracePeriods } from '../features/billing/billing-reconcile';
 import { deliverCampaigns } from '../features/admin-email/admin-email.service';
 import { rebuildDirtyReadingStats } from '../features/reading-stats/reading-stats.service';
+import { runHealthChecks } from '../features/health/health-runs.service';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
@@ -16,6 +17,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Summaries follow syncs within a minute (docs/product/reading-stats.md#summary-tables). */
 const READING_STATS_INTERVAL_MS = 60 * 1000;
 const DEMO_BOOK_PDFS_INTERVAL_MS = 15 * 60 * 1000;
+/** docs/product/operations.md#health-checks: a run every five minutes. */
+const HEALTH_CHECKS_INTERVAL_MS = 5 * 60 * 1000;
 /** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
 const RATE_LIMIT_RETENTION_MS = 31 * 24 * HOUR_MS;
 
@@ -96,4 +99,12 @@ export const JOBS: ScheduledJob[] = [
     },
   },
   EXPIRE_IDLE_DEVICES_JOB,
+  {
+    // Checks with retries, stores the run, e-mails the admins when a check fails or recovers.
+    name: 'health-checks',
+    intervalMs: HEALTH_CHECKS_INTERVAL_MS,
+    run: async (deps) => {
+      await runHealthChecks(deps);
+    },
+  },
 ];

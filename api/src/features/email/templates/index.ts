@@ -25,3 +25,4 @@ export { planChangedEmail } from './plan-changed';
 export { trialEndingEmail } from './trial-ending';
 export { campaignEmail } from './campaign';
 export { feedbackResponseEmail } from './feedback-response';
+export { healthAlertEmail } from './health-alert';
