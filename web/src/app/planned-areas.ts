@@ -32,7 +32,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
   { path: '/system-settings', title: 'System Settings', access: 'super-admin' },
 
-  { path: '/health-dashboard', title: 'Health Dashboard', access: 'diagnostics' },
   { path: '/testing-qa', title: 'Testing & QA', access: 'diagnostics' },
   { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },
   { path: '/route-protection-demo', title: 'Route Protection Demo', access: 'diagnostics' },

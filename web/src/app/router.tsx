@@ -42,6 +42,8 @@ const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
+// Operations and diagnostics (docs/product/operations.md).
+const HealthDashboardPage = lazy(() => import('@web/features/health/health-dashboard-page'));
 const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
@@ -102,6 +104,8 @@ export const APP_SCREENS: AppScreen[] = [
   // Not in the route table of docs/product/routes-and-screens.md#route-table: the public preview of a book's first
   // pages, opened from its detail page.
   { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
+  // Operations and diagnostics (docs/product/operations.md; docs/product/decisions.md#5).
+  { path: '/health-dashboard', access: 'diagnostics', element: <HealthDashboardPage /> },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */
