@@ -42,6 +42,8 @@ import { createAdminSubscriptionsRoutes } from './features/admin-subscriptions/a
 import { createAdminReportsRoutes } from './features/admin-reports/admin-reports.routes';
 import { createAdminEmailRoutes } from './features/admin-email/admin-email.routes';
 import { createReviewsRoutes } from './features/reviews/reviews.routes';
+// Operations (docs/product/operations.md).
+import { createSystemSettingsRoutes } from './features/system-settings/system-settings.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -79,7 +81,9 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminEmailRoutes(deps))
     .route('/', createAdminBooksRoutes(deps))
     .route('/', createReviewsRoutes(deps))
-    .route('/', createFeedbackRoutes(deps));
+    .route('/', createFeedbackRoutes(deps))
+    // Operations (docs/product/operations.md).
+    .route('/', createSystemSettingsRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

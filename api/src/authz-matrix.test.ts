@@ -43,6 +43,9 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/health/status': 'public', // overall status, check names and times only (docs/product/decisions.md#5)
   'GET /api/admin/health/runs': 'admin:access',
   'POST /api/admin/health/runs': 'admin:access', // "Run checks now"
+  // operations (docs/product/operations.md): super admin only
+  'GET /api/admin/system-settings': 'system:configure',
+  'PATCH /api/admin/system-settings/:key': 'system:configure',
 
   // accounts (docs/API.md)
   'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer

@@ -112,6 +112,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     expect(writes).toContain('PATCH /api/admin/plans/:id');
     expect(writes).toContain('POST /api/admin/feedback/:id/response');
     expect(writes).toContain('POST /api/admin/health/runs');
+    expect(writes).toContain('PATCH /api/admin/system-settings/:key');
     for (const endpoint of writes) {
       const [method, pattern] = endpoint.split(' ');
       const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());

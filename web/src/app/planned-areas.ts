@@ -30,7 +30,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
 
   { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
-  { path: '/system-settings', title: 'System Settings', access: 'super-admin' },
 
   { path: '/testing-qa', title: 'Testing & QA', access: 'diagnostics' },
   { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },

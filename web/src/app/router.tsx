@@ -44,6 +44,7 @@ const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
 // Operations and diagnostics (docs/product/operations.md).
 const HealthDashboardPage = lazy(() => import('@web/features/health/health-dashboard-page'));
+const SystemSettingsPage = lazy(() => import('@web/features/system-settings/system-settings-page'));
 const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
@@ -106,6 +107,7 @@ export const APP_SCREENS: AppScreen[] = [
   { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
   // Operations and diagnostics (docs/product/operations.md; docs/product/decisions.md#5).
   { path: '/health-dashboard', access: 'diagnostics', element: <HealthDashboardPage /> },
+  { path: '/system-settings', access: 'super-admin', element: <SystemSettingsPage /> },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */
