@@ -44,6 +44,7 @@ import { createAdminEmailRoutes } from './features/admin-email/admin-email.route
 import { createReviewsRoutes } from './features/reviews/reviews.routes';
 // Operations (docs/product/operations.md).
 import { createSystemSettingsRoutes } from './features/system-settings/system-settings.routes';
+import { createSuperAdminRoutes } from './features/super-admin/super-admin.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -83,7 +84,8 @@ export function createApi(deps: AppDeps) {
     .route('/', createReviewsRoutes(deps))
     .route('/', createFeedbackRoutes(deps))
     // Operations (docs/product/operations.md).
-    .route('/', createSystemSettingsRoutes(deps));
+    .route('/', createSystemSettingsRoutes(deps))
+    .route('/', createSuperAdminRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

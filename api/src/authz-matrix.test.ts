@@ -46,6 +46,9 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   // operations (docs/product/operations.md): super admin only
   'GET /api/admin/system-settings': 'system:configure',
   'PATCH /api/admin/system-settings/:key': 'system:configure',
+  'GET /api/admin/super-admin': 'system:configure', // staff, emergency login, key ids, backups: no secrets
+  'POST /api/admin/super-admin/roles': 'roles:assign',
+  'POST /api/admin/super-admin/backups': 'system:configure',
 
   // accounts (docs/API.md)
   'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer

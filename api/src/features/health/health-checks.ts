@@ -50,7 +50,11 @@ function databaseIntegrity({ db }: THealthCheckDeps): THealthCheckOutcome {
   const ok = rows.length === 1 && rows[0] === 'ok';
   return ok
     ? { status: 'healthy', message: 'quick_check answered ok.' }
-    : { status: 'unhealthy', message: `quick_check found ${rows.length} problem(s).`, meta: { problems: rows.slice(0, 5) } };
+    : {
+        status: 'unhealthy',
+        message: `quick_check found ${rows.length} problem(s).`,
+        meta: { problems: rows.slice(0, 5) },
+      };
 }
 
 function freeBytes(folder: string): number {
@@ -129,7 +133,8 @@ function mailer({ db, mailer, now }: THealthCheckDeps): THealthCheckOutcome {
   const meta = { transport: mailer.transport, sentLastHour: sent, failedLastHour: failed };
   if (failed > 0 && sent === 0)
     return { status: 'unhealthy', message: `Every message of the last hour failed (${failed}).`, meta };
-  if (failed > 0) return { status: 'degraded', message: `${failed} of ${sent + failed} messages failed in the last hour.`, meta };
+  if (failed > 0)
+    return { status: 'degraded', message: `${failed} of ${sent + failed} messages failed in the last hour.`, meta };
   return { status: 'healthy', message: `Transport ${mailer.transport}; no failed message in the last hour.`, meta };
 }
 
@@ -153,7 +158,11 @@ function contentKek({ db, env }: THealthCheckDeps): THealthCheckOutcome {
   const onRetired = kekIds.filter((id) => id !== keyring.current.id && keyring.find(id));
   const meta = { currentKekId: keyring.current.id, missingKekIds: missing, retiredInUse: onRetired };
   if (missing.length > 0)
-    return { status: 'unhealthy', message: `Book keys are wrapped by ${missing.length} KEK(s) this server does not have.`, meta };
+    return {
+      status: 'unhealthy',
+      message: `Book keys are wrapped by ${missing.length} KEK(s) this server does not have.`,
+      meta,
+    };
   if (onRetired.length > 0)
     return { status: 'degraded', message: 'Some book keys are still on a retired KEK: run npm run keys:rewrap.', meta };
   return { status: 'healthy', message: 'Present; every book key is on the current KEK.', meta };

@@ -78,7 +78,10 @@ export interface TRunHealthOptions {
 }
 
 /** Makes every check, stores the run, sends the alerts it calls for; returns the stored run. */
-export async function runHealthChecks(deps: THealthRunDeps, options: TRunHealthOptions = {}): Promise<THealthRunDetail> {
+export async function runHealthChecks(
+  deps: THealthRunDeps,
+  options: TRunHealthOptions = {},
+): Promise<THealthRunDetail> {
   const { db } = deps;
   const checks = options.checks ?? HEALTH_CHECKS;
   const startedAt = deps.now();
@@ -189,7 +192,13 @@ async function mailAdmins(
       user: admin,
       emailType: alert.kind === 'failure' ? 'health_alert' : 'health_recovery',
       category: 'transactional',
-      template: healthAlertEmail({ firstName: admin.firstName, kind: alert.kind, check: label, message: alert.message, at: alert.at }),
+      template: healthAlertEmail({
+        firstName: admin.firstName,
+        kind: alert.kind,
+        check: label,
+        message: alert.message,
+        at: alert.at,
+      }),
     });
   }
 }
@@ -243,7 +252,12 @@ function recentRuns(db: AppDeps['db'], limit: number): THealthRunDetail[] {
       ),
     )
     .all();
-  return runs.map((run) => toRun(run, items.filter((item) => item.runId === run.id)));
+  return runs.map((run) =>
+    toRun(
+      run,
+      items.filter((item) => item.runId === run.id),
+    ),
+  );
 }
 
 /** The admin dashboard: the latest finished run in full, recent runs, the alert states. */
@@ -269,8 +283,16 @@ export function publicHealthStatus({ db }: Pick<AppDeps, 'db'>): TPublicHealthSt
   const latest = history[0] ?? null;
   return {
     overallStatus: latest?.overallStatus ?? null,
-    lastRun: latest && { startedAt: latest.startedAt, finishedAt: latest.finishedAt, overallStatus: latest.overallStatus },
+    lastRun: latest && {
+      startedAt: latest.startedAt,
+      finishedAt: latest.finishedAt,
+      overallStatus: latest.overallStatus,
+    },
     checks: (latest?.items ?? []).map((item) => ({ name: item.name, label: item.label, checkedAt: item.checkedAt })),
-    history: history.map((run) => ({ startedAt: run.startedAt, finishedAt: run.finishedAt, overallStatus: run.overallStatus })),
+    history: history.map((run) => ({
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      overallStatus: run.overallStatus,
+    })),
   };
 }

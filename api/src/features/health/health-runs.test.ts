@@ -1,14 +1,23 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HEALTH_CHECK_NAMES } from '@shared/health';
 import { systemConfig } from '../../db/schema';
 import { seedSystemConfig } from '../../db/seed/system-config';
 import { eq } from 'drizzle-orm';
 import { createTestContext, deliveredMail, problemBody, successBody } from '../../test-utils';
+import { testEnv } from '../auth/auth-test-helpers';
 import { insertUser, signIn } from '../profile/profile-test-support';
 import type { THealthCheck } from './health-checks';
 import { HEALTH_CHECK_ATTEMPTS, runHealthChecks } from './health-runs.service';
 
 const MINUTE = 60_000;
+
+/** A context whose data folder is new and empty (no backups yet). */
+function freshServer() {
+  return createTestContext({ env: testEnv({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'wb-health-')) }) });
+}
 
 function clockAt(start: Date) {
   let current = start.getTime();
@@ -102,7 +111,7 @@ describe('health runs and alerts', () => {
   });
 
   it('runs the real checks on a fresh server: every check named, none unhealthy, no secret in the answer', async () => {
-    const context = createTestContext();
+    const context = freshServer();
     const run = await runHealthChecks(context, { retryDelayMs: 0 });
     expect(run.items.map((item) => item.name)).toEqual([...HEALTH_CHECK_NAMES]);
     const unhealthy = run.items.filter((item) => item.status === 'unhealthy');
@@ -114,7 +123,7 @@ describe('health runs and alerts', () => {
 
 describe('health dashboard routes', () => {
   it('shows visitors only the overall status, check names and times; admins see states, durations and history', async () => {
-    const context = createTestContext();
+    const context = freshServer();
     const { db, client, clientFor } = context;
     await runHealthChecks(context, { retryDelayMs: 0 });
     const publicView = await successBody(client.health.status.$get());

@@ -35,7 +35,11 @@ export function StaticTable<TData extends RowData>({
           {table.getHeaderGroups().map((headerGroup) => (
             <tr key={headerGroup.id}>
               {headerGroup.headers.map((header) => (
-                <th key={header.id} scope="col" className="whitespace-nowrap border-b border-border px-3 py-2 font-semibold">
+                <th
+                  key={header.id}
+                  scope="col"
+                  className="whitespace-nowrap border-b border-border px-3 py-2 font-semibold"
+                >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}

@@ -259,7 +259,10 @@ function PublicView({ status }: { status: TPublicHealthStatus }) {
           </h2>
           <ul className="flex flex-wrap gap-2">
             {status.history.map((run) => (
-              <li key={run.startedAt} className="flex items-center gap-2 rounded-md border border-border px-2 py-1 text-xs">
+              <li
+                key={run.startedAt}
+                className="flex items-center gap-2 rounded-md border border-border px-2 py-1 text-xs"
+              >
                 <span>{formatDateTime(run.startedAt)}</span>
                 <StateBadge state={run.overallStatus} />
               </li>
