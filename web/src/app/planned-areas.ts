@@ -29,12 +29,6 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/challenges', title: 'Reading Challenges', access: 'public' },
   { path: '/challenges/:id', title: 'Reading Challenge', access: 'public' },
 
-  { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
-
-  { path: '/testing-qa', title: 'Testing & QA', access: 'diagnostics' },
-  { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },
-  { path: '/route-protection-demo', title: 'Route Protection Demo', access: 'diagnostics' },
-
   // Not in the route table of docs/product/routes-and-screens.md#route-table: the footer's support and company pages
   // ("mostly placeholders").
   { path: '/help', title: 'Help Centre', access: 'public' },

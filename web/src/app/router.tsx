@@ -12,7 +12,7 @@ import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
 import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
 import { ADMIN_SCREENS, type AdminRouteHandle } from './admin-routes';
-import { RouteGuard, isGuarded } from './route-guard';
+import { RouteGuard, decideAccess, isGuarded } from './route-guard';
 
 const HomePage = lazy(() => import('@web/features/home/home-page'));
 const BookstorePage = lazy(() => import('@web/features/catalogue/bookstore-page'));
@@ -45,6 +45,10 @@ const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailb
 // Operations and diagnostics (docs/product/operations.md).
 const HealthDashboardPage = lazy(() => import('@web/features/health/health-dashboard-page'));
 const SystemSettingsPage = lazy(() => import('@web/features/system-settings/system-settings-page'));
+const SuperAdminPage = lazy(() => import('@web/features/super-admin/super-admin-page'));
+const TestingQaPage = lazy(() => import('@web/features/diagnostics/testing-qa-page'));
+const AccessibilityTestPage = lazy(() => import('@web/features/diagnostics/accessibility-test-page'));
+const RouteProtectionDemoPage = lazy(() => import('@web/features/diagnostics/route-protection-demo-page'));
 const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
@@ -108,6 +112,23 @@ export const APP_SCREENS: AppScreen[] = [
   // Operations and diagnostics (docs/product/operations.md; docs/product/decisions.md#5).
   { path: '/health-dashboard', access: 'diagnostics', element: <HealthDashboardPage /> },
   { path: '/system-settings', access: 'super-admin', element: <SystemSettingsPage /> },
+  { path: '/super-admin', access: 'super-admin', element: <SuperAdminPage /> },
+  // The diagnostics get the real route table and the guard's own decision (they cannot import the app shell).
+  {
+    path: '/testing-qa',
+    access: 'diagnostics',
+    element: <TestingQaPage routeTable={() => routeAccessTable()} decide={decideAccess} />,
+  },
+  {
+    path: '/accessibility-test',
+    access: 'diagnostics',
+    element: <AccessibilityTestPage routeTable={() => routeAccessTable()} />,
+  },
+  {
+    path: '/route-protection-demo',
+    access: 'diagnostics',
+    element: <RouteProtectionDemoPage routeTable={() => routeAccessTable()} decide={decideAccess} />,
+  },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */

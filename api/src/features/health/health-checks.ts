@@ -43,7 +43,8 @@ export const HEALTH_THRESHOLDS = {
   mailWindowMinutes: 60,
 } as const;
 
-const megabytes = (bytes: number) => `${(bytes / MIB).toFixed(1)} MB`;
+const megabytes = (bytes: number) =>
+  bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GB` : `${(bytes / MIB).toFixed(1)} MB`;
 
 function databaseIntegrity({ db }: THealthCheckDeps): THealthCheckOutcome {
   const rows = db.$client.prepare<[], string>('pragma quick_check').pluck().all();

@@ -1,6 +1,8 @@
 /**
- * A small table whose rows all arrive at once (health checks, settings, the route guard matrix): TanStack Table v9 draws
- * headers and cells, no paging or sorting. Long lists from the server use DataTable (data-table.tsx) instead.
+ * A small table whose rows all arrive at once (health checks, staff, backups, the route guard matrix): TanStack Table v9
+ * draws headers and cells, no paging or sorting. Long lists from the server use DataTable (data-table.tsx) instead.
+ * Below 640 px each row becomes a stacked card, every value preceded by its column's name, so a phone never has to
+ * scroll a table sideways.
  */
 import { useMemo, type ReactNode } from 'react';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
@@ -28,10 +30,10 @@ export function StaticTable<TData extends RowData>({
   const data = useMemo(() => rows, [rows]);
   const table = useTable({ features: staticTableFeatures, columns, data, getRowId: (row) => getRowId(row) });
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full border-collapse text-sm">
+    <div className="rounded-lg border border-border bg-card sm:overflow-x-auto">
+      <table className="w-full border-collapse text-sm max-sm:block">
         <caption className="sr-only">{label}</caption>
-        <thead className="bg-muted/60 text-left">
+        <thead className="bg-muted/60 text-left max-sm:sr-only">
           {table.getHeaderGroups().map((headerGroup) => (
             <tr key={headerGroup.id}>
               {headerGroup.headers.map((header) => (
@@ -46,10 +48,10 @@ export function StaticTable<TData extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {table.getRowModel().rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-8 text-center text-muted-foreground">
+            <tr className="max-sm:block">
+              <td colSpan={columns.length} className="px-3 py-8 text-center text-muted-foreground max-sm:block">
                 {emptyMessage}
               </td>
             </tr>
@@ -57,13 +59,25 @@ export function StaticTable<TData extends RowData>({
             table.getRowModel().rows.map((row) => (
               <tr
                 key={row.id}
-                className={cn('border-b border-border last:border-0 align-top', rowClassName?.(row.original))}
+                className={cn(
+                  'border-b border-border align-top last:border-0 max-sm:block max-sm:py-2',
+                  rowClassName?.(row.original),
+                )}
               >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                {row.getAllCells().map((cell) => {
+                  const header = cell.column.columnDef.header;
+                  return (
+                    <td
+                      key={cell.id}
+                      data-label={typeof header === 'string' ? header : ''}
+                      className="px-3 py-2 max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]"
+                    >
+                      <span className="min-w-0 break-words">
+                        <table.FlexRender cell={cell} />
+                      </span>
+                    </td>
+                  );
+                })}
               </tr>
             ))
           )}

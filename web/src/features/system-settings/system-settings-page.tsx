@@ -145,7 +145,7 @@ function SettingRow({ setting }: { setting: TSystemSetting }) {
           <FieldError id={id} message={errors.value?.message} />
         </form>
       ) : (
-        <p className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm">{setting.value}</p>
+        <p className="self-start break-all rounded-md bg-muted px-3 py-2 font-mono text-sm">{setting.value}</p>
       )}
     </li>
   );

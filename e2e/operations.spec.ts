@@ -1,0 +1,164 @@
+/**
+ * Operations end to end (docs/product/operations.md): the health dashboard (a visitor sees the overall status and check
+ * names only, a super admin runs the checks and sees every state), system settings (a value of the wrong range is refused
+ * on its field, a valid one is saved), the super admin screen (back up now, grant and remove a role) and the diagnostics
+ * screens; each passes axe at 1280 and 390 px and is photographed for review.
+ */
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  demoAccount,
+  expect,
+  expectToast,
+  seriousAxeViolations,
+  signInThroughApi,
+  test,
+  waitForTransitions,
+} from './fixtures';
+
+const SCREENS_DIR = '.tmp/screens/operations';
+
+async function signInAsSuperAdmin(page: Page, baseURL: string | undefined): Promise<void> {
+  const account = demoAccount('super_admin');
+  await signInThroughApi(page, account.email, account.password, baseURL);
+}
+
+test.describe('operations', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('health dashboard: a super admin runs the checks; a visitor sees only the overall status, names and times', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInAsSuperAdmin(page, baseURL);
+    await page.goto('/health-dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Health Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Run checks now' }).click();
+    await expectToast(page, { title: 'Health checks finished' });
+    const checks = page.getByRole('table', { name: 'Health checks of the latest run' });
+    await expect(checks.getByRole('row').filter({ hasText: 'Blob store read and write' })).toContainText('Healthy');
+    await expect(checks.getByRole('columnheader', { name: 'Duration' })).toBeVisible();
+    await expect(checks.getByRole('row')).toHaveCount(11);
+
+    const visitor = await browser.newContext({ baseURL });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/health-dashboard');
+    const publicChecks = visitorPage.getByRole('table', { name: 'Health checks' });
+    await expect(publicChecks.getByRole('row').filter({ hasText: 'Last backup' })).toBeVisible();
+    await expect(publicChecks.getByRole('columnheader')).toHaveText(['Check', 'Checked']);
+    await expect(visitorPage.getByText(/^Overall: /)).toBeVisible();
+    await expect(visitorPage.getByRole('button', { name: 'Run checks now' })).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test('system settings: a wrong value is refused on its field, a valid one is saved', async ({ page, baseURL }) => {
+    await signInAsSuperAdmin(page, baseURL);
+    await page.goto('/system-settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+    const field = page.getByLabel('max_copy_percentage');
+    const row = page.getByRole('listitem').filter({ has: field });
+    await field.fill('140');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(row.getByText('Enter a number from 0 to 100')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('35');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, { title: 'Setting saved', description: 'max_copy_percentage is now 35.' });
+    await expect(page.getByLabel('max_copy_percentage')).toHaveValue('35');
+    await expect(page.getByRole('listitem').filter({ hasText: 'chunk_size' }).getByText('Read-only')).toBeVisible();
+    // Put it back for the other specs.
+    await page.getByLabel('max_copy_percentage').fill('40');
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByLabel('max_copy_percentage') })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await expectToast(page, { title: 'Setting saved', description: 'max_copy_percentage is now 40.' });
+  });
+
+  test('super admin: backs up now, grants and removes a role', async ({ page, baseURL }) => {
+    await signInAsSuperAdmin(page, baseURL);
+    await page.goto('/super-admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Super Admin' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await expectToast(page, { title: 'Backup finished' });
+    await expect(page.getByRole('table', { name: 'Backups' }).getByRole('row')).toHaveCount(2);
+
+    const reader = demoAccount('user', 'basic');
+    await page.getByLabel('Account e-mail').fill(reader.email);
+    await page.getByLabel('Role', { exact: true }).selectOption('moderator');
+    await page.getByRole('button', { name: 'Set role' }).click();
+    await expectToast(page, { title: 'Role saved' });
+    const staffRow = page
+      .getByRole('table', { name: 'Staff accounts' })
+      .getByRole('row')
+      .filter({ hasText: reader.email });
+    await expect(staffRow).toContainText('Moderator');
+    await staffRow.getByRole('button', { name: 'Remove role' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove role' }).click();
+    await expectToast(page, { title: 'Role removed' });
+    await expect(staffRow).toHaveCount(0);
+    await expect(page.getByText('No account uses this e-mail address')).toHaveCount(0);
+  });
+
+  test('diagnostics: the guard matrix and walkthrough for the viewer, and axe on a chosen page in a frame', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const visitor = await browser.newContext({ baseURL });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/testing-qa');
+    await expect(visitorPage.getByText('You are not signed in.', { exact: false })).toBeVisible();
+    const matrix = visitorPage.getByRole('table', { name: 'Route guard matrix' });
+    await expect(matrix.getByRole('row').filter({ hasText: '/super-admin' })).toContainText('Redirects to /auth/login');
+    await expect(matrix.getByRole('row').filter({ hasText: '/bookstore' }).first()).toContainText('Opens');
+    await visitor.close();
+
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/route-protection-demo');
+    await page.getByLabel('Route to try').selectOption('/admin');
+    const steps = page.getByRole('list', { name: 'The three checks' });
+    await expect(steps.getByRole('listitem').nth(0)).toContainText('Signed in: Passed');
+    await expect(steps.getByRole('listitem').nth(1)).toContainText('Subscription: Skipped');
+    await expect(steps.getByRole('listitem').nth(2)).toContainText('Role: Failed');
+    await expect(page.getByRole('status').filter({ hasText: 'The guard stops you' })).toContainText('/dashboard');
+    await page.getByLabel('Route to try').selectOption('/library');
+    await expect(page.getByRole('status').filter({ hasText: 'opens for you' })).toBeVisible();
+
+    await page.goto('/accessibility-test');
+    await page.getByLabel('Page to check').selectOption('/bookstore');
+    await page.getByRole('button', { name: 'Run the check' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^\/bookstore: / })).toBeVisible({ timeout: 30_000 });
+    await expect(page.frameLocator('iframe[title="Page under test"]').getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`every operations screen passes axe at ${viewport.width} px`, async ({ page, baseURL }) => {
+      fs.mkdirSync(SCREENS_DIR, { recursive: true });
+      await page.setViewportSize(viewport);
+      await signInAsSuperAdmin(page, baseURL);
+      await page.request.post('/api/admin/health/runs', { headers: { origin: new URL(baseURL ?? '').origin } });
+      for (const [name, path, heading] of [
+        ['health-dashboard', '/health-dashboard', 'Health Dashboard'],
+        ['system-settings', '/system-settings', 'System Settings'],
+        ['super-admin', '/super-admin', 'Super Admin'],
+        ['testing-qa', '/testing-qa', 'Testing & QA'],
+        ['route-protection-demo', '/route-protection-demo', 'Route Protection Demo'],
+        ['accessibility-test', '/accessibility-test', 'Accessibility Test'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await waitForTransitions(page);
+        await page.screenshot({ path: `${SCREENS_DIR}/${name}-${viewport.width}.png`, fullPage: true });
+        expect(await seriousAxeViolations(page), `${path} at ${viewport.width}`).toEqual([]);
+      }
+    });
+  }
+});
