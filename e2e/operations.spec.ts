@@ -133,6 +133,24 @@ test.describe('operations', () => {
     await page.getByRole('button', { name: 'Run the check' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^\/bookstore: / })).toBeVisible({ timeout: 30_000 });
     await expect(page.frameLocator('iframe[title="Page under test"]').getByRole('heading', { level: 1 })).toBeVisible();
+    fs.mkdirSync(SCREENS_DIR, { recursive: true });
+    await page.screenshot({ path: `${SCREENS_DIR}/accessibility-test-run-1280.png`, fullPage: true });
+  });
+
+  test('feedback triage: a moderator opens it from the moderation queue and sees only it in the back office', async ({
+    page,
+    baseURL,
+  }) => {
+    const moderator = demoAccount('moderator');
+    await signInThroughApi(page, moderator.email, moderator.password, baseURL);
+    await page.goto('/moderation');
+    await page.getByRole('link', { name: 'Feedback triage' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Feedback Triage' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link')).toHaveText(['Feedback']);
+    await page.goto('/admin/users');
+    await expectToast(page, { title: 'Access Denied' });
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   for (const viewport of [

@@ -15,6 +15,8 @@ export type TRouteAccess =
   | 'admin'
   /** Role super_admin only. */
   | 'super-admin'
+  /** Role moderator, admin or super_admin: the feedback triage (docs/product/feedback.md#triage). */
+  | 'feedback-triage'
   /** Diagnostics: no guard, non-sensitive data for non-admins (docs/product/decisions.md#5). */
   | 'diagnostics';
 

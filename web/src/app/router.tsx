@@ -5,7 +5,7 @@
  * table, and the route guard (route-guard.tsx) wraps the guarded ones.
  */
 import { lazy, useEffect, type ReactElement } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useMatches, type RouteObject } from 'react-router-dom';
 import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
 import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
 import { ErrorScreen } from './error-screen';
@@ -146,6 +146,12 @@ function Preloading({ preload, children }: { preload: () => void; children: Reac
   return children;
 }
 
+/** The back office behind the guard of the matched screen: admins everywhere, moderators on the feedback triage. */
+function AdminGuard() {
+  const access = (useMatches().at(-1)?.handle as AdminRouteHandle | undefined)?.access ?? 'admin';
+  return <RouteGuard access={access}>{<AdminApp />}</RouteGuard>;
+}
+
 /** A back-office child route draws nothing itself: the back-office module reads its handle and draws the screen. */
 function NamedByHandle() {
   return null;
@@ -175,10 +181,10 @@ export function createAppRoutes(): RouteObject[] {
         })),
         // The back office: one guarded lazy module (layout and every screen); each child route only names its screen.
         {
-          element: guarded('admin', <AdminApp />),
+          element: <AdminGuard />,
           children: ADMIN_SCREENS.map((screen) => ({
             path: screen.path,
-            handle: { adminPath: screen.path } satisfies AdminRouteHandle,
+            handle: { adminPath: screen.path, access: screen.access } satisfies AdminRouteHandle,
             Component: NamedByHandle,
           })),
         },

@@ -5,7 +5,7 @@
  * module only words it. Nothing here is a secret: the rules are the public route table, the user is the viewer.
  */
 import type { TCurrentUser } from '@shared/auth';
-import { ADMIN_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
+import { ADMIN_ROLES, FEEDBACK_TRIAGE_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
 import type { TGuardDecision } from '@web/app/route-guard';
 import type { TRouteAccess } from '@web/app/planned-areas';
 
@@ -28,6 +28,7 @@ export const ACCESS_LABELS: Record<TRouteAccess, string> = {
   subscriber: 'Subscription or trial',
   admin: 'Admin or super admin',
   'super-admin': 'Super admin only',
+  'feedback-triage': 'Moderator, admin or super admin',
   diagnostics: 'Diagnostics (no guard)',
 };
 
@@ -88,7 +89,14 @@ export function explainRoute(
             ? { name: 'Subscription', state: 'fail', detail: 'No active subscription or valid trial.' }
             : { name: 'Subscription', state: 'pass', detail: 'An active subscription or valid trial.' },
       );
-      const roles = route.access === 'admin' ? ADMIN_ROLES : route.access === 'super-admin' ? SUPER_ADMIN_ROLES : null;
+      const roles =
+        route.access === 'admin'
+          ? ADMIN_ROLES
+          : route.access === 'super-admin'
+            ? SUPER_ADMIN_ROLES
+            : route.access === 'feedback-triage'
+              ? FEEDBACK_TRIAGE_ROLES
+              : null;
       steps.push(
         failedAt === 'subscription'
           ? { name: 'Role', state: 'skip', detail: 'Not reached.' }

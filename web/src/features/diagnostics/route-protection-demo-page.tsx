@@ -12,7 +12,6 @@ import { useDocumentTitle } from '@web/lib/use-document-title';
 import {
   ACCESS_LABELS,
   explainRoute,
-  isConcretePath,
   type TDecideAccess,
   type TRouteEntry,
   type TStepState,
@@ -27,8 +26,8 @@ const STEP_STYLE: Record<TStepState, string> = {
   skip: 'border-border bg-muted text-muted-foreground',
 };
 
-/** One route per access rule to start from, so the walkthrough shows every kind of check. */
-const DEFAULT_PATH = '/library';
+/** The reader: the one kind of route where all three checks can run. */
+const DEFAULT_PATH = '/reader/:bookId';
 
 export default function RouteProtectionDemoPage({
   routeTable,
@@ -41,7 +40,8 @@ export default function RouteProtectionDemoPage({
   const viewer = useGuardViewer();
   const routes = useMemo(() => {
     const seen = new Set<string>();
-    return routeTable().filter((route) => isConcretePath(route.path) && !seen.has(route.path) && seen.add(route.path));
+    // Parameterised paths too: the guard decides by the route's rule, not by the book or user in the path.
+    return routeTable().filter((route) => !seen.has(route.path) && seen.add(route.path));
   }, [routeTable]);
   const [path, setPath] = useState(DEFAULT_PATH);
   const route = routes.find((candidate) => candidate.path === path) ?? routes[0];
