@@ -215,6 +215,8 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   // feedback (docs/product/feedback.md): readers file items through POST /api/sync
   'GET /api/feedback': 'signed-in',
   'POST /api/feedback/:id/upvote': 'signed-in',
+  'PUT /api/feedback/:id/screenshot': 'signed-in', // the item's writer only (multipart); others get 404
+  'GET /api/feedback/:id/screenshot': 'signed-in', // the writer and feedback:respond; others get 404
   'GET /api/admin/feedback': 'feedback:respond',
   'GET /api/admin/feedback/:id': 'feedback:respond',
   'PATCH /api/admin/feedback/:id': 'feedback:respond',
