@@ -153,6 +153,52 @@ test.describe('operations', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('feedback screenshot: the reader sees it, removes it, takes it again and sends it; the moderator sees it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const reader = demoAccount('user', 'premium');
+    await signInThroughApi(page, reader.email, reader.password, baseURL);
+    await page.goto('/bookstore');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send feedback' });
+    await dialog.getByRole('button', { name: 'Add a screenshot of this page' }).click();
+    const preview = dialog.getByRole('img', { name: 'Screenshot of the page that will be sent with your feedback' });
+    await expect(preview).toBeVisible({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Remove screenshot' }).click();
+    await expect(preview).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Add a screenshot of this page' }).click();
+    await expect(preview).toBeVisible({ timeout: 30_000 });
+    fs.mkdirSync(SCREENS_DIR, { recursive: true });
+    await page.screenshot({ path: `${SCREENS_DIR}/feedback-screenshot-1280.png` });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const title = `Covers look blurry ${Date.now()}`;
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('The covers in the store look blurry on my screen.');
+    await dialog.getByRole('button', { name: 'Send feedback' }).click();
+    await expectToast(page, { title: 'Thank you for your feedback', description: /The team will read it soon/ });
+    await page.goto('/feedback');
+    const item = page.getByRole('listitem').filter({ hasText: title });
+    const link = item.getByRole('link', { name: /See the screenshot you sent/ });
+    await expect(link).toBeVisible();
+    const image = await page.request.get(new URL((await link.getAttribute('href')) ?? '', baseURL).toString());
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+
+    const staff = await browser.newContext({ baseURL });
+    const moderatorPage = await staff.newPage();
+    const moderator = demoAccount('moderator');
+    await signInThroughApi(moderatorPage, moderator.email, moderator.password, baseURL);
+    await moderatorPage.goto(`/admin/feedback?q=${encodeURIComponent(title)}`);
+    await moderatorPage.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Open' }).click();
+    const detail = moderatorPage.getByRole('dialog', { name: title });
+    await expect(detail.getByRole('img', { name: /^Screenshot sent with/ })).toBeVisible();
+    await moderatorPage.screenshot({ path: `${SCREENS_DIR}/feedback-triage-screenshot-1280.png` });
+    await staff.close();
+  });
+
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },

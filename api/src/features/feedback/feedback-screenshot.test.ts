@@ -28,7 +28,7 @@ async function withItem() {
     },
   });
   const client = context.clientFor(signIn(db, reader.id).cookie);
-  const upload = (bytes: Uint8Array, as = client, id = feedbackId) =>
+  const upload = (bytes: Uint8Array<ArrayBuffer>, as = client, id = feedbackId) =>
     as.feedback[':id'].screenshot.$put({
       param: { id },
       form: { screenshot: new File([bytes], 'page.png', { type: 'image/png' }) },
