@@ -83,7 +83,6 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminBooksRoutes(deps))
     .route('/', createReviewsRoutes(deps))
     .route('/', createFeedbackRoutes(deps))
-    // Operations (docs/product/operations.md).
     .route('/', createSystemSettingsRoutes(deps))
     .route('/', createSuperAdminRoutes(deps));
 }
