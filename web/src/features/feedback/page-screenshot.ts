@@ -17,11 +17,18 @@ export async function capturePageScreenshot(): Promise<Blob> {
   const { domToBlob } = await import('modern-screenshot');
   const root = document.getElementById('root') ?? document.body;
   const fit = Math.min(1, MAX_WIDTH / Math.max(1, root.scrollWidth));
+  // The page down to the bottom of what the reader sees: images further down (often lazy ones that would never load
+  // in the copy) are left out, and a slow image or font gives up after a few seconds instead of holding the form.
+  const visibleBottom = window.innerHeight;
+  const height = Math.min(root.scrollHeight, Math.ceil(window.scrollY + window.innerHeight));
   for (const attempt of ATTEMPTS) {
     const blob = await domToBlob(root, {
       type: 'image/jpeg',
       quality: attempt.quality,
       scale: fit * attempt.scale,
+      height,
+      timeout: 5_000,
+      filter: (node) => !(node instanceof HTMLImageElement) || node.getBoundingClientRect().top < visibleBottom,
       backgroundColor: getComputedStyle(document.body).backgroundColor || '#ffffff',
     });
     if (blob.size <= FEEDBACK_SCREENSHOT_MAX_BYTES) return blob;

@@ -186,7 +186,7 @@ export default function SystemSettingsPage() {
             </h2>
             <ul>
               {items.map((setting) => (
-                <SettingRow key={`${setting.key}:${setting.updatedAt}`} setting={setting} />
+                <SettingRow key={setting.key} setting={setting} />
               ))}
             </ul>
           </section>
