@@ -62,7 +62,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['**/*.map'],
+        // axe-core is fetched only by the /accessibility-test diagnostic (docs/product/operations.md#diagnostics), online.
+        globIgnores: ['**/*.map', '**/axe.min-*.js'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -267,6 +267,8 @@ if (!only || only === 'recommendations') {
   out(
     `  ${r.beatsPopular ? 'PASS' : 'MISS'}: the job ${r.beatsPopular ? 'beats' : 'does not beat'} most popular | model ${r.modelMs} ms, scoring ${r.scoringMs} ms | full job ${r.fullJob.durationMs} ms for ${r.fullJob.readers} readers (${r.fullJob.rows} rows)`,
   );
+}
+
 if (!only || only === 'assistant') {
   const a = await benchAssistant();
   const { demoBooks, largeBook, targetMs } = a.answerTime;

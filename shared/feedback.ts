@@ -60,7 +60,18 @@ export const FEEDBACK_MESSAGES = {
   alreadyUpvoted: 'You have already upvoted this',
   nothingToChange: 'Nothing to change',
   idInUse: 'This feedback id is already in use',
+  screenshotMissing: 'Choose a screenshot to upload',
+  screenshotTooLarge: 'The screenshot must be at most 1 MB',
+  screenshotType: 'The screenshot must be a PNG, JPEG or WebP image',
 } as const;
+
+/** Largest screenshot a reader may attach (docs/product/feedback.md#screenshots). */
+export const FEEDBACK_SCREENSHOT_MAX_BYTES = 1024 * 1024;
+
+/** PUT /api/feedback/:id/screenshot (multipart, field `screenshot`). */
+export const ZFeedbackScreenshotForm = z.object({
+  screenshot: z.instanceof(File, { message: FEEDBACK_MESSAGES.screenshotMissing }),
+});
 
 export const FEEDBACK_LIMITS = {
   titleMax: 200,
@@ -132,6 +143,8 @@ export interface TFeedbackItem {
   upvotedByMe: boolean;
   /** Whether the asking reader wrote it. */
   mine: boolean;
+  /** A screenshot is attached (its writer and the team can open it: GET /api/feedback/:id/screenshot). */
+  hasScreenshot: boolean;
   adminResponse: string | null;
   adminResponseAt: string | null;
   /** The team's comments meant for the reader (internal ones never leave the server for a reader). */

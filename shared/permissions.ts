@@ -59,3 +59,5 @@ export function hasPermission(role: TRole | null | undefined, permission: TPermi
 /** Roles allowed on the back-office routes of docs/product/routes-and-screens.md#route-table. */
 export const ADMIN_ROLES: readonly TRole[] = ['admin', 'super_admin'];
 export const SUPER_ADMIN_ROLES: readonly TRole[] = ['super_admin'];
+/** Roles that triage readers' feedback (feedback:respond): moderators too (docs/product/feedback.md#triage). */
+export const FEEDBACK_TRIAGE_ROLES: readonly TRole[] = ['moderator', 'admin', 'super_admin'];

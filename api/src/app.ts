@@ -46,6 +46,9 @@ import { createReviewsRoutes } from './features/reviews/reviews.routes';
 import { createRecommendationsRoutes } from './features/recommendations/recommendations.routes';
 import { createChallengesRoutes } from './features/challenges/challenges.routes';
 import { createAssistantRoutes } from './features/assistant/assistant.routes';
+// Operations (docs/product/operations.md).
+import { createSystemSettingsRoutes } from './features/system-settings/system-settings.routes';
+import { createSuperAdminRoutes } from './features/super-admin/super-admin.routes';
 
 export interface CreateAppOptions extends AppDeps {
   /** Folder of the built PWA (vite build output); omitted in API-only tests and in `npm run dev`. */
@@ -87,7 +90,9 @@ export function createApi(deps: AppDeps) {
     .route('/', createRecommendationsRoutes(deps))
     .route('/', createChallengesRoutes(deps))
     .route('/', createFeedbackRoutes(deps))
-    .route('/', createAssistantRoutes(deps));
+    .route('/', createAssistantRoutes(deps))
+    .route('/', createSystemSettingsRoutes(deps))
+    .route('/', createSuperAdminRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -40,6 +40,15 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'GET /api/health': 'public',
   'GET /api/health/ready': 'public',
   'GET /api/admin/health': 'admin:access', // configuration summary with the production allowances
+  'GET /api/health/status': 'public', // overall status, check names and times only (docs/product/decisions.md#5)
+  'GET /api/admin/health/runs': 'admin:access',
+  'POST /api/admin/health/runs': 'admin:access', // "Run checks now"
+  // operations (docs/product/operations.md): super admin only
+  'GET /api/admin/system-settings': 'system:configure',
+  'PATCH /api/admin/system-settings/:key': 'system:configure',
+  'GET /api/admin/super-admin': 'system:configure', // staff, emergency login, key ids, backups: no secrets
+  'POST /api/admin/super-admin/roles': 'roles:assign',
+  'POST /api/admin/super-admin/backups': 'system:configure',
 
   // accounts (docs/API.md)
   'GET /api/auth/user': 'signed-in', // 401 when signed out is the documented answer
@@ -251,6 +260,8 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   // feedback (docs/product/feedback.md): readers file items through POST /api/sync
   'GET /api/feedback': 'signed-in',
   'POST /api/feedback/:id/upvote': 'signed-in',
+  'PUT /api/feedback/:id/screenshot': 'signed-in', // the item's writer only (multipart); others get 404
+  'GET /api/feedback/:id/screenshot': 'signed-in', // the writer and feedback:respond; others get 404
   'GET /api/admin/feedback': 'feedback:respond',
   'GET /api/admin/feedback/:id': 'feedback:respond',
   'PATCH /api/admin/feedback/:id': 'feedback:respond',

@@ -11,6 +11,7 @@ import { rebuildDirtyReadingStats } from '../features/reading-stats/reading-stat
 import { computeRecommendations } from '../features/recommendations/recommendations.service';
 import { sendNewBookAlerts, sendWeeklyRecommendationEmails } from '../features/recommendations/recommendation-emails';
 import { sendReadingReminders } from '../features/reading-stats/reading-reminders.service';
+import { runHealthChecks } from '../features/health/health-runs.service';
 import { ingestDemoBookPdfs } from './demo-book-pdfs';
 import { EXPIRE_IDLE_DEVICES_JOB } from './expire-idle-devices';
 import type { ScheduledJob } from './runner';
@@ -22,6 +23,8 @@ const READING_STATS_INTERVAL_MS = 60 * 1000;
 const READING_REMINDERS_INTERVAL_MS = 30 * 60 * 1000;
 const DEMO_BOOK_PDFS_INTERVAL_MS = 15 * 60 * 1000;
 const RECOMMENDATION_EMAILS_INTERVAL_MS = 15 * 60 * 1000;
+/** docs/product/operations.md#health-checks: a run every five minutes. */
+const HEALTH_CHECKS_INTERVAL_MS = 5 * 60 * 1000;
 /** Longest rate-limit window in use is 30 days (trial abuse per IP); hits older than that count for nothing. */
 const RATE_LIMIT_RETENTION_MS = 31 * 24 * HOUR_MS;
 
@@ -128,4 +131,12 @@ export const JOBS: ScheduledJob[] = [
     },
   },
   EXPIRE_IDLE_DEVICES_JOB,
+  {
+    // Checks with retries, stores the run, e-mails the admins when a check fails or recovers.
+    name: 'health-checks',
+    intervalMs: HEALTH_CHECKS_INTERVAL_MS,
+    run: async (deps) => {
+      await runHealthChecks(deps);
+    },
+  },
 ];

@@ -112,6 +112,9 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     expect(writes).toContain('POST /api/admin/loans/:id/revoke');
     expect(writes).toContain('PATCH /api/admin/plans/:id');
     expect(writes).toContain('POST /api/admin/feedback/:id/response');
+    expect(writes).toContain('POST /api/admin/health/runs');
+    expect(writes).toContain('PATCH /api/admin/system-settings/:key');
+    expect(writes).toContain('POST /api/admin/super-admin/backups');
     for (const endpoint of writes) {
       const [method, pattern] = endpoint.split(' ');
       const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());

@@ -1,8 +1,9 @@
 /**
  * Strict security headers (docs/ARCHITECTURE.md#security), in two sets:
  * - pages and static files get the full browser set from hono/secure-headers: a CSP allowing only
- *   same-origin scripts and workers (pdf.js needs blob: workers and data:/blob: images), frame
- *   denial, COOP/CORP, Referrer-Policy, Permissions-Policy, nosniff;
+ *   same-origin scripts and workers (pdf.js needs blob: workers and data:/blob: images), framing by this
+ *   origin only (the /accessibility-test page checks a page of the app in a same-origin frame;
+ *   docs/product/operations.md#diagnostics), COOP/CORP, Referrer-Policy, Permissions-Policy, nosniff;
  * - JSON API answers are never rendered as documents, so they get the short set OWASP recommends
  *   for APIs: `default-src 'none'` (nothing may load if one is ever opened as a page), frame denial,
  *   nosniff, CORP and no referrer.
@@ -35,12 +36,12 @@ function pageHeaderOptions(isProduction: boolean): SecureHeadersOptions {
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+      frameAncestors: ["'self'"],
     },
     strictTransportSecurity: isProduction ? HSTS : false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     xContentTypeOptions: 'nosniff',
-    xFrameOptions: 'DENY',
+    xFrameOptions: 'SAMEORIGIN',
     crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
     crossOriginEmbedderPolicy: false,

@@ -25,9 +25,16 @@ export const ADMIN_NAV_PATHS = [
 /** Detail screens reached from a list, not from the navigation. */
 export const ADMIN_DETAIL_PATHS = { user: '/admin/users/:id', book: '/admin/books/:id' } as const;
 
-/** What a back-office route tells the lazy module: which screen it is. */
+/**
+ * Back-office screens moderators may open too (the rest are for admins): the feedback triage, whose API allows
+ * feedback:respond (docs/product/feedback.md#triage). The side navigation shows a moderator only these.
+ */
+export const FEEDBACK_TRIAGE_PATHS: readonly string[] = ['/admin/feedback'];
+
+/** What a back-office route tells the lazy module and the guard: which screen it is and who may open it. */
 export interface AdminRouteHandle {
   adminPath: string;
+  access: TRouteAccess;
 }
 
 export interface AdminRoute {
@@ -37,5 +44,5 @@ export interface AdminRoute {
 
 export const ADMIN_SCREENS: AdminRoute[] = [...ADMIN_NAV_PATHS, ...Object.values(ADMIN_DETAIL_PATHS)].map((path) => ({
   path,
-  access: 'admin',
+  access: FEEDBACK_TRIAGE_PATHS.includes(path) ? 'feedback-triage' : 'admin',
 }));

@@ -15,6 +15,8 @@ export type TRouteAccess =
   | 'admin'
   /** Role super_admin only. */
   | 'super-admin'
+  /** Role moderator, admin or super_admin: the feedback triage (docs/product/feedback.md#triage). */
+  | 'feedback-triage'
   /** Diagnostics: no guard, non-sensitive data for non-admins (docs/product/decisions.md#5). */
   | 'diagnostics';
 
@@ -26,13 +28,6 @@ export interface PlannedArea {
 
 /** Back-office screens not built yet live in the admin layout instead (admin-app.tsx). */
 export const PLANNED_AREAS: PlannedArea[] = [
-  { path: '/super-admin', title: 'Super Admin', access: 'super-admin' },
-  { path: '/system-settings', title: 'System Settings', access: 'super-admin' },
-
-  { path: '/health-dashboard', title: 'Health Dashboard', access: 'diagnostics' },
-  { path: '/testing-qa', title: 'Testing & QA', access: 'diagnostics' },
-  { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },
-  { path: '/route-protection-demo', title: 'Route Protection Demo', access: 'diagnostics' },
 
   // Not in the route table of docs/product/routes-and-screens.md#route-table: the footer's support and company pages
   // ("mostly placeholders").

@@ -91,6 +91,10 @@ describe('decideAccess (docs/product/access.md#route-guard)', () => {
     expect(decideAccess('admin', makeUser({ role: 'super_admin' }), NOW)).toEqual({ allowed: true });
     expect(decideAccess('super-admin', makeUser({ role: 'admin' }), NOW)).toMatchObject(denied);
     expect(decideAccess('super-admin', makeUser({ role: 'super_admin' }), NOW)).toEqual({ allowed: true });
+    // The feedback triage: moderators too (docs/product/feedback.md#triage).
+    expect(decideAccess('feedback-triage', makeUser({ role: 'user' }), NOW)).toMatchObject(denied);
+    expect(decideAccess('feedback-triage', makeUser({ role: 'moderator' }), NOW)).toEqual({ allowed: true });
+    expect(decideAccess('feedback-triage', freeAdmin, NOW)).toEqual({ allowed: true });
   });
 
   it('takes the role from the server record only, never from the e-mail address', () => {

@@ -11,7 +11,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/auth';
 import { hasValidAccess } from '@shared/access';
 import { TOASTS } from '@shared/messages';
-import { ADMIN_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
+import { ADMIN_ROLES, FEEDBACK_TRIAGE_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
 import type { TRole } from '@shared/tiers';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
@@ -35,6 +35,7 @@ export type TGuardDecision =
 const ALLOWED_ROLES: Partial<Record<TRouteAccess, readonly TRole[]>> = {
   admin: ADMIN_ROLES,
   'super-admin': SUPER_ADMIN_ROLES,
+  'feedback-triage': FEEDBACK_TRIAGE_ROLES,
 };
 
 export function isGuarded(access: TRouteAccess): boolean {

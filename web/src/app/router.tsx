@@ -5,14 +5,14 @@
  * table, and the route guard (route-guard.tsx) wraps the guarded ones.
  */
 import { lazy, useEffect, type ReactElement } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, useMatches, type RouteObject } from 'react-router-dom';
 import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
 import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
 import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
 import { ADMIN_SCREENS, type AdminRouteHandle } from './admin-routes';
-import { RouteGuard, isGuarded } from './route-guard';
+import { RouteGuard, decideAccess, isGuarded } from './route-guard';
 
 const HomePage = lazy(() => import('@web/features/home/home-page'));
 const BookstorePage = lazy(() => import('@web/features/catalogue/bookstore-page'));
@@ -47,6 +47,13 @@ const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
+// Operations and diagnostics (docs/product/operations.md).
+const HealthDashboardPage = lazy(() => import('@web/features/health/health-dashboard-page'));
+const SystemSettingsPage = lazy(() => import('@web/features/system-settings/system-settings-page'));
+const SuperAdminPage = lazy(() => import('@web/features/super-admin/super-admin-page'));
+const TestingQaPage = lazy(() => import('@web/features/diagnostics/testing-qa-page'));
+const AccessibilityTestPage = lazy(() => import('@web/features/diagnostics/accessibility-test-page'));
+const RouteProtectionDemoPage = lazy(() => import('@web/features/diagnostics/route-protection-demo-page'));
 const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
@@ -112,6 +119,26 @@ export const APP_SCREENS: AppScreen[] = [
   // Not in the route table of docs/product/routes-and-screens.md#route-table: the public preview of a book's first
   // pages, opened from its detail page.
   { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
+  // Operations and diagnostics (docs/product/operations.md; docs/product/decisions.md#5).
+  { path: '/health-dashboard', access: 'diagnostics', element: <HealthDashboardPage /> },
+  { path: '/system-settings', access: 'super-admin', element: <SystemSettingsPage /> },
+  { path: '/super-admin', access: 'super-admin', element: <SuperAdminPage /> },
+  // The diagnostics get the real route table and the guard's own decision (they cannot import the app shell).
+  {
+    path: '/testing-qa',
+    access: 'diagnostics',
+    element: <TestingQaPage routeTable={() => routeAccessTable()} decide={decideAccess} />,
+  },
+  {
+    path: '/accessibility-test',
+    access: 'diagnostics',
+    element: <AccessibilityTestPage routeTable={() => routeAccessTable()} />,
+  },
+  {
+    path: '/route-protection-demo',
+    access: 'diagnostics',
+    element: <RouteProtectionDemoPage routeTable={() => routeAccessTable()} decide={decideAccess} />,
+  },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */
@@ -127,6 +154,12 @@ function guarded(access: TRouteAccess, element: ReactElement): ReactElement {
 function Preloading({ preload, children }: { preload: () => void; children: ReactElement }) {
   useEffect(() => preload(), [preload]);
   return children;
+}
+
+/** The back office behind the guard of the matched screen: admins everywhere, moderators on the feedback triage. */
+function AdminGuard() {
+  const access = (useMatches().at(-1)?.handle as AdminRouteHandle | undefined)?.access ?? 'admin';
+  return <RouteGuard access={access}>{<AdminApp />}</RouteGuard>;
 }
 
 /** A back-office child route draws nothing itself: the back-office module reads its handle and draws the screen. */
@@ -158,10 +191,10 @@ export function createAppRoutes(): RouteObject[] {
         })),
         // The back office: one guarded lazy module (layout and every screen); each child route only names its screen.
         {
-          element: guarded('admin', <AdminApp />),
+          element: <AdminGuard />,
           children: ADMIN_SCREENS.map((screen) => ({
             path: screen.path,
-            handle: { adminPath: screen.path } satisfies AdminRouteHandle,
+            handle: { adminPath: screen.path, access: screen.access } satisfies AdminRouteHandle,
             Component: NamedByHandle,
           })),
         },

@@ -321,7 +321,8 @@ function sessionHandle(sid: string): string {
   return createHash('sha256').update(`admin-session:${sid}`).digest('base64url').slice(0, 22);
 }
 
-function userSessions(db: Db, userId: string, now: Date): (TAdminUserSession & { sid: string })[] {
+/** The user's live sessions, newest expiry first, each with its handle (never the token or its stored hash). */
+export function userSessions(db: Db, userId: string, now: Date): (TAdminUserSession & { sid: string })[] {
   return db
     .select()
     .from(sessions)

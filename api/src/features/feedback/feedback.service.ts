@@ -48,6 +48,7 @@ function baseItem(row: TFeedbackRow) {
     deviceInfo: row.deviceInfo ?? null,
     isPublic: row.isPublic,
     upvotes: row.upvotes,
+    hasScreenshot: row.screenshot !== null,
     adminResponse: row.adminResponse,
     adminResponseAt: iso(row.adminResponseAt),
     createdAt: row.createdAt.toISOString(),
@@ -120,6 +121,8 @@ function readerItems(db: Db, userId: string, rows: TFeedbackRow[]): TFeedbackIte
     ...baseItem(row),
     upvotedByMe: voted.has(row.id),
     mine: row.userId === userId,
+    // Another reader's screenshot stays private, even on a public item.
+    hasScreenshot: row.userId === userId && row.screenshot !== null,
     teamComments: comments
       .filter((comment) => comment.feedbackId === row.id)
       .map((comment) => ({ id: comment.id, comment: comment.comment, createdAt: comment.createdAt.toISOString() })),

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import * as Dialog from '@radix-ui/react-dialog';
+import { feedbackScreenshotHref } from '@web/features/feedback/queries';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -157,6 +158,16 @@ function DetailBody({ item, refresh }: { item: TFeedbackTriageDetail; refresh: (
             : '—'}
         </dd>
       </dl>
+      {item.hasScreenshot && (
+        // The reader's picture of the page (docs/product/feedback.md#screenshots), served only to the writer and the team.
+        <a href={feedbackScreenshotHref(item.id)} target="_blank" rel="noreferrer" className="block">
+          <img
+            src={feedbackScreenshotHref(item.id)}
+            alt={`Screenshot sent with "${item.title}" (opens full size in a new tab)`}
+            className="max-h-64 w-full rounded-md border border-border object-contain object-top"
+          />
+        </a>
+      )}
       <div className="flex flex-wrap items-end gap-3">
         <FormField id="feedback-status" label="Status">
           {(a11y) => (

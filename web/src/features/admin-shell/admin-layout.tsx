@@ -23,6 +23,8 @@ import {
   Tags,
   Users,
 } from 'lucide-react';
+import { ADMIN_ROLES } from '@shared/permissions';
+import { useCurrentUser } from '@web/features/auth/queries';
 import { ADMIN_NAV_GROUPS } from './admin-nav';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -48,13 +50,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function AdminNavigation() {
+  const { user } = useCurrentUser();
+  // A moderator reaches only the feedback triage; the server refuses the rest whatever this list shows.
+  const isAdmin = ADMIN_ROLES.includes(user?.role ?? 'user');
+  const groups = ADMIN_NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => isAdmin || item.moderatorsToo),
+  })).filter((group) => group.items.length > 0);
   return (
     <nav aria-label="Back office" className="lg:sticky lg:top-20">
       <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground lg:block">
         Back office
       </p>
       <div className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:gap-0 lg:overflow-visible lg:pb-0">
-        {ADMIN_NAV_GROUPS.map((group) => (
+        {groups.map((group) => (
           <div key={group.heading} className="flex shrink-0 lg:block">
             <h2 className="hidden px-3 pb-1 pt-4 text-xs font-semibold text-muted-foreground lg:block">
               {group.heading}

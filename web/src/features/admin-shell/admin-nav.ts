@@ -9,6 +9,8 @@ export interface AdminNavItem {
   label: string;
   /** The page's title (h1 and tab title). */
   title: string;
+  /** Moderators may open it too (web/src/app/admin-routes.tsx FEEDBACK_TRIAGE_PATHS; a test keeps them in step). */
+  moderatorsToo?: boolean;
 }
 
 export interface AdminNavGroup {
@@ -30,7 +32,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { path: '/admin/users', label: 'Users', title: 'Users' },
       { path: '/admin/loans', label: 'Loans', title: 'Loans' },
       { path: '/admin/email-management', label: 'E-mail', title: 'Email Management' },
-      { path: '/admin/feedback', label: 'Feedback', title: 'Feedback Triage' },
+      { path: '/admin/feedback', label: 'Feedback', title: 'Feedback Triage', moderatorsToo: true },
     ],
   },
   {

@@ -16,7 +16,7 @@ import { usePendingMutations } from '@web/features/sync/use-sync';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { feedbackKeys, feedbackListsQueryOptions, upvoteFeedback } from './queries';
+import { feedbackKeys, feedbackListsQueryOptions, feedbackScreenshotHref, upvoteFeedback } from './queries';
 
 const STATUS_VARIANT: Record<TFeedbackStatus, BadgeProps['variant']> = {
   open: 'outline',
@@ -35,6 +35,16 @@ function FeedbackCard({ item, onUpvote }: { item: TFeedbackItem; onUpvote?: (ite
       </div>
       <h3 className="mt-2 font-serif text-lg font-semibold">{item.title}</h3>
       <p className="mt-1 whitespace-pre-line text-sm text-muted-foreground">{item.description}</p>
+      {item.hasScreenshot && (
+        <a
+          className="mt-2 inline-block text-sm font-medium underline underline-offset-2"
+          href={feedbackScreenshotHref(item.id)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          See the screenshot you sent (opens in a new tab)
+        </a>
+      )}
       {item.teamComments.map((comment) => (
         <p key={comment.id} className="mt-3 rounded-lg bg-muted/60 p-3 text-sm">
           <span className="font-medium">Team note ({formatDate(comment.createdAt)}): </span>

@@ -7,7 +7,15 @@ import { useCallback, useMemo, useState } from 'react';
 import type { TReaderPanel } from './reader-controls';
 
 const LEFT_PANELS: readonly TReaderPanel[] = ['contents', 'thumbnails'];
-const RIGHT_PANELS: readonly TReaderPanel[] = ['search', 'bookmarks', 'highlights', 'assistant', 'read-aloud', 'display', 'more'];
+const RIGHT_PANELS: readonly TReaderPanel[] = [
+  'search',
+  'bookmarks',
+  'highlights',
+  'assistant',
+  'read-aloud',
+  'display',
+  'more',
+];
 
 export function useReaderPanels({ isDocked, rootElement }: { isDocked: boolean; rootElement: HTMLElement | null }) {
   const [panel, setPanel] = useState<TReaderPanel | null>(null);

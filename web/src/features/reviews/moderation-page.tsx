@@ -29,7 +29,15 @@ export default function ModerationPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 pb-16 pt-6 sm:px-6 md:pt-10">
-      <h1 className="font-serif text-3xl font-bold">Review moderation</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="font-serif text-3xl font-bold">Review moderation</h1>
+        {hasPermission(user?.role, 'feedback:respond') && (
+          // Moderators triage readers' feedback too (docs/product/feedback.md#triage).
+          <Link className="text-sm font-medium underline underline-offset-2" to="/admin/feedback">
+            Feedback triage
+          </Link>
+        )}
+      </div>
       {!allowed ? (
         <StatePanel icon={<ShieldCheck />} title="Moderators only">
           This queue is for moderators and administrators.

@@ -27,3 +27,4 @@ export { campaignEmail } from './campaign';
 export { feedbackResponseEmail } from './feedback-response';
 export { weeklyRecommendationsEmail, newBookAlertEmail, type TEmailedBook } from './recommendations';
 export { readingReminderEmail } from './reading-reminder';
+export { healthAlertEmail } from './health-alert';
