@@ -33,6 +33,7 @@ import { createLibraryRoutes } from './features/library/library.routes';
 import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.routes';
 import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAdminBooksRoutes } from './features/admin-books/admin-books.routes';
+import { createAdminCategoriesRoutes } from './features/admin-categories/admin-categories.routes';
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
@@ -78,6 +79,7 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminReportsRoutes(deps))
     .route('/', createAdminEmailRoutes(deps))
     .route('/', createAdminBooksRoutes(deps))
+    .route('/', createAdminCategoriesRoutes(deps))
     .route('/', createReviewsRoutes(deps))
     .route('/', createFeedbackRoutes(deps));
 }

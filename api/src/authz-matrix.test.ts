@@ -72,6 +72,14 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/admin/books/:id/uploads': 'catalogue:manage', // streamed PDF body (application/pdf)
   'GET /api/admin/book-uploads/:id': 'catalogue:manage',
   'PUT /api/admin/books/:id/cover': 'catalogue:manage', // cover image (multipart)
+  // categories and bulk categorisation (docs/product/site-content.md#categories)
+  'GET /api/admin/categories': 'catalogue:manage',
+  'POST /api/admin/categories': 'catalogue:manage',
+  'GET /api/admin/categories/suggestions': 'catalogue:manage',
+  'PATCH /api/admin/categories/:id': 'catalogue:manage',
+  'POST /api/admin/categories/:id/merge': 'catalogue:manage',
+  'POST /api/admin/categorization-jobs': 'catalogue:manage',
+  'GET /api/admin/categorization-jobs/:id': 'catalogue:manage',
   'GET /api/categories': 'public',
   'GET /api/plans': 'public',
   'GET /api/search/suggest': 'public',
