@@ -110,5 +110,7 @@ export const ZCategorizationRequest = z
       context.addIssue({ code: 'custom', path: ['remove'], message: M.addAndRemove });
   });
 export type TCategorizationRequest = z.infer<typeof ZCategorizationRequest>;
+/** What the client sends: the filter's flags as the list's query strings ('true' / 'false'). */
+export type TCategorizationRequestInput = z.input<typeof ZCategorizationRequest>;
 
 export const ZCategorizationJobParam = z.object({ id: z.uuid({ message: M.jobId }) });

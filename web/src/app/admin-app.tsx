@@ -22,6 +22,8 @@ const FeedbackTriagePage = lazy(() => import('@web/features/admin-feedback/feedb
 const AuditLogPage = lazy(() => import('@web/features/admin-audit/audit-log-page'));
 const BooksPage = lazy(() => import('@web/features/admin-books/books-page'));
 const BookEditorPage = lazy(() => import('@web/features/admin-books/book-editor-page'));
+// Catalogue and site content (docs/product/site-content.md)
+const BulkCategorizationPage = lazy(() => import('@web/features/admin-categories/bulk-categorization-page'));
 
 /** Built back-office screens by route path; the others fall back to the planned panel. */
 const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
@@ -37,6 +39,8 @@ const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
   '/admin/feedback': () => <FeedbackTriagePage />,
   '/admin/books': () => <BooksPage />,
   [ADMIN_DETAIL_PATHS.book]: () => <BookEditorPage />,
+  // Catalogue and site content
+  '/admin/bulk-categorization': () => <BulkCategorizationPage />,
 };
 
 /** The screen of the matched back-office route (its path rides on the route's handle). */
