@@ -34,6 +34,7 @@ import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.ro
 import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAdminBooksRoutes } from './features/admin-books/admin-books.routes';
 import { createAdminCategoriesRoutes } from './features/admin-categories/admin-categories.routes';
+import { createAdminSeoRoutes } from './features/admin-seo/admin-seo.routes';
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
@@ -80,6 +81,7 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminEmailRoutes(deps))
     .route('/', createAdminBooksRoutes(deps))
     .route('/', createAdminCategoriesRoutes(deps))
+    .route('/', createAdminSeoRoutes(deps))
     .route('/', createReviewsRoutes(deps))
     .route('/', createFeedbackRoutes(deps));
 }
