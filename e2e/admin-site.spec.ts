@@ -92,3 +92,57 @@ test.describe('back office: site content', () => {
     expect(created?.bookCount).toBe(50);
   });
 });
+
+test.describe('back office: SEO', () => {
+  test("edits the book page's SEO with a preview, and the server's HTML carries the new tags", async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = demoAccount('admin');
+    await signInThroughApi(page, admin.email, admin.password, baseURL);
+    const books = (await (await page.request.get('/api/books?limit=1')).json()) as {
+      items: { title: string; author: string; slug: string }[];
+    };
+    const book = books.items[0];
+
+    await page.goto('/admin/seo');
+    await expect(page.getByRole('heading', { level: 1, name: 'SEO Management' })).toBeVisible();
+    await page.getByLabel('Page type').selectOption({ label: 'Book page' });
+    await expect(page.getByText('On book pages, write {title}')).toBeVisible();
+
+    // A bad image address is refused on the field with the documented message.
+    await page.getByLabel('Open Graph image').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save SEO' }).click();
+    await expect(
+      page.getByText('Must be a path on this site such as /icons/icon-512.png or an https:// address'),
+    ).toBeVisible();
+    await page.getByLabel('Open Graph image').fill('/icons/icon-512.png');
+
+    await page.getByLabel('Title', { exact: true }).fill('{title} by {author}: read it on Wonderful Books');
+    await page.getByLabel('Description', { exact: true }).fill('Start {title} today, online and offline.');
+    await page.getByLabel('Keywords', { exact: true }).fill('self-improvement ebook, read online');
+    await page.getByLabel('Meta robots').selectOption('index, nofollow');
+    // The preview fills the templates with a sample book, as the server does with the real one.
+    const preview = page.getByRole('region', { name: 'Search result' });
+    await expect(preview.getByText('Deep Focus by A. Writer: read it on Wonderful Books')).toBeVisible();
+    await photograph(page, 'seo');
+    await page.getByRole('button', { name: 'Save SEO' }).click();
+    await expectToast(page, { title: 'SEO of book page saved' });
+
+    // The page's HTML from the server (no JavaScript run): the new title and description at once.
+    const html = await (await page.request.get(`/book/${book.slug}`)).text();
+    const escape = (text: string) =>
+      text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+    expect(html).toContain(`<title>${escape(`${book.title} by ${book.author}: read it on Wonderful Books`)}</title>`);
+    expect(html).toContain(
+      `<meta name="description" content="${escape(`Start ${book.title} today, online and offline.`)}" />`,
+    );
+    expect(html).toMatch(/<meta name="keywords" content="[^"]*self-improvement ebook, read online" \/>/);
+    expect(html).toContain('<meta name="robots" content="index, nofollow" />');
+  });
+});

@@ -24,6 +24,7 @@ const BooksPage = lazy(() => import('@web/features/admin-books/books-page'));
 const BookEditorPage = lazy(() => import('@web/features/admin-books/book-editor-page'));
 // Catalogue and site content (docs/product/site-content.md)
 const BulkCategorizationPage = lazy(() => import('@web/features/admin-categories/bulk-categorization-page'));
+const SeoPage = lazy(() => import('@web/features/admin-seo/seo-page'));
 
 /** Built back-office screens by route path; the others fall back to the planned panel. */
 const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
@@ -41,6 +42,7 @@ const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
   [ADMIN_DETAIL_PATHS.book]: () => <BookEditorPage />,
   // Catalogue and site content
   '/admin/bulk-categorization': () => <BulkCategorizationPage />,
+  '/admin/seo': () => <SeoPage />,
 };
 
 /** The screen of the matched back-office route (its path rides on the route's handle). */

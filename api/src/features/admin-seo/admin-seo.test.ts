@@ -45,6 +45,7 @@ describe('/api/admin/seo', () => {
       title: 'Deep Work by Cal Newport: read it today',
       description: 'Read Deep Work online and offline.',
     });
+    expect(page.meta.keywords).toMatch(/^Deep Work, Cal Newport.*, ebooks, reading$/);
     const audit = ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'admin.seo.update')).get();
     expect(audit).toMatchObject({ resourceId: 'book', userId: ctx.admin.user.id });
   });

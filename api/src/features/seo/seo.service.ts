@@ -50,8 +50,13 @@ export function resolvePage({
   if (route.bookIdOrSlug !== undefined) {
     const book = findBook(db, route.bookIdOrSlug);
     if (!book) return { status: 404, meta: notFoundMeta(db, origin, pathname) };
-    const meta = bookMeta(findSeoConfig({ db, pageType: 'book' }), book, origin);
-    meta.keywords = joinKeywords(meta.keywords, findSeoRecords({ db, pageType: 'book' }).keywords);
+    const bookConfig = findSeoConfig({ db, pageType: 'book' });
+    const meta = bookMeta(bookConfig, book, origin);
+    // The book's own words first, then what the admin set for every book page (docs/product/site-content.md#seo).
+    meta.keywords = joinKeywords(meta.keywords, [
+      ...(bookConfig?.keywords?.split(',') ?? []),
+      ...findSeoRecords({ db, pageType: 'book' }).keywords,
+    ]);
     return {
       status: 200,
       meta,
@@ -162,7 +167,13 @@ function joinKeywords(keywords: string | null, records: string[]): string | null
     .map((keyword) => keyword.trim())
     .filter(Boolean);
   const seen = new Set(list.map((keyword) => keyword.toLowerCase()));
-  for (const keyword of records) if (!seen.has(keyword.toLowerCase())) list.push(keyword);
+  for (const record of records) {
+    const keyword = record.trim();
+    if (keyword && !seen.has(keyword.toLowerCase())) {
+      seen.add(keyword.toLowerCase());
+      list.push(keyword);
+    }
+  }
   return list.length > 0 ? list.join(', ') : null;
 }
 
