@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { META_ROBOTS, OG_TYPES, SEO_IMAGE_PURPOSES, SEO_MESSAGES as M, TWITTER_CARDS } from './admin-seo';
 import { SEO_PAGE_TYPES } from './content';
 
-/** A path on this site ('/icons/x.png') or an absolute https address; the server makes paths absolute. */
+/** A path on this site ('/icons/x.png') or an absolute http(s) address; the server makes paths absolute. */
 const ZSeoUrlText = z
   .string({ message: M.url })
   .trim()
@@ -12,7 +12,7 @@ const ZSeoUrlText = z
     if (value === '') return true;
     if (/^\/(?!\/)[^\s]*$/.test(value)) return true;
     try {
-      return new URL(value).protocol === 'https:';
+      return ['https:', 'http:'].includes(new URL(value).protocol);
     } catch {
       return false;
     }

@@ -24,7 +24,7 @@ export const SEO_MESSAGES = {
   twitterTitle: 'Twitter title must be at most 200 characters',
   twitterDescription: 'Twitter description must be at most 500 characters',
   twitterCard: "Twitter card must be 'summary' or 'summary_large_image'",
-  url: 'Must be a path on this site such as /icons/icon-512.png or an https:// address',
+  url: 'Must be a path on this site such as /icons/icon-512.png or a web address starting with https:// or http://',
   active: 'Active must be true or false',
   keyword: 'Keyword is required and must be at most 100 characters',
   keywordTaken: 'This keyword is already recorded for this page type',

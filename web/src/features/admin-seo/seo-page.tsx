@@ -162,7 +162,7 @@ function PageTypeEditor({ page }: { page: TAdminSeoPage }) {
             {text('ogDescription', 'Open Graph description', 'Empty: the description')}
           </div>
           <div className="md:col-span-2">
-            {text('ogImage', 'Open Graph image', 'A path such as /icons/icon-512.png or an https:// address')}
+            {text('ogImage', 'Open Graph image', 'A path such as /icons/icon-512.png or a full web address')}
           </div>
         </fieldset>
         <fieldset className="grid gap-3 md:grid-cols-2">
