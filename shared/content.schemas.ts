@@ -1,6 +1,12 @@
 /** zod schemas of the content feature: SEO config and page-content requests, the 'homepage' record. */
 import { z } from 'zod';
-import { SEO_PAGE_TYPES, type THomepageContent } from './content';
+import {
+  HOMEPAGE_FEATURED_MAX,
+  HOMEPAGE_FEATURED_MIN,
+  HOMEPAGE_MESSAGES as M,
+  SEO_PAGE_TYPES,
+  type THomepageContent,
+} from './content';
 
 export const ZSeoConfigQuery = z.object({
   pageType: z.enum(SEO_PAGE_TYPES, { message: `pageType must be one of ${SEO_PAGE_TYPES.join(', ')}` }),
@@ -10,10 +16,30 @@ export const ZPageContentKeyParam = z.object({
   key: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Page key may contain only lower-case letters, digits and hyphens'),
 });
 
+/** The 'homepage' record as admins save it (docs/product/site-content.md#homepage). */
 export const ZHomepageContent: z.ZodType<THomepageContent> = z.object({
-  heroTitle: z.string(),
-  heroSubtitle: z.string(),
-  stats: z.array(z.object({ value: z.string(), label: z.string() })),
+  heroTitle: z.string({ message: M.heroTitle }).trim().min(1, M.heroTitle).max(200, M.heroTitle),
+  heroSubtitle: z.string({ message: M.heroSubtitle }).trim().min(1, M.heroSubtitle).max(500, M.heroSubtitle),
+  stats: z
+    .array(
+      z.object({
+        value: z.string({ message: M.stats }).trim().min(1, M.stats).max(20, M.stats),
+        label: z.string({ message: M.stats }).trim().min(1, M.stats).max(40, M.stats),
+      }),
+      { message: M.stats },
+    )
+    .min(1, M.stats)
+    .max(6, M.stats),
+  featured: z
+    .object({
+      title: z.string({ message: M.featuredTitle }).trim().min(1, M.featuredTitle).max(100, M.featuredTitle),
+      count: z
+        .number({ message: M.featuredCount })
+        .int(M.featuredCount)
+        .min(HOMEPAGE_FEATURED_MIN, M.featuredCount)
+        .max(HOMEPAGE_FEATURED_MAX, M.featuredCount),
+    })
+    .optional(),
 });
 
 export const ZPlaceholderParams = z.object({

@@ -35,6 +35,7 @@ import { createAdminUsersRoutes } from './features/admin-users/admin-users.route
 import { createAdminBooksRoutes } from './features/admin-books/admin-books.routes';
 import { createAdminCategoriesRoutes } from './features/admin-categories/admin-categories.routes';
 import { createAdminSeoRoutes } from './features/admin-seo/admin-seo.routes';
+import { createAdminContentRoutes } from './features/admin-content/admin-content.routes';
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
@@ -82,6 +83,7 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminBooksRoutes(deps))
     .route('/', createAdminCategoriesRoutes(deps))
     .route('/', createAdminSeoRoutes(deps))
+    .route('/', createAdminContentRoutes(deps))
     .route('/', createReviewsRoutes(deps))
     .route('/', createFeedbackRoutes(deps));
 }

@@ -88,6 +88,10 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'DELETE /api/admin/seo/keywords/:id': 'seo:manage',
   'POST /api/admin/seo/images': 'seo:manage',
   'DELETE /api/admin/seo/images/:id': 'seo:manage',
+  // site content: the homepage record and the footer's pages (docs/product/site-content.md)
+  'GET /api/admin/page-content': 'seo:manage',
+  'PUT /api/admin/page-content/homepage': 'catalogue:manage',
+  'PUT /api/admin/site-pages/:key': 'seo:manage',
   'GET /api/categories': 'public',
   'GET /api/plans': 'public',
   'GET /api/search/suggest': 'public',

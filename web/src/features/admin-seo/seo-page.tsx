@@ -50,6 +50,9 @@ const PAGE_TYPE_LABELS: Record<TSeoPageType, { label: string; path: string }> = 
   library: { label: 'My library', path: '/library' },
   dashboard: { label: 'Dashboard', path: '/dashboard' },
   challenges: { label: 'Challenges', path: '/challenges' },
+  help: { label: 'Help centre', path: '/help' },
+  about: { label: 'About', path: '/about' },
+  contact: { label: 'Contact', path: '/contact' },
   legal: { label: 'Privacy and terms', path: '/privacy' },
   'not-found': { label: 'Page not found', path: '/missing-page' },
 };
