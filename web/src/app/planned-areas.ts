@@ -36,12 +36,4 @@ export const PLANNED_AREAS: PlannedArea[] = [
   { path: '/testing-qa', title: 'Testing & QA', access: 'diagnostics' },
   { path: '/accessibility-test', title: 'Accessibility Test', access: 'diagnostics' },
   { path: '/route-protection-demo', title: 'Route Protection Demo', access: 'diagnostics' },
-
-  // Not in the route table of docs/product/routes-and-screens.md#route-table: the footer's support and company pages
-  // ("mostly placeholders").
-  { path: '/help', title: 'Help Centre', access: 'public' },
-  { path: '/about', title: 'About Wonderful Books', access: 'public' },
-  { path: '/contact', title: 'Contact Us', access: 'public' },
-  { path: '/privacy', title: 'Privacy Policy', access: 'public' },
-  { path: '/terms', title: 'Terms of Service', access: 'public' },
 ];

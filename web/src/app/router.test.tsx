@@ -81,7 +81,6 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/admin/seo', 'SEO Management', makeUser({ role: 'admin' })],
     ['/system-settings', 'System Settings', makeUser({ role: 'super_admin' })],
     ['/challenges/42', 'Reading Challenge', null],
     ['/super-admin', 'Super Admin', makeUser({ role: 'super_admin' })],
