@@ -148,3 +148,69 @@ test.describe('back office: SEO', () => {
     expect(html).toContain('<meta name="robots" content="index, nofollow" />');
   });
 });
+
+test.describe('site content: homepage and footer pages', () => {
+  test('a visitor searches the Help centre; an admin edits the homepage and the About page and both show at once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // A visitor: the footer's Help centre, searched.
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help Centre' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help Centre' })).toBeVisible();
+    for (const topic of ['Plans', 'Picks and locks', 'Offline devices', 'Copy limit', 'Billing'])
+      await expect(page.getByRole('heading', { level: 3, name: topic })).toBeVisible();
+    await page.getByLabel('Search the help centre').fill('offline licence');
+    await expect(page.getByText(/^1 of \d+ questions match$/)).toBeVisible();
+    await expect(page.getByText('How long do downloads last?')).toBeVisible();
+    await expect(page.getByText('What is a pick?')).toBeHidden();
+    await photograph(page, 'help');
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 2, name: 'Device fingerprint' })).toBeVisible();
+    await page.goto('/contact');
+    await expect(page.getByRole('link', { name: 'Sign in to send a message' })).toBeVisible();
+
+    // An admin edits the homepage and the About page.
+    const adminContext = await browser.newContext({ baseURL });
+    const admin = await adminContext.newPage();
+    const account = demoAccount('admin');
+    await signInThroughApi(admin, account.email, account.password, baseURL);
+    await admin.goto('/admin/seo');
+    await admin.getByRole('tab', { name: 'Homepage' }).click();
+    await admin.getByLabel('Hero title').fill('Read what moves you');
+    await admin.getByLabel('Books shown').fill('40');
+    await admin.getByRole('button', { name: 'Save homepage' }).click();
+    await expect(admin.getByText('Featured books shown must be a whole number between 4 and 12')).toBeVisible();
+    await admin.getByLabel('Books shown').fill('4');
+    await admin.getByLabel('Heading', { exact: true }).fill('This month’s picks');
+    await expect(admin.getByRole('region', { name: 'Preview' }).getByText('Read what moves you')).toBeVisible();
+    await photograph(admin, 'homepage-editor');
+    await admin.getByRole('button', { name: 'Save homepage' }).click();
+    await expectToast(admin, { title: 'Homepage saved' });
+
+    await admin.getByRole('tab', { name: 'Footer pages' }).click();
+    await admin.getByLabel('Page', { exact: true }).selectOption({ label: 'About' });
+    await admin
+      .getByLabel('Body')
+      .fill('## Our team\n\nWe are **twelve readers** who love books. <script>alert(1)</script>');
+    await expect(
+      admin.getByRole('region', { name: 'Preview of the body' }).getByRole('heading', { name: 'Our team' }),
+    ).toBeVisible();
+    await admin.getByRole('button', { name: 'Save page' }).click();
+    await expectToast(admin, { title: 'About saved' });
+    await adminContext.close();
+
+    // The visitor sees both: the landing's hero (drawn on the server too) and the About page, markup as text.
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('Read what moves you');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Read what moves you' })).toBeVisible();
+    const featured = page.getByRole('region', { name: 'This month’s picks' });
+    await expect(featured.getByRole('article')).toHaveCount(4);
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 2, name: 'Our team' })).toBeVisible();
+    await expect(page.getByText('twelve readers', { exact: true })).toBeVisible();
+    await expect(page.getByText('<script>alert(1)</script>', { exact: false })).toBeVisible();
+  });
+});

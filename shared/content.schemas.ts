@@ -17,7 +17,7 @@ export const ZPageContentKeyParam = z.object({
 });
 
 /** The 'homepage' record as admins save it (docs/product/site-content.md#homepage). */
-export const ZHomepageContent: z.ZodType<THomepageContent> = z.object({
+export const ZHomepageContent: z.ZodType<THomepageContent, THomepageContent> = z.object({
   heroTitle: z.string({ message: M.heroTitle }).trim().min(1, M.heroTitle).max(200, M.heroTitle),
   heroSubtitle: z.string({ message: M.heroSubtitle }).trim().min(1, M.heroSubtitle).max(500, M.heroSubtitle),
   stats: z

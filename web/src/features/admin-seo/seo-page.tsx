@@ -4,6 +4,7 @@
  * Below, the keyword records (joining the page's keywords tag) and the image records (standing in for a missing image).
  */
 import { useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,6 +41,7 @@ import {
   setSeoKeywordActive,
 } from './queries';
 import { SeoPreviews } from './seo-previews';
+import { HomepageEditor, SitePagesEditor } from './site-content-editors';
 
 const PAGE_TYPE_LABELS: Record<TSeoPageType, { label: string; path: string }> = {
   home: { label: 'Home page', path: '/' },
@@ -354,16 +356,15 @@ function ImagesSection({ pageType, images }: { pageType: TSeoPageType; images: T
   );
 }
 
-export default function SeoPage() {
+const tabClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
+
+function TagsTab() {
   const seo = useQuery(adminSeoQueryOptions());
   const [pageType, setPageType] = useState<TSeoPageType>('home');
   const page = seo.data?.pages.find((entry) => entry.pageType === pageType);
   return (
-    <section>
-      <AdminPageHeader
-        path="/admin/seo"
-        description="The title, description and social tags the server puts in each page's HTML, with a preview."
-      />
+    <>
       <div className="mb-5 flex flex-col gap-1.5">
         <label htmlFor="seo-page-type" className="text-sm font-medium">
           Page type
@@ -399,6 +400,39 @@ export default function SeoPage() {
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+export default function SeoPage() {
+  return (
+    <section>
+      <AdminPageHeader
+        path="/admin/seo"
+        description="The tags the server puts in each page's HTML, the homepage's texts and figures, and the footer's pages."
+      />
+      <Tabs.Root defaultValue="tags">
+        <Tabs.List aria-label="Site content" className="mb-4 flex flex-wrap gap-1 border-b border-border pb-2">
+          <Tabs.Trigger value="tags" className={tabClass}>
+            Search and social tags
+          </Tabs.Trigger>
+          <Tabs.Trigger value="homepage" className={tabClass}>
+            Homepage
+          </Tabs.Trigger>
+          <Tabs.Trigger value="pages" className={tabClass}>
+            Footer pages
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="tags" className="focus-visible:outline-none">
+          <TagsTab />
+        </Tabs.Content>
+        <Tabs.Content value="homepage" className="focus-visible:outline-none">
+          <HomepageEditor />
+        </Tabs.Content>
+        <Tabs.Content value="pages" className="focus-visible:outline-none">
+          <SitePagesEditor />
+        </Tabs.Content>
+      </Tabs.Root>
     </section>
   );
 }
