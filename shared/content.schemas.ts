@@ -1,12 +1,21 @@
 /** zod schemas of the content feature: SEO config and page-content requests, the 'homepage' record. */
 import { z } from 'zod';
-import {
-  HOMEPAGE_FEATURED_MAX,
-  HOMEPAGE_FEATURED_MIN,
-  HOMEPAGE_MESSAGES as M,
-  SEO_PAGE_TYPES,
-  type THomepageContent,
-} from './content';
+import { SEO_PAGE_TYPES, type THomepageContent } from './content';
+
+// Kept out of content.ts, which the landing page's bundle carries (bench/landing-js-budget.json).
+/** The landing's featured section shows between these many featured books (docs/product/site-content.md#homepage). */
+export const HOMEPAGE_FEATURED_MIN = 4;
+export const HOMEPAGE_FEATURED_MAX = 12;
+
+export const HOMEPAGE_MESSAGES = {
+  heroTitle: 'Hero title is required and must be at most 200 characters',
+  heroSubtitle: 'Hero subtitle is required and must be at most 500 characters',
+  stats: 'The stats strip holds 1 to 6 figures, each with a value of at most 20 and a label of at most 40 characters',
+  featuredTitle: 'Featured heading is required and must be at most 100 characters',
+  featuredCount: `Featured books shown must be a whole number between ${HOMEPAGE_FEATURED_MIN} and ${HOMEPAGE_FEATURED_MAX}`,
+} as const;
+
+const M = HOMEPAGE_MESSAGES;
 
 export const ZSeoConfigQuery = z.object({
   pageType: z.enum(SEO_PAGE_TYPES, { message: `pageType must be one of ${SEO_PAGE_TYPES.join(', ')}` }),

@@ -45,18 +45,6 @@ export interface TPageContent {
   updatedAt: string;
 }
 
-/** The landing's featured section shows between these many featured books (docs/product/site-content.md#homepage). */
-export const HOMEPAGE_FEATURED_MIN = 4;
-export const HOMEPAGE_FEATURED_MAX = 12;
-
-export const HOMEPAGE_MESSAGES = {
-  heroTitle: 'Hero title is required and must be at most 200 characters',
-  heroSubtitle: 'Hero subtitle is required and must be at most 500 characters',
-  stats: 'The stats strip holds 1 to 6 figures, each with a value of at most 20 and a label of at most 40 characters',
-  featuredTitle: 'Featured heading is required and must be at most 100 characters',
-  featuredCount: `Featured books shown must be a whole number between ${HOMEPAGE_FEATURED_MIN} and ${HOMEPAGE_FEATURED_MAX}`,
-} as const;
-
 /** The 'homepage' record: hero text, the stats strip (figures are content, not code) and the featured choices. */
 export interface THomepageContent {
   heroTitle: string;

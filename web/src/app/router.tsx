@@ -41,12 +41,8 @@ const importReaderPage = () => import('@web/features/reader/reader-page');
 const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
-// The footer's support and company pages (docs/product/site-content.md#static-pages)
-const HelpPage = lazy(() => import('@web/features/site-pages/site-page').then((m) => ({ default: m.HelpPage })));
-const AboutPage = lazy(() => import('@web/features/site-pages/site-page').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() => import('@web/features/site-pages/site-page').then((m) => ({ default: m.ContactPage })));
-const PrivacyPage = lazy(() => import('@web/features/site-pages/site-page').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('@web/features/site-pages/site-page').then((m) => ({ default: m.TermsPage })));
+// The footer's support and company pages (docs/product/site-content.md#static-pages): one module, one screen per key.
+const SitePage = lazy(() => import('@web/features/site-pages/site-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
 const AdminApp = lazy(() => import('./admin-app'));
 const PlannedAreaPage = lazy(() => import('./planned-area-page'));
@@ -109,11 +105,11 @@ export const APP_SCREENS: AppScreen[] = [
   // pages, opened from its detail page.
   { path: '/book/:id/preview', access: 'public', element: <PreviewPage /> },
   // Not in the route table: the footer's support and company pages (docs/product/site-content.md#static-pages).
-  { path: '/help', access: 'public', element: <HelpPage /> },
-  { path: '/about', access: 'public', element: <AboutPage /> },
-  { path: '/contact', access: 'public', element: <ContactPage /> },
-  { path: '/privacy', access: 'public', element: <PrivacyPage /> },
-  { path: '/terms', access: 'public', element: <TermsPage /> },
+  { path: '/help', access: 'public', element: <SitePage pageKey="help" /> },
+  { path: '/about', access: 'public', element: <SitePage pageKey="about" /> },
+  { path: '/contact', access: 'public', element: <SitePage pageKey="contact" /> },
+  { path: '/privacy', access: 'public', element: <SitePage pageKey="privacy" /> },
+  { path: '/terms', access: 'public', element: <SitePage pageKey="terms" /> },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { HOMEPAGE_MESSAGES } from '@shared/content';
+import { HOMEPAGE_MESSAGES } from '@shared/content.schemas';
 import { ZHomepageContent } from '@shared/content.schemas';
 import { SITE_PAGE_MESSAGES } from '@shared/site-pages';
 import { ZSitePage } from '@shared/site-pages.schemas';

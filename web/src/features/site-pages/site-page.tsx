@@ -119,7 +119,7 @@ function ContactForm() {
   );
 }
 
-export function SitePage({ pageKey }: { pageKey: TSitePageKey }) {
+export default function SitePage({ pageKey }: { pageKey: TSitePageKey }) {
   const page = useQuery(sitePageQueryOptions(pageKey));
   // Privacy and Terms share the 'legal' tags; each keeps its own title.
   const sharesTags = SEO_PAGE_TYPE[pageKey] === 'legal';
@@ -151,20 +151,4 @@ export function SitePage({ pageKey }: { pageKey: TSitePageKey }) {
       )}
     </article>
   );
-}
-
-export function HelpPage() {
-  return <SitePage pageKey="help" />;
-}
-export function AboutPage() {
-  return <SitePage pageKey="about" />;
-}
-export function ContactPage() {
-  return <SitePage pageKey="contact" />;
-}
-export function PrivacyPage() {
-  return <SitePage pageKey="privacy" />;
-}
-export function TermsPage() {
-  return <SitePage pageKey="terms" />;
 }
