@@ -133,16 +133,18 @@ test.describe('back office: SEO', () => {
 
     // The page's HTML from the server (no JavaScript run): the new title and description at once.
     const html = await (await page.request.get(`/book/${book.slug}`)).text();
-    const escape = (text: string) =>
+    const escapeHtml = (text: string) =>
       text
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
         .replace(/'/g, '&#39;');
-    expect(html).toContain(`<title>${escape(`${book.title} by ${book.author}: read it on Wonderful Books`)}</title>`);
     expect(html).toContain(
-      `<meta name="description" content="${escape(`Start ${book.title} today, online and offline.`)}" />`,
+      `<title>${escapeHtml(`${book.title} by ${book.author}: read it on Wonderful Books`)}</title>`,
+    );
+    expect(html).toContain(
+      `<meta name="description" content="${escapeHtml(`Start ${book.title} today, online and offline.`)}" />`,
     );
     expect(html).toMatch(/<meta name="keywords" content="[^"]*self-improvement ebook, read online" \/>/);
     expect(html).toContain('<meta name="robots" content="index, nofollow" />');
