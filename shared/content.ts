@@ -12,6 +12,9 @@ export const SEO_PAGE_TYPES = [
   'library',
   'dashboard',
   'challenges',
+  'help',
+  'about',
+  'contact',
   'legal',
   'not-found',
 ] as const;
@@ -42,13 +45,13 @@ export interface TPageContent {
   updatedAt: string;
 }
 
-/** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
-
-/** The 'homepage' record: hero text and the stats strip (figures are content, not code). */
+/** The 'homepage' record: hero text, the stats strip (figures are content, not code) and the featured choices. */
 export interface THomepageContent {
   heroTitle: string;
   heroSubtitle: string;
   stats: { value: string; label: string }[];
+  /** The featured section's heading and how many featured books it shows; absent: 'Featured books', 8. */
+  featured?: { title: string; count: number };
 }
 
 /**

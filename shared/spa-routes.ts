@@ -42,6 +42,11 @@ const RULES: RouteRule[] = [
     indexable: true,
   },
   { pattern: /^\/(?:email-verified|unsubscribe|emergency-login|payment-success)$/, pageType: 'auth', indexable: false },
+  // The footer's static pages (docs/product/site-content.md#static-pages).
+  { pattern: /^\/help$/, pageType: 'help', indexable: true },
+  { pattern: /^\/about$/, pageType: 'about', indexable: true },
+  { pattern: /^\/contact$/, pageType: 'contact', indexable: true },
+  { pattern: /^\/(?:privacy|terms)$/, pageType: 'legal', indexable: true },
   { pattern: /^\/library$/, pageType: 'library', indexable: false },
   { pattern: new RegExp(`^/library/assistant/${segment}$`), pageType: null, indexable: false },
   { pattern: /^\/dashboard$/, pageType: 'dashboard', indexable: false },

@@ -34,6 +34,9 @@ import { createLibraryRoutes } from './features/library/library.routes';
 import { createDemoMailboxRoutes } from './features/demo-mailbox/demo-mailbox.routes';
 import { createAdminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAdminBooksRoutes } from './features/admin-books/admin-books.routes';
+import { createAdminCategoriesRoutes } from './features/admin-categories/admin-categories.routes';
+import { createAdminSeoRoutes } from './features/admin-seo/admin-seo.routes';
+import { createAdminContentRoutes } from './features/admin-content/admin-content.routes';
 import { createAdminLoansRoutes } from './features/admin-loans/admin-loans.routes';
 import { createFeedbackRoutes } from './features/feedback/feedback.routes';
 import { createAdminPlansRoutes } from './features/admin-plans/admin-plans.routes';
@@ -86,6 +89,9 @@ export function createApi(deps: AppDeps) {
     .route('/', createAdminReportsRoutes(deps))
     .route('/', createAdminEmailRoutes(deps))
     .route('/', createAdminBooksRoutes(deps))
+    .route('/', createAdminCategoriesRoutes(deps))
+    .route('/', createAdminSeoRoutes(deps))
+    .route('/', createAdminContentRoutes(deps))
     .route('/', createReviewsRoutes(deps))
     .route('/', createRecommendationsRoutes(deps))
     .route('/', createChallengesRoutes(deps))

@@ -81,6 +81,26 @@ const ACCESS_RULES: Record<string, TAccessRule> = {
   'POST /api/admin/books/:id/uploads': 'catalogue:manage', // streamed PDF body (application/pdf)
   'GET /api/admin/book-uploads/:id': 'catalogue:manage',
   'PUT /api/admin/books/:id/cover': 'catalogue:manage', // cover image (multipart)
+  // categories and bulk categorisation (docs/product/site-content.md#categories)
+  'GET /api/admin/categories': 'catalogue:manage',
+  'POST /api/admin/categories': 'catalogue:manage',
+  'GET /api/admin/categories/suggestions': 'catalogue:manage',
+  'PATCH /api/admin/categories/:id': 'catalogue:manage',
+  'POST /api/admin/categories/:id/merge': 'catalogue:manage',
+  'POST /api/admin/categorization-jobs': 'catalogue:manage',
+  'GET /api/admin/categorization-jobs/:id': 'catalogue:manage',
+  // SEO (docs/product/site-content.md#seo)
+  'GET /api/admin/seo': 'seo:manage',
+  'PUT /api/admin/seo/pages/:pageType': 'seo:manage',
+  'POST /api/admin/seo/keywords': 'seo:manage',
+  'PATCH /api/admin/seo/keywords/:id': 'seo:manage',
+  'DELETE /api/admin/seo/keywords/:id': 'seo:manage',
+  'POST /api/admin/seo/images': 'seo:manage',
+  'DELETE /api/admin/seo/images/:id': 'seo:manage',
+  // site content: the homepage record and the footer's pages (docs/product/site-content.md)
+  'GET /api/admin/page-content': 'seo:manage',
+  'PUT /api/admin/page-content/homepage': 'catalogue:manage',
+  'PUT /api/admin/site-pages/:key': 'seo:manage',
   'GET /api/categories': 'public',
   'GET /api/plans': 'public',
   'GET /api/search/suggest': 'public',

@@ -7,8 +7,8 @@
 import { lazy, type ReactElement } from 'react';
 import { useMatches } from 'react-router-dom';
 import AdminLayout from '@web/features/admin-shell/admin-layout';
-import AdminPlannedScreen from '@web/features/admin-shell/admin-page';
-import { ADMIN_DETAIL_PATHS, type AdminRouteHandle } from './admin-routes';
+import { ADMIN_DETAIL_PATHS, type AdminRouteHandle, type TAdminScreenPath } from './admin-routes';
+import NotFoundPage from './not-found-page';
 
 const AdminOverviewPage = lazy(() => import('@web/features/admin-overview/admin-overview-page'));
 const SubscriptionManagementPage = lazy(() => import('@web/features/admin-subscriptions/subscription-management-page'));
@@ -22,9 +22,12 @@ const FeedbackTriagePage = lazy(() => import('@web/features/admin-feedback/feedb
 const AuditLogPage = lazy(() => import('@web/features/admin-audit/audit-log-page'));
 const BooksPage = lazy(() => import('@web/features/admin-books/books-page'));
 const BookEditorPage = lazy(() => import('@web/features/admin-books/book-editor-page'));
+// Catalogue and site content (docs/product/site-content.md)
+const BulkCategorizationPage = lazy(() => import('@web/features/admin-categories/bulk-categorization-page'));
+const SeoPage = lazy(() => import('@web/features/admin-seo/seo-page'));
 
-/** Built back-office screens by route path; the others fall back to the planned panel. */
-const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
+/** Every back-office screen by route path (admin-routes.tsx): a path without a screen does not compile. */
+const ADMIN_SCREEN_ELEMENTS: Record<TAdminScreenPath, () => ReactElement> = {
   '/admin': () => <AdminOverviewPage />,
   '/admin/subscription-management': () => <SubscriptionManagementPage />,
   '/admin/financial-reports': () => <FinancialReportsPage />,
@@ -37,13 +40,16 @@ const BUILT_ADMIN_SCREENS: Record<string, () => ReactElement> = {
   '/admin/feedback': () => <FeedbackTriagePage />,
   '/admin/books': () => <BooksPage />,
   [ADMIN_DETAIL_PATHS.book]: () => <BookEditorPage />,
+  // Catalogue and site content
+  '/admin/bulk-categorization': () => <BulkCategorizationPage />,
+  '/admin/seo': () => <SeoPage />,
 };
 
 /** The screen of the matched back-office route (its path rides on the route's handle). */
 function AdminScreen() {
   const path = (useMatches().at(-1)?.handle as AdminRouteHandle | undefined)?.adminPath ?? '/admin';
-  const screen = BUILT_ADMIN_SCREENS[path];
-  return screen ? screen() : <AdminPlannedScreen path={path} />;
+  const screen = ADMIN_SCREEN_ELEMENTS[path as TAdminScreenPath];
+  return screen ? screen() : <NotFoundPage />;
 }
 
 export default function AdminApp() {

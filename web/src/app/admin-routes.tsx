@@ -4,7 +4,7 @@
  * carries none of the back office. The paths match the side navigation (features/admin-shell/admin-nav.ts; a test
  * keeps them in step).
  */
-import type { TRouteAccess } from './planned-areas';
+import type { TRouteAccess } from './route-access';
 
 /** Every back-office screen of the side navigation. */
 export const ADMIN_NAV_PATHS = [
@@ -24,6 +24,10 @@ export const ADMIN_NAV_PATHS = [
 
 /** Detail screens reached from a list, not from the navigation. */
 export const ADMIN_DETAIL_PATHS = { user: '/admin/users/:id', book: '/admin/books/:id' } as const;
+
+export type TAdminScreenPath =
+  | (typeof ADMIN_NAV_PATHS)[number]
+  | (typeof ADMIN_DETAIL_PATHS)[keyof typeof ADMIN_DETAIL_PATHS];
 
 /**
  * Back-office screens moderators may open too (the rest are for admins): the feedback triage, whose API allows

@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createAppRoutes } from './router';
-import { currentUserHandler, renderRoutes, stubFetch } from './test-helpers';
+import { apiPath } from '@web/lib/api-test-support';
+import { currentUserHandler, jsonResponse, renderRoutes, stubFetch } from './test-helpers';
+
+/** The footer's pages used here as public screens, with the titles their records give them. */
+const PAGE_TITLES: Record<string, string> = {
+  help: 'Help Centre',
+  about: 'About Wonderful Books',
+  contact: 'Contact Us',
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Service',
+};
 
 afterEach(() => {
   cleanup();
@@ -12,7 +22,17 @@ afterEach(() => {
 
 /** Signed out, so the screens used here are public ones (personal areas are guarded, see route-guard). */
 function renderApp(path: string) {
-  stubFetch(currentUserHandler(null));
+  const signedOut = currentUserHandler(null);
+  stubFetch((request) => {
+    const key = request.path.startsWith(apiPath('/page-content/')) ? request.path.split('/').pop() : undefined;
+    if (key && PAGE_TITLES[key])
+      return jsonResponse({
+        key,
+        content: { title: PAGE_TITLES[key], summary: '', body: 'Text.', faq: [] },
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+    return signedOut(request);
+  });
   return renderRoutes(createAppRoutes(), { path });
 }
 

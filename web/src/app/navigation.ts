@@ -75,7 +75,7 @@ export interface FooterColumn {
 
 /**
  * Footer columns. Category links use the bookstore's category filter (category slugs); support and
- * company pages that do not exist yet are planned areas (see planned-areas.ts), never dead links.
+ * company pages that do not exist yet are planned areas (see route-access.ts), never dead links.
  */
 export const FOOTER_COLUMNS: FooterColumn[] = [
   {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import NotFoundPage from './not-found-page';
-import PlannedAreaPage from './planned-area-page';
 import { renderWithRouter } from './test-helpers';
 
 afterEach(cleanup);
@@ -12,15 +11,5 @@ describe('<NotFoundPage />', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Page Not Found | Wonderful Books');
-  });
-});
-
-describe('<PlannedAreaPage />', () => {
-  it('names the area, says it is not open yet and links to Home and the Store', () => {
-    renderWithRouter(<PlannedAreaPage title="My Library" />, { path: '/library' });
-    expect(screen.getByRole('heading', { level: 1, name: 'My Library' })).toBeInTheDocument();
-    expect(screen.getByText(/This part of Wonderful Books is not open yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Browse the Store' })).toHaveAttribute('href', '/bookstore');
   });
 });

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { TCurrentUser } from '@shared/auth';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
-import type { TRouteAccess } from './planned-areas';
+import type { TRouteAccess } from './route-access';
 import { RouteGuard, decideAccess } from './route-guard';
 import {
   createTestQueryClient,

@@ -1,6 +1,6 @@
 /**
  * The client route guard of docs/product/access.md#route-guard, applied from the route table's access rules
- * (planned-areas.ts `access`). While the current user loads it shows 'Verifying access...'; then, in this order
+ * (route-access.ts `access`). While the current user loads it shows 'Verifying access...'; then, in this order
  * (docs/product/access.md#route-guard): not signed in → 'Authentication Required' and /auth/login; a 'subscriber' route
  * without valid access → 'Subscription Required' and /subscribe; a role not allowed → 'Access Denied' and /dashboard.
  * Role and plan come only from the server's user record, and the server enforces the same rules
@@ -18,7 +18,7 @@ import { useCurrentUser } from '@web/features/auth/queries';
 import { useEntitlements } from '@web/features/selections/queries';
 import { loginPathWithRedirect } from '@web/features/auth/redirects';
 import { toast } from '@web/lib/toast';
-import type { TRouteAccess } from './planned-areas';
+import type { TRouteAccess } from './route-access';
 
 export const VERIFYING_ACCESS_LABEL = 'Verifying access...';
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
-import { PLANNED_AREAS } from './planned-areas';
 import type { TCurrentUser } from '@shared/auth';
 import { APP_SCREENS, createAppRoutes, routeAccessTable } from './router';
 import { currentUserHandler, makeUser, renderRoutes, stubFetch } from './test-helpers';
@@ -76,18 +75,6 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('gives every planned area a proper name', () => {
-    for (const area of PLANNED_AREAS) expect(area.title.trim()).not.toBe('');
-  });
-
-  it.each([
-    ['/admin/seo', 'SEO Management', makeUser({ role: 'admin' })],
-  ])('%s shows the planned-area page titled %s to a reader allowed in', async (path, title, user) => {
-    renderAt(path, user);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(/not open yet/)).toBeInTheDocument();
-  });
-
   it("sends unknown paths to 'Page Not Found'", async () => {
     renderAt('/this/does/not/exist');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
@@ -140,9 +127,8 @@ describe('route table', () => {
   });
 
   it.each(['/auth/login', '/auth/register', '/auth/verify-email', '/emergency-login', '/unsubscribe'])(
-    '%s is a built screen, not the planned-area page',
+    '%s is a built screen',
     (path) => {
-      expect(PLANNED_AREAS.map((area) => area.path)).not.toContain(path);
       expect(APP_SCREENS.map((screen) => screen.path)).toContain(path);
     },
   );

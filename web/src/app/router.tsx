@@ -1,8 +1,8 @@
 /**
  * The route table of docs/product/routes-and-screens.md#route-table. Every screen is its own lazy chunk so the first
- * load carries only the shell. Built screens live in features/ (default exports); areas not built yet are listed in
- * planned-areas.ts and share the planned-area page until their screen lands. Every route carries the access rule of the
- * table, and the route guard (route-guard.tsx) wraps the guarded ones.
+ * load carries only the shell. Screens live in features/ (default exports); the back office's are one lazy module
+ * (admin-app.tsx). Every route carries the access rule of the table (route-access.ts), and the route guard
+ * (route-guard.tsx) wraps the guarded ones.
  */
 import { lazy, useEffect, type ReactElement } from 'react';
 import { createBrowserRouter, useMatches, type RouteObject } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
 import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
-import { PLANNED_AREAS, type TRouteAccess } from './planned-areas';
+import type { TRouteAccess } from './route-access';
 import { ADMIN_SCREENS, type AdminRouteHandle } from './admin-routes';
 import { RouteGuard, decideAccess, isGuarded } from './route-guard';
 
@@ -46,6 +46,8 @@ const importReaderPage = () => import('@web/features/reader/reader-page');
 const ReaderPage = lazy(importReaderPage);
 const PreviewPage = lazy(() => import('@web/features/reader/preview-page'));
 const FeedbackPage = lazy(() => import('@web/features/feedback/feedback-page'));
+// The footer's support and company pages (docs/product/site-content.md#static-pages): one module, one screen per key.
+const SitePage = lazy(() => import('@web/features/site-pages/site-page'));
 const DemoMailboxPage = lazy(() => import('@web/features/demo-mailbox/demo-mailbox-page'));
 // Operations and diagnostics (docs/product/operations.md).
 const HealthDashboardPage = lazy(() => import('@web/features/health/health-dashboard-page'));
@@ -55,7 +57,6 @@ const TestingQaPage = lazy(() => import('@web/features/diagnostics/testing-qa-pa
 const AccessibilityTestPage = lazy(() => import('@web/features/diagnostics/accessibility-test-page'));
 const RouteProtectionDemoPage = lazy(() => import('@web/features/diagnostics/route-protection-demo-page'));
 const AdminApp = lazy(() => import('./admin-app'));
-const PlannedAreaPage = lazy(() => import('./planned-area-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** Three paths show the same book-detail screen (docs/product/routes-and-screens.md#route-table). */
@@ -80,7 +81,7 @@ function preloadReader(): void {
 
 /**
  * Built screens with their access rule from docs/product/routes-and-screens.md#route-table (planned areas carry theirs
- * in planned-areas.ts).
+ * in route-access.ts).
  */
 export const APP_SCREENS: AppScreen[] = [
   { path: '/bookstore', access: 'public', element: <BookstorePage /> },
@@ -139,11 +140,17 @@ export const APP_SCREENS: AppScreen[] = [
     access: 'diagnostics',
     element: <RouteProtectionDemoPage routeTable={() => routeAccessTable()} decide={decideAccess} />,
   },
+  // Not in the route table: the footer's support and company pages (docs/product/site-content.md#static-pages).
+  { path: '/help', access: 'public', element: <SitePage pageKey="help" /> },
+  { path: '/about', access: 'public', element: <SitePage pageKey="about" /> },
+  { path: '/contact', access: 'public', element: <SitePage pageKey="contact" /> },
+  { path: '/privacy', access: 'public', element: <SitePage pageKey="privacy" /> },
+  { path: '/terms', access: 'public', element: <SitePage pageKey="terms" /> },
 ];
 
 /** Every routed path with its access rule: built screens and planned areas. */
 export function routeAccessTable(): { path: string; access: TRouteAccess }[] {
-  return [...APP_SCREENS, ...ADMIN_SCREENS, ...PLANNED_AREAS].map(({ path, access }) => ({ path, access }));
+  return [...APP_SCREENS, ...ADMIN_SCREENS].map(({ path, access }) => ({ path, access }));
 }
 
 function guarded(access: TRouteAccess, element: ReactElement): ReactElement {
@@ -198,10 +205,6 @@ export function createAppRoutes(): RouteObject[] {
             Component: NamedByHandle,
           })),
         },
-        ...PLANNED_AREAS.map((area) => ({
-          path: area.path,
-          element: guarded(area.access, <PlannedAreaPage title={area.title} />),
-        })),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

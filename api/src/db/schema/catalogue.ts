@@ -76,6 +76,11 @@ export const categories = sqliteTable(
     icon: text('icon'),
     color: text('color'),
     isActive: bool('is_active').notNull().default(true),
+    /**
+     * Words and phrases that say a book belongs here, scored against each book's own text for the bulk
+     * categorisation suggestions (docs/product/site-content.md#categories); empty = the name and description's words.
+     */
+    terms: stringList('terms'),
     ...timestamps(),
   },
   (table) => [

@@ -1,6 +1,8 @@
 /** The catalogue's categories: name, slug, description, a lucide-react icon name and an accent colour. */
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories } from '../schema';
+import { VOCABULARY } from './catalogue-vocabulary';
 
 export interface TCategorySeed {
   name: string;
@@ -105,6 +107,17 @@ export function seedCategories(db: Db): {
   idsBySlug: Map<string, string>;
 } {
   const added = db.insert(categories).values(CATEGORY_SEEDS).onConflictDoNothing().run().changes;
+  // The bulk categorisation's terms (docs/product/site-content.md#suggestions): the subjects and tags the demo
+  // catalogue's books are written from. Only categories whose terms nobody has set yet.
+  for (const seed of CATEGORY_SEEDS) {
+    const words = VOCABULARY[seed.slug];
+    if (!words) continue;
+    const terms = [...new Set([...words.tags, ...words.topics].map((term) => term.toLowerCase()))].slice(0, 50);
+    db.update(categories)
+      .set({ terms })
+      .where(and(eq(categories.slug, seed.slug), sql`${categories.terms} = '[]'`))
+      .run();
+  }
   const rows = db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).all();
   return {
     added,

@@ -6,6 +6,7 @@ import { SEO_PAGE_TYPES, type TSeoPageType } from '@shared/content';
 import type { THomepageContent } from '@shared/content';
 import type { Db } from '../client';
 import { pageContent, seoConfigs } from '../schema';
+import { SITE_PAGE_SEEDS } from './site-pages';
 
 const BRAND = 'Wonderful Books';
 
@@ -85,6 +86,24 @@ const SEO_SEEDS: Record<TSeoPageType, TSeoSeed> = {
       'Join weekly and monthly reading challenges, track your progress and read together with the community.',
     keywords: 'reading challenge, book challenge, reading goals, community',
   },
+  help: {
+    path: '/help',
+    title: `Help Centre | ${BRAND}`,
+    description: 'Answers about plans, picks and locks, offline reading, the copy limit and billing.',
+    keywords: 'help, faq, offline reading, subscription, billing',
+  },
+  about: {
+    path: '/about',
+    title: `About us | ${BRAND}`,
+    description: `${BRAND} is a subscription library of books that help you grow, on every device you own.`,
+    keywords: 'about, ebook subscription, reading app',
+  },
+  contact: {
+    path: '/contact',
+    title: `Contact us | ${BRAND}`,
+    description: 'Questions, problems or ideas: tell the team and we will reply.',
+    keywords: 'contact, support, feedback',
+  },
   legal: {
     path: null,
     title: `Terms and privacy | ${BRAND}`,
@@ -103,7 +122,10 @@ const SEO_SEEDS: Record<TSeoPageType, TSeoSeed> = {
 export function seedContent(db: Db, publicUrl: string): { pagesAdded: number; seoAdded: number } {
   const pagesAdded = db
     .insert(pageContent)
-    .values({ key: 'homepage', content: { ...HOMEPAGE_CONTENT } })
+    .values([
+      { key: 'homepage', content: { ...HOMEPAGE_CONTENT } },
+      ...Object.entries(SITE_PAGE_SEEDS).map(([key, page]) => ({ key, content: { ...page } })),
+    ])
     .onConflictDoNothing({ target: pageContent.key })
     .run().changes;
 

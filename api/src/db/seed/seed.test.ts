@@ -4,6 +4,7 @@
  * deterministic and idempotent, how it handles the demo-accounts file, and that 1000 books seed well within 30 s. Each
  * test uses its own temporary DATA_DIR so ./data is never touched.
  */
+import { SITE_PAGE_KEYS } from '@shared/site-pages';
 import { getReadingStats } from '../../features/library/library.service';
 import { getReadingDashboard } from '../../features/reading-stats/reading-stats.service';
 import fs from 'node:fs';
@@ -254,7 +255,7 @@ describe('seedDemoData', () => {
       subscription_plans: 3,
       users: DEMO_ACCOUNT_SPECS.length + DEMO_MONEY_READERS,
       books: 50,
-      page_content: 1,
+      page_content: 1 + SITE_PAGE_KEYS.length, // the homepage and the footer's pages
     });
   });
 

@@ -26,7 +26,12 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
-function bookFilter(query: TAdminBooksQuery): SQL | undefined {
+/** The list's filters as one condition; bulk categorisation selects books by the same filters. */
+export function adminBookFilter(
+  query: Partial<
+    Pick<TAdminBooksQuery, 'q' | 'category' | 'tier' | 'featured' | 'published' | 'hasContent' | 'version'>
+  >,
+): SQL | undefined {
   const parts: SQL[] = [];
   const text = query.q?.trim();
   if (text) {
@@ -75,7 +80,7 @@ function categoryNamesOf(db: Db, bookIds: string[]): Map<string, string[]> {
 
 /** GET /api/admin/books: one page of every book, published or not, with the list's filters. */
 export function listAdminBooks({ db, query }: { db: Db; query: TAdminBooksQuery }): TAdminPage<TAdminBookRow> {
-  const where = bookFilter(query);
+  const where = adminBookFilter(query);
   const total = db.select({ total: count() }).from(books).where(where).get()?.total ?? 0;
   const order = query.order === 'asc' ? asc : desc;
   const rows = db

@@ -8,7 +8,7 @@ import type { TSeoConfig } from '@shared/content';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getBookDetail } from '../catalogue/catalogue.service';
-import { findSeoConfig } from '../content/content.service';
+import { findSeoConfig, findSeoRecords } from '../content/content.service';
 import type { PageMeta } from './seo-head';
 import { matchSpaRoute } from '@shared/spa-routes';
 import { DEMO_MAILBOX_PATH } from '@shared/demo-mailbox';
@@ -50,16 +50,35 @@ export function resolvePage({
   if (route.bookIdOrSlug !== undefined) {
     const book = findBook(db, route.bookIdOrSlug);
     if (!book) return { status: 404, meta: notFoundMeta(db, origin, pathname) };
+    const bookConfig = findSeoConfig({ db, pageType: 'book' });
+    const meta = bookMeta(bookConfig, book, origin);
+    // The book's own words first, then what the admin set for every book page (docs/product/site-content.md#seo).
+    meta.keywords = joinKeywords(meta.keywords, [
+      ...(bookConfig?.keywords?.split(',') ?? []),
+      ...findSeoRecords({ db, pageType: 'book' }).keywords,
+    ]);
     return {
       status: 200,
-      meta: bookMeta(findSeoConfig({ db, pageType: 'book' }), book, origin),
+      meta,
       book: { idOrSlug: route.bookIdOrSlug, detail: book },
     };
   }
 
   const config = route.pageType ? findSeoConfig({ db, pageType: route.pageType }) : null;
   const canonicalPath = pathname === '/index.html' ? '/' : pathname;
-  const meta = configMeta(config, origin, canonicalPath);
+  const records = route.pageType ? findSeoRecords({ db, pageType: route.pageType }) : null;
+  const meta = configMeta(
+    config && records
+      ? {
+          ...config,
+          ogImage: config.ogImage || records.ogImage,
+          twitterImage: config.twitterImage || records.twitterImage || records.ogImage,
+        }
+      : config,
+    origin,
+    canonicalPath,
+  );
+  if (records) meta.keywords = joinKeywords(meta.keywords, records.keywords);
   // Personal and admin pages stay out of search engines whatever their config says.
   if (!route.indexable) meta.robots = ROBOTS_PRIVATE;
   return { status: 200, meta };
@@ -139,6 +158,23 @@ function bookMeta(config: TSeoConfig | null, book: TBookDetail, origin: string):
     twitterImage: image,
     siteName: SITE_NAME,
   };
+}
+
+/** The config's keywords, then the page type's active keyword records not already there. */
+function joinKeywords(keywords: string | null, records: string[]): string | null {
+  const list = (keywords ?? '')
+    .split(',')
+    .map((keyword) => keyword.trim())
+    .filter(Boolean);
+  const seen = new Set(list.map((keyword) => keyword.toLowerCase()));
+  for (const record of records) {
+    const keyword = record.trim();
+    if (keyword && !seen.has(keyword.toLowerCase())) {
+      seen.add(keyword.toLowerCase());
+      list.push(keyword);
+    }
+  }
+  return list.length > 0 ? list.join(', ') : null;
 }
 
 function truncate(text: string): string {

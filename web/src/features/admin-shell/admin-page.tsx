@@ -30,18 +30,3 @@ export function AdminPageHeader({
     </header>
   );
 }
-
-/** A back-office screen that is not built yet: says so plainly inside the back office frame. */
-export default function AdminPlannedScreen({ path }: { path: string }) {
-  return (
-    <section>
-      <AdminPageHeader path={path} />
-      <div className="rounded-xl border border-dashed border-border bg-card px-6 py-12 text-center">
-        <p className="font-serif text-lg font-semibold">This part of the back office is not open yet.</p>
-        <p className="mt-2 text-sm text-muted-foreground">
-          We are still building it; the other sections in the navigation work today.
-        </p>
-      </div>
-    </section>
-  );
-}

@@ -68,8 +68,9 @@ export function booksQueryOptions(params: TBooksParams) {
 export const FEATURED_BOOKS_LIMIT = 8;
 
 /** docs/product/calls.md#cache-and-retry: featured books are fresh for 5 minutes and kept for 10. */
-export function featuredBooksQueryOptions() {
-  const params = { featured: true, limit: FEATURED_BOOKS_LIMIT } satisfies TBooksParams;
+/** `limit`: the homepage record's featured count (docs/product/site-content.md#homepage), else 8. */
+export function featuredBooksQueryOptions(limit: number = FEATURED_BOOKS_LIMIT) {
+  const params = { featured: true, limit } satisfies TBooksParams;
   return queryOptions({
     queryKey: catalogueKeys.bookList(params),
     queryFn: ({ signal }) => fetchBooks(params, signal),

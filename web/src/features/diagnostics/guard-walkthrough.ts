@@ -7,7 +7,7 @@
 import type { TCurrentUser } from '@shared/auth';
 import { ADMIN_ROLES, FEEDBACK_TRIAGE_ROLES, SUPER_ADMIN_ROLES } from '@shared/permissions';
 import type { TGuardDecision } from '@web/app/route-guard';
-import type { TRouteAccess } from '@web/app/planned-areas';
+import type { TRouteAccess } from '@web/app/route-access';
 
 export interface TRouteEntry {
   path: string;

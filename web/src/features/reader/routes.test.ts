@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { matchSpaRoute } from '@shared/spa-routes';
-import { PLANNED_AREAS } from '@web/app/planned-areas';
 import { APP_SCREENS } from '@web/app/router';
 import { previewPath, readerPath } from '@web/lib/paths';
 
 describe('reader routes', () => {
-  it('are built screens with the access rules of the route table, not planned areas', () => {
+  it('are built screens with the access rules of the route table', () => {
     const access = new Map(APP_SCREENS.map((screen) => [screen.path, screen.access]));
     expect(access.get('/reader/:bookId')).toBe('subscriber');
     expect(access.get('/read/:bookId')).toBe('subscriber');
     expect(access.get('/book/:id/preview')).toBe('public');
-    expect(PLANNED_AREAS.map((area) => area.path)).not.toContain('/reader/:bookId');
   });
 
   it('are known to the server, which keeps them out of search engines', () => {
