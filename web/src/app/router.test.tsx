@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
 import type { TCurrentUser } from '@shared/auth';
 import { APP_SCREENS, createAppRoutes, routeAccessTable } from './router';
-import { currentUserHandler, makeUser, renderRoutes, stubFetch } from './test-helpers';
+import { currentUserHandler, renderRoutes, stubFetch } from './test-helpers';
 
 afterEach(() => {
   cleanup();
