@@ -17,6 +17,8 @@ function chromiumPath(): string {
   return candidate;
 }
 
+const SITE_WIDE_SPECS = ['**/admin-site.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -42,7 +44,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: SITE_WIDE_SPECS,
+    },
+    // Specs that change what every visitor sees (the homepage record, SEO tags, footer pages) run after the others,
+    // so no other spec meets their edits half-way.
+    {
+      name: 'site-wide',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: SITE_WIDE_SPECS,
+      dependencies: ['desktop'],
+    },
+  ],
   webServer: {
     // The compiled server, as `npm start` runs it (built first when dist/ is missing or stale).
     command: `rm -rf ${E2E_DATA_DIR} ${E2E_MAIL_DIR} && node scripts/start.mjs`,

@@ -24,6 +24,8 @@ async function photograph(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    // A table refetching is drawn faded for a moment; check the page as it settles.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await waitForTransitions(page);
     expect(await seriousAxeViolations(page), `${name} at ${width}px`).toEqual([]);
     await page.screenshot({ path: `${SCREENS_DIR}/${name}-${width}.png`, fullPage: true });

@@ -43,7 +43,7 @@ test.describe('feedback', () => {
 
     const title = `Search misses authors ${Date.now()}`;
     await page.context().setOffline(true);
-    await page.getByRole('button', { name: 'Feedback' }).click();
+    await page.getByRole('button', { name: 'Feedback', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Send feedback' });
     await expect(dialog.getByText('/feedback', { exact: true })).toBeVisible();
     await dialog.getByLabel('Type').selectOption('bug');
@@ -154,7 +154,7 @@ test.describe('feedback', () => {
         await page.screenshot({ path: `${SCREENS_DIR}/${name}-${viewport.width}.png`, fullPage: true });
         expect(await seriousAxeViolations(page), name).toEqual([]);
       }
-      await page.getByRole('button', { name: 'Feedback' }).click();
+      await page.getByRole('button', { name: 'Feedback', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Send feedback' })).toBeVisible();
       await page.screenshot({ path: `${SCREENS_DIR}/form-${viewport.width}.png` });
       expect(await seriousAxeViolations(page), 'form').toEqual([]);

@@ -14,6 +14,12 @@ import {
   test,
 } from './fixtures';
 
+/**
+ * The premium admin reads here: an account no other spec reads with, so this spec's reading positions and highlights
+ * never meet another spec's (the demo premium reader and the super admin open the same book elsewhere).
+ */
+const readerAccount = () => demoAccount('admin', 'premium');
+
 const BOOK_SLUG = 'self-help';
 const PAGE = 5;
 
@@ -59,7 +65,7 @@ test.describe('highlights, notes and review cards', () => {
     baseURL,
     clientIp,
   }) => {
-    const reader = demoAccount('user', 'premium');
+    const reader = readerAccount();
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     await page.goto(`/reader/${BOOK_SLUG}?page=${PAGE}`);
     await expectPageRendered(page, PAGE);
@@ -141,7 +147,7 @@ test.describe('highlights, notes and review cards', () => {
       baseURL,
     }, testInfo) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      const reader = demoAccount('user', 'premium');
+      const reader = readerAccount();
       await signInThroughApi(page, reader.email, reader.password, baseURL);
       await page.goto('/highlights');
       await expect(page.getByRole('heading', { level: 1, name: 'Highlights and notes' })).toBeVisible();
@@ -247,7 +253,7 @@ test('read aloud marks the sentence being read and the sleep timer stops at the 
   baseURL,
 }, testInfo) => {
   await page.addInitScript(fakeSpeech);
-  const reader = demoAccount('user', 'premium');
+  const reader = readerAccount();
   await signInThroughApi(page, reader.email, reader.password, baseURL);
   // Page 5 opens the preface; the introduction begins on page 9 (the book's contents).
   await page.goto(`/reader/${BOOK_SLUG}?page=${PAGE}`);

@@ -162,7 +162,7 @@ test.describe('operations', () => {
     await signInThroughApi(page, reader.email, reader.password, baseURL);
     await page.goto('/bookstore');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'Feedback' }).click();
+    await page.getByRole('button', { name: 'Feedback', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Send feedback' });
     await dialog.getByRole('button', { name: 'Add a screenshot of this page' }).click();
     const preview = dialog.getByRole('img', { name: 'Screenshot of the page that will be sent with your feedback' });
