@@ -8,6 +8,8 @@ import {
   dayStreak,
   goalPace,
   localDay,
+  localHour,
+  wallClockFromIntl,
   paceText,
   summariseReading,
   type TStatsEvent,
@@ -143,5 +145,30 @@ describe('goal pace', () => {
     expect(
       goalPace({ goal: 2, done: 0, periodStart: '2026-03-01', periodDays: 30, today: '2026-03-01' }).projectedFinish,
     ).toBeNull();
+  });
+});
+
+describe('wall clock fast path', () => {
+  it('agrees with Intl for instants all over the years in zones with DST, half and quarter-hour offsets', () => {
+    const zones = [
+      'UTC',
+      'Europe/London',
+      'America/New_York',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+      'America/Santiago',
+    ];
+    const start = Date.UTC(2024, 0, 1);
+    const end = Date.UTC(2027, 0, 1);
+    for (const zone of zones) {
+      // Every 7 minutes 13 seconds for three years crosses every transition of these zones at many offsets.
+      for (let at = start; at < end; at += 433_000 * 17) {
+        expect(localDay(at, zone), `${zone} ${new Date(at).toISOString()}`).toBe(wallClockFromIntl(at, zone).day);
+        expect(localHour(at, zone), `${zone} ${new Date(at).toISOString()}`).toBe(wallClockFromIntl(at, zone).hour);
+      }
+    }
   });
 });
