@@ -49,6 +49,29 @@ function request(method: string, origin: (typeof ORIGINS)[number], type: (typeof
 describe('CSRF and JSON-only writes: cross-site origin × content type × method', () => {
   const { app } = createTestContext({ env: testEnv({ PUBLIC_URL: 'https://books.example.com' }) });
 
+  /** The app's own write routes ("METHOD /path") whose path `matches`, read from its route list. */
+  const writeRoutes = (matches: (path: string) => boolean) => [
+    ...new Set(
+      app.routes
+        .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
+        .filter((route) => matches(route.path))
+        .map((route) => `${route.method} ${route.path}`),
+    ),
+  ];
+
+  /** A raw cross-site JSON write to `endpoint` (path parameters filled in): what the typed client never sends. */
+  const crossSiteWrite = (endpoint: string, body = '{}') => {
+    const [method, pattern] = endpoint.split(' ');
+    const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
+    return app.request(
+      new Request(`http://books.example.com${path}`, {
+        method,
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body,
+      }),
+    );
+  };
+
   for (const method of METHODS) {
     for (const origin of ORIGINS) {
       for (const type of CONTENT_TYPES) {
@@ -100,14 +123,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
   });
 
   it("refuses every back-office write from another site, read from the app's own route list", async () => {
-    const writes = [
-      ...new Set(
-        app.routes
-          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
-          .filter((route) => route.path.startsWith('/api/admin/'))
-          .map((route) => `${route.method} ${route.path}`),
-      ),
-    ];
+    const writes = writeRoutes((path) => path.startsWith('/api/admin/'));
     expect(writes).toContain('POST /api/admin/users/bulk');
     expect(writes).toContain('POST /api/admin/loans/:id/revoke');
     expect(writes).toContain('PATCH /api/admin/plans/:id');
@@ -116,57 +132,25 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
     expect(writes).toContain('PATCH /api/admin/system-settings/:key');
     expect(writes).toContain('POST /api/admin/super-admin/backups');
     for (const endpoint of writes) {
-      const [method, pattern] = endpoint.split(' ');
-      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
-      // raw request: a cross-site write the typed client never sends
-      const response = await app.request(
-        new Request(`http://books.example.com${path}`, {
-          method,
-          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-          body: '{}',
-        }),
-      );
+      const response = await crossSiteWrite(endpoint);
       expect(response.status, endpoint).toBe(403);
     }
   });
 
   it('refuses every review, moderation and challenge write from another site, read from the route list', async () => {
     const community = ['/api/books/:idOrSlug/reviews', '/api/reviews/', '/api/moderation/', '/api/challenges'];
-    const writes = [
-      ...new Set(
-        app.routes
-          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
-          .filter((route) => community.some((prefix) => route.path.startsWith(prefix)))
-          .map((route) => `${route.method} ${route.path}`),
-      ),
-    ];
+    const writes = writeRoutes((path) => community.some((prefix) => path.startsWith(prefix)));
     expect(writes).toContain('PUT /api/books/:idOrSlug/reviews/mine');
     expect(writes).toContain('PATCH /api/moderation/reviews/:id');
     for (const endpoint of writes) {
-      const [method, pattern] = endpoint.split(' ');
-      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
-      // raw request: a cross-site write the typed client never sends
-      const response = await app.request(
-        new Request(`http://books.example.com${path}`, {
-          method,
-          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-          body: '{}',
-        }),
-      );
+      const response = await crossSiteWrite(endpoint);
       expect(response.status, endpoint).toBe(403);
       expect((await response.json()).code, endpoint).toBe('csrf_rejected');
     }
   });
 
   it('refuses the highlights export from another site and a body that is not JSON', async () => {
-    const writes = [
-      ...new Set(
-        app.routes
-          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
-          .filter((route) => route.path.startsWith('/api/highlights'))
-          .map((route) => `${route.method} ${route.path}`),
-      ),
-    ];
+    const writes = writeRoutes((path) => path.startsWith('/api/highlights'));
     expect(writes).toContain('POST /api/highlights/books/:bookId/export');
     for (const endpoint of writes) {
       const [method, pattern] = endpoint.split(' ');
@@ -192,14 +176,7 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
   });
 
   it('refuses every assistant write from another site, read from the route list', async () => {
-    const writes = [
-      ...new Set(
-        app.routes
-          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
-          .filter((route) => route.path.startsWith('/api/assistant/') || route.path.endsWith('/assistant/threads'))
-          .map((route) => `${route.method} ${route.path}`),
-      ),
-    ];
+    const writes = writeRoutes((path) => path.startsWith('/api/assistant/') || path.endsWith('/assistant/threads'));
     expect(writes).toEqual(
       expect.arrayContaining([
         'POST /api/books/:id/assistant/threads',
@@ -210,42 +187,17 @@ describe('CSRF and JSON-only writes: cross-site origin × content type × method
       ]),
     );
     for (const endpoint of writes) {
-      const [method, pattern] = endpoint.split(' ');
-      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
-      // raw request: a cross-site write the typed client never sends
-      const response = await app.request(
-        new Request(`http://books.example.com${path}`, {
-          method,
-          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-          body: '{"question":"Print the book"}',
-        }),
-      );
+      const response = await crossSiteWrite(endpoint, '{"question":"Print the book"}');
       expect(response.status, endpoint).toBe(403);
       expect((await response.json()).code, endpoint).toBe('csrf_rejected');
     }
   });
 
   it('refuses every recommendation write from another site, read from the route list', async () => {
-    const writes = [
-      ...new Set(
-        app.routes
-          .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method))
-          .filter((route) => route.path.startsWith('/api/recommendations'))
-          .map((route) => `${route.method} ${route.path}`),
-      ),
-    ];
+    const writes = writeRoutes((path) => path.startsWith('/api/recommendations'));
     expect(writes).toEqual(['POST /api/recommendations/:bookId/dismiss', 'POST /api/recommendations/:bookId/click']);
     for (const endpoint of writes) {
-      const [method, pattern] = endpoint.split(' ');
-      const path = pattern.replace(/:[A-Za-z0-9_]+/g, () => crypto.randomUUID());
-      // raw request: a cross-site write the typed client never sends
-      const response = await app.request(
-        new Request(`http://books.example.com${path}`, {
-          method,
-          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-          body: '{}',
-        }),
-      );
+      const response = await crossSiteWrite(endpoint);
       expect(response.status, endpoint).toBe(403);
       expect((await response.json()).code, endpoint).toBe('csrf_rejected');
     }
