@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Flag, ThumbsUp } from 'lucide-react';
 import type { TReview } from '@shared/reviews';
 import { Button } from '@web/components/ui/button';
-import { DialogPanel } from '@web/components/ui/dialog';
+import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { FormField } from '@web/components/forms/form-field';
 import { RatingStars } from '@web/components/rating-stars';
 import { describeError, isApiError } from '@web/lib/api';
@@ -139,16 +139,7 @@ function ReportDialog({ review }: { review: TReview }) {
               />
             )}
           </FormField>
-          <div className="flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? 'Sending...' : 'Send report'}
-            </Button>
-          </div>
+          <DialogFormActions isPending={report.isPending} submitLabel="Send report" pendingLabel="Sending..." />
         </form>
       </DialogPanel>
     </Dialog.Root>
