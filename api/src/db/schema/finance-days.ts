@@ -64,3 +64,18 @@ export const trialEndDays = sqliteTable(
   },
   (table) => [dayCheck('trial_end_days_day_check', table.day)],
 );
+
+/**
+ * Paying subscribers per plan (docs/product/metrics.md#paying-subscriber-counts): live subscriptions (active or past
+ * due) whose first charge has been paid, i.e. that have an MRR movement. Triggers on billing_subscriptions and
+ * mrr_movements (migration 0024) keep it exact in the same transaction as each write, so the overview reads two rows
+ * instead of probing every live subscription.
+ */
+export const payingSubscriberCounts = sqliteTable(
+  'paying_subscriber_counts',
+  {
+    tier: text('tier', { enum: PAID_TIERS }).primaryKey(),
+    subscribers: integer('subscribers').notNull().default(0),
+  },
+  (table) => [enumCheck('paying_subscriber_counts_tier_check', table.tier, PAID_TIERS)],
+);
