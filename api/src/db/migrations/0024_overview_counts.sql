@@ -4,6 +4,7 @@ CREATE TABLE `paying_subscriber_counts` (
 	CONSTRAINT "paying_subscriber_counts_tier_check" CHECK("paying_subscriber_counts"."tier" in ('basic', 'premium'))
 );
 --> statement-breakpoint
+CREATE INDEX `users_trial_accounts_idx` ON `users` (`id`) WHERE subscription_tier = 'trial' and max(coalesce(trial_ends_at, 0), coalesce(free_trial_ended_at, 0)) > 0;--> statement-breakpoint
 CREATE INDEX `billing_subscriptions_free_days_idx` ON `billing_subscriptions` (`trial_end`) WHERE status = 'active' and current_period_end <= trial_end;--> statement-breakpoint
 CREATE TRIGGER `paying_subscribers_subscription_insert` AFTER INSERT ON `billing_subscriptions` BEGIN
   INSERT INTO paying_subscriber_counts (tier, subscribers)

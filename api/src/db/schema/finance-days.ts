@@ -5,8 +5,9 @@
  * triggers are hand-written in migration 0017_finance_days.sql). A 12-month report reads about 2,000 of these rows
  * instead of every invoice of the year.
  *
- * A later migration that rebuilds invoices, refunds, mrr_movements or users (drizzle-kit's "__new_" table copy) drops
- * their triggers: it must create them again. `finance-days.test.ts` fails when any is missing.
+ * A later migration that rebuilds invoices, refunds, mrr_movements, users or billing_subscriptions (drizzle-kit's
+ * "__new_" table copy) drops their triggers: it must create them again. `finance-days.test.ts` fails when any is
+ * missing.
  */
 import { sql } from 'drizzle-orm';
 import { type SQLiteColumn, check, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
