@@ -1,8 +1,11 @@
 /**
  * The day totals behind the financial reports (docs/product/metrics.md#day-totals) stay equal to the same figures
  * worked out from invoices, refunds, mrr_movements and users, whatever sequence of writes happens: inserts, payments,
- * edits that move a row to another day or plan, deletions, trial extensions, conversions and readers deleted.
+ * edits that move a row to another day or plan, deletions, trial extensions, conversions and readers deleted. The
+ * paying subscribers per plan (docs/product/metrics.md#paying-subscriber-counts) likewise stay equal to the count over
+ * billing_subscriptions and mrr_movements.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Db } from './client';
 import { createPrng } from './seed/prng';
@@ -22,6 +25,12 @@ const TRIGGERS = [
   'trial_end_days_user_insert',
   'trial_end_days_user_update',
   'trial_end_days_user_delete',
+  'paying_subscribers_subscription_insert',
+  'paying_subscribers_subscription_update',
+  'paying_subscribers_subscription_delete',
+  'paying_subscribers_movement_insert',
+  'paying_subscribers_movement_update',
+  'paying_subscribers_movement_delete',
 ];
 
 const day = "strftime('%Y-%m-%d', {at} / 1000, 'unixepoch')";
@@ -252,5 +261,164 @@ describe('financial day totals', () => {
     expect(totals.mrr.length).toBeGreaterThan(20);
     expect(totals.trials.length).toBeGreaterThan(10);
     expect(stored(db)).toEqual(totals);
+  });
+});
+
+/** Paying subscribers per plan worked out from the source tables, plans with none left out. */
+function payingSubscribersRecomputed(db: Db) {
+  return db.$client
+    .prepare(
+      `select tier, count(*) as subscribers from billing_subscriptions b
+       where b.status in ('active', 'past_due')
+         and exists (select 1 from mrr_movements m where m.user_id = b.user_id and m.subscription_id = b.subscription_id)
+       group by tier order by tier`,
+    )
+    .all();
+}
+
+const payingSubscribersStored = (db: Db) =>
+  db.$client
+    .prepare('select tier, subscribers from paying_subscriber_counts where subscribers <> 0 order by tier')
+    .all();
+
+describe('paying subscriber counts', () => {
+  it('are backfilled by migration 0024 from the rows already there', () => {
+    const db = freshDatabase();
+    const sqlite = db.$client;
+    sqlite.exec(`
+      insert into users (id, email, first_name, last_name, created_at, updated_at)
+        values ('u1', 'u1@example.com', 'A', 'B', 0, 0), ('u2', 'u2@example.com', 'A', 'B', 0, 0),
+               ('u3', 'u3@example.com', 'A', 'B', 0, 0);
+      insert into mrr_movements (id, user_id, subscription_id, kind, tier_before, tier_after, mrr_before, mrr_after, occurred_at)
+        values ('m1', 'u1', 's1', 'new', 'trial', 'premium', 0, 999, 0), ('m3', 'u3', 's3', 'new', 'free', 'basic', 0, 599, 0);
+      insert into billing_subscriptions (id, user_id, provider, subscription_id, tier, status, current_period_start,
+        current_period_end, created_at, updated_at)
+        values ('b1', 'u1', 'test', 's1', 'premium', 'past_due', 0, 1, 0, 0),
+               ('b2', 'u2', 'test', 's2', 'basic', 'active', 0, 1, 0, 0),
+               ('b3', 'u3', 'test', 's3', 'basic', 'canceled', 0, 1, 0, 0);
+      delete from paying_subscriber_counts;`);
+    // The migration's last statement is the backfill of a database that already has subscribers.
+    const migration = fs.readFileSync(new URL('./migrations/0024_overview_counts.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    expect(backfill).toMatch(/insert into paying_subscriber_counts/i);
+    sqlite.exec(backfill);
+    expect(payingSubscribersStored(db)).toEqual([{ tier: 'premium', subscribers: 1 }]);
+  });
+
+  it('agree with the subscriptions and movements after 1,500 random writes of every kind', () => {
+    const db = freshDatabase();
+    const sqlite = db.$client;
+    const prng = createPrng(20261127);
+    const random = prng.next;
+    const pick = prng.pick;
+    const users: string[] = [];
+    const movements: string[] = [];
+    let serial = 0;
+    const next = (prefix: string) => {
+      serial += 1;
+      return `${prefix}-${serial}`;
+    };
+    // Few subscription ids, so movements and subscriptions often meet, part and meet again.
+    const someSubscription = () => pick(['s1', 's2', 's3']);
+    const someStatus = () => pick(['active', 'past_due', 'canceled'] as const);
+
+    const writes: (() => void)[] = [
+      () => {
+        const id = next('u');
+        sqlite
+          .prepare(
+            "insert into users (id, email, first_name, last_name, created_at, updated_at) values (?, ?, 'T', 'R', 0, 0)",
+          )
+          .run(id, `${id}@example.com`);
+        users.push(id);
+      },
+      () => {
+        if (users.length === 0 || random() < 0.6) return;
+        const id = pick(users);
+        // Cascades to the reader's subscription and sets their movements' user_id to null.
+        sqlite.prepare('delete from users where id = ?').run(id);
+        users.splice(users.indexOf(id), 1);
+      },
+      () => {
+        if (users.length === 0) return;
+        sqlite
+          .prepare(
+            `insert into billing_subscriptions (id, user_id, provider, subscription_id, tier, status, current_period_start,
+               current_period_end, created_at, updated_at) values (?, ?, 'test', ?, ?, ?, 0, 1, 0, 0)
+             on conflict (user_id) do nothing`,
+          )
+          .run(next('b'), pick(users), someSubscription(), pick(['basic', 'premium']), someStatus());
+      },
+      () => {
+        const change = pick(['status', 'tier', 'subscription_id', 'user_id'] as const);
+        const value =
+          change === 'status'
+            ? someStatus()
+            : change === 'tier'
+              ? pick(['basic', 'premium'])
+              : change === 'subscription_id'
+                ? someSubscription()
+                : users.length > 0
+                  ? pick(users)
+                  : null;
+        if (value === null) return;
+        sqlite
+          .prepare(
+            `update or ignore billing_subscriptions set ${change} = ?
+             where id = (select id from billing_subscriptions order by random() limit 1)`,
+          )
+          .run(value);
+      },
+      () => {
+        if (random() < 0.7) return;
+        sqlite
+          .prepare(
+            'delete from billing_subscriptions where id = (select id from billing_subscriptions order by random() limit 1)',
+          )
+          .run();
+      },
+      () => {
+        const id = next('mrr');
+        sqlite
+          .prepare(
+            `insert into mrr_movements (id, user_id, subscription_id, kind, tier_before, tier_after, mrr_before, mrr_after,
+               occurred_at) values (?, ?, ?, 'new', 'trial', 'basic', 0, 599, 0)`,
+          )
+          .run(id, users.length > 0 && random() < 0.9 ? pick(users) : null, someSubscription());
+        movements.push(id);
+      },
+      () => {
+        if (movements.length === 0) return;
+        if (random() < 0.5) {
+          const column = pick(['user_id', 'subscription_id', 'occurred_at'] as const);
+          const value =
+            column === 'user_id'
+              ? users.length > 0 && random() < 0.9
+                ? pick(users)
+                : null
+              : column === 'subscription_id'
+                ? someSubscription()
+                : Math.floor(random() * DAY_MS);
+          sqlite.prepare(`update mrr_movements set ${column} = ? where id = ?`).run(value, pick(movements));
+        } else {
+          const id = pick(movements);
+          sqlite.prepare('delete from mrr_movements where id = ?').run(id);
+          movements.splice(movements.indexOf(id), 1);
+        }
+      },
+    ];
+    const seen = new Set<string>();
+    for (let step = 0; step < 1500; step += 1) {
+      pick(writes)();
+      if (step % 50 === 49) {
+        const expected = payingSubscribersRecomputed(db);
+        expect(payingSubscribersStored(db)).toEqual(expected);
+        seen.add(JSON.stringify(expected));
+      }
+    }
+    // The random history really moved the counts up and down on both plans.
+    expect(seen.size).toBeGreaterThan(10);
+    expect([...seen].some((counts) => counts.includes('basic') && counts.includes('premium'))).toBe(true);
+    expect(payingSubscribersStored(db)).toEqual(payingSubscribersRecomputed(db));
   });
 });

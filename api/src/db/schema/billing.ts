@@ -248,6 +248,10 @@ export const billingSubscriptions = sqliteTable(
   (table) => [
     uniqueIndex('billing_subscriptions_user_unique').on(table.userId),
     index('billing_subscriptions_status_idx').on(table.status, table.graceEndsAt),
+    // The overview's "trials running" counts plans bought during a trial whose free days still run: only those rows.
+    index('billing_subscriptions_free_days_idx')
+      .on(table.trialEnd)
+      .where(sql`status = 'active' and current_period_end <= trial_end`),
     enumCheck('billing_subscriptions_provider_check', table.provider, BILLING_PROVIDERS),
     enumCheck('billing_subscriptions_tier_check', table.tier, PAID_TIERS),
     enumCheck('billing_subscriptions_status_check', table.status, SUBSCRIPTION_RECORD_STATUSES),

@@ -5,8 +5,9 @@
  * triggers are hand-written in migration 0017_finance_days.sql). A 12-month report reads about 2,000 of these rows
  * instead of every invoice of the year.
  *
- * A later migration that rebuilds invoices, refunds, mrr_movements or users (drizzle-kit's "__new_" table copy) drops
- * their triggers: it must create them again. `finance-days.test.ts` fails when any is missing.
+ * A later migration that rebuilds invoices, refunds, mrr_movements, users or billing_subscriptions (drizzle-kit's
+ * "__new_" table copy) drops their triggers: it must create them again. `finance-days.test.ts` fails when any is
+ * missing.
  */
 import { sql } from 'drizzle-orm';
 import { type SQLiteColumn, check, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
@@ -63,4 +64,19 @@ export const trialEndDays = sqliteTable(
     converted: integer('converted').notNull().default(0),
   },
   (table) => [dayCheck('trial_end_days_day_check', table.day)],
+);
+
+/**
+ * Paying subscribers per plan (docs/product/metrics.md#paying-subscriber-counts): live subscriptions (active or past
+ * due) whose first charge has been paid, i.e. that have an MRR movement. Triggers on billing_subscriptions and
+ * mrr_movements (migration 0024) keep it exact in the same transaction as each write, so the overview reads two rows
+ * instead of probing every live subscription.
+ */
+export const payingSubscriberCounts = sqliteTable(
+  'paying_subscriber_counts',
+  {
+    tier: text('tier', { enum: PAID_TIERS }).primaryKey(),
+    subscribers: integer('subscribers').notNull().default(0),
+  },
+  (table) => [enumCheck('paying_subscriber_counts_tier_check', table.tier, PAID_TIERS)],
 );

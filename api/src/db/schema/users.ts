@@ -2,6 +2,7 @@
  * Accounts and sessions (docs/product/data-model.md#stored-tables: users, sessions). Written by the auth and admin
  * features; subscription columns are written by billing.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, id, timestampMs, timestamps } from './columns';
 
@@ -68,6 +69,13 @@ export const users = sqliteTable(
     index('users_status_created_idx').on(table.subscriptionStatus, table.createdAt),
     index('users_active_created_idx').on(table.isActive, table.createdAt),
     index('users_verified_created_idx').on(table.emailVerified, table.createdAt),
+    // Trial accounts (the trial tier with a trial end; docs/product/admin-money.md#subscriptions): the unfiltered
+    // subscriptions list counts these without reading the users table.
+    index('users_trial_accounts_idx')
+      .on(table.id)
+      .where(
+        sql`subscription_tier = 'trial' and max(coalesce(trial_ends_at, 0), coalesce(free_trial_ended_at, 0)) > 0`,
+      ),
   ],
 );
 

@@ -19,6 +19,7 @@ import type { TReportRangeQuery } from '@shared/admin-reports.schemas';
 import type { TMrrMovementKind } from '@shared/mrr';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
+import { cachedStatement } from '../../db/statement-cache';
 import { loadPlans } from '../billing/billing.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,6 +82,87 @@ export function churnBetween(db: Db, from: number, to: number) {
       sql`select count(*) as n from mrr_movements where kind = 'churn' and occurred_at >= ${from} and occurred_at < ${to}`,
     )?.n ?? 0;
   return { subscribersAtStart, churned, rate: subscribersAtStart > 0 ? churned / subscribersAtStart : null };
+}
+
+/**
+ * [from, to) cut at UTC midnights: the whole days inside it, as the day-total tables key them ([firstDay, endDay)),
+ * and the parts before the first and after the last midnight, which only the source tables can answer. A window
+ * shorter than a day has no whole days.
+ */
+export function splitAtMidnights(from: number, to: number) {
+  const firstMidnight = Math.ceil(from / DAY_MS) * DAY_MS;
+  const lastMidnight = Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstMidnight >= lastMidnight) return { days: null, edges: [[from, to]] as [number, number][] };
+  return {
+    days: { firstDay: utcDay(firstMidnight), endDay: utcDay(lastMidnight) },
+    edges: (
+      [
+        [from, firstMidnight],
+        [lastMidnight, to],
+      ] as [number, number][]
+    ).filter(([start, end]) => end > start),
+  };
+}
+
+const MOVEMENT_TOTALS_SQL = `
+  select kind, sum(movements) as movements, sum(amount) as amount from (
+    select kind, movements, amount from mrr_movement_days where day >= @firstDay and day < @endDay
+    union all
+    select kind, 1, abs(mrr_after - mrr_before) from mrr_movements where occurred_at >= @headFrom and occurred_at < @headTo
+    union all
+    select kind, 1, abs(mrr_after - mrr_before) from mrr_movements where occurred_at >= @tailFrom and occurred_at < @tailTo)
+  group by kind`;
+
+/**
+ * Movements of each kind in [from, to) and their positive amounts: whole days from the day totals
+ * (docs/product/metrics.md#day-totals), the partial first and last day from the movements themselves. The same
+ * figures as `mrrMovementsBetween` and a count of churn movements over the source rows.
+ */
+export function mrrMovementTotalsBetween(db: Db, from: number, to: number) {
+  const { days, edges } = splitAtMidnights(from, to);
+  const [head = [0, 0], tail = [0, 0]] = edges;
+  const rows = cachedStatement(db, MOVEMENT_TOTALS_SQL).all({
+    firstDay: days?.firstDay ?? '',
+    endDay: days?.endDay ?? '',
+    headFrom: head[0],
+    headTo: head[1],
+    tailFrom: tail[0],
+    tailTo: tail[1],
+  }) as { kind: TMrrMovementKind; movements: number; amount: number }[];
+  const amounts: Record<TMrrMovementKind, number> = { new: 0, expansion: 0, contraction: 0, churn: 0 };
+  const counts: Record<TMrrMovementKind, number> = { new: 0, expansion: 0, contraction: 0, churn: 0 };
+  for (const row of rows) {
+    amounts[row.kind] = row.amount;
+    counts[row.kind] = row.movements;
+  }
+  return { amounts, counts };
+}
+
+/**
+ * The same figures as `trialConversionBetween`, with the whole days of the window read from the day totals
+ * (docs/product/metrics.md#day-totals) and only the partial first and last day from the readers: a rolling 30-day
+ * window reads two days of readers instead of thirty.
+ */
+export function trialConversionFromDayTotals(db: Db, from: number, to: number, now: number) {
+  const until = Math.min(to, now);
+  if (until <= from) return { trialsEnded: 0, converted: 0, rate: null };
+  const { days, edges } = splitAtMidnights(from, until);
+  let ended = 0;
+  let converted = 0;
+  if (days) {
+    const row = cachedStatement(
+      db,
+      'select sum(trials_ended) as ended, sum(converted) as converted from trial_end_days where day >= ? and day < ?',
+    ).get(days.firstDay, days.endDay) as { ended: number | null; converted: number | null };
+    ended += row.ended ?? 0;
+    converted += row.converted ?? 0;
+  }
+  for (const [start, end] of edges) {
+    const part = trialConversionBetween(db, start, end, end);
+    ended += part.trialsEnded;
+    converted += part.converted;
+  }
+  return { trialsEnded: ended, converted, rate: ended > 0 ? converted / ended : null };
 }
 
 export function buildFinancialReport(

@@ -23,6 +23,7 @@ import { formatMoney } from '@shared/billing';
 import { DAY_MS } from '@shared/entitlement';
 import type { AppDeps } from '../../deps';
 import { immediateTransaction } from '../../db/client';
+import { cachedStatement } from '../../db/statement-cache';
 import {
   auditLogs,
   billingSubscriptions,
@@ -147,16 +148,28 @@ function selectSubscriptionRows(
   }));
 }
 
+/**
+ * The size of the unfiltered list, counted without reading every account: every subscription record (each belongs to
+ * one reader, the foreign key sees to it) plus the trial accounts without one, read from users_trial_accounts_idx,
+ * which holds only trial accounts and uses the list's own definition of one (`TRIAL_END_SQL > 0`).
+ */
+const UNFILTERED_TOTAL_SQL = `select (select count(*) from billing_subscriptions)
+  + (select count(*) from users u indexed by users_trial_accounts_idx
+     where u.subscription_tier = 'trial' and max(coalesce(u.trial_ends_at, 0), coalesce(u.free_trial_ended_at, 0)) > 0
+       and not exists (select 1 from billing_subscriptions b where b.user_id = u.id)) as n`;
+
 export function listSubscriptions(deps: TListDeps, input: { query: TAdminSubscriptionQuery }): TAdminSubscriptionPage {
   const { query } = input;
   const { where } = subscriptionListShape(query, deps.now().getTime());
-  const total =
-    deps.db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
-      .where(where)
-      .get()?.n ?? 0;
+  const unfiltered = !query.search && !query.tier && !query.state && query.trialEndingInDays === undefined;
+  const total = unfiltered
+    ? (cachedStatement(deps.db, UNFILTERED_TOTAL_SQL).get() as { n: number }).n
+    : (deps.db
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
+        .where(where)
+        .get()?.n ?? 0);
   const items = selectSubscriptionRows(deps, query, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,

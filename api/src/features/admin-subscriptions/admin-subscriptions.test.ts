@@ -2,11 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ADMIN_SUBSCRIPTION_MESSAGES } from '@shared/admin-subscriptions';
+import { ZAdminSubscriptionQuery } from '@shared/admin-subscriptions.schemas';
 import { DAY_MS } from '@shared/entitlement';
+import { migrateDatabase, openDatabase } from '../../db/client';
 import { auditLogs, invoices, users } from '../../db/schema';
+import { createPrng } from '../../db/seed/prng';
 import { problemBody, successBody } from '../../test-utils';
 import { billingSetup } from '../billing/billing-test-support';
 import { insertUser, signIn } from '../profile/profile-test-support';
+import { listSubscriptions } from './admin-subscriptions.service';
 
 async function setup() {
   const ctx = billingSetup();
@@ -252,5 +256,59 @@ describe('admin subscriptions: actions', () => {
     const ctx = await setup();
     const response = await ctx.client().admin.subscriptions[':userId'].$get({ param: { userId: crypto.randomUUID() } });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('admin subscriptions: the unfiltered count', () => {
+  it('counts what the list holds: every subscription record and the trial accounts without one', () => {
+    const db = openDatabase(':memory:');
+    migrateDatabase(db);
+    const sqlite = db.$client;
+    const now = Date.UTC(2026, 2, 1);
+    const insertUser = sqlite.prepare(
+      `insert into users (id, email, first_name, last_name, subscription_tier, trial_started_at, trial_ends_at,
+         free_trial_ended_at, created_at, updated_at) values (?, ?, 'T', 'R', ?, ?, ?, ?, 0, 0)`,
+    );
+    const insertRecord = sqlite.prepare(
+      `insert into billing_subscriptions (id, user_id, provider, subscription_id, tier, status, current_period_start,
+         current_period_end, created_at, updated_at) values (?, ?, 'test', ?, 'basic', ?, 0, 1, 0, 0)`,
+    );
+    const prng = createPrng(20261129);
+    for (let index = 0; index < 300; index += 1) {
+      const id = `u${index}`;
+      const tier = prng.pick(['free', 'trial', 'trial', 'basic', 'premium'] as const);
+      // Some trial-tier accounts have no trial end (staff carry the tier's default): not in the list.
+      const trialEnd = prng.next() < 0.8 ? now + Math.floor((prng.next() - 0.5) * 20 * DAY_MS) : null;
+      const freeTrialEnd = prng.next() < 0.3 ? now - DAY_MS : null;
+      insertUser.run(id, `${id}@example.com`, tier, trialEnd ? trialEnd - 7 * DAY_MS : null, trialEnd, freeTrialEnd);
+      // Subscription records on every tier, the trial one included (a plan bought during the trial).
+      if (prng.next() < 0.4)
+        insertRecord.run(`b${index}`, id, `s${index}`, prng.pick(['active', 'past_due', 'canceled']));
+    }
+    const deps = { db, now: () => new Date(now) };
+    const general = sqlite
+      .prepare(
+        `select count(*) as n from users u left join billing_subscriptions b on b.user_id = u.id
+         where b.id is not null
+           or (u.subscription_tier = 'trial' and max(coalesce(u.trial_ends_at, 0), coalesce(u.free_trial_ended_at, 0)) > 0)`,
+      )
+      .get() as { n: number };
+    const list = (query: Record<string, string>) =>
+      listSubscriptions(deps, { query: ZAdminSubscriptionQuery.parse(query) });
+    const page = list({});
+    const withEmptySearch = list({ search: '  ' });
+    expect(page.total).toBe(general.n);
+    expect(withEmptySearch.total).toBe(general.n);
+    // Both parts are really there: records, and trial accounts without one.
+    const records = (sqlite.prepare('select count(*) as n from billing_subscriptions').get() as { n: number }).n;
+    expect(records).toBeGreaterThan(80);
+    expect(general.n - records).toBeGreaterThan(40);
+    // Every page of the list together holds exactly `total` rows.
+    const lastPage = Math.ceil(page.total / 100);
+    let rows = 0;
+    for (let pageNumber = 1; pageNumber <= lastPage; pageNumber += 1) {
+      rows += list({ page: String(pageNumber), pageSize: '100' }).items.length;
+    }
+    expect(rows).toBe(general.n);
   });
 });
