@@ -15,7 +15,8 @@
  *
  * Chromium is the installed one (CHROMIUM_PATH, else /usr/bin/chromium), launched by Playwright with a
  * remote-debugging port that Lighthouse drives. The full reports of the last run of each page go to
- * bench/results/lighthouse-<page>.json.
+ * bench/results/lighthouse-<page>.json. BENCH_LIGHTHOUSE_PAGES (comma-separated: landing, bookstore, book)
+ * runs a subset.
  */
 import lighthouse from 'lighthouse';
 import type { Browser } from '@playwright/test';
@@ -25,6 +26,8 @@ import { median, startBenchApp } from './browser-app';
 import { writeResult } from './lib';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_PAGES=landing,book runs only those pages (while iterating on one); all three by default. */
+const PAGE_FILTER = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PERFORMANCE_TARGET = 95;
 /** The metrics the performance score is made of (Lighthouse 12 weights: TBT 30, LCP 25, CLS 25, FCP 10, SI 10). */
@@ -137,7 +140,7 @@ export async function benchLighthouse() {
     { name: 'landing', path: '/' },
     { name: 'bookstore', path: '/bookstore' },
     { name: 'book', path: `/book/${BOOK_SLUG}` },
-  ];
+  ].filter((page) => !PAGE_FILTER || PAGE_FILTER.includes(page.name));
   try {
     const results = [];
     for (const page of pages) {

@@ -89,15 +89,19 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
         : data.book
           ? bookFirstScreenHtml(data.book.detail)
           : '';
-    const html = injectSession(
+    // With a picture on screen the app's code waits for it to be drawn, so it is named in a data block, not preloaded
+    // (docs/decisions/020-app-starts-after-the-first-paint.md).
+    const codePreloads = page.status === 200 && !picture ? routePreloads.tags(c.req.path) : '';
+    const shell = injectSession(
       injectFirstScreen(
         injectFirstScreenHtml(injectSeo(template, page.meta), picture),
         data,
         largestImages.filter(Boolean),
-        page.status === 200 ? routePreloads(c.req.path) : '',
+        codePreloads,
       ),
       session,
     );
+    const html = picture ? routePreloads.startAfterPaint(shell, c.req.path) : shell;
     c.header('Vary', 'Cookie', { append: true });
     return c.html(html, page.status, { 'Cache-Control': user ? CACHE_PRIVATE_PAGE : CACHE_REVALIDATE });
   };
