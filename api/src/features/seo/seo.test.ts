@@ -605,7 +605,7 @@ describe("web host: a static picture of the landing page's first screen (docs/de
     const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
     const cookie = sessionCookie(signIn, '__Host-wb_session');
     expect(picture(await (await get(app, '/', { cookie })).text())).toBeNull();
-    for (const route of ['/bookstore', '/library', '/no-such-page'])
+    for (const route of ['/library', '/no-such-page'])
       expect(picture(await (await app.request(route)).text()), route).toBeNull();
   });
 });
@@ -621,5 +621,38 @@ describe("web host: a static picture of a book page's first screen", () => {
     expect(shown).toContain(`<img src="${escapeHtml(api.coverImageUrl)}"`);
     expect(shown).toContain(escapeHtml(api.author));
     expect(await (await app.request('/book/no-such-book')).text()).not.toContain('id="first-screen"');
+  });
+});
+
+describe("web host: a static picture of the bookstore's first screen (docs/decisions/020-app-starts-after-the-first-paint.md)", () => {
+  const picture = (html: string) => /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? null;
+
+  it('gives a visitor the count and the first four books of the unfiltered list, escaped, the first two covers eager', async () => {
+    const { app, db } = createHostedApp();
+    for (let index = 0; index < 5; index += 1) createBook(db, { title: `Lead <i>well</i> ${index}` });
+    const shown = picture(await (await app.request('/bookstore')).text()) ?? '';
+    const list = (await (await app.request('/api/books?page=1&limit=24')).json()) as {
+      items: { title: string; author: string; coverImageUrl: string }[];
+    };
+    expect(shown).toContain('>Book Store</h1>');
+    expect(shown).toContain('>5 books</p>');
+    expect(shown.match(/<article /g)).toHaveLength(4);
+    for (const book of list.items.slice(0, 4)) {
+      expect(shown).toContain(`>${escapeHtml(book.title)}</h3>`);
+      expect(shown).toContain(`>${escapeHtml(book.author)}</p>`);
+    }
+    expect(shown).not.toContain(escapeHtml(list.items[4].title));
+    expect(shown).not.toContain('<i>');
+    expect(shown.match(/fetchpriority="high"/g)).toHaveLength(2);
+  });
+
+  it('draws nothing for a filtered list or a signed-in reader', async () => {
+    const { app, db } = createHostedApp();
+    createBook(db);
+    expect(picture(await (await app.request('/bookstore?search=lead')).text())).toBeNull();
+    const user = await createUser(db);
+    const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
+    const cookie = sessionCookie(signIn, '__Host-wb_session');
+    expect(picture(await (await get(app, '/bookstore', { cookie })).text())).toBeNull();
   });
 });

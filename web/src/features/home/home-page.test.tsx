@@ -12,6 +12,9 @@ import {
 } from '../catalogue/test-utils';
 import { apiPath } from '@web/lib/api-test-support';
 
+/** The lower sections arrive one per task (home-page.tsx); a loaded test machine takes a while over five. */
+const LOWER_SECTIONS_WAIT = { timeout: 5000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -68,7 +71,8 @@ describe('HomePage', () => {
   it('links each pricing card to the right place, with the badge from the plan record', async () => {
     mockFetch(storefrontRoutes());
     renderWithProviders(<HomePage />);
-    const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' });
+    // The sections below the stats are drawn one per task after the first screen.
+    const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' }, LOWER_SECTIONS_WAIT);
     expect(pricing).toHaveAttribute('id', 'pricing');
     await within(pricing).findByText('£5.99');
     expect(within(pricing).getByRole('link', { name: /Free Trial/ })).toHaveAttribute('href', '/auth/login');
@@ -95,7 +99,7 @@ describe('HomePage', () => {
       }),
     );
     renderWithProviders(<HomePage />);
-    const featured = await screen.findByRole('region', { name: 'Featured books' });
+    const featured = await screen.findByRole('region', { name: 'Featured books' }, LOWER_SECTIONS_WAIT);
     const skeleton = within(featured).getByTestId('book-grid-skeleton');
     expect(skeleton.children).toHaveLength(8);
 
