@@ -71,13 +71,20 @@ async function freePortBrowser(): Promise<{ browser: Browser; port: number }> {
   return { browser, port };
 }
 
+/** A run whose trace Lighthouse could not record (NO_NAVSTART on a loaded machine) is tried again, this often. */
+const RUNTIME_ERROR_RETRIES = 2;
+
 async function runLighthouse(url: string, port: number): Promise<{ run: TLighthouseRun; report: unknown }> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 0; ; attempt += 1) {
+    result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result?.lhr.runtimeError || attempt >= RUNTIME_ERROR_RETRIES) break;
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
