@@ -15,7 +15,8 @@
  *
  * Chromium is the installed one (CHROMIUM_PATH, else /usr/bin/chromium), launched by Playwright with a
  * remote-debugging port that Lighthouse drives. The full reports of the last run of each page go to
- * bench/results/lighthouse-<page>.json.
+ * bench/results/lighthouse-<page>.json. BENCH_LIGHTHOUSE_PAGES (comma-separated: landing, bookstore, book)
+ * runs a subset.
  */
 import lighthouse from 'lighthouse';
 import type { Browser } from '@playwright/test';
@@ -25,6 +26,8 @@ import { median, startBenchApp } from './browser-app';
 import { writeResult } from './lib';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_PAGES=landing,book runs only those pages (while iterating on one); all three by default. */
+const PAGE_FILTER = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PERFORMANCE_TARGET = 95;
 /** The metrics the performance score is made of (Lighthouse 12 weights: TBT 30, LCP 25, CLS 25, FCP 10, SI 10). */
@@ -68,13 +71,20 @@ async function freePortBrowser(): Promise<{ browser: Browser; port: number }> {
   return { browser, port };
 }
 
+/** A run whose trace Lighthouse could not record (NO_NAVSTART on a loaded machine) is tried again, this often. */
+const RUNTIME_ERROR_RETRIES = 2;
+
 async function runLighthouse(url: string, port: number): Promise<{ run: TLighthouseRun; report: unknown }> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 0; ; attempt += 1) {
+    result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result?.lhr.runtimeError || attempt >= RUNTIME_ERROR_RETRIES) break;
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -137,7 +147,7 @@ export async function benchLighthouse() {
     { name: 'landing', path: '/' },
     { name: 'bookstore', path: '/bookstore' },
     { name: 'book', path: `/book/${BOOK_SLUG}` },
-  ];
+  ].filter((page) => !PAGE_FILTER || PAGE_FILTER.includes(page.name));
   try {
     const results = [];
     for (const page of pages) {

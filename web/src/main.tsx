@@ -49,14 +49,24 @@ if (!rootElement) {
     });
     // As a transition React renders the first screen in slices of a few milliseconds, yielding to the
     // browser in between, instead of one long task that blocks input on a slow phone
-    // (docs/decisions/018-route-code-in-the-shell.md).
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App router={createAppRouter()} queryClient={queryClient} />
-        </StrictMode>,
-      );
-    });
+    // (docs/decisions/018-route-code-in-the-shell.md). The router (the route table matched against the address)
+    // is built in a task after the one that evaluated the modules, so neither is long
+    // (docs/decisions/020-app-starts-after-the-first-paint.md).
+    setTimeout(() => {
+      try {
+        const router = createAppRouter();
+        startTransition(() => {
+          root.render(
+            <StrictMode>
+              <App router={router} queryClient={queryClient} />
+            </StrictMode>,
+          );
+        });
+      } catch (error) {
+        console.error(error);
+        showPlainError(START_FAILED_MESSAGE, rootElement);
+      }
+    }, 0);
     registerServiceWorker();
     prepareBrowserDeviceForSignedInReader(queryClient);
     // Offline licences are checked and renewed whenever online (docs/ARCHITECTURE.md#offline-devices-and-licences) by

@@ -51,7 +51,11 @@ export function adoptServerSession(queryClient: QueryClient, doc: Document = doc
   const session = takeServerSession(doc);
   if (session === undefined) return false;
   queryClient.setQueryData(authKeys.user, session.user);
-  rememberConfirmedUser(session.user);
+  // A visitor's page forgets a remembered reader in a task of its own: the first touch of localStorage costs a
+  // slow phone tens of milliseconds, which the app's start-up task should not carry
+  // (docs/decisions/020-app-starts-after-the-first-paint.md); the queries already hold the answer.
+  if (session.user) rememberConfirmedUser(session.user);
+  else setTimeout(() => rememberConfirmedUser(null), 0);
   if (session.entitlements) queryClient.setQueryData(selectionsKeys.entitlements, session.entitlements);
   return true;
 }

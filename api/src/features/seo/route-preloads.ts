@@ -6,11 +6,17 @@
  * statically and its stylesheets, and the browser fetches them in parallel with the entry script.
  * The reader also gets pdf.js and its viewer, which it starts at route match anyway.
  *
+ * On a visitor's page with a static picture of its first screen the app's code waits instead
+ * (docs/decisions/020-app-starts-after-the-first-paint.md): the page names only a small module
+ * (web/src/start-after-paint.ts) and lists the entry, every module preload and the screen's stylesheets in a
+ * data block, which that module loads once the picture is drawn.
+ *
  * Read from Vite's build manifest once (a new build means a new process). A build without a manifest
- * (development through Vite) gets no preloads. Pure apart from that one read.
+ * (development through Vite) gets no preloads and starts at once. Pure apart from that one read.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { jsonForScriptElement } from '@shared/initial-data';
 import { escapeHtml } from './seo-head';
 
 interface ManifestChunk {
@@ -19,6 +25,14 @@ interface ManifestChunk {
   imports?: string[];
   css?: string[];
 }
+
+/** Id of the data block listing the app's code (APP_CODE_ID in web/src/start-after-paint.ts reads it). */
+export const APP_CODE_ELEMENT_ID = 'wb-app-code';
+/** The manifest key of the module that starts the app after the first paint (an entry of vite.config.ts). */
+const START_AFTER_PAINT_MODULE = 'src/start-after-paint.ts';
+/** The app's own tags in the built shell: its entry script and the entry's module preloads. */
+const ENTRY_SCRIPT_TAG = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD_TAG = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
 
 /** The screens worth preloading: the public first screens and the reader. Keys are Vite manifest keys. */
 const ROUTE_MODULES: { pattern: RegExp; modules: string[] }[] = [
@@ -31,15 +45,29 @@ const ROUTE_MODULES: { pattern: RegExp; modules: string[] }[] = [
   },
 ];
 
-export type TRoutePreloads = (pathname: string) => string;
+export interface TRoutePreloads {
+  /** The `<link>` tags that preload a path's screen scripts and stylesheets (empty when none). */
+  tags(pathname: string): string;
+  /**
+   * The page with the app's entry script and module preloads replaced by the start-after-paint module and a
+   * data block naming them and the path's screen code; the page as it is when the build has no such module.
+   */
+  startAfterPaint(html: string, pathname: string): string;
+}
 
-/** Returns, for a path, the `<link>` tags that preload its screen's scripts and stylesheets (empty when none). */
+interface TScreenCode {
+  pattern: RegExp;
+  scripts: string[];
+  styles: string[];
+  tags: string;
+}
+
 export function createRoutePreloads(webRoot: string, shell: string): TRoutePreloads {
   const manifestFile = path.join(webRoot, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => '';
+  if (!fs.existsSync(manifestFile)) return { tags: () => '', startAfterPaint: (html) => html };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
-  const tagsByRoute = ROUTE_MODULES.map(({ pattern, modules }) => {
+  const screens: TScreenCode[] = ROUTE_MODULES.map(({ pattern, modules }) => {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -53,17 +81,40 @@ export function createRoutePreloads(webRoot: string, shell: string): TRoutePrelo
     for (const module of modules) visit(module);
     // What the shell already names (the entry and its imports, its stylesheet) is not named twice.
     const named = (file: string) => shell.includes(`/${file}"`);
+    const screenStyles = [...styles].filter((file) => !named(file)).map((file) => `/${file}`);
+    const screenScripts = [...scripts].filter((file) => /\.m?js$/.test(file) && !named(file)).map((file) => `/${file}`);
     const tags = [
       // Fetched now, applied when the screen's code inserts it: a stylesheet link here would hold the first paint.
-      ...[...styles]
-        .filter((file) => !named(file))
-        .map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`),
-      ...[...scripts]
-        .filter((file) => /\.m?js$/.test(file) && !named(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+      ...screenStyles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}" />`),
+      ...screenScripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ];
-    return { pattern, tags: tags.join('\n    ') };
+    return { pattern, scripts: screenScripts, styles: screenStyles, tags: tags.join('\n    ') };
   });
+  const screenFor = (pathname: string) => screens.find(({ pattern }) => pattern.test(pathname));
 
-  return (pathname) => tagsByRoute.find(({ pattern }) => pattern.test(pathname))?.tags ?? '';
+  const startModule = manifest[START_AFTER_PAINT_MODULE]?.file;
+  const entryTag = ENTRY_SCRIPT_TAG.exec(shell);
+  const entryPreloadTags = [...shell.matchAll(MODULE_PRELOAD_TAG)];
+  const startAfterPaint = (html: string, pathname: string) => {
+    if (!startModule || !entryTag || !html.includes(entryTag[0])) return html;
+    const screen = screenFor(pathname);
+    const code = {
+      entry: entryTag[1],
+      modules: [...entryPreloadTags.map((tag) => tag[1]), ...(screen?.scripts ?? [])],
+      styles: screen?.styles ?? [],
+    };
+    let page = html.replace(
+      entryTag[0],
+      `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${jsonForScriptElement(code)}</script>\n    ` +
+        `<script type="module" crossorigin src="/${escapeHtml(startModule)}"></script>`,
+    );
+    for (const [tag] of entryPreloadTags) page = page.replace(new RegExp(`[ \\t]*${escapeRegExp(tag)}\\n?`), '');
+    return page;
+  };
+
+  return { tags: (pathname) => screenFor(pathname)?.tags ?? '', startAfterPaint };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -25,7 +25,12 @@ import { isFromThisMachine } from '../../middleware/client-ip';
 import { createStaticFiles } from './static-files';
 import { createRoutePreloads } from './route-preloads';
 import { isHomepageContent } from '@shared/content';
-import { bookFirstScreenHtml, injectFirstScreenHtml, landingFirstScreenHtml } from './first-screen-html';
+import {
+  bookFirstScreenHtml,
+  bookstoreFirstScreenHtml,
+  injectFirstScreenHtml,
+  landingFirstScreenHtml,
+} from './first-screen-html';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -79,8 +84,9 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
     const session = user
       ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
       : { user: null, entitlements: null };
-    // A visitor's landing page carries a static picture of its first screen, drawn before the app has loaded
-    // (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's hero differs, so it waits for the app.
+    // A visitor's landing page, unfiltered bookstore and book page carry a static picture of their first screen,
+    // drawn before the app has loaded (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's screens
+    // differ, so they wait for the app.
     const hero = data.homepageContent?.content;
     const picture = user
       ? ''
@@ -88,16 +94,22 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
         ? landingFirstScreenHtml(hero)
         : data.book
           ? bookFirstScreenHtml(data.book.detail)
-          : '';
-    const html = injectSession(
+          : data.bookList
+            ? bookstoreFirstScreenHtml(data.bookList.list)
+            : '';
+    // With a picture on screen the app's code waits for it to be drawn, so it is named in a data block, not preloaded
+    // (docs/decisions/020-app-starts-after-the-first-paint.md).
+    const codePreloads = page.status === 200 && !picture ? routePreloads.tags(c.req.path) : '';
+    const shell = injectSession(
       injectFirstScreen(
         injectFirstScreenHtml(injectSeo(template, page.meta), picture),
         data,
         largestImages.filter(Boolean),
-        page.status === 200 ? routePreloads(c.req.path) : '',
+        codePreloads,
       ),
       session,
     );
+    const html = picture ? routePreloads.startAfterPaint(shell, c.req.path) : shell;
     c.header('Vary', 'Cookie', { append: true });
     return c.html(html, page.status, { 'Cache-Control': user ? CACHE_PRIVATE_PAGE : CACHE_REVALIDATE });
   };

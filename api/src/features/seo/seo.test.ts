@@ -9,6 +9,7 @@ import { createBook, createCategory, createPageContent, createSeoConfig } from '
 import { INITIAL_DATA_ELEMENT_ID, jsonForScriptElement, type TInitialData } from '@shared/initial-data';
 import { createUser, get, send, sessionCookie } from '../auth/auth-test-helpers';
 import { escapeHtml, injectSeo, injectSession } from './seo-head';
+import { APP_CODE_ELEMENT_ID } from './route-preloads';
 import { matchSpaRoute } from '@shared/spa-routes';
 
 const INDEX_HTML = `<!doctype html>
@@ -502,30 +503,32 @@ describe('web host: first-screen data', () => {
   });
 });
 
-describe("web host: the screen's code named in the shell (docs/decisions/018-route-code-in-the-shell.md)", () => {
-  function createAppWithManifest() {
-    const context = createTestContext();
-    const root = makeWebRoot();
-    fs.mkdirSync(path.join(root, '.vite'));
-    const manifest = {
-      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared.js'] },
-      '_shared.js': { file: 'assets/shared-1.js' },
-      '_icon.js': { file: 'assets/icon-1.js', imports: ['index.html'] },
-      'src/features/home/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['index.html', '_icon.js'] },
-      'src/features/reader/reader-page.tsx': {
-        file: 'assets/reader-page-1.js',
-        imports: ['_shared.js', '_icon.js'],
-        css: ['assets/reader-1.css'],
-      },
-      'src/features/reader/pdf/pdfjs-modules.ts': { file: 'assets/pdfjs-modules-1.js', imports: ['_pdf.js'] },
-      '_pdf.js': { file: 'assets/pdf-1.js' },
-    };
-    fs.writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
-    const app = createApp({ ...context, env: { ...context.env, publicUrl: 'https://books.example' }, webRoot: root });
-    return { ...context, app };
-  }
-  const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)];
+/** A hosted app whose build has a manifest: the landing, reader and start-after-paint modules. */
+function createAppWithManifest() {
+  const context = createTestContext();
+  const root = makeWebRoot();
+  fs.mkdirSync(path.join(root, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared-1.js' },
+    '_icon.js': { file: 'assets/icon-1.js', imports: ['index.html'] },
+    'src/features/home/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['index.html', '_icon.js'] },
+    'src/features/reader/reader-page.tsx': {
+      file: 'assets/reader-page-1.js',
+      imports: ['_shared.js', '_icon.js'],
+      css: ['assets/reader-1.css'],
+    },
+    'src/features/reader/pdf/pdfjs-modules.ts': { file: 'assets/pdfjs-modules-1.js', imports: ['_pdf.js'] },
+    '_pdf.js': { file: 'assets/pdf-1.js' },
+    'src/start-after-paint.ts': { file: 'assets/start-after-paint-1.js', isEntry: true },
+  };
+  fs.writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
+  const app = createApp({ ...context, env: { ...context.env, publicUrl: 'https://books.example' }, webRoot: root });
+  return { ...context, app };
+}
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)];
 
+describe("web host: the screen's code named in the shell (docs/decisions/018-route-code-in-the-shell.md)", () => {
   it('preloads the landing screen and its static imports, never the entry the shell already loads', async () => {
     const { app } = createAppWithManifest();
     const html = await (await app.request('/')).text();
@@ -550,6 +553,38 @@ describe("web host: the screen's code named in the shell (docs/decisions/018-rou
   });
 });
 
+describe('web host: on a page with a static first screen the app starts after it is drawn (docs/decisions/020-app-starts-after-the-first-paint.md)', () => {
+  const appCode = (html: string) => {
+    const block = new RegExp(`<script type="application/json" id="${APP_CODE_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+    return block ? JSON.parse(block[1]) : null;
+  };
+
+  it("names only the start module and lists the entry and the screen's code in a data block, preloading none", async () => {
+    const { app, db } = createAppWithManifest();
+    createPageContent(db, 'homepage', { heroTitle: 'Read more', heroSubtitle: 'Anywhere', stats: [] });
+    const html = await (await app.request('/')).text();
+    expect(html).toContain('id="first-screen"');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/start-after-paint-1.js"></script>');
+    expect(html).not.toContain('src="/assets/index-abc123.js"');
+    expect(preloads(html)).toEqual([]);
+    expect(appCode(html)).toEqual({
+      entry: '/assets/index-abc123.js',
+      modules: ['/assets/home-page-1.js', '/assets/icon-1.js'],
+      styles: [],
+    });
+  });
+
+  it('leaves a page without a picture as built: the entry script and its preloads, no data block', async () => {
+    const { app } = createAppWithManifest();
+    for (const route of ['/', '/library', '/reader/abc']) {
+      const html = await (await app.request(route)).text();
+      expect(html, route).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+      expect(html, route).not.toContain('start-after-paint');
+      expect(appCode(html), route).toBeNull();
+    }
+  });
+});
+
 describe("web host: a static picture of the landing page's first screen (docs/decisions/018-route-code-in-the-shell.md)", () => {
   const picture = (html: string) => /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? null;
 
@@ -570,7 +605,7 @@ describe("web host: a static picture of the landing page's first screen (docs/de
     const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
     const cookie = sessionCookie(signIn, '__Host-wb_session');
     expect(picture(await (await get(app, '/', { cookie })).text())).toBeNull();
-    for (const route of ['/bookstore', '/library', '/no-such-page'])
+    for (const route of ['/library', '/no-such-page'])
       expect(picture(await (await app.request(route)).text()), route).toBeNull();
   });
 });
@@ -586,5 +621,38 @@ describe("web host: a static picture of a book page's first screen", () => {
     expect(shown).toContain(`<img src="${escapeHtml(api.coverImageUrl)}"`);
     expect(shown).toContain(escapeHtml(api.author));
     expect(await (await app.request('/book/no-such-book')).text()).not.toContain('id="first-screen"');
+  });
+});
+
+describe("web host: a static picture of the bookstore's first screen (docs/decisions/020-app-starts-after-the-first-paint.md)", () => {
+  const picture = (html: string) => /<div id="first-screen" inert>([\s\S]*?)<div id="root">/.exec(html)?.[1] ?? null;
+
+  it('gives a visitor the count and the first four books of the unfiltered list, escaped, the first two covers eager', async () => {
+    const { app, db } = createHostedApp();
+    for (let index = 0; index < 5; index += 1) createBook(db, { title: `Lead <i>well</i> ${index}` });
+    const shown = picture(await (await app.request('/bookstore')).text()) ?? '';
+    const list = (await (await app.request('/api/books?page=1&limit=24')).json()) as {
+      items: { title: string; author: string; coverImageUrl: string }[];
+    };
+    expect(shown).toContain('>Book Store</h1>');
+    expect(shown).toContain('>5 books</p>');
+    expect(shown.match(/<article /g)).toHaveLength(4);
+    for (const book of list.items.slice(0, 4)) {
+      expect(shown).toContain(`>${escapeHtml(book.title)}</h3>`);
+      expect(shown).toContain(`>${escapeHtml(book.author)}</p>`);
+    }
+    expect(shown).not.toContain(escapeHtml(list.items[4].title));
+    expect(shown).not.toContain('<i>');
+    expect(shown.match(/fetchpriority="high"/g)).toHaveLength(2);
+  });
+
+  it('draws nothing for a filtered list or a signed-in reader', async () => {
+    const { app, db } = createHostedApp();
+    createBook(db);
+    expect(picture(await (await app.request('/bookstore?search=lead')).text())).toBeNull();
+    const user = await createUser(db);
+    const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
+    const cookie = sessionCookie(signIn, '__Host-wb_session');
+    expect(picture(await (await get(app, '/bookstore', { cookie })).text())).toBeNull();
   });
 });

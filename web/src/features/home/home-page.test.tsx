@@ -12,6 +12,9 @@ import {
 } from '../catalogue/test-utils';
 import { apiPath } from '@web/lib/api-test-support';
 
+/** The lower sections arrive in their own chunk, one per task (lower-sections.tsx): a while on a loaded machine. */
+const LOWER_SECTIONS_WAIT = { timeout: 5000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -48,7 +51,11 @@ describe('HomePage', () => {
     const hero = (await screen.findByRole('heading', { level: 1, name: 'Read what moves you' })).closest('section')!;
     expect(within(hero).getByRole('link', { name: /Start 7-Day Trial/ })).toHaveAttribute('href', '/auth/login');
     await user.click(within(hero).getByRole('button', { name: 'View Pricing' }));
-    expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'smooth' }));
+    // The lower sections' chunk may still be on its way: the scroll follows it.
+    await waitFor(
+      () => expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'smooth' })),
+      LOWER_SECTIONS_WAIT,
+    );
     expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('pricing'));
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
@@ -67,8 +74,11 @@ describe('HomePage', () => {
 
   it('links each pricing card to the right place, with the badge from the plan record', async () => {
     mockFetch(storefrontRoutes());
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
     renderWithProviders(<HomePage />);
-    const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' });
+    // The sections below the stats are drawn one per task after the first screen; "View Pricing" draws them at once.
+    await userEvent.click(await screen.findByRole('button', { name: 'View Pricing' }));
+    const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' }, LOWER_SECTIONS_WAIT);
     expect(pricing).toHaveAttribute('id', 'pricing');
     await within(pricing).findByText('£5.99');
     expect(within(pricing).getByRole('link', { name: /Free Trial/ })).toHaveAttribute('href', '/auth/login');
@@ -95,7 +105,7 @@ describe('HomePage', () => {
       }),
     );
     renderWithProviders(<HomePage />);
-    const featured = await screen.findByRole('region', { name: 'Featured books' });
+    const featured = await screen.findByRole('region', { name: 'Featured books' }, LOWER_SECTIONS_WAIT);
     const skeleton = within(featured).getByTestId('book-grid-skeleton');
     expect(skeleton.children).toHaveLength(8);
 

@@ -5,6 +5,8 @@
  * their tests depend on this small surface rather than on the engine's internals (tests swap it for
  * fake-offline-engine.ts).
  */
+// First: the schemas the engine's modules build must see it (web/src/lib/zod-config.ts).
+import '@web/lib/zod-config';
 import { createOfflineEngine } from './engine';
 
 export const offlineEngine = createOfflineEngine();

@@ -46,11 +46,14 @@ export function HeroSection({
   isLoading,
   isAuthenticated,
   user = null,
+  onViewPricing = scrollToPricing,
 }: {
   content: THomepageContent | null | undefined;
   isLoading: boolean;
   isAuthenticated: boolean;
   user?: TCurrentUser | null;
+  /** "View Pricing": scrolls to the pricing section (the page may first have to draw it). */
+  onViewPricing?: () => void;
 }) {
   const loaded = content ?? (isLoading ? null : FALLBACK);
   const text = loaded && user && isAuthenticated ? { ...loaded, heroSubtitle: signedInHeroLine(user) } : loaded;
@@ -109,7 +112,7 @@ export function HeroSection({
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </Button>
-              <Button size="lg" variant="outline" type="button" onClick={scrollToPricing}>
+              <Button size="lg" variant="outline" type="button" onClick={onViewPricing}>
                 View Pricing
               </Button>
             </>
