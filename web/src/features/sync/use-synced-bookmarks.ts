@@ -36,7 +36,8 @@ export function useBookmarks(bookId: string): TBookmarksState {
   const engine = useSyncEngine();
   const queryClient = useQueryClient();
   const key = useMemo(() => syncKeys.bookmarks(bookId), [bookId]);
-  const query = useQuery({ ...bookmarksQueryOptions(bookId), enabled: bookId !== '' });
+  // The reader asked for them as the book opened (or the page carried them): mounting does not ask again.
+  const query = useQuery({ ...bookmarksQueryOptions(bookId), enabled: bookId !== '', refetchOnMount: false });
   const pending = usePendingMutations();
   const bookmarks = useMemo(
     () => overlayBookmarks(query.data ?? [], pending, bookId).sort(byPage),
