@@ -31,7 +31,6 @@ function showPlainError(message: string, container: HTMLElement = document.body)
   container.replaceChildren(paragraph);
 }
 
-performance.mark('app:entry');
 const rootElement = document.getElementById('root');
 if (!rootElement) {
   showPlainError(ROOT_MISSING_MESSAGE);

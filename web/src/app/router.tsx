@@ -77,10 +77,9 @@ export interface AppScreen {
  */
 function preloadReader(): void {
   loadPdfjs().catch(() => undefined);
-  importReaderPage().catch(() => undefined);
-  // The book itself, from the data the reader page carries, before React has rendered anything
-  // (docs/decisions/020-reader-open-path.md).
-  import('@web/features/reader/book-open').then(
+  // The book itself, from the data the reader page carries, as soon as the screen's code has arrived and
+  // before React has rendered anything (docs/decisions/020-reader-open-path.md).
+  importReaderPage().then(
     ({ startEarlyBookOpen }) => startEarlyBookOpen(queryClient, window.location),
     () => undefined,
   );

@@ -23,6 +23,9 @@ import { pageFromSearch } from './page-number';
 import { loadPdfjs } from './pdf/load-pdfjs';
 import { takeDocumentTask } from './pdf/document-task';
 import { claimEarlyBookOpen, startBookOpen } from './book-open';
+
+// For the router, which starts the book's open with the screen's code (app/router.tsx).
+export { startEarlyBookOpen } from './book-open';
 import type { TPdfSource } from './pdf/use-pdf-viewer';
 import { useReadingPosition } from '@web/features/sync/use-reading-position';
 import { loadCopyBudget, recordOfflineCopy } from '@web/features/sync/copy-report';

@@ -148,7 +148,6 @@ export function usePdfViewer({
       };
 
       eventBus.on('pagesinit', () => {
-        performance.mark('reader:pagesinit');
         // Nothing is drawn before this event. The page goes first: setting the scale draws the pages in
         // view, and with page 1 still current that would draw page 1 and then jump to the saved page.
         const first = clampPage(callbacks.current.initialPage, viewer.pagesCount);
@@ -169,7 +168,6 @@ export function usePdfViewer({
         setState((current) => ({ ...current, scale }));
       });
       eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
-        performance.mark(`reader:rendered-${pageNumber}`);
         const pageView = viewer.getPageView(pageNumber - 1) as { div?: HTMLElement } | undefined;
         if (pageView?.div) callbacks.current.onPageRendered?.(pageView.div, pageNumber);
         if (error && (error as { name?: string }).name !== 'RenderingCancelledException')
