@@ -36,8 +36,7 @@ export function useBookmarks(bookId: string): TBookmarksState {
   const engine = useSyncEngine();
   const queryClient = useQueryClient();
   const key = useMemo(() => syncKeys.bookmarks(bookId), [bookId]);
-  // The reader asked for them as the book opened (or the page carried them): mounting does not ask again.
-  const query = useQuery({ ...bookmarksQueryOptions(bookId), enabled: bookId !== '', refetchOnMount: false });
+  const query = useQuery({ ...bookmarksQueryOptions(bookId), enabled: bookId !== '' });
   const pending = usePendingMutations();
   const bookmarks = useMemo(
     () => overlayBookmarks(query.data ?? [], pending, bookId).sort(byPage),
