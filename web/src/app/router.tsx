@@ -5,9 +5,10 @@
  * (route-guard.tsx) wraps the guarded ones.
  */
 import { lazy, useEffect, type ReactElement } from 'react';
-import { createBrowserRouter, useMatches, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, useMatches, type RouteObject } from 'react-router-dom';
 import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
 import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
+import { queryClient } from '@web/lib/query-client';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
 import type { TRouteAccess } from './route-access';
@@ -75,8 +76,13 @@ export interface AppScreen {
  * (current user, entitlements), not one after the other; a failure surfaces when the screen loads them.
  */
 function preloadReader(): void {
-  importReaderPage().catch(() => undefined);
   loadPdfjs().catch(() => undefined);
+  // The book itself, from the data the reader page carries, as soon as the screen's code has arrived and
+  // before React has rendered anything (docs/decisions/021-reader-open-path.md).
+  importReaderPage().then(
+    ({ startEarlyBookOpen }) => startEarlyBookOpen(queryClient, window.location),
+    () => undefined,
+  );
 }
 
 /**
@@ -212,5 +218,8 @@ export function createAppRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
+  // The first screen's downloads start now, not after React's first render has committed.
+  const first = APP_SCREENS.find((screen) => screen.preload && matchPath(screen.path, window.location.pathname));
+  first?.preload?.();
   return createBrowserRouter(createAppRoutes());
 }

@@ -25,6 +25,7 @@ import {
   createChunkSource,
   createNetworkCiphertextFetcher,
   chunkIndexForPage,
+  fetchRun,
   withPrefetchedChunks,
   type ChunkSource,
   type CiphertextFetcher,
@@ -89,6 +90,11 @@ export interface TOpenProtectedBookOptions {
    * the chunk likeliest to hold it is fetched with the first ones. Never waited for.
    */
   firstPage?: (manifest: TBookManifest) => Promise<number | null>;
+  /**
+   * The manifest as GET /api/books/:idOrSlug/manifest answered it, when the page already carries it
+   * (web/src/features/reader/reader-page-data.ts): no manifest request then.
+   */
+  manifest?: TBookManifest & { loanId?: string | null };
 }
 
 /** The book's manifest (chunks, sizes, IVs); the reader's loan id comes with it when there is one. */
@@ -327,24 +333,35 @@ async function openOnline(
     // signed in (docs/decisions/015-device-key-off-the-critical-path.md), so they are almost always cached
     // by now; an open during that work shares it. Then the licence (which opens the loan), the manifest
     // and the signing keys go out together: one round trip to the first chunk.
-    const manifestRequest = fetchManifest(bookRef, signal);
+    const manifestRequest = options.manifest ? Promise.resolve(options.manifest) : fetchManifest(bookRef, signal);
     const jwksRequest = getLicenseJwks(signal);
     manifestRequest.catch(() => undefined);
     jwksRequest.catch(() => undefined);
-    const [device, deviceKey] = await Promise.all([ensureBrowserDevice(userId), getOrCreateDeviceKey()]);
-    const licenseRequest = requestOnlineLicense({ userId, bookRef, deviceId: device.deviceId, signal });
+    const deviceAndKey = Promise.all([ensureBrowserDevice(userId), getOrCreateDeviceKey()]);
+    const licenseRequest = deviceAndKey.then(([device]) =>
+      requestOnlineLicense({ userId, bookRef, deviceId: device.deviceId, signal }),
+    );
     licenseRequest.catch(() => undefined);
     const manifest = await manifestRequest;
     signal?.throwIfAborted();
     // The first segment and the end of the file are what pdf.js reads first (header, then startxref and
-    // the cross-reference table at the end): fetch them while the licence is being issued.
+    // the cross-reference table at the end): fetch them while the licence is being issued, once the lookup
+    // of a download (in IndexedDB, opened for the device anyway) has chosen where from: a downloaded version
+    // is read from IndexedDB, a newer version on the server falls back to the network.
     const firstReads = [0, ...tailSegments(manifest.size, manifest.chunkSize)];
     const prefetchSignal = signal ?? new AbortController().signal;
     const network = createNetworkCiphertextFetcher(manifest);
-    const downloaded = await downloadedLookup;
-    // A downloaded version is read from IndexedDB; a newer version on the server falls back to the network.
-    const source = downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network;
-    const fetcher = withPrefetchedChunks(source, firstReads, prefetchSignal);
+    const source = downloadedLookup.then((downloaded) =>
+      downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network,
+    );
+    const fetcher = withPrefetchedChunks(
+      {
+        fetchChunk: async (index, chunkSignal) => (await source).fetchChunk(index, chunkSignal),
+        fetchChunks: async (from, count, chunkSignal) => fetchRun(await source, from, count, chunkSignal),
+      },
+      firstReads,
+      prefetchSignal,
+    );
     options.firstPage?.(manifest).then(
       (page) => {
         if (page !== null && page > 1) fetcher.prefetch([chunkIndexForPage(manifest, page)]);
@@ -352,7 +369,7 @@ async function openOnline(
       () => undefined,
     );
 
-    const [{ grant, deviceId }] = await Promise.all([licenseRequest, jwksRequest]);
+    const [{ grant, deviceId }, [, deviceKey]] = await Promise.all([licenseRequest, deviceAndKey, jwksRequest]);
     const grantServerMs = Date.parse(grant.serverTime);
     if (Number.isFinite(grantServerMs) && grantServerMs > 0) await recordServerTime(grantServerMs);
     const claims = await verifyLicenseWithServerKeys(grant.license, {

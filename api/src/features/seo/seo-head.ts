@@ -116,7 +116,22 @@ export const SESSION_SCRIPT_ID = 'wb-session';
  * instead of asking the API after the first paint.
  */
 export function injectSession(html: string, session: { user: unknown; entitlements: unknown }): string {
-  const block = `<script type="application/json" id="${SESSION_SCRIPT_ID}">${jsonForScriptElement(session)}</script>`;
+  return injectDataBlock(html, SESSION_SCRIPT_ID, session);
+}
+
+/** Id of the data block of a reader page (web/src/features/reader/reader-page-data.ts reads it). */
+export const READER_SCRIPT_ID = 'wb-reader';
+
+/**
+ * Puts the book a reader page opens (api/src/features/reader/reader-page-data.ts) into the page as a JSON
+ * data block, escaped like the session's (docs/decisions/021-reader-open-path.md).
+ */
+export function injectReaderData(html: string, data: unknown): string {
+  return data ? injectDataBlock(html, READER_SCRIPT_ID, data) : html;
+}
+
+function injectDataBlock(html: string, id: string, value: unknown): string {
+  const block = `<script type="application/json" id="${id}">${jsonForScriptElement(value)}</script>`;
   const headEnd = html.search(/<\/head\s*>/i);
   if (headEnd === -1) return `${block}\n${html}`;
   return `${html.slice(0, headEnd)}  ${block}\n  ${html.slice(headEnd)}`;

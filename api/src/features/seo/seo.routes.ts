@@ -18,7 +18,8 @@ import { firstScreenData } from './first-screen-data';
 import { toCurrentUser } from '../auth/current-user';
 import { sessionMiddleware } from '../auth/session.middleware';
 import { getEntitlements } from '../selections/selections.service';
-import { injectFirstScreen, injectSeo, injectSession } from './seo-head';
+import { injectFirstScreen, injectReaderData, injectSeo, injectSession } from './seo-head';
+import { readerPageData } from '../reader/reader-page-data';
 import { resolvePage } from './seo.service';
 import { demoMailboxFolder } from '../demo-mailbox/demo-mailbox.service';
 import { isFromThisMachine } from '../../middleware/client-ip';
@@ -46,7 +47,8 @@ const BOOKSTORE_PRELOADED_COVERS = 2;
 const FILE_LIKE_PATH = /^\/assets\/|\.[A-Za-z0-9]+$/;
 const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
-export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
+export function createSeoRoutes(deps: AppDeps, webRoot: string) {
+  const { db, env, now } = deps;
   const root = path.resolve(webRoot);
   const template = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   const routePreloads = createRoutePreloads(root, template);
@@ -65,7 +67,7 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
     return headers;
   });
 
-  const renderShell = (c: Context<AppEnv>) => {
+  const renderShell = async (c: Context<AppEnv>) => {
     const page = resolvePage({
       db,
       publicUrl: env.publicUrl,
@@ -100,14 +102,20 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
     // With a picture on screen the app's code waits for it to be drawn, so it is named in a data block, not preloaded
     // (docs/decisions/020-app-starts-after-the-first-paint.md).
     const codePreloads = page.status === 200 && !picture ? routePreloads.tags(c.req.path) : '';
-    const shell = injectSession(
-      injectFirstScreen(
-        injectFirstScreenHtml(injectSeo(template, page.meta), picture),
-        data,
-        largestImages.filter(Boolean),
-        codePreloads,
+    // A reader page carries its book's manifest, saved position and bookmarks (docs/decisions/021-reader-open-path.md).
+    const reader =
+      user && page.status === 200 ? await readerPageData({ deps, userId: user.id, pathname: c.req.path }) : null;
+    const shell = injectReaderData(
+      injectSession(
+        injectFirstScreen(
+          injectFirstScreenHtml(injectSeo(template, page.meta), picture),
+          data,
+          largestImages.filter(Boolean),
+          codePreloads,
+        ),
+        session,
       ),
-      session,
+      reader,
     );
     const html = picture ? routePreloads.startAfterPaint(shell, c.req.path) : shell;
     c.header('Vary', 'Cookie', { append: true });
@@ -124,11 +132,11 @@ export function createSeoRoutes({ db, env, now }: AppDeps, webRoot: string) {
         return c.body(null, 304, file.notModifiedHeaders);
       return c.body(file.body, 200, file.headers);
     })
-    .get('*', compressResponses(), sessionMiddleware({ db, env, now }), (c) => {
+    .get('*', compressResponses(), sessionMiddleware({ db, env, now }), async (c) => {
       // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
       // so the browser reports a failed load instead of parsing HTML as script.
       if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path))
         return c.text('Not Found', 404, { 'Cache-Control': CACHE_REVALIDATE });
-      return renderShell(c);
+      return await renderShell(c);
     });
 }

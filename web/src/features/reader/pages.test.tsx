@@ -12,6 +12,8 @@ import { makeBookDetail, makeUser, mockFetch, renderWithProviders } from '@web/f
 import { ReaderError } from '@web/lib/reader-error';
 import type { ReaderShellProps } from './reader-shell';
 import { apiPath } from '@web/lib/api-test-support';
+import { authKeys } from '@web/features/auth/queries';
+import { createTestQueryClient } from '@web/features/catalogue/test-utils';
 
 let shellProps: ReaderShellProps | null = null;
 vi.mock('./reader-shell', () => ({
@@ -57,6 +59,7 @@ vi.mock('@web/features/sync/use-synced-bookmarks', () => ({
 vi.mock('./reader-sync', () => ({ queueReaderMutation: vi.fn() }));
 
 const { default: ReaderPage } = await import('./reader-page');
+const { startEarlyBookOpen } = await import('./book-open');
 
 const EARLIER = '001700000000100-000000-a';
 const LATER = '001700000000200-000000-b';
@@ -123,7 +126,12 @@ function savedAt(page: number, hlc: string): TReadingProgress {
   };
 }
 
-function renderReader(route: string, path = '/reader/:bookId', saved: TReadingProgress | null = null) {
+function renderReader(
+  route: string,
+  path = '/reader/:bookId',
+  saved: TReadingProgress | null = null,
+  queryClient = createTestQueryClient(),
+) {
   const fetched = mockFetch({
     [apiPath('/auth/user')]: () => makeUser({ id: 'user-1' }),
     [apiPath('/books/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e/copy-budget')]: () => ({
@@ -134,7 +142,7 @@ function renderReader(route: string, path = '/reader/:bookId', saved: TReadingPr
     [apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e')]: () => saved ?? new Response('{}', { status: 404 }),
     [apiPath('/bookmarks')]: () => ({ items: [] }),
   });
-  return { ...renderWithProviders(<ReaderPage />, { route, path }), fetched };
+  return { ...renderWithProviders(<ReaderPage />, { route, path, queryClient }), fetched };
 }
 
 describe('ReaderPage', () => {
@@ -145,7 +153,11 @@ describe('ReaderPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work from page 30');
     expect(openProtectedBook).toHaveBeenCalledWith(expect.objectContaining({ bookRef: 'deep-work', userId: 'user-1' }));
-    expect(shellProps?.source).toEqual({ kind: 'range', params: book.documentParams });
+    expect(shellProps?.source).toEqual({
+      kind: 'range',
+      params: book.documentParams,
+      startedTask: expect.any(Function),
+    });
     expect(shellProps?.watermark).toEqual(book.policy.watermark);
     expect(shellProps?.bookmarks).toBeDefined();
     expect(shellProps?.backTo).toBe('/book/deep-work');
@@ -167,6 +179,34 @@ describe('ReaderPage', () => {
     expect(fetched.callsTo(apiPath('/bookmarks'))).toHaveLength(1);
     resolveOpen(openedBook());
     expect(await screen.findByTestId('shell')).toHaveTextContent('from page 30');
+  });
+
+  it('opens the book the page carries before the screen renders, without asking for manifest, position or bookmarks', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'wb-reader';
+    block.textContent = JSON.stringify({
+      bookRef: 'deep-work',
+      userId: 'user-1',
+      manifest: { ...manifest, loanId: null },
+      progress: savedAt(44, LATER),
+      bookmarks: [],
+    });
+    document.head.append(block);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
+    openProtectedBook.mockResolvedValue(openedBook());
+    startEarlyBookOpen(queryClient, { search: '' } as Location);
+    expect(openProtectedBook).toHaveBeenCalledWith(
+      expect.objectContaining({ bookRef: 'deep-work', userId: 'user-1', manifest: { ...manifest, loanId: null } }),
+    );
+    const { fetched } = renderReader('/reader/deep-work', undefined, null, queryClient);
+    expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work from page 44');
+    // The screen claimed the early open: no second open, and the page's answers were not asked again.
+    expect(openProtectedBook).toHaveBeenCalledTimes(1);
+    expect(fetched.callsTo(apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e'))).toHaveLength(0);
+    expect(fetched.callsTo(apiPath('/bookmarks'))).toHaveLength(0);
+    expect(document.getElementById('wb-reader')).toBeNull();
   });
 
   it("opens at this device's position when it is newer than the server's answer", async () => {

@@ -13,7 +13,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { bookDetailPath } from '@web/lib/paths';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
+import type { TOpenedBook } from '@web/protected-content/open-protected-book';
 import {
   DownloadForOfflineButton,
   useIsDownloadForOfflineShown,
@@ -21,6 +21,11 @@ import {
 import { ReaderErrorScreen } from './components/reader-error-screen';
 import { pageFromSearch } from './page-number';
 import { loadPdfjs } from './pdf/load-pdfjs';
+import { takeDocumentTask } from './pdf/document-task';
+import { claimEarlyBookOpen, startBookOpen } from './book-open';
+
+// For the router, which starts the book's open with the screen's code (app/router.tsx).
+export { startEarlyBookOpen } from './book-open';
 import type { TPdfSource } from './pdf/use-pdf-viewer';
 import { useReadingPosition } from '@web/features/sync/use-reading-position';
 import { loadCopyBudget, recordOfflineCopy } from '@web/features/sync/copy-report';
@@ -28,9 +33,8 @@ import { useSyncEngineInstance } from '@web/features/sync/use-sync';
 import { estimateCopyBudget, rememberServerCopyBudget } from '@web/storage/copy-counters';
 import { CopyRefusedError, isNetworkFailure } from '@web/lib/copy-guard';
 import { OtherDeviceNotice } from './components/other-device-notice';
-import { fetchCopyBudget, prefetchReadingState, recordCopyEvent, searchInBook } from './queries';
-import { startOpeningPosition, type TOpening, type TOpeningPosition } from './opening-position';
-import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
+import { fetchCopyBudget, recordCopyEvent, searchInBook } from './queries';
+import type { TOpening } from './opening-position';
 import { ReaderOfflineStatus } from './components/offline-status';
 import { ReaderShell, type TCopyFeature } from './reader-shell';
 import { LazyAssistantPanel } from '@web/features/assistant/lazy-assistant-panel';
@@ -52,9 +56,6 @@ export default function ReaderPage() {
   return <BookOpener key={attempt} bookRef={bookRef} userId={userId} onRetry={retry} />;
 }
 
-/** Links to the reader carry the book's id (a UUID); a slug is resolved by the manifest. */
-const BOOK_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: string | null; onRetry: () => void }) {
   const [opened, setOpened] = useState<{ book: TOpenedBook; opening: TOpening } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -65,49 +66,25 @@ function BookOpener({ bookRef, userId, onRetry }: { bookRef: string; userId: str
 
   useEffect(() => {
     if (!userId || !bookRef) return;
-    const controller = new AbortController();
-    let book: TOpenedBook | null = null;
     setOpened(null);
     setFailure(null);
-    // The saved position (server and device), and the bookmarks, are asked for as soon as the book id is
-    // known, in parallel with the licence and the chunks: the first page drawn is the saved one, and its
-    // chunk is fetched with the first ones. A slug's id comes with the manifest.
-    let position: TOpeningPosition | null = null;
-    const positionOf = (bookId: string) => {
-      position ??= startOpeningPosition({
-        pageInUrl,
-        isOnline: navigator.onLine !== false,
-        readServer: () => prefetchReadingState(queryClient, bookId),
-        readDevice: () => knownPositionOnThisDevice(userId, bookId),
-      });
-      return position;
-    };
-    if (BOOK_ID_PATTERN.test(bookRef)) positionOf(bookRef);
-    openProtectedBook({
-      bookRef,
-      userId,
-      signal: controller.signal,
-      onError: (error) => setFailure(error),
-      loadRangeTransportClass: async () => (await loadPdfjs()).lib.PDFDataRangeTransport,
-      firstPage: (manifest) => positionOf(manifest.bookId).firstPage(),
-    })
-      .then(async (result) => {
-        if (controller.signal.aborted) {
-          result.close();
-          return;
-        }
-        book = result;
-        const opening = await positionOf(result.manifest.bookId).settle(result.manifest.pageCount);
-        if (!controller.signal.aborted) setOpened({ book: result, opening });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailure(error);
-      });
+    // Usually opened already, at start, from the page's own data (book-open.ts); otherwise now.
+    const open = claimEarlyBookOpen(bookRef, userId) ?? startBookOpen({ bookRef, userId, queryClient, pageInUrl });
+    let current = true;
+    open.onError((error) => {
+      if (current) setFailure(error);
+    });
+    open.ready.then(
+      (result) => {
+        if (current) setOpened(result);
+      },
+      (error: unknown) => {
+        if (current) setFailure(error);
+      },
+    );
     return () => {
-      controller.abort();
-      // After the viewer has destroyed its pdf.js document (its cleanup runs in the same commit).
-      const toClose = book;
-      setTimeout(() => toClose?.close(), 0);
+      current = false;
+      open.cancel();
     };
   }, [bookRef, userId, queryClient, pageInUrl]);
 
@@ -187,7 +164,10 @@ function OpenedReader({
     setPosition: storePosition,
   });
 
-  const source = useMemo<TPdfSource>(() => ({ kind: 'range', params: book.documentParams }), [book]);
+  const source = useMemo<TPdfSource>(
+    () => ({ kind: 'range', params: book.documentParams, startedTask: () => takeDocumentTask(book) }),
+    [book],
+  );
   const copy = useMemo<TCopyFeature>(
     () => ({
       budget: offlineCopyBudget ?? copyBudget,

@@ -46,7 +46,8 @@ export interface TReadingPositionState {
 
 export function useReadingPosition(bookId: string): TReadingPositionState {
   const engine = useSyncEngine();
-  const query = useQuery({ ...readingPositionQueryOptions(bookId), enabled: bookId !== '' });
+  // The reader asked for it as the book opened (or the page carried it): mounting does not ask again.
+  const query = useQuery({ ...readingPositionQueryOptions(bookId), enabled: bookId !== '', refetchOnMount: false });
   const pending = usePendingMutations();
   const ownIds = useThisBrowserDeviceIds();
   const [screen, setScreen] = useState<{ page: number; totalPages: number | null } | null>(null);

@@ -6,7 +6,7 @@
  * scale and find results. Everything is torn down when the source changes or the screen unmounts.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { PDFDataRangeTransport, PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDataRangeTransport, PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist';
 import type { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import { clampPage } from '../page-number';
 import { loadPdfjs } from './load-pdfjs';
@@ -20,7 +20,14 @@ export interface TRangeDocumentParams {
   disableStream: true;
 }
 
-export type TPdfSource = { kind: 'url'; url: string } | { kind: 'range'; params: TRangeDocumentParams };
+export type TPdfSource =
+  | { kind: 'url'; url: string }
+  | {
+      kind: 'range';
+      params: TRangeDocumentParams;
+      /** pdf.js's loading task when it was started before the viewer (pdf/document-task.ts), taken once. */
+      startedTask?: () => Promise<PDFDocumentLoadingTask> | null;
+    };
 
 export interface TFindMatches {
   current: number;
@@ -176,18 +183,24 @@ export function usePdfViewer({
       eventBus.on('updatefindmatchescount', onMatches);
       eventBus.on('updatefindcontrolstate', onMatches);
 
-      const task = lib.getDocument({
-        ...(source.kind === 'url' ? { url: source.url } : source.params),
-        isEvalSupported: false,
-        enableXfa: false,
-      });
+      const started = source.kind === 'range' ? source.startedTask?.() : null;
+      let task: PDFDocumentLoadingTask | null = null;
       destroyDocument = () => {
         // Detach the viewer first: pages still being set up would otherwise each log "Transport
         // destroyed" when the reader closes before the book has finished opening.
         viewer.setDocument(null as unknown as Parameters<typeof viewer.setDocument>[0]);
         linkService.setDocument(null, null);
-        void task.destroy();
+        if (task) void task.destroy();
+        else started?.then((loading) => loading.destroy()).catch(() => undefined);
       };
+      task = started
+        ? await started
+        : lib.getDocument({
+            ...(source.kind === 'url' ? { url: source.url } : source.params),
+            isEvalSupported: false,
+            enableXfa: false,
+          });
+      if (abort.signal.aborted) return;
       const pdf = await task.promise;
       if (abort.signal.aborted) return;
       viewer.setDocument(pdf);
