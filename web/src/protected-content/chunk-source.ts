@@ -173,7 +173,7 @@ export function assertUsableManifest(manifest: TBookManifest): void {
     Number.isSafeInteger(size) &&
     manifest.chunkCount === Math.ceil(size / chunkSize) &&
     (manifest.segmentIvs === 'counter' ||
-      (manifest.segmentIvs ?? 'listed') === 'listed' &&
+      ((manifest.segmentIvs ?? 'listed') === 'listed' &&
         Array.isArray(manifest.chunks) &&
         manifest.chunkCount === manifest.chunks.length &&
         manifest.chunks.every(
@@ -182,7 +182,7 @@ export function assertUsableManifest(manifest: TBookManifest): void {
             chunk.offset === index * chunkSize &&
             chunk.plainSize === Math.min(chunkSize, size - chunk.offset) &&
             chunk.size === chunk.plainSize + CHUNK_TAG_BYTES,
-        ));
+        )));
   if (!consistent) throw decryptFailed(new Error('The book manifest does not describe consecutive chunks.'));
 }
 

@@ -61,6 +61,8 @@ interface TEncryptBookOptions {
   chunkSize: number;
   slug?: string;
   title?: string;
+  /** The content key to seal with (default: a fresh one, as ingestion makes per version). */
+  rawKey?: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -70,7 +72,7 @@ interface TEncryptBookOptions {
  */
 async function sealBook(plaintext: Uint8Array, options: TEncryptBookOptions, segmentIvs: TSegmentIvForm) {
   const version = options.version ?? 1;
-  const rawKey = crypto.getRandomValues(new Uint8Array(32));
+  const rawKey = options.rawKey ?? crypto.getRandomValues(new Uint8Array(32));
   const key = await crypto.subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['encrypt']);
   const chunks: ArrayBuffer[] = [];
   const entries: TManifestChunk[] = [];

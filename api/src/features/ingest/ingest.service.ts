@@ -21,7 +21,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, max, ne } from 'drizzle-orm';
-import { CHUNK_TAG_BYTES, DEFAULT_CHUNK_SIZE, READER_MESSAGES, type TBookManifest, type TSegmentIvForm } from '@shared/reader';
+import {
+  CHUNK_TAG_BYTES,
+  DEFAULT_CHUNK_SIZE,
+  READER_MESSAGES,
+  type TBookManifest,
+  type TSegmentIvForm,
+} from '@shared/reader';
 import { INGEST_MESSAGES, MAX_COVER_BYTES, type TBookPdfUploadResult } from '@shared/ingest';
 import type { TBookUploadStep } from '@shared/admin-books';
 import type { AppDeps } from '../../deps';

@@ -447,7 +447,9 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
       const partial = await readPartialDownload(book.bookId);
       if (partial && partial.version !== book.version) await discardPartialDownload(book.bookId);
       const stored = new Set(await storedChunkIndexes(book.bookId, book.version));
-      const missing = Array.from({ length: book.chunkCount }, (_, index) => index).filter((index) => !stored.has(index));
+      const missing = Array.from({ length: book.chunkCount }, (_, index) => index).filter(
+        (index) => !stored.has(index),
+      );
       const missingBytes = missing.reduce((sum, index) => sum + manifestSegment(book, index).size, 0);
       progress.receivedBytes = progress.totalBytes - missingBytes;
 
