@@ -150,12 +150,25 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A context signed in as `account` through the API (the cookie lands in the context's jar). */
+/**
+ * Session cookies per server and account, from one sign-in each: the app's sign-in rate limit
+ * (`login:ip`, 20 per 15 minutes) would answer 429 to a benchmark signing in for every fresh context.
+ */
+const signedInCookies = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>['cookies']>();
+
+/**
+ * A fresh context (empty cache, storage and service workers) signed in as `account`: the first call per
+ * server and account signs in through the API; later calls carry that sign-in's cookies (and nothing else).
+ */
 export async function signedInContext(
   browser: Browser,
   baseUrl: string,
   account: TDemoAccount,
 ): Promise<BrowserContext> {
+  const cacheKey = `${baseUrl}|${account.email}`;
+  const cookies = signedInCookies.get(cacheKey);
+  if (cookies)
+    return browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, storageState: { cookies, origins: [] } });
   const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
   const response = await context.request.post('/api/auth/login', {
     headers: { Origin: baseUrl },
@@ -163,6 +176,7 @@ export async function signedInContext(
   });
   if (response.status() !== 200)
     throw new Error(`sign-in of ${account.email} answered ${response.status()}: ${await response.text()}`);
+  signedInCookies.set(cacheKey, (await context.storageState()).cookies);
   return context;
 }
 

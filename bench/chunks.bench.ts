@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { Hono } from 'hono';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { TReaderManifest } from '@shared/reader';
+import { manifestSegment, type TReaderManifest } from '@shared/reader';
 import { createApp } from '../api/src/app';
 import { users } from '../api/src/db/schema';
 import { createSession } from '../api/src/features/auth/session.service';
@@ -79,7 +79,7 @@ export async function benchChunks() {
   if (manifestResponse.status !== 200)
     throw new Error(`GET manifest answered ${manifestResponse.status}: ${await manifestResponse.text()}`);
   const manifest = (await manifestResponse.json()) as TReaderManifest;
-  const chunk = manifest.chunks[0];
+  const chunk = manifestSegment(manifest, 0);
   const chunkUrlPath = `/api/books/${book.id}/chunks/0?v=${manifest.version}`;
   const bareBody = randomBytes(chunk.size);
 

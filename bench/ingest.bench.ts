@@ -55,7 +55,7 @@ export function benchEncryption() {
   const ours = () => {
     for (let index = 0; index < chunkCount; index += 1) {
       const plaintext = data.subarray(index * DEFAULT_CHUNK_SIZE, (index + 1) * DEFAULT_CHUNK_SIZE);
-      sink += encryptChunk(key, plaintext, { bookId, version: 1, index }, output).ciphertext.length;
+      sink += encryptChunk(key, plaintext, { bookId, version: 1, index }, { into: output }).ciphertext.length;
     }
   };
   const time = (work: () => void) => {

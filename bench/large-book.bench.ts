@@ -10,8 +10,14 @@
  * with the chunk requests apart. Unthrottled and on the phone profile (150 ms round trip, 1.6 Mbit/s
  * down, 4x CPU slowdown); medians of BENCH_READER_RUNS (7) runs, small and large alternating. The ratio
  * large / small is the figure; the issue's target is at most 1.5x on the phone profile.
+ *
+ * BENCH_LARGE_CPU_PROFILE=1 also records the page's main thread (CDP Profiler) during the first phone-profile
+ * open of each book, writes it to bench/results/large-book-<book>.cpuprofile (open it in Chrome's DevTools)
+ * and reports the functions with the most self time: what an open does per page shows up there.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   PDFDocument,
   type PDFName,
@@ -46,6 +52,31 @@ const IMAGE_SIDE = 316; // 316 x 316 greyscale bytes: about 100 KB per page
 const OPEN_TIMEOUT_MS = 180_000;
 const MIB = 1024 * 1024;
 const TARGET_PHONE_RATIO_AT_MOST = 1.5;
+const CPU_PROFILE = process.env.BENCH_LARGE_CPU_PROFILE === '1';
+const RESULTS_DIR = path.resolve(import.meta.dirname, 'results');
+
+interface TCpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time in a CPU profile (ms), named by function, file and line. */
+function topSelfTime(profile: TCpuProfile, count = 15): { fn: string; ms: number }[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame) return;
+    const file = frame.url.split('/').pop() ?? '';
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  });
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([fn, ms]) => ({ fn, ms: round2(ms) }));
+}
 
 const PROFILES = [
   { name: 'unthrottled', network: null, cpuSlowdown: 1 },
@@ -87,6 +118,8 @@ export async function pagedBookPdf(pages: number, title: string): Promise<Uint8A
 }
 
 interface TOpen {
+  /** Top self-time functions of the main thread, when this open was profiled. */
+  cpuTop?: { fn: string; ms: number }[];
   ms: number;
   bytes: number;
   chunkRequests: number;
@@ -100,6 +133,7 @@ async function coldOpen(
   slug: string,
   profile: TProfile,
   errors: string[],
+  cpuProfileName: string | null = null,
 ): Promise<TOpen> {
   const context = await signedInContext(browser, baseUrl, account);
   try {
@@ -127,6 +161,11 @@ async function coldOpen(
       finished.push({ url: urls.get(event.requestId) ?? '', bytes: event.encodedDataLength }),
     );
     await page.addInitScript(WATCH_FIRST_PAGE_SCRIPT);
+    if (cpuProfileName) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`/reader/${slug}?page=1`);
     try {
       await page.waitForFunction(
@@ -143,7 +182,15 @@ async function coldOpen(
       () => (window as unknown as { __benchFirstPage: TFirstPageMark }).__benchFirstPage,
     );
     const chunks = finished.filter((request) => /\/api\/books\/[^/]+\/chunks/.test(request.url));
+    let cpuTop: TOpen['cpuTop'];
+    if (cpuProfileName) {
+      const { profile: cpu } = (await cdp.send('Profiler.stop')) as unknown as { profile: TCpuProfile };
+      fs.mkdirSync(RESULTS_DIR, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS_DIR, `${cpuProfileName}.cpuprofile`), JSON.stringify(cpu));
+      cpuTop = topSelfTime(cpu);
+    }
     return {
+      cpuTop,
       ms: round2(mark.at),
       bytes: finished.reduce((sum, request) => sum + request.bytes, 0),
       chunkRequests: chunks.length,
@@ -203,12 +250,17 @@ export async function benchLargeBook() {
     // Warm-up (discarded): the server's caches and the first Chromium start.
     await coldOpen(browser, app.baseUrl, account, made.small.slug, PROFILES[0], errors);
     const table = [];
+    const cpuProfiles: Record<string, TOpen['cpuTop']> = {};
     for (const profile of PROFILES) {
       const opens: Record<'small' | 'large', TOpen[]> = { small: [], large: [] };
       for (let run = 0; run < RUNS; run += 1) {
         const order = run % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
-        for (const label of order)
-          opens[label].push(await coldOpen(browser, app.baseUrl, account, made[label].slug, profile, errors));
+        for (const label of order) {
+          const profileName = CPU_PROFILE && profile.name === 'phone' && run === 0 ? `large-book-${label}` : null;
+          const open = await coldOpen(browser, app.baseUrl, account, made[label].slug, profile, errors, profileName);
+          if (open.cpuTop) cpuProfiles[label] = open.cpuTop;
+          opens[label].push(open);
+        }
       }
       const small = summary(opens.small);
       const large = summary(opens.large);
@@ -228,6 +280,7 @@ export async function benchLargeBook() {
       runs: RUNS,
       books: made,
       table,
+      ...(CPU_PROFILE ? { cpuProfiles } : {}),
       machine: 'shared 2-core machine, other sessions running: figures are noisy',
       pageErrors: summariseErrors(errors),
     };

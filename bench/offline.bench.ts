@@ -98,12 +98,16 @@ window.benchRawDownload = async ({ bookId, keyBase64, aads }) => {
   const encoder = new TextEncoder();
 
   const started = performance.now();
-  const plaintexts = await Promise.all(manifest.chunks.map(async (chunk) => {
+  // A compact manifest lists no segments: each IV is the index as a 64-bit big-endian counter (shared/reader.ts segmentCounterIv).
+  const counterIv = (index) => { const iv = new Uint8Array(12); new DataView(iv.buffer).setUint32(8, index); return iv; };
+  const segments = manifest.chunks ?? Array.from({ length: manifest.chunkCount }, (_, index) => ({ index, iv: counterIv(index) }));
+  const plaintexts = await Promise.all(segments.map(async (chunk) => {
     const response = await fetch('/api/books/' + encodeURIComponent(manifest.bookId) + '/chunks/' + chunk.index + '?v=' + manifest.version, { credentials: 'same-origin' });
     if (!response.ok) throw new Error('chunk ' + chunk.index + ' answered ' + response.status);
     const ciphertext = await response.arrayBuffer();
+    const iv = typeof chunk.iv === 'string' ? decodeBase64(chunk.iv) : chunk.iv;
     const plaintext = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: decodeBase64(chunk.iv), additionalData: encoder.encode(aads[chunk.index]), tagLength: 128 },
+      { name: 'AES-GCM', iv, additionalData: encoder.encode(aads[chunk.index]), tagLength: 128 },
       key,
       ciphertext,
     );

@@ -31,6 +31,15 @@ export function chunkAad(bookId: string, version: number, chunkIndex: number): s
   return `${bookId}|${version}|${chunkIndex}`;
 }
 
+/**
+ * How a version's segment IVs are known (docs/decisions/022-compact-manifest.md): `listed` in the manifest
+ * (a random IV per segment and its ciphertext sha256; versions ingested before the compact manifest), or
+ * `counter`, derived from the segment index (segmentCounterIv) under a content key that seals each index once,
+ * with the GCM tag as the segment's only check. A manifest without the field is `listed` (stored downloads).
+ */
+export const SEGMENT_IV_FORMS = ['listed', 'counter'] as const;
+export type TSegmentIvForm = (typeof SEGMENT_IV_FORMS)[number];
+
 export interface TManifestChunk {
   index: number;
   /** Offset of this chunk's plaintext in the PDF file. */
@@ -45,8 +54,7 @@ export interface TManifestChunk {
   sha256: string;
 }
 
-/** GET /api/books/:idOrSlug/manifest: everything needed to fetch and decrypt one book version. */
-export interface TBookManifest {
+interface TBookManifestFields {
   bookId: string;
   slug: string;
   title: string;
@@ -59,8 +67,66 @@ export interface TBookManifest {
   chunkSize: number;
   chunkCount: number;
   cipher: typeof CHUNK_CIPHER;
-  chunks: TManifestChunk[];
 }
+
+/**
+ * GET /api/books/:idOrSlug/manifest: everything needed to fetch and decrypt one book version. Its size does
+ * not grow with the book in the `counter` form; `listed` versions carry one entry per segment.
+ */
+export type TBookManifest = TListedBookManifest | TCompactBookManifest;
+/** A manifest listing each segment's IV and sha256 (versions ingested before the compact form). */
+export type TListedBookManifest = TBookManifestFields & { segmentIvs?: 'listed'; chunks: TManifestChunk[] };
+/** A manifest whose segments' IVs follow from their index (segmentCounterIv): no per-segment entries. */
+export type TCompactBookManifest = TBookManifestFields & { segmentIvs: 'counter'; chunks?: undefined };
+
+/**
+ * The IV of segment `index` in the `counter` form: NIST SP 800-38D's deterministic construction (8.2.1), a
+ * 32-bit fixed field (zero) and a 64-bit invocation field (the index, big-endian). Unique per key because a
+ * content key is made for one version and seals each of its indexes exactly once
+ * (docs/decisions/022-compact-manifest.md).
+ */
+export function segmentCounterIv(index: number): Uint8Array<ArrayBuffer> {
+  if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`No segment ${index}.`);
+  const iv = new Uint8Array(CHUNK_IV_BYTES);
+  const view = new DataView(iv.buffer);
+  view.setUint32(4, Math.floor(index / 2 ** 32));
+  view.setUint32(8, index % 2 ** 32);
+  return iv;
+}
+
+/** What a reader needs to check and decrypt one segment, whichever form its manifest has. */
+export interface TManifestSegment {
+  index: number;
+  offset: number;
+  plainSize: number;
+  /** Ciphertext bytes as served. */
+  size: number;
+  /** Raw IV, or base64url as listed. */
+  iv: Uint8Array<ArrayBuffer> | string;
+  /** Listed sha256 (hex, lower-case) of the ciphertext; null in the `counter` form (the GCM tag is the check). */
+  sha256: string | null;
+}
+
+/** Segment `index` of a manifest; sizes and offsets come from the chunk size in either form. */
+export function manifestSegment(manifest: TBookManifest, index: number): TManifestSegment {
+  if (manifest.segmentIvs === 'counter') {
+    const offset = index * manifest.chunkSize;
+    const plainSize = Math.min(manifest.chunkSize, manifest.size - offset);
+    return { index, offset, plainSize, size: plainSize + CHUNK_TAG_BYTES, iv: segmentCounterIv(index), sha256: null };
+  }
+  const entry = manifest.chunks[index];
+  return { ...entry, sha256: entry.sha256.toLowerCase() };
+}
+
+/** Ciphertext sizes of `count` segments from `from` (a run answer is split by them). */
+export function segmentCiphertextSizes(manifest: TBookManifest, from: number, count: number): number[] {
+  const last = Math.min(manifest.chunkCount, from + count);
+  return Array.from({ length: Math.max(0, last - from) }, (_, offset) => manifestSegment(manifest, from + offset).size);
+}
+
+/** Ciphertext bytes of the whole version: the file plus one tag per segment. */
+export const manifestCiphertextBytes = (manifest: Pick<TBookManifest, 'size' | 'chunkCount'>) =>
+  manifest.size + manifest.chunkCount * CHUNK_TAG_BYTES;
 
 export interface TLicensePolicy {
   watermark: { name: string; email: string; loanId: string };
@@ -149,9 +215,7 @@ export const READER_MESSAGES = {
  * GET /api/books/:idOrSlug/manifest answer: the manifest plus the reader's active loan of the book, if
  * any. The GET never opens a loan (no side effects): the reader opens it with POST /api/loans first.
  */
-export interface TReaderManifest extends TBookManifest {
-  loanId: string | null;
-}
+export type TReaderManifest = TBookManifest & { loanId: string | null };
 
 /** copyLimitChars / TCopyBudget.limit when copy protection is switched off (system_config): no limit. */
 export const COPY_LIMIT_UNLIMITED = -1;

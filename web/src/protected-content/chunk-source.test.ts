@@ -7,7 +7,14 @@ import {
   withPrefetchedChunks,
   type CiphertextFetcher,
 } from './chunk-source';
-import { encryptBook, makePlainBook, problem, sha256HexOf, type TEncryptedBook } from './protected-test-support';
+import {
+  encryptBook,
+  encryptCompactBook,
+  makePlainBook,
+  problem,
+  sha256HexOf,
+  type TEncryptedBook,
+} from './protected-test-support';
 import { ReaderError } from '@web/lib/reader-error';
 import { chunkApiPath } from '@web/lib/api-test-support';
 
@@ -21,7 +28,7 @@ async function setup(size = 4500) {
 }
 
 /** Serves the book's ciphertext, counting fetches per chunk; `serve` can replace a chunk's bytes. */
-function memoryFetcher(book: TEncryptedBook, serve?: (index: number) => ArrayBuffer | undefined) {
+function memoryFetcher(book: Pick<TEncryptedBook, 'chunks'>, serve?: (index: number) => ArrayBuffer | undefined) {
   const counts = new Map<number, number>();
   const fetcher: CiphertextFetcher = {
     async fetchChunk(index) {
@@ -351,5 +358,126 @@ describe('segments fetched for a read', () => {
     });
     expect(await source.read(1500, 3600)).toEqual(plaintext.slice(1500, 3600));
     expect(urls).toEqual(['/api/books/book-1/chunks?v=2&from=1&count=3']);
+  });
+});
+
+describe('ChunkSource over a compact manifest (IVs from the index, the GCM tag as the check)', () => {
+  async function compactSetup(size = 4500) {
+    const plaintext = makePlainBook(size);
+    const book = await encryptCompactBook(plaintext, { bookId: 'book-1', version: 2, chunkSize: CHUNK });
+    const key = await crypto.subtle.importKey('raw', book.rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
+    return { plaintext, book, key };
+  }
+
+  it('reads the exact plaintext with no per-segment entries, and no sha256 computed', async () => {
+    const { plaintext, book, key } = await compactSetup();
+    expect(book.manifest.chunks).toBeUndefined();
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    const source = createChunkSource({ manifest: book.manifest, key, fetcher: memoryFetcher(book).fetcher });
+    expect(await source.read(0, 4500)).toEqual(plaintext);
+    expect(await source.read(999, 3001)).toEqual(plaintext.slice(999, 3001));
+    expect(digest).not.toHaveBeenCalled();
+    digest.mockRestore();
+  });
+
+  it('refuses a tampered, swapped, reordered, truncated or extended segment', async () => {
+    const { book, key } = await compactSetup();
+    const flipped = new Uint8Array(book.chunks[2].slice(0));
+    flipped[5] ^= 0x01;
+    const tag = new Uint8Array(book.chunks[3].slice(0));
+    tag[tag.length - 1] ^= 0x01;
+    const extended = new Uint8Array(book.chunks[1].byteLength + 1);
+    extended.set(new Uint8Array(book.chunks[1]));
+    const cases: [string, number, ArrayBuffer][] = [
+      ['a flipped bit', 2, flipped.buffer],
+      ['a flipped tag bit', 3, tag.buffer],
+      // Segment 1's bytes where segment 0 belongs: same size, its own IV and AAD do not fit index 0.
+      ['swapped', 0, book.chunks[1]],
+      ['truncated', 1, book.chunks[1].slice(0, book.chunks[1].byteLength - 1)],
+      ['extended', 1, extended.buffer],
+      // The last, shorter segment cannot stand in for a full one, nor a full one for it.
+      ['the last in the middle', 2, book.chunks[4]],
+    ];
+    for (const [, index, bytes] of cases) {
+      const source = createChunkSource({
+        manifest: book.manifest,
+        key,
+        fetcher: memoryFetcher(book, (asked) => (asked === index ? bytes : undefined)).fetcher,
+      });
+      await expect(source.read(index * CHUNK, index * CHUNK + 1)).rejects.toMatchObject({ code: 'decrypt_failed' });
+    }
+    // A run answered in another order: each part is checked at the place it is read for.
+    const reordered = createChunkSource({
+      manifest: book.manifest,
+      key,
+      fetcher: {
+        fetchChunk: async (index) => book.chunks[index].slice(0),
+        fetchChunks: async (from, count) =>
+          Array.from({ length: count }, (_, offset) => book.chunks[from + count - 1 - offset].slice(0)),
+      },
+    });
+    await expect(reordered.read(0, 3 * CHUNK)).rejects.toMatchObject({ code: 'decrypt_failed' });
+  });
+
+  it('refuses the same place of another version, even sealed under the same key', async () => {
+    const plaintext = makePlainBook(4500);
+    const version2 = await encryptCompactBook(plaintext, { bookId: 'book-1', version: 2, chunkSize: CHUNK });
+    // Another version sealed with the very same key (never done: each version gets its own) still fails:
+    // the associated data names the version.
+    const version3 = await encryptCompactBook(plaintext, {
+      bookId: 'book-1',
+      version: 3,
+      chunkSize: CHUNK,
+      rawKey: version2.rawKey,
+    });
+    const otherBook = await encryptCompactBook(plaintext, {
+      bookId: 'book-2',
+      version: 2,
+      chunkSize: CHUNK,
+      rawKey: version2.rawKey,
+    });
+    const key = await crypto.subtle.importKey('raw', version2.rawKey, { name: 'AES-GCM' }, false, ['decrypt']);
+    for (const foreign of [version3, otherBook]) {
+      const source = createChunkSource({
+        manifest: version2.manifest,
+        key,
+        fetcher: memoryFetcher(version2, (index) => (index === 1 ? foreign.chunks[1] : undefined)).fetcher,
+      });
+      await expect(source.read(1000, 1001)).rejects.toMatchObject({ code: 'decrypt_failed' });
+      await expect(source.read(0, 1000)).resolves.toHaveLength(1000);
+    }
+  });
+
+  it('refuses a compact manifest whose fields do not add up', async () => {
+    const { book, key } = await compactSetup();
+    const fetcher = memoryFetcher(book).fetcher;
+    for (const manifest of [
+      { ...book.manifest, chunkCount: 4 },
+      { ...book.manifest, chunkSize: 0 },
+      { ...book.manifest, size: 4500.5 },
+      { ...book.manifest, segmentIvs: 'guessed' as 'counter' },
+    ]) {
+      expect(() => createChunkSource({ manifest, key, fetcher })).toThrow(ReaderError);
+    }
+  });
+
+  it('splits a run answer by the sizes the manifest implies (the last segment shorter)', async () => {
+    const { plaintext, book, key } = await compactSetup();
+    const runs: string[] = [];
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      const match = /from=(\d+)&count=(\d+)/.exec(url);
+      runs.push(url);
+      if (!match) return new Response(book.chunks[Number(/chunks\/(\d+)/.exec(url)?.[1])].slice(0));
+      const parts = book.chunks.slice(Number(match[1]), Number(match[1]) + Number(match[2]));
+      return new Response(new Blob(parts.map((part) => new Uint8Array(part))));
+    });
+    const source = createChunkSource({
+      manifest: book.manifest,
+      key,
+      fetcher: createNetworkCiphertextFetcher(book.manifest, fetchImpl as typeof fetch),
+    });
+    expect(await source.read(2500, 4500)).toEqual(plaintext.slice(2500));
+    expect(runs.some((url) => url.includes('from=2&count=3'))).toBe(true);
   });
 });

@@ -4,10 +4,18 @@
  * requests in flight (so two readers of one chunk share one fetch and one decryption). A read fetches only the chunks
  * under the bytes asked for, the missing adjacent ones together in one request (segment-runs.ts), and decrypts each
  * when it arrives. Where ciphertext comes from is a CiphertextFetcher: the network, or IndexedDB first for a
- * downloaded book (stored-chunk-fetcher.ts). Every chunk is checked against the manifest (size, sha256) before it is
- * decrypted, and AES-GCM checks its tag; plaintext is never stored.
+ * downloaded book (stored-chunk-fetcher.ts). Every chunk is checked against the manifest (its size, and its sha256 where
+ * the manifest lists one) before it is decrypted, and AES-GCM checks its tag, which in a compact (`counter`) manifest
+ * is the segment's only check (docs/decisions/022-compact-manifest.md); plaintext is never stored.
  */
-import { CHUNK_CIPHER, CHUNK_TAG_BYTES, MAX_CHUNKS_PER_REQUEST, type TBookManifest } from '@shared/reader';
+import {
+  CHUNK_CIPHER,
+  CHUNK_TAG_BYTES,
+  MAX_CHUNKS_PER_REQUEST,
+  manifestSegment,
+  segmentCiphertextSizes,
+  type TBookManifest,
+} from '@shared/reader';
 import { api, binaryRequest, encodeParams, ensureOk } from '@web/lib/api';
 import { decryptChunk, sha256Hex } from '@web/crypto/chunk-cipher';
 import { decryptFailed, isAbortError, ReaderError, READER_ERROR_MESSAGES, toReaderError } from '@web/lib/reader-error';
@@ -130,7 +138,7 @@ async function fetchWithRetry(request: () => Promise<Response>, signal: AbortSig
  * GET /api/books/:id/chunks?v=&from=&count= (the service worker may answer either from IndexedDB).
  */
 export function createNetworkCiphertextFetcher(
-  book: Pick<TBookManifest, 'bookId' | 'version' | 'chunks'>,
+  book: TBookManifest,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): CiphertextFetcher {
   const init = (signal: AbortSignal): RequestInit => ({ credentials: 'same-origin', signal });
@@ -140,7 +148,7 @@ export function createNetworkCiphertextFetcher(
     },
     async fetchChunks(from, count, signal) {
       const body = await fetchWithRetry(() => requestChunkRun(book, { from, count }, init(signal), fetchImpl), signal);
-      const sizes = book.chunks.slice(from, from + count).map((chunk) => chunk.size);
+      const sizes = segmentCiphertextSizes(book, from, count);
       const parts = sizes.length === count ? splitRun(body, sizes) : null;
       if (!parts) throw decryptFailed(new Error(`Chunks ${from}+${count} came back as ${body.byteLength} bytes.`));
       return parts;
@@ -150,10 +158,11 @@ export function createNetworkCiphertextFetcher(
 
 /**
  * Checks that the manifest describes a whole file cut into consecutive chunks of chunkSize (the last one
- * shorter), each served as plaintext plus the GCM tag; the byte arithmetic below relies on it.
+ * shorter), each served as plaintext plus the GCM tag; the byte arithmetic below relies on it. A compact
+ * manifest says so by its fields alone; a listed one's entries must agree with them.
  */
 export function assertUsableManifest(manifest: TBookManifest): void {
-  if (manifest.size <= 0 || manifest.chunkCount <= 0 || manifest.chunks.length === 0) {
+  if (manifest.size <= 0 || manifest.chunkCount <= 0 || manifest.chunks?.length === 0) {
     throw new ReaderError('no_content', READER_ERROR_MESSAGES.noContent);
   }
   const { chunkSize, size } = manifest;
@@ -161,15 +170,19 @@ export function assertUsableManifest(manifest: TBookManifest): void {
     manifest.cipher === CHUNK_CIPHER &&
     Number.isInteger(chunkSize) &&
     chunkSize > 0 &&
-    manifest.chunkCount === manifest.chunks.length &&
+    Number.isSafeInteger(size) &&
     manifest.chunkCount === Math.ceil(size / chunkSize) &&
-    manifest.chunks.every(
-      (chunk, index) =>
-        chunk.index === index &&
-        chunk.offset === index * chunkSize &&
-        chunk.plainSize === Math.min(chunkSize, size - chunk.offset) &&
-        chunk.size === chunk.plainSize + CHUNK_TAG_BYTES,
-    );
+    (manifest.segmentIvs === 'counter' ||
+      ((manifest.segmentIvs ?? 'listed') === 'listed' &&
+        Array.isArray(manifest.chunks) &&
+        manifest.chunkCount === manifest.chunks.length &&
+        manifest.chunks.every(
+          (chunk, index) =>
+            chunk.index === index &&
+            chunk.offset === index * chunkSize &&
+            chunk.plainSize === Math.min(chunkSize, size - chunk.offset) &&
+            chunk.size === chunk.plainSize + CHUNK_TAG_BYTES,
+        )));
   if (!consistent) throw decryptFailed(new Error('The book manifest does not describe consecutive chunks.'));
 }
 
@@ -200,14 +213,14 @@ export function createChunkSource(options: {
     while (decrypted.size > cacheLimit) decrypted.delete(decrypted.keys().next().value as number);
   }
 
-  /** Checks one chunk's ciphertext against the manifest and decrypts it (AES-GCM checks the tag and the AAD). */
+  /** Checks one chunk's ciphertext against the manifest and decrypts it (AES-GCM checks the tag, IV and AAD). */
   async function openChunk(index: number, ciphertext: ArrayBuffer): Promise<Uint8Array<ArrayBuffer>> {
-    const entry = manifest.chunks[index];
+    const entry = manifestSegment(manifest, index);
     if (controller.signal.aborted || !key) throw abortError();
     if (ciphertext.byteLength !== entry.size) {
       throw decryptFailed(new Error(`Chunk ${index} is ${ciphertext.byteLength} bytes, expected ${entry.size}.`));
     }
-    if ((await sha256Hex(ciphertext)) !== entry.sha256.toLowerCase()) {
+    if (entry.sha256 !== null && (await sha256Hex(ciphertext)) !== entry.sha256) {
       throw decryptFailed(new Error(`Chunk ${index} does not match its sha256.`));
     }
     const plaintext = await decryptChunk({

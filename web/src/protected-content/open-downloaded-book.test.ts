@@ -13,6 +13,7 @@ import { getDb } from '@web/storage/db';
 import { openProtectedBook, READER_ERROR_MESSAGES, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
   encryptBook,
+  encryptCompactBook,
   makeLicenseSigner,
   makePlainBook,
   type TEncryptedBook,
@@ -91,6 +92,24 @@ describe('opening a downloaded book', () => {
     expect(opened.mode).toBe('offline');
     expect(opened.manifest).toMatchObject({ bookId: 'book-1', version: 3 });
     expect(opened.policy).toMatchObject({ print: false });
+    expect(opened.documentParams.range.initialData).toEqual(plaintext.slice(0, CHUNK));
+    expect(await readRange(opened, CHUNK, plaintext.byteLength)).toEqual(plaintext.slice(CHUNK));
+    expect(failingFetch).not.toHaveBeenCalled();
+    opened.close();
+  });
+
+  it('opens a download of a compact-manifest version with no network and reads exactly the file', async () => {
+    const compact = await encryptCompactBook(plaintext, {
+      bookId: 'book-1',
+      version: 3,
+      chunkSize: CHUNK,
+      slug: 'atomic-habits',
+    });
+    await downloadBook({ book: compact });
+    const failingFetch = goOffline();
+    const opened = await open();
+    expect(opened.mode).toBe('offline');
+    expect(opened.manifest).toMatchObject({ segmentIvs: 'counter', chunkCount: 5 });
     expect(opened.documentParams.range.initialData).toEqual(plaintext.slice(0, CHUNK));
     expect(await readRange(opened, CHUNK, plaintext.byteLength)).toEqual(plaintext.slice(CHUNK));
     expect(failingFetch).not.toHaveBeenCalled();

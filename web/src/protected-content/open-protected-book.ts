@@ -227,19 +227,35 @@ async function notAvailableOffline(userId: string, bookRef: string): Promise<Rea
   return new ReaderError('offline_revoked', message);
 }
 
-type TOpenMaterial = Pick<TOpenProtectedBookOptions, 'signal' | 'onError' | 'loadRangeTransportClass' | 'autoFetch'>;
+type TOpenMaterial = Pick<
+  TOpenProtectedBookOptions,
+  'signal' | 'onError' | 'loadRangeTransportClass' | 'autoFetch' | 'firstPage'
+>;
 
 /**
  * Opens this browser's download of a book without the server: the stored offline licence is verified
  * with the cached signing keys against the trusted clock (a clock moved back → clock_rollback, an
  * expired licence → offline_expired), the content key is unwrapped with this browser's private key,
- * and every chunk comes from IndexedDB.
+ * and every chunk comes from IndexedDB. As online, what pdf.js reads first (segment 0, the end of the file,
+ * the opening page's likeliest segment) is read while the licence is checked, not after.
  */
 export async function openDownloadedBook(
   options: { userId: string; book: TDownloadedBook } & TOpenMaterial,
 ): Promise<TOpenedBook> {
   const { userId, book, signal } = options;
   const { manifest, license } = book;
+  const prefetchSignal = signal ?? new AbortController().signal;
+  const fetcher = withPrefetchedChunks(
+    createStoredCiphertextFetcher(manifest),
+    [0, ...tailSegments(manifest.size, manifest.chunkSize)],
+    prefetchSignal,
+  );
+  options.firstPage?.(manifest).then(
+    (page) => {
+      if (page !== null && page > 1) fetcher.prefetch([chunkIndexForPage(manifest, page)]);
+    },
+    () => undefined,
+  );
   try {
     const [deviceKey, device] = await Promise.all([readDeviceKey(), readBrowserDevice(userId)]);
     if (!deviceKey || !device) throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
@@ -272,7 +288,7 @@ export async function openDownloadedBook(
     return await createProtectedDocument({
       manifest,
       contentKey,
-      fetcher: createStoredCiphertextFetcher(manifest),
+      fetcher,
       loanId: claims.loanId,
       licenseId: claims.jti,
       policy: claims.policy,

@@ -13,7 +13,12 @@ import {
   LICENSE_AUDIENCE,
   LICENSE_ISSUER,
   chunkAad,
+  segmentCounterIv,
   type TBookManifest,
+  type TCompactBookManifest,
+  type TListedBookManifest,
+  type TManifestChunk,
+  type TSegmentIvForm,
   type TBrowserDevice,
   type TLicenseClaims,
   type TLicenseGrant,
@@ -42,27 +47,38 @@ export function makePlainBook(size: number, marker = 'WONDERFUL-PLAINTEXT-MARKER
   return bytes;
 }
 
-export interface TEncryptedBook {
-  manifest: TBookManifest;
+export interface TEncryptedBook<TManifest extends TBookManifest = TListedBookManifest> {
+  manifest: TManifest;
   /** Ciphertext + tag per chunk, as the chunk route serves it. */
   chunks: ArrayBuffer[];
   /** The raw AES-256 content key (the server holds it wrapped by its key-encryption key). */
   rawKey: Uint8Array<ArrayBuffer>;
 }
 
-/** Cuts and encrypts a book the way the ingest pipeline does (docs/ARCHITECTURE.md#protected-content). */
-export async function encryptBook(
-  plaintext: Uint8Array,
-  options: { bookId: string; version?: number; chunkSize: number; slug?: string; title?: string },
-): Promise<TEncryptedBook> {
+interface TEncryptBookOptions {
+  bookId: string;
+  version?: number;
+  chunkSize: number;
+  slug?: string;
+  title?: string;
+  /** The content key to seal with (default: a fresh one, as ingestion makes per version). */
+  rawKey?: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Cuts and encrypts a book the way the ingest pipeline does (docs/ARCHITECTURE.md#protected-content):
+ * `listed` draws a random IV per segment and lists it with its sha256 (versions ingested before the compact
+ * manifest), `counter` derives each IV from the index (docs/decisions/022-compact-manifest.md).
+ */
+async function sealBook(plaintext: Uint8Array, options: TEncryptBookOptions, segmentIvs: TSegmentIvForm) {
   const version = options.version ?? 1;
-  const rawKey = crypto.getRandomValues(new Uint8Array(32));
+  const rawKey = options.rawKey ?? crypto.getRandomValues(new Uint8Array(32));
   const key = await crypto.subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['encrypt']);
   const chunks: ArrayBuffer[] = [];
-  const entries: TBookManifest['chunks'] = [];
+  const entries: TManifestChunk[] = [];
   for (let index = 0, offset = 0; offset < plaintext.byteLength; index++, offset += options.chunkSize) {
     const plain = plaintext.slice(offset, Math.min(plaintext.byteLength, offset + options.chunkSize));
-    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const iv = segmentIvs === 'counter' ? segmentCounterIv(index) : crypto.getRandomValues(new Uint8Array(12));
     const ciphertext = await crypto.subtle.encrypt(
       {
         name: 'AES-GCM',
@@ -83,23 +99,34 @@ export async function encryptBook(
       sha256: await sha256HexOf(ciphertext),
     });
   }
-  return {
-    rawKey,
-    chunks,
-    manifest: {
-      bookId: options.bookId,
-      slug: options.slug ?? 'a-protected-book',
-      title: options.title ?? 'A Protected Book',
-      version,
-      size: plaintext.byteLength,
-      sha256: await sha256HexOf(plaintext),
-      pageCount: 1,
-      chunkSize: options.chunkSize,
-      chunkCount: chunks.length,
-      cipher: CHUNK_CIPHER,
-      chunks: entries,
-    },
+  const fields = {
+    bookId: options.bookId,
+    slug: options.slug ?? 'a-protected-book',
+    title: options.title ?? 'A Protected Book',
+    version,
+    size: plaintext.byteLength,
+    sha256: await sha256HexOf(plaintext),
+    pageCount: 1,
+    chunkSize: options.chunkSize,
+    chunkCount: chunks.length,
+    cipher: CHUNK_CIPHER,
   };
+  return { rawKey, chunks, fields, entries };
+}
+
+/** A book in the listed form (each segment's random IV and sha256 in the manifest). */
+export async function encryptBook(plaintext: Uint8Array, options: TEncryptBookOptions): Promise<TEncryptedBook> {
+  const { rawKey, chunks, fields, entries } = await sealBook(plaintext, options, 'listed');
+  return { rawKey, chunks, manifest: { ...fields, chunks: entries } };
+}
+
+/** A book in the compact form (IVs from the index, nothing per segment in the manifest). */
+export async function encryptCompactBook(
+  plaintext: Uint8Array,
+  options: TEncryptBookOptions,
+): Promise<TEncryptedBook<TCompactBookManifest>> {
+  const { rawKey, chunks, fields } = await sealBook(plaintext, options, 'counter');
+  return { rawKey, chunks, manifest: { ...fields, segmentIvs: 'counter' } };
 }
 
 /** The content key wrapped to a device public key with RSA-OAEP-256, base64url (licence `keyWrapped`). */

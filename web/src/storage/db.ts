@@ -48,10 +48,11 @@ export interface TStoredLicense {
   storedAt: number;
 }
 
-export interface TStoredManifest extends TBookManifest {
+/** A downloaded book's manifest: either form (docs/decisions/022-compact-manifest.md); older downloads are `listed`. */
+export type TStoredManifest = TBookManifest & {
   userId: string;
   storedAt: number;
-}
+};
 
 export interface TStoredChunk {
   bookId: string;
@@ -59,7 +60,8 @@ export interface TStoredChunk {
   index: number;
   /** Ciphertext + GCM tag exactly as served. */
   data: ArrayBuffer;
-  sha256: string;
+  /** The ciphertext's sha256 as the manifest listed it; absent for a compact manifest (the GCM tag was checked). */
+  sha256?: string;
 }
 
 export interface TTrustedTime {

@@ -2,7 +2,7 @@
  * Books downloaded for offline reading (tables manifests, chunks and licences of db.ts, and the
  * `download.*` keys of meta). A book counts as downloaded only when its manifest, an offline licence
  * and every chunk are stored: chunks are written one by one as they arrive (ciphertext checked
- * against the manifest's sha256, never plaintext), and the manifest and licence last, in one
+ * against the manifest's sha256, or its GCM tag for a compact manifest; never plaintext), and the manifest and licence last, in one
  * transaction that first checks that every chunk is there. Meta keys owned here:
  * - `download.partial.<bookId>`: a download begun and not finished (what a later start resumes);
  * - `download.removed.<userId>.<bookId>`: why licence upkeep deleted a book (revoked, returned, device
@@ -12,6 +12,7 @@
  * version; the licences stay per user.
  */
 import Dexie from 'dexie';
+import { manifestCiphertextBytes } from '@shared/reader';
 import { getDb, type TStoredChunk, type TStoredLicense, type TStoredManifest } from './db';
 
 export type TRemovalReason = 'revoked' | 'returned' | 'device_removed';
@@ -375,7 +376,7 @@ export async function readDownloadProgress(
   for (const manifest of manifests.sort((a, b) => b.version - a.version)) {
     const book = await completeBook(manifest.userId, manifest);
     if (book) {
-      const totalBytes = manifest.chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+      const totalBytes = manifestCiphertextBytes(manifest);
       return { status: 'complete', storedBytes: totalBytes, totalBytes };
     }
   }

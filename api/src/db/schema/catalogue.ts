@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, id, stringList, timestampMs, timestamps } from './columns';
+// Relative, not @shared: drizzle-kit loads the schema without the project's path aliases.
+import { SEGMENT_IV_FORMS } from '../../../../shared/reader';
 
 export const TIERS = ['free', 'trial', 'basic', 'premium'] as const;
 export const BOOK_TIERS = ['trial', 'basic', 'premium'] as const;
@@ -124,6 +126,11 @@ export const pdfAssets = sqliteTable(
     pageCount: integer('page_count').notNull().default(0),
     chunkSize: integer('chunk_size').notNull().default(1048576),
     chunkCount: integer('chunk_count').notNull().default(0),
+    /**
+     * How the segments' IVs are known (docs/decisions/022-compact-manifest.md): 'listed' per segment in
+     * book_chunks and the manifest (versions ingested before), or 'counter' (derived from the index).
+     */
+    segmentIvs: text('segment_ivs', { enum: SEGMENT_IV_FORMS }).notNull().default('listed'),
     /** Characters of extracted text in the whole book: the base of the copy budget. */
     totalCharacters: integer('total_characters').notNull().default(0),
     previewStorageKey: text('preview_storage_key'),

@@ -68,18 +68,16 @@ export function getAsset({ db, bookId, version }: { db: Db; bookId: string; vers
   );
 }
 
-/** The manifest of an asset: chunk offsets come from the chunk size, sizes and IVs from the rows. */
+/**
+ * The manifest of an asset. A `counter` version's manifest is the same few fields whatever the book's size
+ * (offsets and sizes follow from the chunk size, IVs from the index: docs/decisions/022-compact-manifest.md);
+ * a `listed` version's also lists each chunk's IV and sha256 from its rows.
+ */
 export function buildManifest(db: Db, asset: TPdfAssetRow): TBookManifest {
   if (!asset.bookId) throw new AppError('no_content', 404, 'This book is not available for reading yet.');
   const book = db.select({ slug: books.slug, title: books.title }).from(books).where(eq(books.id, asset.bookId)).get();
   if (!book) throw new AppError('not_found', 404, 'Book not found');
-  const rows = db
-    .select({ index: bookChunks.chunkIndex, size: bookChunks.size, iv: bookChunks.iv, sha256: bookChunks.sha256 })
-    .from(bookChunks)
-    .where(and(eq(bookChunks.bookId, asset.bookId), eq(bookChunks.version, asset.version)))
-    .orderBy(asc(bookChunks.chunkIndex))
-    .all();
-  return {
+  const fields = {
     bookId: asset.bookId,
     slug: book.slug,
     title: book.title,
@@ -90,6 +88,17 @@ export function buildManifest(db: Db, asset: TPdfAssetRow): TBookManifest {
     chunkSize: asset.chunkSize,
     chunkCount: asset.chunkCount,
     cipher: CHUNK_CIPHER,
+  };
+  if (asset.segmentIvs === 'counter') return { ...fields, segmentIvs: 'counter' };
+  const rows = db
+    .select({ index: bookChunks.chunkIndex, size: bookChunks.size, iv: bookChunks.iv, sha256: bookChunks.sha256 })
+    .from(bookChunks)
+    .where(and(eq(bookChunks.bookId, asset.bookId), eq(bookChunks.version, asset.version)))
+    .orderBy(asc(bookChunks.chunkIndex))
+    .all();
+  return {
+    ...fields,
+    segmentIvs: 'listed',
     chunks: rows.map((row) => ({
       index: row.index,
       offset: row.index * asset.chunkSize,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, webcrypto } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHUNK_IV_BYTES, CHUNK_TAG_BYTES, chunkAad } from '@shared/reader';
+import { CHUNK_IV_BYTES, CHUNK_TAG_BYTES, chunkAad, segmentCounterIv } from '@shared/reader';
 import { bookContentKeys, books } from '../../db/schema';
 import { createTestContext } from '../../test-utils';
 import { testEnv } from '../auth/auth-test-helpers';
@@ -43,30 +43,44 @@ const keyringOf = (current: TKek, ...others: TKek[]) => ({
 const place = { bookId: '5f0c9d3e-1111-4222-8333-944445555666', version: 2, index: 3 };
 
 describe('chunk encryption', () => {
-  it('round-trips, with a fresh 96-bit IV per chunk and the tag appended', () => {
+  it('round-trips, with the counter IV of the index (or a fresh random one in the listed form) and the tag appended', () => {
     const key = generateContentKey();
     const plaintext = randomBytes(100_000);
-    const first = encryptChunk(key, plaintext, place);
-    const second = encryptChunk(key, plaintext, place);
+    const counter = encryptChunk(key, plaintext, place);
+    expect(counter.iv).toHaveLength(CHUNK_IV_BYTES);
+    expect(counter.iv.toString('hex')).toBe('000000000000000000000003');
+    expect(counter.ciphertext).toHaveLength(plaintext.length + CHUNK_TAG_BYTES);
+    expect(decryptChunk(key, counter, place).equals(plaintext)).toBe(true);
+    const first = encryptChunk(key, plaintext, place, { ivForm: 'listed' });
+    const second = encryptChunk(key, plaintext, place, { ivForm: 'listed' });
     expect(first.iv).toHaveLength(CHUNK_IV_BYTES);
-    expect(first.ciphertext).toHaveLength(plaintext.length + CHUNK_TAG_BYTES);
     expect(first.iv.equals(second.iv)).toBe(false);
     expect(first.ciphertext.equals(second.ciphertext)).toBe(false);
     expect(decryptChunk(key, first, place).equals(plaintext)).toBe(true);
+  });
+
+  it('gives every index of a version its own counter IV (no IV twice under one content key)', () => {
+    const ivs = new Set<string>();
+    for (const index of [0, 1, 2, 255, 256, 65_535, 65_536, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 7])
+      ivs.add(Buffer.from(segmentCounterIv(index)).toString('hex'));
+    expect(ivs.size).toBe(10);
+    expect(Buffer.from(segmentCounterIv(2 ** 32 + 1)).toString('hex')).toBe('000000000000000100000001');
+    expect(() => segmentCounterIv(-1)).toThrow(RangeError);
+    expect(() => segmentCounterIv(1.5)).toThrow(RangeError);
   });
 
   it('can write into a reused output buffer, which must be large enough', () => {
     const key = generateContentKey();
     const output = Buffer.alloc(1024 + CHUNK_TAG_BYTES);
     const first = randomBytes(1024);
-    const sealedFirst = encryptChunk(key, first, place, output);
+    const sealedFirst = encryptChunk(key, first, place, { into: output });
     expect(sealedFirst.ciphertext.buffer).toBe(output.buffer);
     expect(decryptChunk(key, sealedFirst, place).equals(first)).toBe(true);
     const last = randomBytes(100);
-    const sealedLast = encryptChunk(key, last, { ...place, index: 4 }, output);
+    const sealedLast = encryptChunk(key, last, { ...place, index: 4 }, { into: output });
     expect(sealedLast.ciphertext).toHaveLength(100 + CHUNK_TAG_BYTES);
     expect(decryptChunk(key, sealedLast, { ...place, index: 4 }).equals(last)).toBe(true);
-    expect(() => encryptChunk(key, randomBytes(2048), place, output)).toThrow('too small');
+    expect(() => encryptChunk(key, randomBytes(2048), place, { into: output })).toThrow('too small');
   });
 
   it('is what the browser decrypts with one WebCrypto call (AES-GCM, AAD = chunkAad)', async () => {

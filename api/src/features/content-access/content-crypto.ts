@@ -1,6 +1,7 @@
 /**
  * Content encryption at rest (docs/ARCHITECTURE.md#protected-content). Each book version has a random AES-256 content
- * key; its chunks are sealed with AES-256-GCM under a fresh 96-bit IV and the associated data `chunkAad(bookId,
+ * key; its chunks are sealed with AES-256-GCM under a 96-bit IV derived from the chunk index (random per chunk in
+ * versions ingested before docs/decisions/022-compact-manifest.md) and the associated data `chunkAad(bookId,
  * version, index)`, the 16-byte tag appended to the ciphertext (WebCrypto's layout, so browsers decrypt with one
  * `subtle.decrypt`). Content keys are stored wrapped by a key-encryption key (KEK), also AES-256-GCM, bound to their
  * book and version, under the KEK's id so KEKs can rotate.
@@ -15,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { CHUNK_IV_BYTES, CHUNK_TAG_BYTES, chunkAad } from '@shared/reader';
+import { CHUNK_IV_BYTES, CHUNK_TAG_BYTES, chunkAad, segmentCounterIv, type TSegmentIvForm } from '@shared/reader';
 import type { Db } from '../../db/client';
 import { bookContentKeys, books, pdfAssets } from '../../db/schema';
 import type { TEnv } from '../../env';
@@ -208,8 +209,11 @@ export interface TSealedChunk {
 }
 
 /**
- * One chunk, sealed for its place in the book. `into` is an optional buffer of at least
- * plaintext + 16 bytes to write the result into: a caller sealing chunk after chunk reuses one, so
+ * One chunk, sealed for its place in the book. Its IV is `ivForm`: 'counter' (new versions) derives it from
+ * the index (segmentCounterIv), which is unique because a content key is generated for one ingestion and
+ * seals each index exactly once (docs/decisions/022-compact-manifest.md); 'listed' draws a random one (the
+ * form of versions ingested before, kept for tests of those versions). `into` is an optional buffer of at
+ * least plaintext + 16 bytes to write the result into: a caller sealing chunk after chunk reuses one, so
  * each chunk costs the cipher and one copy instead of a fresh megabyte (allocation and page faults
  * cost as much as the copy). The returned ciphertext is then a view of `into`, valid until its next use.
  */
@@ -217,11 +221,12 @@ export function encryptChunk(
   contentKey: Buffer,
   plaintext: Uint8Array,
   location: TChunkLocation,
-  into?: Buffer,
+  options: { into?: Buffer; ivForm?: TSegmentIvForm } = {},
 ): TSealedChunk {
+  const { into, ivForm = 'counter' } = options;
   const size = plaintext.length + CHUNK_TAG_BYTES;
   if (into && into.length < size) throw new ContentCryptoError('The output buffer is too small for the chunk');
-  const iv = randomBytes(CHUNK_IV_BYTES);
+  const iv = ivForm === 'counter' ? Buffer.from(segmentCounterIv(location.index)) : randomBytes(CHUNK_IV_BYTES);
   const cipher = createCipheriv(CIPHER, contentKey, iv);
   cipher.setAAD(Buffer.from(chunkAad(location.bookId, location.version, location.index)));
   const ciphertext = into ? into.subarray(0, size) : Buffer.allocUnsafe(size);

@@ -17,6 +17,7 @@ import { decryptChunk } from '../content-access/content-crypto';
 import { runBooksImport } from './import-cli';
 import { getContentKey, readChunk } from '../content-access/book-content';
 import { getManifest } from './ingest.service';
+import { segmentCounterIv } from '@shared/reader';
 
 const PDF_DIR = path.resolve(import.meta.dirname, '../../../../content/pdfs');
 const tempDirs: string[] = [];
@@ -109,13 +110,13 @@ describe('books:import', () => {
     const manifest = await getManifest({ deps: t.deps, bookId: traced.id });
     const key = await getContentKey({ deps: t.deps, bookId: traced.id, version: 1 });
     const parts: Buffer[] = [];
-    for (const chunk of manifest.chunks) {
-      const ciphertext = await readChunk({ deps: t.deps, bookId: traced.id, version: 1, index: chunk.index });
+    for (let index = 0; index < manifest.chunkCount; index += 1) {
+      const ciphertext = await readChunk({ deps: t.deps, bookId: traced.id, version: 1, index });
       parts.push(
         decryptChunk(
           key,
-          { iv: Buffer.from(chunk.iv, 'base64url'), ciphertext: ciphertext! },
-          { bookId: traced.id, version: 1, index: chunk.index },
+          { iv: segmentCounterIv(index), ciphertext: ciphertext! },
+          { bookId: traced.id, version: 1, index },
         ),
       );
     }

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_TAG_BYTES } from '@shared/reader';
+import { CHUNK_TAG_BYTES, manifestSegment, segmentCounterIv } from '@shared/reader';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { bookChunks, bookContentKeys, bookPages, books, pdfAssets, systemConfig } from '../../db/schema';
@@ -150,13 +150,19 @@ describe('ingesting the sample PDFs', () => {
       sha256: asset.sha256,
       pageCount: sample.pages,
       cipher: 'A256GCM',
+      segmentIvs: 'counter',
     });
-    manifest.chunks.forEach((chunk, index) => {
-      expect(chunk.index).toBe(index);
-      expect(chunk.offset).toBe(index * SMALL_CHUNKS);
-      expect(chunk.size).toBe(chunk.plainSize + CHUNK_TAG_BYTES);
-    });
-    expect(manifest.chunks.reduce((sum, chunk) => sum + chunk.plainSize, 0)).toBe(pdf.length);
+    expect(manifest.chunkCount).toBe(Math.ceil(pdf.length / SMALL_CHUNKS));
+    // Each segment is sealed under the IV of its index (docs/decisions/022-compact-manifest.md).
+    const rows = ctx.db.select().from(bookChunks).where(eq(bookChunks.bookId, book.id)).all();
+    expect(rows).toHaveLength(manifest.chunkCount);
+    for (const row of rows) {
+      expect(row.iv).toBe(Buffer.from(segmentCounterIv(row.chunkIndex)).toString('base64url'));
+      const segment = manifestSegment(manifest, row.chunkIndex);
+      expect(segment.offset).toBe(row.chunkIndex * SMALL_CHUNKS);
+      expect(row.size).toBe(segment.size);
+      expect(segment.size).toBe(segment.plainSize + CHUNK_TAG_BYTES);
+    }
     expect((await decryptBook(ctx, book.id)).equals(Buffer.from(pdf))).toBe(true);
 
     // Nothing in the blob store holds the plaintext: not the file, not its first kilobyte.

@@ -21,7 +21,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, max, ne } from 'drizzle-orm';
-import { CHUNK_TAG_BYTES, DEFAULT_CHUNK_SIZE, READER_MESSAGES, type TBookManifest } from '@shared/reader';
+import {
+  CHUNK_TAG_BYTES,
+  DEFAULT_CHUNK_SIZE,
+  READER_MESSAGES,
+  type TBookManifest,
+  type TSegmentIvForm,
+} from '@shared/reader';
 import { INGEST_MESSAGES, MAX_COVER_BYTES, type TBookPdfUploadResult } from '@shared/ingest';
 import type { TBookUploadStep } from '@shared/admin-books';
 import type { AppDeps } from '../../deps';
@@ -56,6 +62,12 @@ export interface TIngestBookPdfOptions {
    * configured segment size, resegment.ts): a version stored meanwhile wins and nothing happens.
    */
   replacesVersion?: number;
+  /**
+   * How the segments' IVs are made: 'counter' (the default, derived from the index: a compact manifest,
+   * docs/decisions/022-compact-manifest.md) or 'listed' (random and listed per segment: the form of versions
+   * ingested before, which tests and benchmarks still make to check that they keep opening).
+   */
+  segmentIvs?: TSegmentIvForm;
   /** Called as each step of the pipeline starts (the admin upload's progress, docs/product/back-office.md#books). */
   onStep?: (step: TBookUploadStep) => void;
 }
@@ -252,6 +264,7 @@ async function storeBlobs(
     pdf: Uint8Array;
     contentKey: Buffer;
     chunkSize: number;
+    segmentIvs: TSegmentIvForm;
     previewPdf: Uint8Array | null;
     cover: { key: string; bytes: Uint8Array } | null;
   },
@@ -268,7 +281,7 @@ async function storeBlobs(
         input.contentKey,
         plaintext,
         { bookId: input.bookId, version: input.version, index },
-        output,
+        { into: output, ivForm: input.segmentIvs },
       );
       const storageKey = `${prefix}/chunk-${index}`;
       stored.keys.push(storageKey);
@@ -302,6 +315,14 @@ async function storeBlobs(
 
 // ---------------------------------------------------------------------------------------------
 
+/** Whether a stored version is cut into `chunkSize` segments with IVs of the `segmentIvs` form. */
+export function isCutAs(
+  asset: Pick<TPdfAssetRow, 'chunkSize' | 'segmentIvs'>,
+  form: { chunkSize: number; segmentIvs: TSegmentIvForm },
+): boolean {
+  return asset.chunkSize === form.chunkSize && asset.segmentIvs === form.segmentIvs;
+}
+
 export function ingestBookPdf(options: TIngestBookPdfOptions): Promise<TIngestResult> {
   return withBookLock(options.deps.db, options.bookId, () => ingestLocked(options));
 }
@@ -321,8 +342,9 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
     if (!current) throw notFound('Book version');
     return { asset: current, unchanged: true };
   }
-  // The same file is a new version only when it is still cut into segments of another size.
-  const isSameContent = current?.sha256 === sha256 && current.chunkSize === chunkSize;
+  // The same file is a new version only when its stored version is cut or sealed another way.
+  const segmentIvs = options.segmentIvs ?? 'counter';
+  const isSameContent = current !== null && current.sha256 === sha256 && isCutAs(current, { chunkSize, segmentIvs });
   if (current && (isSameContent || options.onlyIfMissing)) {
     if (givenCover && current.sha256 === sha256) await replaceCover(deps, book, givenCover);
     return { asset: current, unchanged: true };
@@ -346,7 +368,16 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
     const wrapped = wrapContentKey(keyring.current, contentKey, { bookId, version });
     let stored: TStoredBlobs;
     try {
-      stored = await storeBlobs(deps, { bookId, version, pdf, contentKey, chunkSize, previewPdf, cover });
+      stored = await storeBlobs(deps, {
+        bookId,
+        version,
+        pdf,
+        contentKey,
+        chunkSize,
+        segmentIvs,
+        previewPdf,
+        cover,
+      });
     } finally {
       // The plaintext key lives only while its chunks are sealed; the wrapped copy goes to the database.
       contentKey.fill(0);
@@ -379,6 +410,7 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
             pageCount: analysis.pageCount,
             chunkSize,
             chunkCount: stored.chunkRows.length,
+            segmentIvs,
             totalCharacters: analysis.totalCharacters,
             previewStorageKey: stored.previewKey,
             previewPageCount,
@@ -448,7 +480,7 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
 
     await deleteBlobs(deps, stored.keys);
     const now = getCurrentAsset({ db: deps.db, bookId });
-    if (now && ((now.sha256 === sha256 && now.chunkSize === chunkSize) || options.onlyIfMissing))
+    if (now && ((now.sha256 === sha256 && isCutAs(now, { chunkSize, segmentIvs })) || options.onlyIfMissing))
       return { asset: now, unchanged: true };
     if (now && options.replacesVersion !== undefined && now.version !== options.replacesVersion)
       return { asset: now, unchanged: true };

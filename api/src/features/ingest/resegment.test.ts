@@ -37,7 +37,14 @@ async function legacyBook(ctx: TContext, file = 'tracemonkey.pdf') {
   setChunkSize(ctx, LEGACY_CHUNK_SIZE);
   const book = createBook(ctx.db, { skipIndex: true });
   const pdf = readPdf(file);
-  const { asset } = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf, source: 'cli', renderCover: false });
+  const { asset } = await ingestBookPdf({
+    deps: ctx,
+    bookId: book.id,
+    pdf,
+    source: 'cli',
+    renderCover: false,
+    segmentIvs: 'listed',
+  });
   setChunkSize(ctx, SEGMENT);
   return { book, pdf, asset };
 }
@@ -53,6 +60,34 @@ function run(ctx: TContext) {
 }
 
 describe('re-cutting books into the configured segment size', () => {
+  it('re-seals a version of listed random IVs as the next version with counter IVs (a compact manifest)', async () => {
+    const ctx = createTestContext();
+    setChunkSize(ctx, SEGMENT);
+    const book = createBook(ctx.db, { skipIndex: true });
+    const pdf = readPdf('tracemonkey.pdf');
+    const { asset: v1 } = await ingestBookPdf({
+      deps: ctx,
+      bookId: book.id,
+      pdf,
+      source: 'cli',
+      renderCover: false,
+      segmentIvs: 'listed',
+    });
+    expect(v1).toMatchObject({ version: 1, chunkSize: SEGMENT, segmentIvs: 'listed' });
+    expect(listBooksToResegment(ctx)).toEqual([{ bookId: book.id, slug: book.slug }]);
+    // The same file imported again is not "unchanged" while its version has listed IVs.
+    const again = await resegmentBook(ctx, book.id, 'cli');
+    expect(again).toMatchObject({ outcome: 'resegmented', fromVersion: 1, toVersion: 2 });
+    const v2 = getCurrentAsset({ db: ctx.db, bookId: book.id })!;
+    expect(v2).toMatchObject({ version: 2, chunkSize: SEGMENT, segmentIvs: 'counter', sha256: v1.sha256 });
+    expect(Buffer.from(await decryptStoredVersion(ctx, v2)).equals(Buffer.from(pdf))).toBe(true);
+    expect(Buffer.from(await decryptStoredVersion(ctx, v1)).equals(Buffer.from(pdf))).toBe(true);
+    expect(listBooksToResegment(ctx)).toEqual([]);
+    expect(await resegmentBook(ctx, book.id, 'cli')).toBeNull();
+    const unchanged = await ingestBookPdf({ deps: ctx, bookId: book.id, pdf, source: 'cli', renderCover: false });
+    expect(unchanged).toMatchObject({ unchanged: true, asset: { version: 2 } });
+  });
+
   it('stores the same file as the next version in 64 KiB segments; the old version still decrypts', async () => {
     const ctx = createTestContext();
     const { book, pdf, asset: v1 } = await legacyBook(ctx);

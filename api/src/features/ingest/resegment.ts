@@ -1,7 +1,8 @@
 /**
- * Re-cutting stored books into the configured segment size (docs/decisions/016-small-segments-and-range-reading.md):
- * a book whose current version was cut into segments of another size (the 1 MiB chunks of books ingested
- * before 64 KiB segments) is decrypted here, in memory, from its own stored chunks, checked against the
+ * Re-cutting stored books into the configured segment size (docs/decisions/016-small-segments-and-range-reading.md)
+ * and IV form (docs/decisions/022-compact-manifest.md): a book whose current version was cut into segments of
+ * another size (the 1 MiB chunks of books ingested before 64 KiB segments) or sealed with listed random IVs
+ * (versions ingested before the compact manifest) is decrypted here, in memory, from its own stored chunks, checked against the
  * version's sha256, and ingested again as the next version through the one pipeline (ingest.service.ts).
  * The older version stays stored and readable by its ?v= for licences and offline copies already issued,
  * until they are renewed onto the new version. The plaintext is never written anywhere.
@@ -9,7 +10,8 @@
  * Used by `npm run books:resegment` (resegment-cli.ts) and by the demo seed job (jobs/demo-book-pdfs.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { manifestSegment } from '@shared/reader';
 import { books, pdfAssets } from '../../db/schema';
 import {
   buildManifest,
@@ -19,7 +21,7 @@ import {
   type TPdfAssetRow,
 } from '../content-access/book-content';
 import { ContentCryptoError, decryptChunk } from '../content-access/content-crypto';
-import { configuredChunkSize, ingestBookPdf, type TIngestDeps, type TIngestSource } from './ingest.service';
+import { configuredChunkSize, ingestBookPdf, isCutAs, type TIngestDeps, type TIngestSource } from './ingest.service';
 
 export interface TResegmentReport {
   bookId: string;
@@ -37,18 +39,17 @@ export async function decryptStoredVersion(deps: TIngestDeps, asset: TPdfAssetRo
   const bookId = asset.bookId;
   if (!bookId) throw new ContentCryptoError('The version belongs to no book');
   const manifest = buildManifest(deps.db, asset);
-  if (manifest.chunks.length !== asset.chunkCount) throw new ContentCryptoError('Chunks of the version are missing');
+  if (manifest.chunks && manifest.chunks.length !== asset.chunkCount)
+    throw new ContentCryptoError('Chunks of the version are missing');
   const contentKey = await getContentKey({ deps, bookId, version: asset.version });
   try {
     const pdf = new Uint8Array(asset.sizeBytes);
-    for (const chunk of manifest.chunks) {
-      const ciphertext = await readChunk({ deps, bookId, version: asset.version, index: chunk.index });
-      if (!ciphertext) throw new ContentCryptoError(`Chunk ${chunk.index} is missing from the blob store`);
-      const plaintext = decryptChunk(
-        contentKey,
-        { iv: Buffer.from(chunk.iv, 'base64url'), ciphertext },
-        { bookId, version: asset.version, index: chunk.index },
-      );
+    for (let index = 0; index < asset.chunkCount; index += 1) {
+      const chunk = manifestSegment(manifest, index);
+      const ciphertext = await readChunk({ deps, bookId, version: asset.version, index });
+      if (!ciphertext) throw new ContentCryptoError(`Chunk ${index} is missing from the blob store`);
+      const iv = typeof chunk.iv === 'string' ? Buffer.from(chunk.iv, 'base64url') : chunk.iv;
+      const plaintext = decryptChunk(contentKey, { iv, ciphertext }, { bookId, version: asset.version, index });
       if (chunk.offset + plaintext.length > pdf.length) throw new ContentCryptoError('The chunks exceed the file size');
       pdf.set(plaintext, chunk.offset);
       plaintext.fill(0);
@@ -61,7 +62,7 @@ export async function decryptStoredVersion(deps: TIngestDeps, asset: TPdfAssetRo
   }
 }
 
-/** Re-cuts one book's current version when its segment size is not the configured one. */
+/** Re-cuts one book's current version when its segment size or IV form is not the current one. */
 export async function resegmentBook(
   deps: TIngestDeps,
   bookId: string,
@@ -69,7 +70,7 @@ export async function resegmentBook(
 ): Promise<Omit<TResegmentReport, 'slug'> | null> {
   const current = getCurrentAsset({ db: deps.db, bookId });
   const chunkSize = configuredChunkSize(deps.db);
-  if (!current || current.chunkSize === chunkSize) return null;
+  if (!current || isCutAs(current, { chunkSize, segmentIvs: 'counter' })) return null;
   const pdf = await decryptStoredVersion(deps, current);
   try {
     const { asset, unchanged } = await ingestBookPdf({
@@ -94,14 +95,17 @@ export async function resegmentBook(
   }
 }
 
-/** Books whose current version is cut into segments of another size than the configured one, smallest first. */
+/**
+ * Books whose current version is cut into segments of another size than the configured one, or whose
+ * segment IVs are listed rather than counted (docs/decisions/022-compact-manifest.md), smallest first.
+ */
 export function listBooksToResegment(deps: Pick<TIngestDeps, 'db'>): { bookId: string; slug: string }[] {
   const chunkSize = configuredChunkSize(deps.db);
   return deps.db
     .select({ bookId: books.id, slug: books.slug })
     .from(books)
     .innerJoin(pdfAssets, and(eq(pdfAssets.bookId, books.id), eq(pdfAssets.version, books.contentVersion)))
-    .where(ne(pdfAssets.chunkSize, chunkSize))
+    .where(or(ne(pdfAssets.chunkSize, chunkSize), ne(pdfAssets.segmentIvs, 'counter')))
     .orderBy(asc(pdfAssets.sizeBytes), asc(books.slug))
     .all();
 }

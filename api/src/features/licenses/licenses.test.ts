@@ -115,11 +115,9 @@ describe('POST /api/licenses', () => {
     await expect(crypto.subtle.exportKey('raw', contentKey)).rejects.toThrow();
 
     const parts: Uint8Array[] = [];
-    for (const chunk of manifest.chunks) {
-      const ciphertext = new Uint8Array(
-        await (await chunkOf(reader, book.id, chunk.index, manifest.version)).arrayBuffer(),
-      );
-      parts.push(await decryptChunk(manifest, contentKey, chunk.index, ciphertext));
+    for (let index = 0; index < manifest.chunkCount; index += 1) {
+      const ciphertext = new Uint8Array(await (await chunkOf(reader, book.id, index, manifest.version)).arrayBuffer());
+      parts.push(await decryptChunk(manifest, contentKey, index, ciphertext));
     }
     expect(Buffer.concat(parts).equals(Buffer.from(pdf))).toBe(true);
 

@@ -8,7 +8,9 @@ import {
   chunkAad,
   LICENSE_AUDIENCE,
   LICENSE_ISSUER,
+  manifestSegment,
   type TBookManifest,
+  type TSegmentIvForm,
   type TBrowserDevice,
   type TLicenseClaims,
   type TLicenseJwks,
@@ -55,11 +57,24 @@ export function setupReader() {
     .values({ key: 'chunk_size', value: String(TEST_CHUNK_SIZE), dataType: 'number' })
     .run();
 
-  /** A published book of `tier` whose PDF went through the ingest pipeline. */
-  async function bookWithContent(tier: 'trial' | 'basic' | 'premium' = 'trial') {
+  /**
+   * A published book of `tier` whose PDF went through the ingest pipeline; `segmentIvs: 'listed'` stores it
+   * as versions ingested before the compact manifest were (docs/decisions/022-compact-manifest.md).
+   */
+  async function bookWithContent(
+    tier: 'trial' | 'basic' | 'premium' = 'trial',
+    options: { segmentIvs?: TSegmentIvForm } = {},
+  ) {
     const book = createBook(t.db, { requiredTier: tier, skipIndex: true, previewPageCount: 3 });
     const pdf = await testBookPdf();
-    const { asset } = await ingestBookPdf({ deps: t, bookId: book.id, pdf, source: 'cli', renderCover: false });
+    const { asset } = await ingestBookPdf({
+      deps: t,
+      bookId: book.id,
+      pdf,
+      source: 'cli',
+      renderCover: false,
+      segmentIvs: options.segmentIvs,
+    });
     return { book, asset, pdf };
   }
 
@@ -108,11 +123,11 @@ export async function decryptChunk(
   index: number,
   ciphertext: Uint8Array,
 ): Promise<Uint8Array> {
-  const chunk = manifest.chunks[index];
+  const chunk = manifestSegment(manifest, index);
   const plain = await crypto.subtle.decrypt(
     {
       name: 'AES-GCM',
-      iv: base64url.decode(chunk.iv) as Uint8Array<ArrayBuffer>,
+      iv: (typeof chunk.iv === 'string' ? base64url.decode(chunk.iv) : chunk.iv) as Uint8Array<ArrayBuffer>,
       additionalData: new TextEncoder().encode(chunkAad(manifest.bookId, manifest.version, index)),
       tagLength: 128,
     },

@@ -3,13 +3,20 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
-import { COPY_LIMIT_UNLIMITED, READER_MESSAGES, type TCopyBudget } from '@shared/reader';
+import {
+  COPY_LIMIT_UNLIMITED,
+  manifestCiphertextBytes,
+  manifestSegment,
+  READER_MESSAGES,
+  type TCopyBudget,
+} from '@shared/reader';
 import { bookChunks, loans, systemConfig, userCopyDeviceCounters, userCopyTracking, users } from '../../db/schema';
 import { successBody, problemBody, type TTestClient } from '../../test-utils';
 import { get, send } from '../auth/auth-test-helpers';
 import { ingestBookPdf } from '../ingest/ingest.service';
 import { mergeDeviceCopyCounter } from './copy-budget.service';
-import { RARE_WORD, setupReader, TEST_CHUNK_SIZE } from './reader-test-support';
+import { RARE_WORD, setupReader, TEST_CHUNK_SIZE, testBookPdf } from './reader-test-support';
+import { createBook } from '../../test-factories';
 
 const manifestOf = (client: TTestClient, idOrSlug: string) =>
   client.books[':idOrSlug'].manifest.$get({ param: { idOrSlug } });
@@ -60,12 +67,12 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
       chunkSize: TEST_CHUNK_SIZE,
       chunkCount: Math.ceil(pdf.length / TEST_CHUNK_SIZE),
       cipher: 'A256GCM',
+      segmentIvs: 'counter',
       loanId: null,
     });
     expect(manifest.chunkCount).toBeGreaterThan(1);
-    expect(manifest.chunks.map((chunk) => chunk.offset)).toEqual(
-      manifest.chunks.map((_, index) => index * TEST_CHUNK_SIZE),
-    );
+    // Compact (docs/decisions/022-compact-manifest.md): nothing per segment, whatever the book's size.
+    expect('chunks' in manifest).toBe(false);
     // A GET has no side effects (docs/ARCHITECTURE.md#security): no loan was created.
     expect(t.state(reader.user.id).loans).toEqual([]);
 
@@ -80,6 +87,35 @@ describe('GET /api/books/:idOrSlug/manifest', () => {
     expect((await reader.api.loans[':id'].return.$post({ param: { id: loan.id } })).status).toBe(200);
     expect((await successBody(manifestOf(reader.api, book.id))).loanId).toBeNull();
     expect(t.state(reader.user.id).loans).toHaveLength(1);
+  });
+
+  it('answers a version stored with listed IVs with every chunk listed, and a compact one at the same size whatever the book', async () => {
+    const t = setupReader();
+    const { book: listedBook, asset } = await t.bookWithContent('premium', { segmentIvs: 'listed' });
+    const reader = await t.reader('premium');
+    const listed = await successBody(manifestOf(reader.api, listedBook.id));
+    expect(listed.segmentIvs).toBe('listed');
+    const listedChunks = 'chunks' in listed ? listed.chunks : [];
+    const rows = t.db.select().from(bookChunks).where(eq(bookChunks.bookId, listedBook.id)).all();
+    expect(listedChunks.map((chunk) => [chunk.index, chunk.offset, chunk.size, chunk.iv, chunk.sha256])).toEqual(
+      rows
+        .sort((a, b) => a.chunkIndex - b.chunkIndex)
+        .map((row) => [row.chunkIndex, row.chunkIndex * TEST_CHUNK_SIZE, row.size, row.iv, row.sha256]),
+    );
+    expect(listedChunks).toHaveLength(asset.chunkCount);
+
+    // Two compact books, one ~30 times the other: the manifests differ only in their ids, sizes and hashes.
+    const { book: small } = await t.bookWithContent('premium');
+    const large = createBook(t.db, { requiredTier: 'premium', skipIndex: true });
+    const pdf = await testBookPdf();
+    const padded = new Uint8Array(pdf.length * 30);
+    padded.set(pdf);
+    await ingestBookPdf({ deps: t, bookId: large.id, pdf: padded, source: 'cli', renderCover: false });
+    const smallText = JSON.stringify(await successBody(manifestOf(reader.api, small.id)));
+    const largeManifest = await successBody(manifestOf(reader.api, large.id));
+    expect(largeManifest.chunkCount).toBeGreaterThan(20);
+    expect(Math.abs(JSON.stringify(largeManifest).length - smallText.length)).toBeLessThan(40);
+    expect(JSON.stringify(largeManifest).length).toBeLessThan(600);
   });
 
   it('answers 401 signed out, 402 without a plan or pick, 404 for an unknown book, 400 for a bad reference', async () => {
@@ -112,24 +148,30 @@ describe('GET /api/books/:id/chunks/:n', () => {
     const reader = await t.reader('premium');
     const manifest = await successBody(manifestOf(reader.api, book.id));
 
-    for (const chunk of manifest.chunks) {
+    for (let index = 0; index < manifest.chunkCount; index += 1) {
+      const chunk = manifestSegment(manifest, index);
       const response = await chunkOf(reader.api, book.id, chunk.index);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/octet-stream');
       expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
-      expect(response.headers.get('etag')).toBe(`"${chunk.sha256}"`);
       const bytes = new Uint8Array(await response.arrayBuffer());
       const row = t.db
         .select()
         .from(bookChunks)
         .where(and(eq(bookChunks.bookId, book.id), eq(bookChunks.chunkIndex, chunk.index)))
         .get()!;
+      expect(response.headers.get('etag')).toBe(`"${row.sha256}"`);
       expect(Buffer.from(bytes).equals(Buffer.from((await t.blobs.get(row.storageKey!))!))).toBe(true);
       expect(bytes.length).toBe(chunk.size);
-      expect(createHash('sha256').update(bytes).digest('hex')).toBe(chunk.sha256);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
     }
 
-    const conditional = await chunkOf(reader.api, book.id, 0, 1, { 'if-none-match': `"${manifest.chunks[0].sha256}"` });
+    const first = t.db
+      .select({ sha256: bookChunks.sha256 })
+      .from(bookChunks)
+      .where(and(eq(bookChunks.bookId, book.id), eq(bookChunks.chunkIndex, 0)))
+      .get()!;
+    const conditional = await chunkOf(reader.api, book.id, 0, 1, { 'if-none-match': `"${first.sha256}"` });
     expect(conditional.status).toBe(304);
     expect(await conditional.text()).toBe('');
   });
@@ -215,10 +257,10 @@ describe('GET /api/books/:id/chunks?v=&from=&count= (adjacent chunks in one answ
       [0, 1].map(async (index) => Buffer.from(await (await chunkOf(reader.api, book.id, index)).arrayBuffer())),
     );
     expect(run.equals(Buffer.concat(singles))).toBe(true);
-    expect(run.length).toBe(manifest.chunks[0].size + manifest.chunks[1].size);
+    expect(run.length).toBe(manifestSegment(manifest, 0).size + manifestSegment(manifest, 1).size);
 
     const whole = await chunkRunOf(reader.api, book.id, 0, manifest.chunkCount);
-    expect((await whole.arrayBuffer()).byteLength).toBe(manifest.chunks.reduce((sum, chunk) => sum + chunk.size, 0));
+    expect((await whole.arrayBuffer()).byteLength).toBe(manifestCiphertextBytes(manifest));
 
     const etag = response.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]{27}"$/);

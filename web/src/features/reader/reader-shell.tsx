@@ -130,7 +130,17 @@ export function ReaderShell(props: ReaderShellProps) {
     });
   }, []);
 
-  const viewerState = usePdfViewer({ containerRef, viewerRef, source, initialPage, onPageRendered, onRenderError });
+  const pageMode = effectivePageMode(settings, isWide);
+  const isSpread = isWide && settings.spread;
+  const viewerState = usePdfViewer({
+    containerRef,
+    viewerRef,
+    source,
+    initialPage,
+    initialLayout: { paginated: pageMode === 'paginated', spread: isSpread },
+    onPageRendered,
+    onRenderError,
+  });
   const { api, pageNumber, pagesCount, scale, status, findMatches } = viewerState;
   const isReady = status === 'ready' && api !== null;
   const view = isReady ? settings.view : 'pages';
@@ -199,8 +209,7 @@ export function ReaderShell(props: ReaderShellProps) {
     [settings.textSize, updateSettings],
   );
 
-  const pageMode = effectivePageMode(settings, isWide);
-  usePageHabits({ api, isReady, pageMode, isSpread: isWide && settings.spread });
+  usePageHabits({ api, isReady, pageMode, isSpread });
   const progress = useReadingProgress({ pdf: api?.pdf ?? null, pageNumber, pagesCount, isActive: isReady });
 
   const addBookmark = useCallback(() => {

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { LICENSE_MESSAGES } from '@shared/reader';
 import {
   encryptBook,
+  encryptCompactBook,
   makeLicenseSigner,
   makePlainBook,
   problem,
@@ -235,6 +236,40 @@ describe('downloadManager.start', () => {
     for (const row of rows) expect(new Uint8Array(row.data)).toEqual(new Uint8Array(book.chunks[row.index]));
     expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
     expect(await listOfflineBooks(USER)).toEqual([]);
+  });
+
+  it('downloads a book with a compact manifest: each segment checked by its GCM tag, none listed, swaps refused', async () => {
+    const compact = await encryptCompactBook(plaintext, {
+      bookId: 'book-1',
+      version: 2,
+      chunkSize: CHUNK,
+      title: 'Deep Work',
+      slug: 'deep-work',
+    });
+    await registeredServer({ book: compact });
+    const final = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
+    expect(final).toEqual({ status: 'complete', receivedBytes: totalBytes, totalBytes, error: null });
+    const rows = await storedChunkRows();
+    expect(rows).toHaveLength(compact.chunks.length);
+    for (const row of rows) {
+      expect(new Uint8Array(row.data)).toEqual(new Uint8Array(compact.chunks[row.index]));
+      expect(row.sha256).toBeUndefined();
+    }
+    const downloaded = await findDownloadedBook(USER, 'book-1');
+    expect(downloaded?.manifest).toMatchObject({ segmentIvs: 'counter', chunkCount: 6 });
+    expect(downloaded?.manifest.chunks).toBeUndefined();
+    await cleanUpOfflineTest();
+
+    // Segment 1's bytes served where segment 3 belongs (same size): the tag does not verify at index 3.
+    engine = createTestOfflineEngine();
+    await registeredServer({
+      book: compact,
+      chunk: (index) => (index === 3 ? new Response(compact.chunks[1].slice(0)) : undefined),
+    });
+    const refused = await createTestOfflineEngine().downloads.start('book-1', { userId: USER });
+    expect(refused).toMatchObject({ status: 'error', error: DOWNLOAD_MESSAGES.corrupted });
+    expect((await storedChunkRows()).map((row) => row.index)).not.toContain(3);
+    expect(await findDownloadedBook(USER, 'book-1')).toBeUndefined();
   });
 
   it('cancel stops the download, deletes what it stored and leaves nothing counted as downloaded', async () => {

@@ -2,20 +2,28 @@
  * The download manager (docs/ARCHITECTURE.md#offline-devices-and-licences): downloads a book for offline
  * reading into IndexedDB through web/src/storage/offline-books. Steps: open the loan, read the
  * manifest, check the space, get an offline licence for this device and verify it, fetch every
- * missing chunk (adjacent ones up to DOWNLOAD_RUN_BYTES per request, a few requests at a time), check its size and sha256, store the ciphertext, and last store the
- * manifest and licence together, so a book counts as downloaded only when it is whole.
+ * missing chunk (adjacent ones up to DOWNLOAD_RUN_BYTES per request, a few requests at a time), check its size and
+ * its listed sha256 (or, for a compact manifest, its GCM tag under the licence's key: docs/decisions/022-compact-manifest.md),
+ * store the ciphertext, and last store the manifest and licence together, so a book counts as downloaded only when it is whole.
  *
  * Interruptions: a lost connection pauses (verified chunks stay, the download continues on 'online');
  * a reload leaves the same partial state and start() resumes it, skipping stored chunks; cancel and a
- * full disk delete the book's partial chunks; a chunk failing its sha256 is never stored.
+ * full disk delete the book's partial chunks; a chunk failing its check is never stored.
  *
  * State (per manager; the app keeps one per tab): each book's TDownloadState, the downloads this tab runs, the books
  * waiting for the network, the listeners. Tabs share states over downloads-channel, and a Web Lock
  * per book (where supported) keeps two tabs from downloading the same book at once.
  */
-import type { TBookManifest, TLicenseGrant, TReaderManifest } from '@shared/reader';
+import {
+  manifestCiphertextBytes,
+  manifestSegment,
+  segmentCiphertextSizes,
+  type TBookManifest,
+  type TLicenseGrant,
+  type TReaderManifest,
+} from '@shared/reader';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice } from '@web/crypto/device-key';
-import { sha256Hex } from '@web/crypto/chunk-cipher';
+import { decryptChunk, sha256Hex } from '@web/crypto/chunk-cipher';
 import { describeError, ensureOk, isApiError } from '@web/lib/api';
 import { assertUsableManifest, requestChunk, requestChunkRun } from '@web/protected-content/chunk-source';
 import { coalesceRuns, maxSegmentsPerRequest, splitRun, type TSegmentRun } from '@web/protected-content/segment-runs';
@@ -141,7 +149,40 @@ function withoutLoan(manifest: TReaderManifest): TBookManifest {
   return rest;
 }
 
-const totalBytesOf = (manifest: TBookManifest) => manifest.chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+const totalBytesOf = manifestCiphertextBytes;
+
+/**
+ * Checks one downloaded segment before it is stored: its size, then its listed sha256, or in a compact
+ * manifest (no per-segment list) its GCM tag, by decrypting it with the licence's key and dropping the
+ * plaintext. Returns the sha256 to keep with it, where the manifest listed one.
+ */
+async function verifyDownloadedSegment(
+  manifest: TBookManifest,
+  index: number,
+  data: ArrayBuffer,
+  contentKey: CryptoKey,
+): Promise<string | undefined> {
+  const entry = manifestSegment(manifest, index);
+  if (data.byteLength !== entry.size) throw new CorruptChunkError(index);
+  if (entry.sha256 !== null) {
+    if ((await sha256Hex(data)) !== entry.sha256) throw new CorruptChunkError(index);
+    return entry.sha256;
+  }
+  try {
+    const plaintext = await decryptChunk({
+      key: contentKey,
+      bookId: manifest.bookId,
+      version: manifest.version,
+      index,
+      iv: entry.iv,
+      ciphertext: data,
+    });
+    plaintext.fill(0);
+  } catch {
+    throw new CorruptChunkError(index);
+  }
+  return undefined;
+}
 
 /** Runs `fn` holding this browser's lock for the book; null when another tab holds it. */
 async function withBookLock<T>(bookId: string, fn: () => Promise<T>): Promise<T | null> {
@@ -197,10 +238,7 @@ async function fetchRunCiphertext(
     throw toReaderError(error);
   });
   const body = await response.arrayBuffer();
-  const parts = splitRun(
-    body,
-    manifest.chunks.slice(run.from, run.from + run.count).map((chunk) => chunk.size),
-  );
+  const parts = splitRun(body, segmentCiphertextSizes(manifest, run.from, run.count));
   if (!parts) throw new CorruptChunkError(run.from);
   return parts;
 }
@@ -341,7 +379,12 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
     };
   }
 
-  async function obtainLicense(userId: string, loanId: string, manifest: TBookManifest): Promise<TStoredLicense> {
+  /** A verified offline licence for the book, and its unwrapped content key (kept in memory for the download). */
+  async function obtainLicense(
+    userId: string,
+    loanId: string,
+    manifest: TBookManifest,
+  ): Promise<{ license: TStoredLicense; contentKey: CryptoKey }> {
     let device = await ensureBrowserDevice(userId);
     let grant: TLicenseGrant;
     try {
@@ -359,7 +402,7 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
         throw error;
       }
     }
-    const { license } = await acceptOfflineGrant({
+    const { license, contentKey } = await acceptOfflineGrant({
       grant,
       userId,
       device,
@@ -367,7 +410,7 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
       bookVersion: manifest.version,
       loanId,
     });
-    return license;
+    return { license, contentKey };
   }
 
   async function download(bookId: string, run: TRun, options: TStartOptions): Promise<TDownloadState> {
@@ -404,8 +447,10 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
       const partial = await readPartialDownload(book.bookId);
       if (partial && partial.version !== book.version) await discardPartialDownload(book.bookId);
       const stored = new Set(await storedChunkIndexes(book.bookId, book.version));
-      const missing = book.chunks.filter((chunk) => !stored.has(chunk.index));
-      const missingBytes = missing.reduce((sum, chunk) => sum + chunk.size, 0);
+      const missing = Array.from({ length: book.chunkCount }, (_, index) => index).filter(
+        (index) => !stored.has(index),
+      );
+      const missingBytes = missing.reduce((sum, index) => sum + manifestSegment(book, index).size, 0);
       progress.receivedBytes = progress.totalBytes - missingBytes;
 
       const free = await freeStorageBytes();
@@ -424,12 +469,12 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
         slug: book.slug,
         chunkCount: book.chunkCount,
         totalBytes: progress.totalBytes,
-        chunkSizes: book.chunks.map((chunk) => chunk.size),
+        chunkSizes: segmentCiphertextSizes(book, 0, book.chunkCount),
         startedAt: partial?.version === book.version ? partial.startedAt : Date.now(),
       });
       setState(bookId, { status: 'downloading', ...progress, error: null });
 
-      const license = await obtainLicense(userId, loan.id, book);
+      const { license, contentKey } = await obtainLicense(userId, loan.id, book);
       signal.throwIfAborted();
 
       // Up to DOWNLOAD_RUN_BYTES per request, but spread over the lanes: a small book is not one long request.
@@ -442,19 +487,14 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
         ),
       );
       await forEachConcurrently(
-        coalesceRuns(
-          missing.map((chunk) => chunk.index),
-          runLength,
-        ),
+        coalesceRuns(missing, runLength),
         DOWNLOAD_CONCURRENCY,
         signal,
         async (run, laneSignal) => {
           const parts = await fetchRunCiphertext(book, run, laneSignal);
           for (const [offset, data] of parts.entries()) {
             const index = run.from + offset;
-            const entry = book.chunks[index];
-            if (data.byteLength !== entry.size || (await sha256Hex(data)) !== entry.sha256.toLowerCase())
-              throw new CorruptChunkError(index);
+            const sha256 = await verifyDownloadedSegment(book, index, data, contentKey);
             // A chunk that arrived whole is kept even when another lane failed: a resume will not fetch it again.
             signal.throwIfAborted();
             await storeChunk({
@@ -462,9 +502,9 @@ export function createDownloadManager({ channel, user }: TEngineParts): TDownloa
               version: book.version,
               index,
               data,
-              sha256: entry.sha256.toLowerCase(),
+              ...(sha256 ? { sha256 } : {}),
             });
-            progress.receivedBytes += entry.size;
+            progress.receivedBytes += data.byteLength;
             setState(bookId, { status: 'downloading', ...progress, error: null });
           }
         },

@@ -3,7 +3,8 @@
  * /api/licenses/:id/renew): a grant is stored only after the licence is verified (signature, user,
  * book and version, this device and its key, kind offline, times against the trusted clock) and its
  * content key is shown to unwrap with this browser's private key, so a stored licence is one the
- * offline reader can use. The unwrapped key is dropped at once; only the signed token is stored.
+ * offline reader can use. Only the signed token is stored; the unwrapped key (non-extractable, decrypt only)
+ * is handed to the caller, which uses it in memory to check a download's segments and then drops it.
  */
 import type { TLicenseClaims, TLicenseGrant } from '@shared/reader';
 import { getOrCreateDeviceKey } from '@web/crypto/device-key';
@@ -27,7 +28,7 @@ export async function acceptOfflineGrant(options: {
   bookId: string;
   bookVersion: number;
   loanId?: string;
-}): Promise<{ license: TStoredLicense; claims: TLicenseClaims }> {
+}): Promise<{ license: TStoredLicense; claims: TLicenseClaims; contentKey: CryptoKey }> {
   const { grant, userId } = options;
   await recordServerTimeText(grant.serverTime);
   const deviceKey = await getOrCreateDeviceKey();
@@ -45,7 +46,7 @@ export async function acceptOfflineGrant(options: {
   if (claims.jti !== grant.licenseId)
     throw licenseRefused('claims', new Error('The licence id does not match the grant.'));
   await recordServerTime(claims.serverTime);
-  await unwrapContentKey(claims, deviceKey.privateKey);
+  const contentKey = await unwrapContentKey(claims, deviceKey.privateKey);
   const license: TStoredLicense = {
     id: claims.jti,
     userId,
@@ -56,7 +57,7 @@ export async function acceptOfflineGrant(options: {
     expiresAt: claims.exp * 1000,
     storedAt: Date.now(),
   };
-  return { license, claims };
+  return { license, claims, contentKey };
 }
 
 export function requestOfflineLicense(body: { loanId: string; deviceId: string }): Promise<TLicenseGrant> {

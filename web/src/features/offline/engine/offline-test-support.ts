@@ -11,6 +11,7 @@ import type { TDevice, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import {
   LICENSE_MESSAGES,
+  type TBookManifest,
   type TBrowserDevice,
   type TLicenseGrant,
   type TLicenseStatus,
@@ -36,7 +37,8 @@ function json(body: unknown, status = 200): Response {
 }
 
 export interface TOfflineServerOptions {
-  book: TEncryptedBook;
+  /** The book in either manifest form (docs/decisions/022-compact-manifest.md). */
+  book: TEncryptedBook<TBookManifest>;
   signer: TLicenseSigner;
   userId: string;
   deviceId?: string;

@@ -62,6 +62,12 @@ export interface TUsePdfViewerOptions {
   source: TPdfSource;
   /** Page to show first (clamped to the document). */
   initialPage: number;
+  /**
+   * The page habit the document opens in (docs/product/reader.md#page-habits): set before the pages are
+   * made, so one page at a time puts only the pages on screen into the document instead of every page
+   * (pdf.js's PAGE scroll mode), and the first layout is the final one. Later changes are the caller's.
+   */
+  initialLayout?: { paginated: boolean; spread: boolean };
   /** Called each time pdf.js finishes drawing a page (also after zoom re-renders). */
   onPageRendered?: (pageDiv: HTMLElement, pageNumber: number) => void;
   onRenderError?: (error: unknown, pageNumber: number) => void;
@@ -85,12 +91,13 @@ export function usePdfViewer({
   viewerRef,
   source,
   initialPage,
+  initialLayout,
   onPageRendered,
   onRenderError,
 }: TUsePdfViewerOptions): TPdfViewerState {
   const [state, setState] = useState<TPdfViewerState>(INITIAL_STATE);
-  const callbacks = useRef({ onPageRendered, onRenderError, initialPage });
-  callbacks.current = { onPageRendered, onRenderError, initialPage };
+  const callbacks = useRef({ onPageRendered, onRenderError, initialPage, initialLayout });
+  callbacks.current = { onPageRendered, onRenderError, initialPage, initialLayout };
 
   useEffect(() => {
     const container = containerRef.current;
@@ -125,6 +132,11 @@ export function usePdfViewer({
       };
       const viewer = new components.PDFViewer(viewerOptions);
       linkService.setViewer(viewer);
+      // Before setDocument: in PAGE mode pdf.js attaches only the visible pages' elements, so a book of
+      // thousands of pages does not lay out thousands of page boxes at open.
+      const layout = callbacks.current.initialLayout;
+      if (layout?.paginated) viewer.scrollMode = components.ScrollMode.PAGE;
+      if (layout?.spread) viewer.spreadMode = components.SpreadMode.EVEN;
 
       let lastQuery = '';
       const find = (query: string, options: { again?: boolean; previous?: boolean } = {}) => {

@@ -1,0 +1,1 @@
+ALTER TABLE `pdf_assets` ADD `segment_ivs` text DEFAULT 'listed' NOT NULL;
