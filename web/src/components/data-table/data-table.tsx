@@ -254,9 +254,9 @@ export function DataTable<TData extends RowData>({
               ? 'No rows'
               : `${firstRow}–${lastRow} of ${rowCount.toLocaleString('en-GB')}`}
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">
-            <span className="text-muted-foreground">Rows per page</span>
+            <span className="whitespace-nowrap text-muted-foreground">Rows per page</span>
             <select
               className="h-9 rounded-md border border-border bg-background px-2"
               value={query.pageSize}
@@ -279,7 +279,7 @@ export function DataTable<TData extends RowData>({
           >
             <ChevronLeft aria-hidden="true" />
           </Button>
-          <span className="tabular-nums">
+          <span className="whitespace-nowrap tabular-nums">
             Page {query.page} of {pageCount.toLocaleString('en-GB')}
           </span>
           <Button

@@ -182,7 +182,9 @@ function ReviewCard({
             </Link>
           </div>
           <fieldset className="mt-5">
-            <legend className="text-sm font-medium">How well did you remember it? (keys 1–4)</legend>
+            <legend className="text-sm font-medium">
+              How well did you remember it? <span className="pointer-coarse:hidden">(keys 1–4)</span>
+            </legend>
             <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
               {REVIEW_RATINGS_UI.map(({ rating, label, hint }) => (
                 <Button
@@ -203,7 +205,8 @@ function ReviewCard({
         </>
       ) : (
         <Button ref={revealRef} type="button" className="mt-5 h-12 w-full" onClick={onReveal} aria-keyshortcuts="Space">
-          Show answer (space)
+          Show answer {/* The key is a hint for keyboards; a touch screen has none to press. */}
+          <span className="pointer-coarse:hidden">(space)</span>
         </Button>
       )}
     </article>

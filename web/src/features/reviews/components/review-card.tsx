@@ -3,7 +3,7 @@
  * spoilers), and the helpful and report actions (docs/product/reviews-and-challenges.md#reviews). Every text is
  * rendered as text.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Flag, ThumbsUp } from 'lucide-react';
 import type { TReview } from '@shared/reviews';
@@ -26,6 +26,15 @@ export function ReviewCard({ review, canAct }: { review: TReview; canAct: boolea
       toast({ title: 'Your vote was not counted', description: describeError(error), variant: 'destructive' }),
   });
   const hidden = review.hasSpoilers && !spoilerShown;
+  // Once reported, the Report button gives way to "Reported": focus, which the closing dialog gave back to that
+  // button, moves to the word that replaced it rather than falling to the top of the page.
+  const reportedRef = useRef<HTMLSpanElement>(null);
+  const wasReported = useRef(review.reportedByMe);
+  useEffect(() => {
+    if (review.reportedByMe && !wasReported.current && document.activeElement === document.body)
+      reportedRef.current?.focus();
+    wasReported.current = review.reportedByMe;
+  }, [review.reportedByMe]);
   const headingId = `review-${review.id}-title`;
 
   return (
@@ -75,7 +84,9 @@ export function ReviewCard({ review, canAct }: { review: TReview; canAct: boolea
               {review.votedHelpful ? 'Helpful (undo)' : 'Helpful'}
             </Button>
             {review.reportedByMe ? (
-              <span className="text-muted-foreground">Reported</span>
+              <span ref={reportedRef} tabIndex={-1} className="text-muted-foreground outline-none">
+                Reported
+              </span>
             ) : (
               <ReportDialog review={review} />
             )}
