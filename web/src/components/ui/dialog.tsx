@@ -31,7 +31,8 @@ export function DialogPanel({
   closeDisabled = false,
 }: DialogPanelProps) {
   // Radix hands focus back to its Dialog.Trigger when the dialog closes. A dialog opened without one (a button that
-  // mounts it, a table row) would leave focus on the page's body, so the element focused when it opened gets it back.
+  // mounts it, a table row) would leave focus on the page's body, so the element focused when it opened gets it back
+  // (docs/product/routes-and-screens.md#application-shell).
   const openedFrom = useRef<HTMLElement | null>(null);
   const noteOpener = () => {
     openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
