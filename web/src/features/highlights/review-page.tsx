@@ -86,6 +86,12 @@ export default function ReviewPage() {
   useEffect(() => {
     if (current && !isRevealed) revealRef.current?.focus({ preventScroll: true });
   }, [current, isRevealed]);
+  // The last rating button goes with the last card: focus moves to the way on, not to the top of the page.
+  const nextStepRef = useRef<HTMLAnchorElement>(null);
+  const isFinished = queue !== null && !current && reviewed > 0;
+  useEffect(() => {
+    if (isFinished) nextStepRef.current?.focus({ preventScroll: true });
+  }, [isFinished]);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
@@ -110,7 +116,9 @@ export default function ReviewPage() {
             title={reviewed > 0 ? 'All done for today' : 'Nothing to review'}
             action={
               <Button asChild variant="outline">
-                <Link to="/highlights">Your highlights</Link>
+                <Link ref={nextStepRef} to="/highlights">
+                  Your highlights
+                </Link>
               </Button>
             }
           >
