@@ -129,6 +129,8 @@ test.describe('highlights, notes and review cards', () => {
     }
     expect(sawOurCard).toBe(true);
     await expect(done).toBeVisible();
+    // The keyboard goes on from the way out, not from the top of the page.
+    await expect(second.page.getByRole('link', { name: 'Your highlights' })).toBeFocused();
     await expect
       .poll(async () => {
         const deck = (await (await second.page.request.get('/api/review-cards')).json()) as {

@@ -136,15 +136,32 @@ test.describe('the reader on a phone', () => {
   test.describe.configure({ timeout: 120_000 });
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 
-  /** A horizontal swipe with real touch events (Chromium's input pipeline, as a finger would). */
+  /**
+   * A horizontal swipe with real touch events (Chromium's input pipeline, as a finger would): eight events
+   * 16 ms apart, about 110 ms from touch to lift. The reader takes a stroke for a swipe only within 0.8 s
+   * (docs/product/reader.md#page-habits), and an event's time is when Chromium receives it unless it is
+   * given one: sent one by one, awaiting each answer, a loaded machine stretched the stroke past that limit
+   * and the page did not turn. So each event carries its finger's time, and all are sent at once (the
+   * protocol keeps their order).
+   */
   async function swipe(page: Page, fromX: number, toX: number, y: number): Promise<void> {
+    const FRAME_SECONDS = 0.016;
+    const MOVES = 6;
+    const start = Date.now() / 1000;
+    const events = [
+      { type: 'touchStart' as const, touchPoints: [{ x: fromX, y }] },
+      ...Array.from({ length: MOVES }, (_, index) => ({
+        type: 'touchMove' as const,
+        touchPoints: [{ x: fromX + ((toX - fromX) * (index + 1)) / MOVES, y }],
+      })),
+      { type: 'touchEnd' as const, touchPoints: [] },
+    ];
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
-    for (let step = 1; step <= 6; step++) {
-      const x = fromX + ((toX - fromX) * step) / 6;
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await Promise.all(
+      events.map((event, index) =>
+        cdp.send('Input.dispatchTouchEvent', { ...event, timestamp: start + index * FRAME_SECONDS }),
+      ),
+    );
     await cdp.detach();
   }
 

@@ -96,6 +96,8 @@ test.describe('reviews', () => {
       await dialog.getByLabel('Reason').fill('Off topic for this book');
       await dialog.getByRole('button', { name: 'Send report' }).click();
       await expect(review.getByText('Reported')).toBeVisible();
+      // The Report button is gone: focus waits on what replaced it, not at the top of the page.
+      await expect(review.getByText('Reported')).toBeFocused();
     });
     expect(voterErrors).toEqual([]);
 

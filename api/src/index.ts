@@ -17,6 +17,7 @@ import { createPaymentsProvider } from './adapters/payments';
 import { demoEmergencyLogin } from './features/auth/emergency.service';
 import { JOBS } from './jobs';
 import { startJobRunner } from './jobs/runner';
+import { startRecommendationRefresher } from './features/recommendations/recommendation-refresh';
 
 /**
  * Slow or oversized clients are cut off by Node before the app sees them (docs/product/operations.md#limits):
@@ -63,6 +64,8 @@ if (emergencyLogin)
 const appDeps = { ...deps, env: { ...env, emergencyLogin } };
 const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined });
 const stopJobs = startJobRunner(appDeps, JOBS);
+// Readers whose reading changed get their recommendations recomputed shortly after (docs/product/recommendations.md#after-reading).
+const stopRecommendationRefresher = startRecommendationRefresher(appDeps);
 const server = serve(
   { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: NODE_SERVER_LIMITS },
   () => {
@@ -82,6 +85,7 @@ const server = serve(
 
 function shutdown() {
   stopJobs();
+  stopRecommendationRefresher();
   server.close(() => {
     void deps.mailer.close?.().finally(() => {
       db.$client.close();

@@ -71,6 +71,25 @@ export function generatedCoverUrl(bookId: string, input: CoverInput): string {
   return `/api/books/${encodeURIComponent(bookId)}/cover.svg?v=${coverVersion(input)}`;
 }
 
+/**
+ * The first category of the books row `alias` (by position), in SQL: the category a generated cover shows, for
+ * lists that read books outside the catalogue service and pass it to readerCoverUrl.
+ */
+export function primaryCategorySql(alias: string): string {
+  return `(select c.name from book_categories bc join categories c on c.id = bc.category_id where bc.book_id = ${alias}.id order by bc.position limit 1)`;
+}
+
+/** The cover every list shows: the uploaded image, else the generated one (the catalogue's own URL). */
+export function readerCoverUrl(book: {
+  id: string;
+  title: string;
+  author: string;
+  coverImageUrl: string | null;
+  category: string | null;
+}): string {
+  return book.coverImageUrl || generatedCoverUrl(book.id, book);
+}
+
 // Characters XML 1.0 forbids even when escaped; a title containing them must still give valid SVG. They are
 // the C0 controls other than tab, line feed and carriage return (C1 controls are allowed), U+FFFE, U+FFFF
 // and unpaired surrogates (with the u flag a surrogate only matches \p{Cs} when it is unpaired).

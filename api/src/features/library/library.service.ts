@@ -18,6 +18,7 @@ import type { TLibraryQuery, TReadingEventType } from '@shared/sync.schemas';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { AppError } from '../../lib/app-error';
+import { primaryCategorySql, readerCoverUrl } from '../catalogue/cover-svg';
 import { recordLibraryChange } from '../progress/reading-aggregates';
 import { canReadBook } from '@shared/entitlement';
 import { findBook, syncEntitlements } from '../selections/entitlement-state';
@@ -46,6 +47,7 @@ interface TShelfBookRow {
   slug: string;
   author: string;
   cover_image_url: string | null;
+  category: string | null;
   required_tier: TLibraryItem['requiredTier'];
 }
 
@@ -62,8 +64,8 @@ const statements = perConnection((db) => {
        where rp.user_id = ?`,
     ),
     books: client.prepare<[string], TShelfBookRow>(
-      `select id, title, slug, author, cover_image_url, required_tier from books
-       where is_published = 1 and id in (select value from json_each(?))`,
+      `select b.id, b.title, b.slug, b.author, b.cover_image_url, ${primaryCategorySql('b')} as category, b.required_tier
+       from books b where b.is_published = 1 and b.id in (select value from json_each(?))`,
     ),
     totals: client.prepare<{ userId: string }, { time_read_ms: number; listened_ms: number; sessions: number }>(
       `select
@@ -114,7 +116,7 @@ function shelf(db: Db, userId: string, now: Date): TLibraryItem[] {
       title: book.title,
       slug: book.slug,
       author: book.author,
-      coverImageUrl: book.cover_image_url,
+      coverImageUrl: readerCoverUrl({ ...book, coverImageUrl: book.cover_image_url }),
       requiredTier: book.required_tier,
       // The same rule as opening the book, so no screen offers "Continue reading" for a book that then refuses.
       canOpen: canReadBook(state.user, { id: book.id, requiredTier: book.required_tier }, selections, now).ok,

@@ -7,7 +7,7 @@ import {
   readingSessions,
   userLibrary,
 } from '../../db/schema';
-import { createBook } from '../../test-factories';
+import { createBook, createCategory } from '../../test-factories';
 import { successBody, problemBody } from '../../test-utils';
 import { get } from '../auth/auth-test-helpers';
 import { setup } from '../selections/selections-test-support';
@@ -200,5 +200,30 @@ describe('GET /api/library/stats', () => {
       sessions: 1,
       lastReadAt: isoAt(t, -1000),
     });
+  });
+});
+
+describe('covers in the reader’s lists', () => {
+  it('the shelf, "continue reading" and the picks show the catalogue’s cover, generated when none was uploaded', async () => {
+    const t = setup();
+    const reader = await t.reader('basic');
+    const habits = createCategory(t.db, { name: 'Habits' });
+    const generated = createBook(t.db, { title: 'Tiny Steps', pageCount: 100, categories: [habits], skipIndex: true });
+    const uploaded = createBook(t.db, { title: 'Big Leaps', pageCount: 100, coverImageUrl: '/covers/big-leaps.webp' });
+    const catalogueBook = await successBody(reader.api.books[':idOrSlug'].$get({ param: { idOrSlug: generated.id } }));
+    expect(catalogueBook.coverImageUrl).toMatch(/^\/api\/books\/.+\/cover\.svg\?v=/);
+
+    expect((await reader.api.selections.$post({ json: { bookId: generated.id } })).status).toBe(201);
+    await reader.api.library.$post({ json: { bookId: uploaded.id } });
+    await sync(reader, [mutation({ type: 'progress.set', payload: { bookId: generated.id, page: 10 } }, stampAt(t))]);
+
+    const shelf = await successBody(reader.api.library.$get({ query: { status: 'all' } }));
+    const coverOf = (id: string) => shelf.items.find((item) => item.bookId === id)?.coverImageUrl;
+    expect(coverOf(generated.id)).toBe(catalogueBook.coverImageUrl);
+    expect(coverOf(uploaded.id)).toBe('/covers/big-leaps.webp');
+    const recent = await successBody(reader.api.progress.$get({ query: {} }));
+    expect(recent.items[0]?.coverImageUrl).toBe(catalogueBook.coverImageUrl);
+    const picks = await successBody(reader.api.selections.$get());
+    expect(picks.items[0]?.coverImageUrl).toBe(catalogueBook.coverImageUrl);
   });
 });

@@ -19,6 +19,7 @@ import { syncEntitlements } from '../selections/entitlement-state';
 import { perConnection } from '../../db/per-connection';
 import { cachedStatement } from '../../db/statement-cache';
 import { notFound } from '../../lib/app-error';
+import { primaryCategorySql, readerCoverUrl } from '../catalogue/cover-svg';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -66,7 +67,7 @@ const statements = perConnection((db) => ({
     { userId: string; limit: number; onlyInProgress: number },
     TProgressRow & TBookColumns
   >(
-    `select ${PROGRESS_COLUMNS}, b.title, b.slug, b.author, b.cover_image_url, b.required_tier
+    `select ${PROGRESS_COLUMNS}, b.title, b.slug, b.author, b.cover_image_url, ${primaryCategorySql('b')} as category, b.required_tier
      from reading_progress rp join books b on b.id = rp.book_id ${PROGRESS_JOINS}
      where rp.user_id = @userId and b.is_published = 1
        and (@onlyInProgress = 0 or (snap.completed_at is null and rp.furthest_page >= 1))
@@ -84,6 +85,7 @@ interface TBookColumns {
   slug: string;
   author: string;
   cover_image_url: string | null;
+  category: string | null;
   required_tier: TBookTier;
 }
 
@@ -150,7 +152,13 @@ export function listRecentProgress(options: {
       title: row.title,
       slug: row.slug,
       author: row.author,
-      coverImageUrl: row.cover_image_url,
+      coverImageUrl: readerCoverUrl({
+        id: row.book_id,
+        title: row.title,
+        author: row.author,
+        coverImageUrl: row.cover_image_url,
+        category: row.category,
+      }),
       status: readingStatus({ completedAt: row.completed_at, furthestPage: row.furthest_page }),
       canOpen: canReadBook(user, { id: row.book_id, requiredTier: row.required_tier }, sync.selections, now).ok,
     }));

@@ -343,8 +343,13 @@ function loadTermVectors(db: Db): Map<string, Record<string, number>> {
 // ---------------------------------------------------------------------------------------------------------------
 // The job
 
-/** The last model this process built, so a dismissal can refill the reader's rows at once. */
-let lastModel: { model: TModel; builtAt: number } | null = null;
+/**
+ * The last model this process built for each database, so a dismissal or a change in a reader's reading can refill
+ * that reader's rows without building the model again (docs/product/recommendations.md#after-reading).
+ */
+const lastModels = new WeakMap<Db, { model: TModel; builtAt: number }>();
+/** Older than this (the hourly run did not happen in this process), a reader's refresh builds a new model. */
+const MODEL_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
 function writeSimilarBooks(db: Db, model: TModel): void {
   const insert = db.$client.prepare(
@@ -450,7 +455,7 @@ export async function computeRecommendations(
     termVectors: loadTermVectors(db),
     readers: allReaders.values(),
   });
-  lastModel = { model, builtAt: now.getTime() };
+  lastModels.set(db, { model, builtAt: now.getTime() });
   await yieldToEventLoop();
   if (!options.userIds) writeSimilarBooks(db, model);
   const readers = options.userIds
@@ -467,6 +472,33 @@ export async function computeRecommendations(
   const durationMs = Math.round(performance.now() - started);
   deps.logger.info({ booksCounted, readers: readers.length, rows, durationMs }, 'recommendations computed');
   return { booksCounted, readers: readers.length, rows, durationMs };
+}
+
+/**
+ * Recomputes these readers' rows after their reading changed (docs/product/recommendations.md#after-reading): from
+ * their signals as they are now, with this process's last model of the catalogue and everyone's shelves (one
+ * reader's new page or rating barely moves it, and the hourly run renews it), or through a run limited to them when
+ * there is no recent model. Returns how many rows were written.
+ */
+export async function refreshReaderRecommendations(
+  deps: TRecommendationDeps,
+  userIds: readonly string[],
+): Promise<number> {
+  const { db } = deps;
+  const now = deps.now();
+  const cached = lastModels.get(db);
+  if (!cached || now.getTime() - cached.builtAt > MODEL_MAX_AGE_MS)
+    return (await computeRecommendations(deps, { userIds: [...userIds] })).rows;
+  const readers = [...loadReaderSignals(db, userIds).values()];
+  let rows = 0;
+  for (let start = 0; start < readers.length; start += READERS_PER_TRANSACTION) {
+    await yieldToEventLoop();
+    immediateTransaction(db, () => {
+      for (const reader of readers.slice(start, start + READERS_PER_TRANSACTION))
+        rows += writeReaderRows(db, cached.model, reader, now);
+    });
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -553,7 +585,7 @@ export function dismissRecommendation(deps: TRecommendationDeps, options: { user
       .set({ score: RETIRED_SCORE, updatedAt: now })
       .where(and(eq(bookRecommendations.userId, userId), eq(bookRecommendations.bookId, bookId)))
       .run();
-    const model = lastModel?.model;
+    const model = lastModels.get(db)?.model;
     const reader = model ? loadReaderSignals(db, [userId]).get(userId) : undefined;
     if (model && reader) writeReaderRows(db, model, reader, now);
   });

@@ -19,6 +19,7 @@ import { immediateTransaction, type Db } from '../../db/client';
 import { bookReviews, books, loans, readingProgress, reviewHelpfulVotes, reviewReports, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { lookUpBook } from '../selections/entitlement-state';
+import { queueRecommendationRefresh } from '../recommendations/recommendation-refresh';
 
 export const REVIEWS_PAGE_SIZE = 10;
 
@@ -261,7 +262,7 @@ export function saveOwnReview(options: {
   now: Date;
 }): { review: TOwnReview; created: boolean } {
   const { db, userId, input, now } = options;
-  return immediateTransaction(db, () => {
+  const saved = immediateTransaction(db, () => {
     const book = publishedBook(db, options.bookRef);
     const verified = isVerifiedReader(db, userId, book.id);
     const existing = db
@@ -282,11 +283,14 @@ export function saveOwnReview(options: {
     recomputeBookRating(db, book.id, now);
     return { review: loadOwn(db, userId, book.id), created: !existing };
   });
+  // A rating tells the reader's taste: their recommendations follow (docs/product/recommendations.md#after-reading).
+  queueRecommendationRefresh(db, userId, now);
+  return saved;
 }
 
 export function deleteOwnReview(options: { db: Db; userId: string; bookRef: string; now: Date }): TBookRatingSummary {
   const { db, userId, now } = options;
-  return immediateTransaction(db, () => {
+  const summary = immediateTransaction(db, () => {
     const book = publishedBook(db, options.bookRef);
     const deleted = db
       .delete(bookReviews)
@@ -296,6 +300,8 @@ export function deleteOwnReview(options: { db: Db; userId: string; bookRef: stri
     if (deleted.length === 0) throw notFound('Review');
     return recomputeBookRating(db, book.id, now);
   });
+  queueRecommendationRefresh(db, userId, now);
+  return summary;
 }
 
 function visibleReview(db: Db, reviewId: string) {

@@ -3,7 +3,7 @@
  * the pick counter of user_subscription_cycles and the loan a pick opens, always inside BEGIN IMMEDIATE
  * so concurrent picks at the limit cannot both pass. A refused pick changes nothing.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   accessValidUntil,
   canReadBook,
@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { findBook, offlineDeviceCap, syncEntitlements } from './entitlement-state';
 import { revokeLicensesOfLoans } from '../license-revocation/license-revocation';
 import { recordRecommendationBorrow } from '../recommendations/recommendations.service';
+import { primaryCategorySql, readerCoverUrl } from '../catalogue/cover-svg';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -40,9 +41,12 @@ function toSelectionDtos(db: Db, selections: readonly TSelectionState[], now: nu
     .select({
       id: userSelectedBooks.id,
       subscriptionTier: userSelectedBooks.subscriptionTier,
+      bookId: books.id,
       title: books.title,
       slug: books.slug,
+      author: books.author,
       coverImageUrl: books.coverImageUrl,
+      category: sql<string | null>`${sql.raw(primaryCategorySql('books'))}`,
       requiredTier: books.requiredTier,
     })
     .from(userSelectedBooks)
@@ -66,7 +70,7 @@ function toSelectionDtos(db: Db, selections: readonly TSelectionState[], now: nu
           bookId: selection.bookId,
           title: row.title,
           slug: row.slug,
-          coverImageUrl: row.coverImageUrl,
+          coverImageUrl: readerCoverUrl({ ...row, id: row.bookId }),
           requiredTier: row.requiredTier,
           subscriptionTier: row.subscriptionTier,
           selectedAt: new Date(selection.selectedAt).toISOString(),

@@ -41,6 +41,7 @@ import { toFieldErrors } from '../../lib/validate';
 import { readBookmarks, readProgress } from '../progress/progress.service';
 import { markReadingStatsDirty } from '../reading-stats/reading-stats.service';
 import { refreshChallengeProgress } from '../challenges/challenges.service';
+import { queueRecommendationRefresh } from '../recommendations/recommendation-refresh';
 import { applyBookDelta, emptyDelta, mergeDelta, type TBookDelta } from '../progress/reading-aggregates';
 import { mergeDeviceCopyCounter, ONLINE_COPY_SOURCE } from '../reader/copy-budget.service';
 import { submitFeedback } from '../feedback/feedback.service';
@@ -451,6 +452,8 @@ function describeIssues(issues: Parameters<typeof toFieldErrors>[0]): string {
 interface TBatchResult {
   /** Reading events were stored: challenge progress is counted again after the commit. */
   readingChanged: boolean;
+  /** A place moved or a book was finished: what the reader's recommendations start from changed. */
+  shelfChanged: boolean;
   applied: Set<string>;
   rejected: Map<string, string>;
   stateBooks: { progress: Set<string>; bookmarks: Set<string> };
@@ -519,6 +522,7 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
   const nowMs = now.getTime();
   const result: TBatchResult = {
     readingChanged: false,
+    shelfChanged: false,
     applied: new Set(),
     rejected: new Map(),
     stateBooks: { progress: new Set(), bookmarks: new Set() },
@@ -618,7 +622,10 @@ function runBatch(options: TBatchOptions & { isolate: boolean }): TBatchResult {
     } else result.rejected.set(mutation.id, outcome.reason);
   }
 
-  for (const [bookId, bookDelta] of deltas) applyBookDelta(db, { userId, bookId, delta: bookDelta, nowMs });
+  for (const [bookId, bookDelta] of deltas) {
+    applyBookDelta(db, { userId, bookId, delta: bookDelta, nowMs });
+    if (bookDelta.positionChanged || bookDelta.completedAt !== null) result.shelfChanged = true;
+  }
   // New reading events: the reader's statistics summaries are rebuilt (docs/product/reading-stats.md#summary-tables).
   if (readingChanged) markReadingStatsDirty(db, userId);
   result.readingChanged = readingChanged;
@@ -637,6 +644,9 @@ export async function applySyncBatch(options: TBatchOptions): Promise<TSyncRespo
   // Challenge progress follows counted reading (docs/product/reviews-and-challenges.md#progress), outside the group
   // commit so a challenge can never hold up or fail a batch.
   if (result.readingChanged) refreshChallengeProgress({ db, userId, now });
+  // Recommendations follow what the reader reads and finishes, a little later and off this request
+  // (docs/product/recommendations.md#after-reading).
+  if (result.shelfChanged) queueRecommendationRefresh(db, userId, now);
 
   const state: TSyncResponse['state'] = { progress: {}, bookmarks: {} };
   for (const bookId of result.stateBooks.progress) {

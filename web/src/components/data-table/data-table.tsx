@@ -254,9 +254,9 @@ export function DataTable<TData extends RowData>({
               ? 'No rows'
               : `${firstRow}–${lastRow} of ${rowCount.toLocaleString('en-GB')}`}
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">
-            <span className="text-muted-foreground">Rows per page</span>
+            <span className="whitespace-nowrap text-muted-foreground">Rows per page</span>
             <select
               className="h-9 rounded-md border border-border bg-background px-2"
               value={query.pageSize}
@@ -269,29 +269,32 @@ export function DataTable<TData extends RowData>({
               ))}
             </select>
           </label>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage() || isLoading}
-            aria-label="Previous page"
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-          <span className="tabular-nums">
-            Page {query.page} of {pageCount.toLocaleString('en-GB')}
-          </span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => table.nextPage()}
-            disabled={!table.getCanNextPage() || isLoading}
-            aria-label="Next page"
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
+          {/* Previous, page and next stay together when the row wraps on a phone. */}
+          <div className="flex items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => table.previousPage()}
+              disabled={!table.getCanPreviousPage() || isLoading}
+              aria-label="Previous page"
+            >
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <span className="whitespace-nowrap tabular-nums">
+              Page {query.page} of {pageCount.toLocaleString('en-GB')}
+            </span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => table.nextPage()}
+              disabled={!table.getCanNextPage() || isLoading}
+              aria-label="Next page"
+            >
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@
  * button, plus the Cancel / submit footer of form dialogs. Callers keep their own Root (open state,
  * trigger) and put the description and body inside.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@web/lib/cn';
@@ -30,11 +30,25 @@ export function DialogPanel({
   hasDescription = true,
   closeDisabled = false,
 }: DialogPanelProps) {
+  // Radix hands focus back to its Dialog.Trigger when the dialog closes. A dialog opened without one (a button that
+  // mounts it, a table row) would leave focus on the page's body, so the element focused when it opened gets it back
+  // (docs/product/routes-and-screens.md#application-shell).
+  const openedFrom = useRef<HTMLElement | null>(null);
+  const noteOpener = () => {
+    openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = () =>
+    requestAnimationFrame(() => {
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      if (openedFrom.current?.isConnected) openedFrom.current.focus();
+    });
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-foreground/40 transition-opacity duration-200 starting:opacity-0" />
       <Dialog.Content
         {...(hasDescription ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={noteOpener}
+        onCloseAutoFocus={returnFocus}
         className={cn(
           // Centred by the fixed inset and auto margins rather than a transform from the left edge, so the panel
           // sits in the middle of the visible screen and within it on a phone, whatever width the page behind has.

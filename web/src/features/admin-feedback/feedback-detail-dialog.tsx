@@ -21,6 +21,7 @@ import {
   type TFeedbackTriageRow,
   type TFeedbackTriageUpdate,
 } from '@shared/feedback';
+import { EnumSelectField } from '@web/components/forms/enum-select-field';
 import { FormField } from '@web/components/forms/form-field';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -38,7 +39,6 @@ import {
   updateFeedback,
 } from './queries';
 
-const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
 const textareaClass = 'rounded-md border border-input bg-background px-3 py-2 text-sm';
 
 function CommentForm({ item, onSaved }: { item: TFeedbackTriageDetail; onSaved: () => Promise<unknown> }) {
@@ -102,17 +102,15 @@ function ResponseForm({ item, onSaved }: { item: TFeedbackTriageDetail; onSaved:
         {(a11y) => <textarea rows={3} className={textareaClass} {...a11y} {...form.register('response')} />}
       </FormField>
       <div className="flex flex-wrap items-end gap-2">
-        <FormField id="feedback-response-status" label="Then mark as" error={errors.status?.message}>
-          {(a11y) => (
-            <select className={selectClass} {...a11y} {...form.register('status')}>
-              {FEEDBACK_STATUS_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {FEEDBACK_LABELS.status[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <EnumSelectField
+          id="feedback-response-status"
+          label="Then mark as"
+          size="sm"
+          error={errors.status?.message}
+          values={FEEDBACK_STATUS_VALUES}
+          labels={FEEDBACK_LABELS.status}
+          {...form.register('status')}
+        />
         <Button type="submit" size="sm" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send response'}
         </Button>
@@ -169,38 +167,24 @@ function DetailBody({ item, refresh }: { item: TFeedbackTriageDetail; refresh: (
         </a>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <FormField id="feedback-status" label="Status">
-          {(a11y) => (
-            <select
-              className={selectClass}
-              {...a11y}
-              value={item.status}
-              onChange={(event) => void change({ status: event.target.value as TFeedbackTriageUpdate['status'] })}
-            >
-              {FEEDBACK_STATUS_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {FEEDBACK_LABELS.status[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id="feedback-priority-edit" label="Priority">
-          {(a11y) => (
-            <select
-              className={selectClass}
-              {...a11y}
-              value={item.priority}
-              onChange={(event) => void change({ priority: event.target.value as TFeedbackTriageUpdate['priority'] })}
-            >
-              {FEEDBACK_PRIORITY_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {FEEDBACK_LABELS.priority[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <EnumSelectField
+          id="feedback-status"
+          label="Status"
+          size="sm"
+          values={FEEDBACK_STATUS_VALUES}
+          labels={FEEDBACK_LABELS.status}
+          value={item.status}
+          onChange={(event) => void change({ status: event.target.value as TFeedbackTriageUpdate['status'] })}
+        />
+        <EnumSelectField
+          id="feedback-priority-edit"
+          label="Priority"
+          size="sm"
+          values={FEEDBACK_PRIORITY_VALUES}
+          labels={FEEDBACK_LABELS.priority}
+          value={item.priority}
+          onChange={(event) => void change({ priority: event.target.value as TFeedbackTriageUpdate['priority'] })}
+        />
         <label className="flex h-10 items-center gap-2">
           <input
             type="checkbox"

@@ -18,6 +18,7 @@ import {
   ZFeedbackForm,
   type TFeedbackForm,
 } from '@shared/feedback';
+import { EnumSelectField } from '@web/components/forms/enum-select-field';
 import { FormField } from '@web/components/forms/form-field';
 import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { describeError } from '@web/lib/api';
@@ -101,39 +102,30 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
         </Dialog.Description>
         <form onSubmit={form.handleSubmit(submit)} noValidate className="mt-4 flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField id="feedback-type" label="Type" error={errors.type?.message}>
-              {(a11y) => (
-                <select className={controlClass} {...a11y} {...form.register('type')}>
-                  {FEEDBACK_TYPE_VALUES.map((value) => (
-                    <option key={value} value={value}>
-                      {FEEDBACK_LABELS.type[value]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField id="feedback-category" label="Category" error={errors.category?.message}>
-              {(a11y) => (
-                <select className={controlClass} {...a11y} {...form.register('category')}>
-                  {FEEDBACK_CATEGORY_VALUES.map((value) => (
-                    <option key={value} value={value}>
-                      {FEEDBACK_LABELS.category[value]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            <FormField id="feedback-priority" label="Priority" error={errors.priority?.message}>
-              {(a11y) => (
-                <select className={controlClass} {...a11y} {...form.register('priority')}>
-                  {FEEDBACK_PRIORITY_VALUES.map((value) => (
-                    <option key={value} value={value}>
-                      {FEEDBACK_LABELS.priority[value]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <EnumSelectField
+              id="feedback-type"
+              label="Type"
+              error={errors.type?.message}
+              values={FEEDBACK_TYPE_VALUES}
+              labels={FEEDBACK_LABELS.type}
+              {...form.register('type')}
+            />
+            <EnumSelectField
+              id="feedback-category"
+              label="Category"
+              error={errors.category?.message}
+              values={FEEDBACK_CATEGORY_VALUES}
+              labels={FEEDBACK_LABELS.category}
+              {...form.register('category')}
+            />
+            <EnumSelectField
+              id="feedback-priority"
+              label="Priority"
+              error={errors.priority?.message}
+              values={FEEDBACK_PRIORITY_VALUES}
+              labels={FEEDBACK_LABELS.priority}
+              {...form.register('priority')}
+            />
           </div>
           <FormField id="feedback-title" label="Title" error={errors.title?.message} hint="At least 5 characters.">
             {(a11y) => <input className={controlClass} autoComplete="off" {...a11y} {...form.register('title')} />}

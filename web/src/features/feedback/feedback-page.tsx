@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, ThumbsUp } from 'lucide-react';
 import { FEEDBACK_LABELS, type TFeedbackItem, type TFeedbackStatus } from '@shared/feedback';
 import { Badge, type BadgeProps } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatePanel } from '@web/components/state-panel';
 import { ErrorPanel } from '@web/components/error-panel';
@@ -16,6 +16,7 @@ import { usePendingMutations } from '@web/features/sync/use-sync';
 import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { SendFeedbackButton } from './feedback-launcher';
 import { feedbackKeys, feedbackListsQueryOptions, feedbackScreenshotHref, upvoteFeedback } from './queries';
 
 const STATUS_VARIANT: Record<TFeedbackStatus, BadgeProps['variant']> = {
@@ -129,7 +130,13 @@ export default function FeedbackPage() {
             </h2>
             {lists.data.mine.length === 0 ? (
               <div className="mt-3">
-                <StatePanel icon={<MessageSquare />} title="Nothing sent yet" />
+                <StatePanel
+                  icon={<MessageSquare />}
+                  title="Nothing sent yet"
+                  action={<SendFeedbackButton className={buttonVariants()}>Send feedback</SendFeedbackButton>}
+                >
+                  A problem, an idea or something you like: the team reads every item and answers here.
+                </StatePanel>
               </div>
             ) : (
               <ul className="mt-3 flex flex-col gap-3">

@@ -86,6 +86,12 @@ export default function ReviewPage() {
   useEffect(() => {
     if (current && !isRevealed) revealRef.current?.focus({ preventScroll: true });
   }, [current, isRevealed]);
+  // The last rating button goes with the last card: focus moves to the way on, not to the top of the page.
+  const nextStepRef = useRef<HTMLAnchorElement>(null);
+  const isFinished = queue !== null && !current && reviewed > 0;
+  useEffect(() => {
+    if (isFinished) nextStepRef.current?.focus({ preventScroll: true });
+  }, [isFinished]);
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pb-16 pt-8 sm:px-6 md:pt-12">
@@ -110,7 +116,9 @@ export default function ReviewPage() {
             title={reviewed > 0 ? 'All done for today' : 'Nothing to review'}
             action={
               <Button asChild variant="outline">
-                <Link to="/highlights">Your highlights</Link>
+                <Link ref={nextStepRef} to="/highlights">
+                  Your highlights
+                </Link>
               </Button>
             }
           >
@@ -182,7 +190,9 @@ function ReviewCard({
             </Link>
           </div>
           <fieldset className="mt-5">
-            <legend className="text-sm font-medium">How well did you remember it? (keys 1–4)</legend>
+            <legend className="text-sm font-medium">
+              How well did you remember it? <span className="pointer-coarse:hidden">(keys 1–4)</span>
+            </legend>
             <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
               {REVIEW_RATINGS_UI.map(({ rating, label, hint }) => (
                 <Button
@@ -203,7 +213,8 @@ function ReviewCard({
         </>
       ) : (
         <Button ref={revealRef} type="button" className="mt-5 h-12 w-full" onClick={onReveal} aria-keyshortcuts="Space">
-          Show answer (space)
+          Show answer {/* The key is a hint for keyboards; a touch screen has none to press. */}
+          <span className="pointer-coarse:hidden">(space)</span>
         </Button>
       )}
     </article>

@@ -264,7 +264,13 @@ const BOOK_COLUMNS: TDataTableColumn<TBookFigures>[] = [
       </Link>
     ),
   },
-  { id: 'time', header: 'Time', enableSorting: false, cell: ({ row }) => formatReadingTime(row.original.readingMs) },
+  // Figures stay on one line; the title takes what width is left.
+  {
+    id: 'time',
+    header: 'Time',
+    enableSorting: false,
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatReadingTime(row.original.readingMs)}</span>,
+  },
   { id: 'pages', header: 'Pages', enableSorting: false, cell: ({ row }) => formatCount(row.original.pages) },
   { id: 'sessions', header: 'Sessions', enableSorting: false, cell: ({ row }) => formatCount(row.original.sessions) },
   {

@@ -76,7 +76,7 @@ export function YearInReview({ year }: { year: number }) {
     <div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {reviewLines(review.data).map(([label, value]) => (
-          <div key={label} className="flex flex-col-reverse">
+          <div key={label} className="flex flex-col-reverse justify-end">
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="font-serif text-lg font-semibold">{value}</dd>
           </div>

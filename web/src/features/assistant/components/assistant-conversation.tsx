@@ -210,6 +210,8 @@ export function AssistantConversation({
               }}
             >
               <MessageSquarePlus aria-hidden="true" />
+              {/* A word beside the icon: on a touch screen there is no tooltip to say what it does. */}
+              New
             </Button>
             {current && (
               <>

@@ -3,16 +3,15 @@
  * an "edited" mark, delete own, and hide or restore for moderators. Every text is rendered as text, never as HTML.
  */
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EyeOff, Heart, MessageSquare } from 'lucide-react';
 import { COMMENT_MAX, type TChallengeReply } from '@shared/challenges';
 import { ZCommentEdit } from '@shared/challenges.schemas';
 import { hasPermission } from '@shared/permissions';
 import { Button } from '@web/components/ui/button';
-import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ErrorPanel } from '@web/components/error-panel';
+import { ReasonDialog } from '@web/components/reason-dialog';
 import { FormField } from '@web/components/forms/form-field';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { describeError, isApiError } from '@web/lib/api';
@@ -296,57 +295,23 @@ function Comment({
 /** Moderators hide or restore a comment with a reason the author sees (docs/product/reviews-and-challenges.md#comments). */
 function ModerateDialog({ comment }: { comment: TChallengeReply }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const moderate = useMutation({
-    mutationFn: () => moderateComment(comment.id, !comment.isHidden, reason),
-    onSuccess: async () => {
-      setOpen(false);
-      setReason('');
-      toast({ title: comment.isHidden ? 'Comment restored' : 'Comment hidden' });
-      await refreshChallenges(queryClient);
-    },
-    onError: (failure) => setError(failureText(failure)),
-  });
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <ReasonDialog
+      trigger={
         <Button variant="ghost" size="sm">
           {comment.isHidden ? 'Restore' : 'Hide'}
         </Button>
-      </Dialog.Trigger>
-      <DialogPanel title={comment.isHidden ? 'Restore this comment' : 'Hide this comment'}>
-        <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-          The author sees your reason beside the comment.
-        </Dialog.Description>
-        <form
-          noValidate
-          className="mt-4 flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError(undefined);
-            moderate.mutate();
-          }}
-        >
-          <FormField id={`moderate-${comment.id}`} label="Reason" error={error}>
-            {(a11y) => (
-              <textarea
-                rows={3}
-                className="rounded-md border border-input bg-background px-3 py-2 text-sm"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                {...a11y}
-              />
-            )}
-          </FormField>
-          <DialogFormActions
-            isPending={moderate.isPending}
-            submitLabel={comment.isHidden ? 'Restore comment' : 'Hide comment'}
-            pendingLabel="Saving..."
-          />
-        </form>
-      </DialogPanel>
-    </Dialog.Root>
+      }
+      title={comment.isHidden ? 'Restore this comment' : 'Hide this comment'}
+      description="The author sees your reason beside the comment."
+      fieldId={`moderate-${comment.id}`}
+      submitLabel={comment.isHidden ? 'Restore comment' : 'Hide comment'}
+      pendingLabel="Saving..."
+      send={(reason) => moderateComment(comment.id, !comment.isHidden, reason)}
+      onSent={() => {
+        toast({ title: comment.isHidden ? 'Comment restored' : 'Comment hidden' });
+        return refreshChallenges(queryClient);
+      }}
+    />
   );
 }

@@ -105,10 +105,12 @@ export function ActivityFeed({ challengeId }: { challengeId: string }) {
       ) : (
         <ul className="flex flex-col gap-2 rounded-xl border border-border bg-card p-3">
           {feed.data.map((activity) => (
-            <li key={activity.id} className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-medium">{activity.name}</span>
-              <span>{activity.message}</span>
-              <time className="ml-auto text-xs text-muted-foreground" dateTime={activity.createdAt}>
+            // The words wrap and the time keeps its column, so a long line never drops its time alone underneath.
+            <li key={activity.id} className="flex items-baseline gap-x-3 text-sm">
+              <p className="min-w-0 flex-1">
+                <span className="font-medium">{activity.name}</span> {activity.message}
+              </p>
+              <time className="shrink-0 whitespace-nowrap text-xs text-muted-foreground" dateTime={activity.createdAt}>
                 {TIME_FORMAT.format(new Date(activity.createdAt))}
               </time>
             </li>

@@ -15,7 +15,10 @@ import { ErrorPanel } from '@web/components/error-panel';
 import { NeedsConnection } from '@web/components/offline-notice';
 import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { assistantPath, bookDetailPath, readerPath } from '@web/lib/paths';
-import { LazyDownloadForOfflineButton } from '@web/features/offline/components/lazy-download-for-offline-button';
+import {
+  LazyDownloadForOfflineButton,
+  LazyRegisterDeviceNotice,
+} from '@web/features/offline/components/lazy-download-for-offline-button';
 import { useEntitlements } from '@web/features/selections/queries';
 import { libraryQueryOptions, useLibraryMembership } from '../queries';
 import { BookListItem } from './book-list-item';
@@ -46,6 +49,7 @@ export function LibraryShelf({ className }: { className?: string }) {
   const filter: TLibraryFilter = isFilter(requested) ? requested : 'all';
   const query = useQuery(libraryQueryOptions(filter));
   const counts = query.data?.counts;
+  const tier = useEntitlements().data?.tier;
 
   const choose = (next: TLibraryFilter) =>
     setParams(
@@ -108,11 +112,16 @@ export function LibraryShelf({ className }: { className?: string }) {
             {EMPTY_TEXT[filter]}
           </StatePanel>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${FILTER_LABELS[filter]} books`}>
-            {query.data.items.map((item) => (
-              <ShelfBook key={item.bookId} item={item} />
-            ))}
-          </ul>
+          <>
+            {query.data.items.some((item) => canDownloadBook(item, tier)) && (
+              <LazyRegisterDeviceNotice className="mb-4" />
+            )}
+            <ul className="grid gap-4 sm:grid-cols-2" aria-label={`${FILTER_LABELS[filter]} books`}>
+              {query.data.items.map((item) => (
+                <ShelfBook key={item.bookId} item={item} />
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </section>
@@ -130,12 +139,15 @@ const READ_LABEL: Record<TLibraryItem['status'], string> = {
   finished: 'Read again',
 };
 
+/** Downloads are for books the plan lets this reader open: every book on Premium, the picks on Basic. */
+function canDownloadBook(item: TLibraryItem, tier: string | undefined): boolean {
+  return item.canOpen && (tier === 'premium' || (tier === 'basic' && item.selected));
+}
+
 function ShelfBook({ item }: { item: TLibraryItem }) {
   const membership = useLibraryMembership();
   const busy = membership.isPending;
-  // Downloads are for books the plan lets this reader open: every book on Premium, the picks on Basic.
-  const tier = useEntitlements().data?.tier;
-  const canDownload = item.canOpen && (tier === 'premium' || (tier === 'basic' && item.selected));
+  const canDownload = canDownloadBook(item, useEntitlements().data?.tier);
   return (
     <BookListItem book={item} author={item.author}>
       <div className="flex flex-wrap gap-1.5">
@@ -182,7 +194,12 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
           {item.inLibrary ? 'Remove from library' : 'Add to library'}
         </Button>
         {canDownload && (
-          <LazyDownloadForOfflineButton bookId={item.bookId} title={item.title} className="min-w-0 basis-full" />
+          <LazyDownloadForOfflineButton
+            bookId={item.bookId}
+            title={item.title}
+            registerPrompt="list"
+            className="min-w-0 basis-full"
+          />
         )}
       </div>
     </BookListItem>

@@ -25,6 +25,11 @@ export interface DownloadForOfflineButtonProps {
   title?: string;
   /** 'menu' fits a menu or sheet (the reader's More options); 'inline' sits under a call to action. */
   layout?: 'inline' | 'menu';
+  /**
+   * 'list': the button is one of many in a list that shows one RegisterDeviceNotice above them, so it shows
+   * nothing while this browser is not registered instead of repeating the prompt on every book.
+   */
+  registerPrompt?: 'here' | 'list';
   className?: string;
 }
 
@@ -96,14 +101,56 @@ export function useIsDownloadForOfflineShown(bookId: string): boolean {
   return useDownloadButtonView(bookId).view.kind !== 'hidden';
 }
 
+/**
+ * One "register this browser" prompt above a list of books whose download buttons leave it out
+ * (registerPrompt="list"): shown when the plan includes offline reading and this browser is not registered.
+ */
+export function RegisterDeviceNotice({ className }: { className?: string }) {
+  const { user, isAuthenticated } = useCurrentUser();
+  const userId = isAuthenticated ? (user?.id ?? null) : null;
+  const entitlements = useEntitlements();
+  const thisBrowser = useQuery(thisBrowserDeviceQueryOptions(userId));
+  if (!userId || entitlements.data?.offlineAllowed !== true || thisBrowser.isPending) return null;
+  if (thisBrowser.data?.offlineRegistered) return null;
+  return (
+    <div
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border border-border bg-card p-3 sm:flex-row sm:items-center',
+        className,
+      )}
+    >
+      <RegisterPrompt className="sm:shrink-0" />
+    </div>
+  );
+}
+
+function RegisterPrompt({ className }: { className?: string }) {
+  return (
+    <>
+      {/* A long label: it may wrap on narrow screens rather than push the page sideways. */}
+      <Button asChild variant="outline" className={cn('h-auto min-h-10 whitespace-normal py-2 text-left', className)}>
+        <Link to="/devices">
+          <ShieldCheck aria-hidden="true" />
+          Register this device for offline reading
+        </Link>
+      </Button>
+      <p className="text-xs text-muted-foreground">
+        Books download only to a browser you have registered on the Devices page.
+      </p>
+    </>
+  );
+}
+
 export function DownloadForOfflineButton({
   bookId,
   title,
   layout = 'inline',
+  registerPrompt = 'here',
   className,
 }: DownloadForOfflineButtonProps) {
   const { view, userId } = useDownloadButtonView(bookId);
   if (view.kind === 'hidden') return null;
+  if (view.kind === 'register' && registerPrompt === 'list') return null;
   const name = title ? ` of “${title}”` : '';
   const isMenu = layout === 'menu';
 
@@ -123,24 +170,7 @@ export function DownloadForOfflineButton({
           Download for offline
         </Button>
       )}
-      {view.kind === 'register' && (
-        <>
-          {/* A long label: it may wrap on narrow screens rather than push the page sideways. */}
-          <Button
-            asChild
-            variant="outline"
-            className={cn('h-auto min-h-10 whitespace-normal py-2 text-left', !isMenu && 'sm:self-start')}
-          >
-            <Link to="/devices">
-              <ShieldCheck aria-hidden="true" />
-              Register this device for offline reading
-            </Link>
-          </Button>
-          <p className="text-xs text-muted-foreground">
-            Books download only to a browser you have registered on the Devices page.
-          </p>
-        </>
-      )}
+      {view.kind === 'register' && <RegisterPrompt className={cn(!isMenu && 'sm:self-start')} />}
       {view.kind === 'downloading' && (
         <>
           <div className="flex items-center justify-between gap-3 text-sm">

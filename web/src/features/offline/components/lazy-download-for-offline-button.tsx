@@ -16,3 +16,15 @@ export function LazyDownloadForOfflineButton(props: DownloadForOfflineButtonProp
     </Suspense>
   );
 }
+
+const RegisterDeviceNotice = lazy(() =>
+  import('./download-for-offline-button').then((module) => ({ default: module.RegisterDeviceNotice })),
+);
+
+export function LazyRegisterDeviceNotice(props: { className?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <RegisterDeviceNotice {...props} />
+    </Suspense>
+  );
+}

@@ -3,16 +3,14 @@
  * spoilers), and the helpful and report actions (docs/product/reviews-and-challenges.md#reviews). Every text is
  * rendered as text.
  */
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Flag, ThumbsUp } from 'lucide-react';
 import type { TReview } from '@shared/reviews';
 import { Button } from '@web/components/ui/button';
-import { DialogFormActions, DialogPanel } from '@web/components/ui/dialog';
-import { FormField } from '@web/components/forms/form-field';
 import { RatingStars } from '@web/components/rating-stars';
-import { describeError, isApiError } from '@web/lib/api';
+import { ReasonDialog } from '@web/components/reason-dialog';
+import { describeError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { refreshAfterReviewChange, reportReview, voteHelpful } from '../queries';
 
@@ -28,6 +26,15 @@ export function ReviewCard({ review, canAct }: { review: TReview; canAct: boolea
       toast({ title: 'Your vote was not counted', description: describeError(error), variant: 'destructive' }),
   });
   const hidden = review.hasSpoilers && !spoilerShown;
+  // Once reported, the Report button gives way to "Reported": focus, which the closing dialog gave back to that
+  // button, moves to the word that replaced it rather than falling to the top of the page.
+  const reportedRef = useRef<HTMLSpanElement>(null);
+  const wasReported = useRef(review.reportedByMe);
+  useEffect(() => {
+    if (review.reportedByMe && !wasReported.current && document.activeElement === document.body)
+      reportedRef.current?.focus();
+    wasReported.current = review.reportedByMe;
+  }, [review.reportedByMe]);
   const headingId = `review-${review.id}-title`;
 
   return (
@@ -77,7 +84,9 @@ export function ReviewCard({ review, canAct }: { review: TReview; canAct: boolea
               {review.votedHelpful ? 'Helpful (undo)' : 'Helpful'}
             </Button>
             {review.reportedByMe ? (
-              <span className="text-muted-foreground">Reported</span>
+              <span ref={reportedRef} tabIndex={-1} className="text-muted-foreground outline-none">
+                Reported
+              </span>
             ) : (
               <ReportDialog review={review} />
             )}
@@ -90,58 +99,24 @@ export function ReviewCard({ review, canAct }: { review: TReview; canAct: boolea
 
 function ReportDialog({ review }: { review: TReview }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const report = useMutation({
-    mutationFn: () => reportReview(review.id, reason),
-    onSuccess: async () => {
-      setOpen(false);
-      toast({ title: 'Thank you', description: 'A moderator will look at this review.' });
-      await refreshAfterReviewChange(queryClient);
-    },
-    onError: (failure) =>
-      setError(
-        isApiError(failure)
-          ? (failure.problem?.errors?.[0]?.message ?? describeError(failure))
-          : describeError(failure),
-      ),
-  });
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <ReasonDialog
+      trigger={
         <Button variant="ghost" size="sm">
           <Flag aria-hidden="true" />
           Report
         </Button>
-      </Dialog.Trigger>
-      <DialogPanel title="Report this review">
-        <Dialog.Description className="mt-2 text-sm text-muted-foreground">
-          Tell the moderators what is wrong with it. The reviewer is not told who reported it.
-        </Dialog.Description>
-        <form
-          noValidate
-          className="mt-4 flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setError(undefined);
-            report.mutate();
-          }}
-        >
-          <FormField id={`report-${review.id}`} label="Reason" error={error}>
-            {(a11y) => (
-              <textarea
-                rows={3}
-                className="rounded-md border border-input bg-background px-3 py-2 text-sm"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                {...a11y}
-              />
-            )}
-          </FormField>
-          <DialogFormActions isPending={report.isPending} submitLabel="Send report" pendingLabel="Sending..." />
-        </form>
-      </DialogPanel>
-    </Dialog.Root>
+      }
+      title="Report this review"
+      description="Tell the moderators what is wrong with it. The reviewer is not told who reported it."
+      fieldId={`report-${review.id}`}
+      submitLabel="Send report"
+      pendingLabel="Sending..."
+      send={(reason) => reportReview(review.id, reason)}
+      onSent={() => {
+        toast({ title: 'Thank you', description: 'A moderator will look at this review.' });
+        return refreshAfterReviewChange(queryClient);
+      }}
+    />
   );
 }
