@@ -236,6 +236,9 @@ describe('GET /api/reading-stats answers as the plain reading of the summaries',
     firstOfMonth.setUTCDate(1);
     const newYear = Date.UTC(new Date(todayMs).getUTCFullYear(), 0, 1, 15);
     moments.push(firstOfMonth.getTime(), newYear, newYear - DAY_MS, newYear + 3 * 3_600_000 - DAY_MS);
+    // The last day of a leap year, when the heatmap's year starts after this year's first day; and a leap day.
+    moments.push(Date.UTC(2024, 11, 31, 15), Date.UTC(2024, 1, 29, 15));
+    expect(todayMs - 790 * DAY_MS).toBeLessThan(Date.UTC(2024, 1, 1));
     let premiumSeen = 0;
     for (const reader of readers) {
       for (const moment of moments) {

@@ -31,7 +31,7 @@ import { effectiveTier } from '@shared/entitlement';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { AppError } from '../../lib/app-error';
-import { syncEntitlements } from '../selections/entitlement-state';
+import { cachedEntitlementInputs } from '../selections/entitlement-state';
 import { readingPreferencesOf } from './reading-preferences.service';
 
 /** Events that the counting rules read. */
@@ -61,6 +61,8 @@ interface TDayRow {
   hour_ms: string;
 }
 
+type TWindowDayRow = Omit<TDayRow, 'sessions' | 'hour_ms'>;
+
 interface TBookRow {
   book_id: string;
   first_read_at: number;
@@ -83,7 +85,7 @@ const statements = perConnection((db) => {
       `select session_id, book_id, event_type, page_number, duration_ms, occurred_at, ${EVENT_ZONE} from reading_events
        where user_id = ? and occurred_at >= ? and occurred_at < ? and event_type in (${COUNTED_TYPES_SQL})`,
     ),
-    state: client.prepare<[string], { time_zone: string; day_start_minutes: number; dirty: number }>(
+    state: client.prepare<[string], TStateRow>(
       'select time_zone, day_start_minutes, dirty from reading_stats_state where user_id = ?',
     ),
     markDirty: client.prepare(
@@ -111,6 +113,30 @@ const statements = perConnection((db) => {
       `select day, reading_ms, tts_ms, pages, sessions, books_finished, hour_ms from reading_day_stats
        where user_id = ? and day >= ? order by day`,
     ),
+    /** The dashboard's window (the heatmap's year and this year): the figures it sums, without the hour histogram. */
+    windowDays: client.prepare<[string, string], TWindowDayRow>(
+      `select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats
+       where user_id = ? and day >= ? order by day`,
+    ),
+    /** The same with the hour histogram, for Premium's by-hour view. */
+    windowDaysWithHours: client.prepare<[string, string], TWindowDayRow & { hour_ms: string }>(
+      `select day, reading_ms, tts_ms, pages, books_finished, hour_ms from reading_day_stats
+       where user_id = ? and day >= ? order by day`,
+    ),
+    /** All-time totals of the days before the window (none for a reader of less than a year). */
+    totalsBefore: client.prepare<
+      [string, string],
+      { reading_ms: number | null; tts_ms: number | null; pages: number | null; books_finished: number | null }
+    >(
+      `select sum(reading_ms) as reading_ms, sum(tts_ms) as tts_ms, sum(pages) as pages, sum(books_finished) as books_finished
+       from reading_day_stats where user_id = ? and day < ?`,
+    ),
+    /** Read days before the window, for the all-time streaks. */
+    readDaysBefore: client
+      .prepare<[string, string], string>(
+        'select day from reading_day_stats where user_id = ? and day < ? and pages > 0 order by day',
+      )
+      .pluck(),
     dayTotals: client.prepare<
       [string],
       { reading_ms: number | null; tts_ms: number | null; pages: number | null; books_finished: number | null }
@@ -120,6 +146,10 @@ const statements = perConnection((db) => {
     ),
     readDays: client
       .prepare<[string], string>('select day from reading_day_stats where user_id = ? and pages > 0 order by day')
+      .pluck(),
+    /** When each book was first read, for books started (Basic and trial readers get no per-book figures). */
+    bookStarts: client
+      .prepare<[string], number>('select first_read_at from reading_book_stats where user_id = ?')
       .pluck(),
     books: client.prepare<
       [string],
@@ -150,9 +180,16 @@ export function markReadingStatsDirty(db: Db, userId: string): void {
   statements(db).markDirty.run(userId);
 }
 
-function lastBrowserZone(db: Db, userId: string): string {
-  const stored = statements(db).state.get(userId)?.time_zone;
+type TStateRow = { time_zone: string; day_start_minutes: number; dirty: number };
+
+/** The browser zone the summaries were last built in (a profile zone is not the browser's), else UTC. */
+function browserZoneOf(state: TStateRow | undefined): string {
+  const stored = state?.time_zone;
   return stored && !stored.startsWith('profile:') ? stored : 'UTC';
+}
+
+function lastBrowserZone(db: Db, userId: string): string {
+  return browserZoneOf(statements(db).state.get(userId));
 }
 
 interface TDayOptions {
@@ -191,14 +228,15 @@ export function rebuildReadingStats(db: Db, options: { userId: string; nowMs: nu
 /** The state remembers whether the zone was the profile's, so choosing one in the profile rebuilds. */
 const stateZone = (options: TDayOptions) => (options.profileZone ? `profile:${options.timeZone}` : options.timeZone);
 
+/** New events arrived, or the summaries were built for another zone or start of day. */
+const isStale = (state: TStateRow | undefined, options: TDayOptions) =>
+  !state ||
+  state.dirty === 1 ||
+  state.time_zone !== stateZone(options) ||
+  state.day_start_minutes !== options.dayStartMinutes;
+
 function ensureFresh(db: Db, userId: string, options: TDayOptions, nowMs: number) {
-  const state = statements(db).state.get(userId);
-  const stale =
-    !state ||
-    state.dirty === 1 ||
-    state.time_zone !== stateZone(options) ||
-    state.day_start_minutes !== options.dayStartMinutes;
-  if (stale) rebuildReadingStats(db, { userId, ...options, nowMs });
+  if (isStale(statements(db).state.get(userId), options)) rebuildReadingStats(db, { userId, ...options, nowMs });
 }
 
 /** The job: rebuilds the summaries of readers with new events, in their last known zone. Returns how many. */
@@ -257,12 +295,23 @@ function goalProgress(
   return { goal, done, pace: paceText(pace, unit), projectedFinish: pace.projectedFinish };
 }
 
+/** Premium's views need the Premium tier in effect now (the entitlement rules' own reading of the reader). */
 function isPremium(db: Db, userId: string, now: Date): boolean {
-  const { user } = syncEntitlements({ db, userId, now, write: false });
-  return effectiveTier(user, now) === 'premium';
+  return effectiveTier(cachedEntitlementInputs(db, userId).user, now) === 'premium';
 }
 
-/** GET /api/reading-stats: the dashboard's figures, streaks and goals; the advanced views for Premium only. */
+const addPeriod = (period: TPeriodFigures, row: TWindowDayRow) => {
+  period.readingMs += row.reading_ms;
+  period.ttsMs += row.tts_ms;
+  period.pages += row.pages;
+  period.booksFinished += row.books_finished;
+};
+
+/**
+ * GET /api/reading-stats: the dashboard's figures, streaks and goals; the advanced views for Premium only. One pass over
+ * the window's day rows (the heatmap's year and this year) gives the periods, the heatmap, the views and the window's
+ * part of the all-time totals and read days; the days before the window add only their sums and read days.
+ */
 export function getReadingDashboard(options: {
   db: Db;
   userId: string;
@@ -270,60 +319,62 @@ export function getReadingDashboard(options: {
   now: Date;
 }): TReadingDashboard {
   const { db, userId, now } = options;
-  const dayOptions = readerDayOptions(db, userId, options.browserTimeZone);
-  ensureFresh(db, userId, dayOptions, now.getTime());
   const s = statements(db);
+  const preferences = readingPreferencesOf(db, userId);
+  const state = s.state.get(userId);
+  const dayOptions: TDayOptions = {
+    timeZone: preferences.timeZone ?? options.browserTimeZone ?? browserZoneOf(state),
+    dayStartMinutes: preferences.dayStartMinutes,
+    profileZone: preferences.timeZone !== null,
+  };
+  if (isStale(state, dayOptions)) rebuildReadingStats(db, { userId, ...dayOptions, nowMs: now.getTime() });
+  const premium = isPremium(db, userId, now);
   const today = localDay(now.getTime(), dayOptions.timeZone, dayOptions.dayStartMinutes);
   const monthStart = `${today.slice(0, 8)}01`;
   const yearStart = `${today.slice(0, 5)}01-01`;
   const since = addDays(today, -(HEATMAP_DAYS - 1));
-  const dayRows = s.days.all(userId, since < yearStart ? since : yearStart);
+  const windowStart = since < yearStart ? since : yearStart;
+  const dayRows = premium ? s.windowDaysWithHours.all(userId, windowStart) : s.windowDays.all(userId, windowStart);
+  const before = s.totalsBefore.get(userId, windowStart);
+  const allTime: TPeriodFigures = {
+    readingMs: before?.reading_ms ?? 0,
+    ttsMs: before?.tts_ms ?? 0,
+    pages: before?.pages ?? 0,
+    booksStarted: 0,
+    booksFinished: before?.books_finished ?? 0,
+  };
   const thisMonth = emptyPeriod();
   const thisYear = emptyPeriod();
   const byHourMs = Array<number>(24).fill(0);
   const byWeekdayMs = Array<number>(7).fill(0);
   const days: TDayFigures[] = [];
+  const readDays = s.readDaysBefore.all(userId, windowStart);
   for (const row of dayRows) {
-    for (const [period, start] of [
-      [thisMonth, monthStart],
-      [thisYear, yearStart],
-    ] as const) {
-      if (row.day < start || row.day > today) continue;
-      period.readingMs += row.reading_ms;
-      period.ttsMs += row.tts_ms;
-      period.pages += row.pages;
-      period.booksFinished += row.books_finished;
+    addPeriod(allTime, row);
+    if (row.pages > 0) readDays.push(row.day);
+    if (row.day <= today) {
+      if (row.day >= monthStart) addPeriod(thisMonth, row);
+      if (row.day >= yearStart) addPeriod(thisYear, row);
     }
-    if (row.day >= since) {
-      days.push({ day: row.day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
-      const hours = JSON.parse(row.hour_ms) as number[];
-      hours.forEach((ms, hour) => {
-        byHourMs[hour]! += ms;
-      });
+    if (row.day < since) continue;
+    days.push({ day: row.day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
+    if (premium) {
+      const hours = JSON.parse((row as TWindowDayRow & { hour_ms: string }).hour_ms) as number[];
+      for (let hour = 0; hour < 24; hour += 1) byHourMs[hour]! += hours[hour] ?? 0;
       byWeekdayMs[weekdayOf(row.day)]! += row.reading_ms;
     }
   }
-  const totals = s.dayTotals.get(userId)!;
-  const bookRows = s.books.all(userId);
-  const allTime: TPeriodFigures = {
-    readingMs: totals.reading_ms ?? 0,
-    ttsMs: totals.tts_ms ?? 0,
-    pages: totals.pages ?? 0,
-    booksStarted: bookRows.length,
-    booksFinished: totals.books_finished ?? 0,
-  };
-  for (const book of bookRows) {
-    const startedOn = localDay(book.first_read_at, dayOptions.timeZone, dayOptions.dayStartMinutes);
-    if (startedOn >= monthStart && startedOn <= today) thisMonth.booksStarted += 1;
-    if (startedOn >= yearStart && startedOn <= today) thisYear.booksStarted += 1;
+  const bookRows = premium ? s.books.all(userId) : [];
+  const bookStarts = premium ? bookRows.map((book) => book.first_read_at) : s.bookStarts.all(userId);
+  allTime.booksStarted = bookStarts.length;
+  for (const firstReadAt of bookStarts) {
+    const startedOn = localDay(firstReadAt, dayOptions.timeZone, dayOptions.dayStartMinutes);
+    if (startedOn > today) continue;
+    if (startedOn >= monthStart) thisMonth.booksStarted += 1;
+    if (startedOn >= yearStart) thisYear.booksStarted += 1;
   }
-  const readDays = s.readDays.all(userId);
-  const preferences = readingPreferencesOf(db, userId);
   const monthDays = daysInMonth(today);
   const month = { start: monthStart, days: monthDays, today };
-  const advanced = isPremium(db, userId, now)
-    ? { byHourMs, byWeekdayMs, books: bookRows.slice(0, 50).map(toBookFigures) }
-    : null;
   return {
     timeZone: dayOptions.timeZone,
     dayStartMinutes: dayOptions.dayStartMinutes,
@@ -353,7 +404,7 @@ export function getReadingDashboard(options: {
               many: 'minutes',
             }),
     },
-    advanced,
+    advanced: premium ? { byHourMs, byWeekdayMs, books: bookRows.slice(0, 50).map(toBookFigures) } : null,
   };
 }
 
