@@ -130,7 +130,7 @@ export function dayOfNumber(number: number): string {
 }
 
 /** 0 = Monday ... 6 = Sunday of a day number (1970-01-01 was a Thursday). */
-const weekdayOfNumber = (number: number) => (((number + 3) % 7) + 7) % 7;
+export const weekdayOfNumber = (number: number) => (((number + 3) % 7) + 7) % 7;
 
 /** The day `count` days after `day` (negative goes back). */
 export function addDays(day: string, count: number): string {
@@ -308,37 +308,33 @@ export interface TStreak {
   longest: number;
 }
 
-/** The distinct day numbers of `readDays` up to `today`, ascending (already sorted input, as stored, is not re-sorted). */
-function readDayNumbers(readDays: readonly string[], today: number): number[] {
-  const numbers: number[] = [];
-  let sorted = true;
-  for (const day of readDays) {
-    const number = dayNumber(day);
-    if (number > today) continue;
-    const last = numbers.at(-1);
-    if (last !== undefined && number <= last) sorted = false;
-    numbers.push(number);
+/** Ascending distinct day numbers up to `today` (input already ascending and distinct, as stored, is kept as it is). */
+function readDaysUpTo(days: readonly number[], today: number): readonly number[] {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const day of days) {
+    if (day <= previous || day > today) {
+      return [...new Set(days)].filter((number) => number <= today).sort((first, second) => first - second);
+    }
+    previous = day;
   }
-  return sorted ? numbers : [...new Set(numbers)].sort((a, b) => a - b);
+  return days;
 }
 
 /**
  * Day streak: consecutive days with at least one counted page. Today not read yet does not break it (the streak
- * still ends yesterday); a missed day does. `readDays` are the reader's days with a counted page.
+ * still ends yesterday); a missed day does. `readDays` are the reader's days with a counted page, as day numbers.
  */
-export function dayStreak(readDays: readonly string[], today: string): TStreak {
-  const todayNumber = dayNumber(today);
-  const days = readDayNumbers(readDays, todayNumber);
+export function dayStreakOfNumbers(readDays: readonly number[], today: number): TStreak {
+  const days = readDaysUpTo(readDays, today);
   let longest = 0;
   let run = 0;
-  let previous: number | null = null;
+  let previous = Number.NEGATIVE_INFINITY;
   for (const day of days) {
-    run = previous !== null && day - previous === 1 ? run + 1 : 1;
-    longest = Math.max(longest, run);
+    run = day - previous === 1 ? run + 1 : 1;
+    if (run > longest) longest = run;
     previous = day;
   }
-  const last = days.at(-1);
-  const current = last !== undefined && todayNumber - last <= 1 ? run : 0;
+  const current = days.length > 0 && today - previous <= 1 ? run : 0;
   return { current, longest };
 }
 
@@ -348,17 +344,17 @@ export const WEEK_STREAK_GRACE_DAYS = 1;
 /**
  * Week streak: consecutive weeks (Monday to Sunday) with reading on every day but at most one. The current week
  * counts while it can still make it (at most one day missed so far); when it has already missed two, the streak ends.
+ * `readDays` and `today` are day numbers.
  */
-export function weekStreak(readDays: readonly string[], today: string): TStreak {
-  const todayNumber = dayNumber(today);
-  const days = readDayNumbers(readDays, todayNumber);
+export function weekStreakOfNumbers(readDays: readonly number[], today: number): TStreak {
+  const days = readDaysUpTo(readDays, today);
   if (days.length === 0) return { current: 0, longest: 0 };
-  const thisWeek = todayNumber - weekdayOfNumber(todayNumber);
+  const thisWeek = today - weekdayOfNumber(today);
   let longest = 0;
   let run = 0;
   let next = 0;
   for (let week = days[0]! - weekdayOfNumber(days[0]!); week <= thisWeek; week += 7) {
-    const lastDay = week === thisWeek ? todayNumber : week + 6;
+    const lastDay = week === thisWeek ? today : week + 6;
     let read = 0;
     while (next < days.length && days[next]! <= lastDay) {
       read += 1;
@@ -366,10 +362,20 @@ export function weekStreak(readDays: readonly string[], today: string): TStreak 
     }
     const missed = lastDay - week + 1 - read;
     run = missed <= WEEK_STREAK_GRACE_DAYS ? run + 1 : 0;
-    longest = Math.max(longest, run);
+    if (run > longest) longest = run;
   }
   // A current week that has already missed two days is lost, so the run (and the streak) is 0.
   return { current: run, longest };
+}
+
+/** The day streak of read days given as YYYY-MM-DD (see dayStreakOfNumbers). */
+export function dayStreak(readDays: readonly string[], today: string): TStreak {
+  return dayStreakOfNumbers(readDays.map(dayNumber), dayNumber(today));
+}
+
+/** The week streak of read days given as YYYY-MM-DD (see weekStreakOfNumbers). */
+export function weekStreak(readDays: readonly string[], today: string): TStreak {
+  return weekStreakOfNumbers(readDays.map(dayNumber), dayNumber(today));
 }
 
 export interface TPace {

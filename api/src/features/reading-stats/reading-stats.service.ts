@@ -7,7 +7,9 @@
 import {
   addDays,
   countReading,
+  dayNumber,
   dayStreak,
+  dayStreakOfNumbers,
   daysBetween,
   goalPace,
   localDay,
@@ -16,8 +18,8 @@ import {
   type TCountedReading,
   type TStatsEvent,
   TTS_TIMED_EVENT_TYPES,
-  weekdayOf,
-  weekStreak,
+  weekdayOfNumber,
+  weekStreakOfNumbers,
 } from '@shared/reading-stats';
 import type {
   TBookFigures,
@@ -28,10 +30,10 @@ import type {
   TYearInReview,
 } from '@shared/reading-stats.schemas';
 import { effectiveTier } from '@shared/entitlement';
+import type { TSubscriptionTier } from '@shared/tiers';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { AppError } from '../../lib/app-error';
-import { cachedEntitlementInputs } from '../selections/entitlement-state';
 import { readingPreferencesOf } from './reading-preferences.service';
 
 /** Events that the counting rules read. */
@@ -61,7 +63,15 @@ interface TDayRow {
   hour_ms: string;
 }
 
-type TWindowDayRow = Omit<TDayRow, 'sessions' | 'hour_ms'>;
+type TDashboardDayRow = Omit<TDayRow, 'sessions' | 'hour_ms'>;
+
+interface TAccessRow {
+  subscription_tier: TSubscriptionTier;
+  subscription_status: string;
+  trial_ends_at: number | null;
+  free_trial_ended_at: number | null;
+  subscription_current_period_end: number | null;
+}
 
 interface TBookRow {
   book_id: string;
@@ -113,30 +123,19 @@ const statements = perConnection((db) => {
       `select day, reading_ms, tts_ms, pages, sessions, books_finished, hour_ms from reading_day_stats
        where user_id = ? and day >= ? order by day`,
     ),
-    /** The dashboard's window (the heatmap's year and this year): the figures it sums, without the hour histogram. */
-    windowDays: client.prepare<[string, string], TWindowDayRow>(
-      `select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats
-       where user_id = ? and day >= ? order by day`,
+    /** Every day row of the reader, for the dashboard's one pass (a few hundred rows a year). */
+    allDays: client.prepare<[string], TDashboardDayRow>(
+      'select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats where user_id = ? order by day',
     ),
     /** The same with the hour histogram, for Premium's by-hour view. */
-    windowDaysWithHours: client.prepare<[string, string], TWindowDayRow & { hour_ms: string }>(
-      `select day, reading_ms, tts_ms, pages, books_finished, hour_ms from reading_day_stats
-       where user_id = ? and day >= ? order by day`,
+    allDaysWithHours: client.prepare<[string], TDashboardDayRow & { hour_ms: string }>(
+      'select day, reading_ms, tts_ms, pages, books_finished, hour_ms from reading_day_stats where user_id = ? order by day',
     ),
-    /** All-time totals of the days before the window (none for a reader of less than a year). */
-    totalsBefore: client.prepare<
-      [string, string],
-      { reading_ms: number | null; tts_ms: number | null; pages: number | null; books_finished: number | null }
-    >(
-      `select sum(reading_ms) as reading_ms, sum(tts_ms) as tts_ms, sum(pages) as pages, sum(books_finished) as books_finished
-       from reading_day_stats where user_id = ? and day < ?`,
+    /** The access fields of the reader, for Premium's views (the entitlement rules decide). */
+    access: client.prepare<[string], TAccessRow>(
+      `select subscription_tier, subscription_status, trial_ends_at, free_trial_ended_at, subscription_current_period_end
+       from users where id = ?`,
     ),
-    /** Read days before the window, for the all-time streaks. */
-    readDaysBefore: client
-      .prepare<[string, string], string>(
-        'select day from reading_day_stats where user_id = ? and day < ? and pages > 0 order by day',
-      )
-      .pluck(),
     dayTotals: client.prepare<
       [string],
       { reading_ms: number | null; tts_ms: number | null; pages: number | null; books_finished: number | null }
@@ -295,12 +294,23 @@ function goalProgress(
   return { goal, done, pace: paceText(pace, unit), projectedFinish: pace.projectedFinish };
 }
 
-/** Premium's views need the Premium tier in effect now (the entitlement rules' own reading of the reader). */
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** Premium's views need the Premium tier in effect now, by the access rule (shared/entitlement.ts effectiveTier). */
 function isPremium(db: Db, userId: string, now: Date): boolean {
-  return effectiveTier(cachedEntitlementInputs(db, userId).user, now) === 'premium';
+  const row = statements(db).access.get(userId);
+  if (row?.subscription_tier !== 'premium') return false;
+  const subject = {
+    subscriptionTier: row.subscription_tier,
+    subscriptionStatus: row.subscription_status,
+    trialEndsAt: dateOf(row.trial_ends_at),
+    freeTrialEndedAt: dateOf(row.free_trial_ended_at),
+    subscriptionCurrentPeriodEnd: dateOf(row.subscription_current_period_end),
+  };
+  return effectiveTier(subject, now) === 'premium';
 }
 
-const addPeriod = (period: TPeriodFigures, row: TWindowDayRow) => {
+const addPeriod = (period: TPeriodFigures, row: TDashboardDayRow) => {
   period.readingMs += row.reading_ms;
   period.ttsMs += row.tts_ms;
   period.pages += row.pages;
@@ -330,38 +340,33 @@ export function getReadingDashboard(options: {
   if (isStale(state, dayOptions)) rebuildReadingStats(db, { userId, ...dayOptions, nowMs: now.getTime() });
   const premium = isPremium(db, userId, now);
   const today = localDay(now.getTime(), dayOptions.timeZone, dayOptions.dayStartMinutes);
+  const todayNumber = dayNumber(today);
   const monthStart = `${today.slice(0, 8)}01`;
   const yearStart = `${today.slice(0, 5)}01-01`;
   const since = addDays(today, -(HEATMAP_DAYS - 1));
-  const windowStart = since < yearStart ? since : yearStart;
-  const dayRows = premium ? s.windowDaysWithHours.all(userId, windowStart) : s.windowDays.all(userId, windowStart);
-  const before = s.totalsBefore.get(userId, windowStart);
-  const allTime: TPeriodFigures = {
-    readingMs: before?.reading_ms ?? 0,
-    ttsMs: before?.tts_ms ?? 0,
-    pages: before?.pages ?? 0,
-    booksStarted: 0,
-    booksFinished: before?.books_finished ?? 0,
-  };
+  const allTime = emptyPeriod();
   const thisMonth = emptyPeriod();
   const thisYear = emptyPeriod();
   const byHourMs = Array<number>(24).fill(0);
   const byWeekdayMs = Array<number>(7).fill(0);
   const days: TDayFigures[] = [];
-  const readDays = s.readDaysBefore.all(userId, windowStart);
-  for (const row of dayRows) {
+  const readDays: number[] = [];
+  for (const row of premium ? s.allDaysWithHours.all(userId) : s.allDays.all(userId)) {
     addPeriod(allTime, row);
-    if (row.pages > 0) readDays.push(row.day);
-    if (row.day <= today) {
-      if (row.day >= monthStart) addPeriod(thisMonth, row);
-      if (row.day >= yearStart) addPeriod(thisYear, row);
+    const day = row.day;
+    const number = row.pages > 0 || (premium && day >= since) ? dayNumber(day) : 0;
+    if (row.pages > 0) readDays.push(number);
+    if (day < since && day < yearStart) continue;
+    if (day <= today) {
+      if (day >= monthStart) addPeriod(thisMonth, row);
+      if (day >= yearStart) addPeriod(thisYear, row);
     }
-    if (row.day < since) continue;
-    days.push({ day: row.day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
+    if (day < since) continue;
+    days.push({ day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
     if (premium) {
-      const hours = JSON.parse((row as TWindowDayRow & { hour_ms: string }).hour_ms) as number[];
+      const hours = JSON.parse((row as TDashboardDayRow & { hour_ms: string }).hour_ms) as number[];
       for (let hour = 0; hour < 24; hour += 1) byHourMs[hour]! += hours[hour] ?? 0;
-      byWeekdayMs[weekdayOf(row.day)]! += row.reading_ms;
+      byWeekdayMs[weekdayOfNumber(number)]! += row.reading_ms;
     }
   }
   const bookRows = premium ? s.books.all(userId) : [];
@@ -383,7 +388,7 @@ export function getReadingDashboard(options: {
     thisMonth,
     thisYear,
     days,
-    streaks: { day: dayStreak(readDays, today), week: weekStreak(readDays, today) },
+    streaks: { day: dayStreakOfNumbers(readDays, todayNumber), week: weekStreakOfNumbers(readDays, todayNumber) },
     goals: {
       booksThisMonth: goalProgress(preferences.readingGoalsPerMonth, thisMonth.booksFinished, month, {
         one: 'book',
