@@ -2,7 +2,8 @@
  * The dashboard's answer pinned against the plain reading of the summary tables (docs/product/reading-stats.md): every
  * figure computed the straightforward way (all day rows, all read days, each hour histogram parsed, date strings) must
  * equal what getReadingDashboard serves, for Premium and Basic readers, a history longer than the heatmap's year, days
- * after today, a start of day and a zone from the profile, on days that start a month or a year.
+ * after today, a start of day and a zone from the profile, on days that start a month or a year, and days before and
+ * after the last build (the stored by-hour window moved either way).
  */
 import { describe, expect, it } from 'vitest';
 import { dayStreak, goalPace, localDay, paceText, weekStreak } from '@shared/reading-stats';
@@ -190,13 +191,26 @@ function seedSummaries(db: Db, userId: string, bookIds: string[], nowMs: number,
        values (?, ?, ?, 120, 300, ?, ?)`,
     )
     .run(crypto.randomUUID(), userId, bookIds[0], nowMs, nowMs);
+  // The state the build leaves: the zone and start of day, and the by-hour window of the heatmap's year as of now.
+  const windowSince = dayText(Date.parse(`${localDay(nowMs, ZONE, DAY_START)}T00:00:00Z`) - 364 * DAY_MS);
+  const windowHourMs = Array<number>(24).fill(0);
+  const inWindow = sqlite
+    .prepare<[string, string], string>('select hour_ms from reading_day_stats where user_id = ? and day >= ?')
+    .pluck()
+    .all(userId, windowSince);
+  for (const text of inWindow) {
+    (JSON.parse(text) as number[]).forEach((ms, hour) => {
+      windowHourMs[hour]! += ms;
+    });
+  }
   sqlite
     .prepare(
-      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at) values (?, ?, ?, 0, ?)
+      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at, window_since, window_hour_ms)
+       values (?, ?, ?, 0, ?, ?, ?)
        on conflict (user_id) do update set time_zone = excluded.time_zone, day_start_minutes = excluded.day_start_minutes,
-       dirty = 0`,
+       dirty = 0, window_since = excluded.window_since, window_hour_ms = excluded.window_hour_ms`,
     )
-    .run(userId, `profile:${ZONE}`, DAY_START, nowMs);
+    .run(userId, `profile:${ZONE}`, DAY_START, nowMs, windowSince, JSON.stringify(windowHourMs));
 }
 
 describe('GET /api/reading-stats answers as the plain reading of the summaries', () => {
@@ -231,7 +245,7 @@ describe('GET /api/reading-stats answers as the plain reading of the summaries',
     });
     // Today, then days that start a month, a year, end a year, and one in the middle of the first year.
     const todayMs = Math.floor(nowMs / DAY_MS) * DAY_MS + 15 * 3_600_000;
-    const moments = [0, -3, -17, -40, -200, -365, -380, -500].map((days) => todayMs + days * DAY_MS);
+    const moments = [0, 1, 20, -3, -17, -40, -200, -365, -380, -500].map((days) => todayMs + days * DAY_MS);
     const firstOfMonth = new Date(todayMs);
     firstOfMonth.setUTCDate(1);
     const newYear = Date.UTC(new Date(todayMs).getUTCFullYear(), 0, 1, 15);

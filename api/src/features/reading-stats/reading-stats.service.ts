@@ -96,7 +96,7 @@ const statements = perConnection((db) => {
        where user_id = ? and occurred_at >= ? and occurred_at < ? and event_type in (${COUNTED_TYPES_SQL})`,
     ),
     state: client.prepare<[string], TStateRow>(
-      'select time_zone, day_start_minutes, dirty from reading_stats_state where user_id = ?',
+      'select time_zone, day_start_minutes, dirty, window_since, window_hour_ms from reading_stats_state where user_id = ?',
     ),
     markDirty: client.prepare(
       `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty) values (?, 'UTC', 0, 1)
@@ -106,8 +106,10 @@ const statements = perConnection((db) => {
       .prepare<[number], string>('select user_id from reading_stats_state where dirty = 1 limit ?')
       .pluck(),
     saveState: client.prepare(
-      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at) values (@userId, @timeZone, @dayStartMinutes, 0, @now)
-       on conflict (user_id) do update set time_zone = @timeZone, day_start_minutes = @dayStartMinutes, dirty = 0, built_at = @now`,
+      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at, window_since, window_hour_ms)
+       values (@userId, @timeZone, @dayStartMinutes, 0, @now, @windowSince, @windowHourMs)
+       on conflict (user_id) do update set time_zone = @timeZone, day_start_minutes = @dayStartMinutes, dirty = 0, built_at = @now,
+         window_since = @windowSince, window_hour_ms = @windowHourMs`,
     ),
     deleteDays: client.prepare('delete from reading_day_stats where user_id = ?'),
     deleteBooks: client.prepare('delete from reading_book_stats where user_id = ?'),
@@ -127,10 +129,6 @@ const statements = perConnection((db) => {
     allDays: client.prepare<[string], TDashboardDayRow>(
       'select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats where user_id = ? order by day',
     ),
-    /** The same with the hour histogram, for Premium's by-hour view. */
-    allDaysWithHours: client.prepare<[string], TDashboardDayRow & { hour_ms: string }>(
-      'select day, reading_ms, tts_ms, pages, books_finished, hour_ms from reading_day_stats where user_id = ? order by day',
-    ),
     /** The access fields of the reader, for Premium's views (the entitlement rules decide). */
     access: client.prepare<[string], TAccessRow>(
       `select subscription_tier, subscription_status, trial_ends_at, free_trial_ended_at, subscription_current_period_end
@@ -147,6 +145,12 @@ const statements = perConnection((db) => {
       .prepare<[string], string>('select day from reading_day_stats where user_id = ? and pages > 0 order by day')
       .pluck(),
     /** When each book was first read, for books started (Basic and trial readers get no per-book figures). */
+    /** Hour histograms of the days between two days (from inclusive, to exclusive): the days the heatmap's year moved. */
+    hoursBetween: client
+      .prepare<[string, string, string], string>(
+        'select hour_ms from reading_day_stats where user_id = ? and day >= ? and day < ?',
+      )
+      .pluck(),
     bookStarts: client
       .prepare<[string], number>('select first_read_at from reading_book_stats where user_id = ?')
       .pluck(),
@@ -179,7 +183,16 @@ export function markReadingStatsDirty(db: Db, userId: string): void {
   statements(db).markDirty.run(userId);
 }
 
-type TStateRow = { time_zone: string; day_start_minutes: number; dirty: number };
+interface TStateRow {
+  time_zone: string;
+  day_start_minutes: number;
+  dirty: number;
+  window_since: string | null;
+  window_hour_ms: string | null;
+}
+
+/** The first day of the heatmap's year that ends today (docs/product/reading-stats.md#summary-tables). */
+const heatmapSince = (today: string) => addDays(today, -(HEATMAP_DAYS - 1));
 
 /** The browser zone the summaries were last built in (a profile zone is not the browser's), else UTC. */
 function browserZoneOf(state: TStateRow | undefined): string {
@@ -219,7 +232,21 @@ export function rebuildReadingStats(db: Db, options: { userId: string; nowMs: nu
     s.deleteBooks.run(userId);
     for (const day of days) s.insertDay.run({ userId, ...day, hourMs: JSON.stringify(day.hourMs) });
     for (const book of books) s.insertBook.run({ userId, ...book });
-    s.saveState.run({ userId, timeZone: stateZone(options), dayStartMinutes, now: nowMs });
+    // Premium's by-hour view over the heatmap's year as of now; a later read moves it by the days in between.
+    const windowSince = heatmapSince(localDay(nowMs, timeZone, dayStartMinutes));
+    const windowHourMs = Array<number>(24).fill(0);
+    for (const day of days) {
+      if (day.day < windowSince) continue;
+      for (let hour = 0; hour < 24; hour += 1) windowHourMs[hour]! += day.hourMs[hour]!;
+    }
+    s.saveState.run({
+      userId,
+      timeZone: stateZone(options),
+      dayStartMinutes,
+      now: nowMs,
+      windowSince,
+      windowHourMs: JSON.stringify(windowHourMs),
+    });
   });
 }
 
@@ -227,10 +254,11 @@ export function rebuildReadingStats(db: Db, options: { userId: string; nowMs: nu
 /** The state remembers whether the zone was the profile's, so choosing one in the profile rebuilds. */
 const stateZone = (options: TDayOptions) => (options.profileZone ? `profile:${options.timeZone}` : options.timeZone);
 
-/** New events arrived, or the summaries were built for another zone or start of day. */
+/** New events arrived, the summaries were built for another zone or start of day, or before they kept the hour window. */
 const isStale = (state: TStateRow | undefined, options: TDayOptions) =>
   !state ||
   state.dirty === 1 ||
+  state.window_since === null ||
   state.time_zone !== stateZone(options) ||
   state.day_start_minutes !== options.dayStartMinutes;
 
@@ -318,9 +346,26 @@ const addPeriod = (period: TPeriodFigures, row: TDashboardDayRow) => {
 };
 
 /**
+ * Reading time by clock hour over the heatmap's year from `since`: the window the last build stored, moved by the days
+ * between its first day and `since` (the days that left the year since the build, or came back into it).
+ */
+function hourWindow(db: Db, userId: string, state: TStateRow, since: string): number[] {
+  const byHourMs = JSON.parse(state.window_hour_ms!) as number[];
+  const built = state.window_since!;
+  if (built === since) return byHourMs;
+  const [from, to, sign] = built < since ? [built, since, -1] : [since, built, 1];
+  for (const text of statements(db).hoursBetween.all(userId, from, to)) {
+    const hours = JSON.parse(text) as number[];
+    for (let hour = 0; hour < 24; hour += 1) byHourMs[hour]! += sign * hours[hour]!;
+  }
+  return byHourMs;
+}
+
+/**
  * GET /api/reading-stats: the dashboard's figures, streaks and goals; the advanced views for Premium only. One pass over
- * the window's day rows (the heatmap's year and this year) gives the periods, the heatmap, the views and the window's
- * part of the all-time totals and read days; the days before the window add only their sums and read days.
+ * the reader's day rows (a few hundred a year, without their hour histograms) gives the all-time and period sums, the
+ * heatmap, the read days for the streaks and the weekday view; the by-hour view comes from the window the last build
+ * stored (hourWindow). Summaries are rebuilt first when new events arrived or the zone or start of day changed.
  */
 export function getReadingDashboard(options: {
   db: Db;
@@ -331,27 +376,29 @@ export function getReadingDashboard(options: {
   const { db, userId, now } = options;
   const s = statements(db);
   const preferences = readingPreferencesOf(db, userId);
-  const state = s.state.get(userId);
+  let state = s.state.get(userId);
   const dayOptions: TDayOptions = {
     timeZone: preferences.timeZone ?? options.browserTimeZone ?? browserZoneOf(state),
     dayStartMinutes: preferences.dayStartMinutes,
     profileZone: preferences.timeZone !== null,
   };
-  if (isStale(state, dayOptions)) rebuildReadingStats(db, { userId, ...dayOptions, nowMs: now.getTime() });
+  if (isStale(state, dayOptions)) {
+    rebuildReadingStats(db, { userId, ...dayOptions, nowMs: now.getTime() });
+    state = s.state.get(userId);
+  }
   const premium = isPremium(db, userId, now);
   const today = localDay(now.getTime(), dayOptions.timeZone, dayOptions.dayStartMinutes);
   const todayNumber = dayNumber(today);
   const monthStart = `${today.slice(0, 8)}01`;
   const yearStart = `${today.slice(0, 5)}01-01`;
-  const since = addDays(today, -(HEATMAP_DAYS - 1));
+  const since = heatmapSince(today);
   const allTime = emptyPeriod();
   const thisMonth = emptyPeriod();
   const thisYear = emptyPeriod();
-  const byHourMs = Array<number>(24).fill(0);
   const byWeekdayMs = Array<number>(7).fill(0);
   const days: TDayFigures[] = [];
   const readDays: number[] = [];
-  for (const row of premium ? s.allDaysWithHours.all(userId) : s.allDays.all(userId)) {
+  for (const row of s.allDays.all(userId)) {
     addPeriod(allTime, row);
     const day = row.day;
     const number = row.pages > 0 || (premium && day >= since) ? dayNumber(day) : 0;
@@ -363,11 +410,7 @@ export function getReadingDashboard(options: {
     }
     if (day < since) continue;
     days.push({ day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
-    if (premium) {
-      const hours = JSON.parse((row as TDashboardDayRow & { hour_ms: string }).hour_ms) as number[];
-      for (let hour = 0; hour < 24; hour += 1) byHourMs[hour]! += hours[hour] ?? 0;
-      byWeekdayMs[weekdayOfNumber(number)]! += row.reading_ms;
-    }
+    if (premium) byWeekdayMs[weekdayOfNumber(number)]! += row.reading_ms;
   }
   const bookRows = premium ? s.books.all(userId) : [];
   const bookStarts = premium ? bookRows.map((book) => book.first_read_at) : s.bookStarts.all(userId);
@@ -409,7 +452,13 @@ export function getReadingDashboard(options: {
               many: 'minutes',
             }),
     },
-    advanced: premium ? { byHourMs, byWeekdayMs, books: bookRows.slice(0, 50).map(toBookFigures) } : null,
+    advanced: premium
+      ? {
+          byHourMs: hourWindow(db, userId, state!, since),
+          byWeekdayMs,
+          books: bookRows.slice(0, 50).map(toBookFigures),
+        }
+      : null,
   };
 }
 
