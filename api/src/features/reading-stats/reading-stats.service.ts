@@ -63,7 +63,8 @@ interface TDayRow {
   hour_ms: string;
 }
 
-type TDashboardDayRow = Omit<TDayRow, 'sessions' | 'hour_ms'>;
+/** A day row as the dashboard reads it, as an array (no object per row): day, reading, read-aloud, pages, finished. */
+type TDashboardDay = [day: string, readingMs: number, ttsMs: number, pages: number, booksFinished: number];
 
 interface TAccessRow {
   subscription_tier: TSubscriptionTier;
@@ -126,9 +127,11 @@ const statements = perConnection((db) => {
        where user_id = ? and day >= ? order by day`,
     ),
     /** Every day row of the reader, for the dashboard's one pass (a few hundred rows a year). */
-    allDays: client.prepare<[string], TDashboardDayRow>(
-      'select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats where user_id = ? order by day',
-    ),
+    allDays: client
+      .prepare<[string], TDashboardDay>(
+        'select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats where user_id = ? order by day',
+      )
+      .raw(),
     /** The access fields of the reader, for Premium's views (the entitlement rules decide). */
     access: client.prepare<[string], TAccessRow>(
       `select subscription_tier, subscription_status, trial_ends_at, free_trial_ended_at, subscription_current_period_end
@@ -338,11 +341,11 @@ function isPremium(db: Db, userId: string, now: Date): boolean {
   return effectiveTier(subject, now) === 'premium';
 }
 
-const addPeriod = (period: TPeriodFigures, row: TDashboardDayRow) => {
-  period.readingMs += row.reading_ms;
-  period.ttsMs += row.tts_ms;
-  period.pages += row.pages;
-  period.booksFinished += row.books_finished;
+const addPeriod = (period: TPeriodFigures, [, readingMs, ttsMs, pages, booksFinished]: TDashboardDay) => {
+  period.readingMs += readingMs;
+  period.ttsMs += ttsMs;
+  period.pages += pages;
+  period.booksFinished += booksFinished;
 };
 
 /**
@@ -400,17 +403,17 @@ export function getReadingDashboard(options: {
   const readDays: number[] = [];
   for (const row of s.allDays.all(userId)) {
     addPeriod(allTime, row);
-    const day = row.day;
-    const number = row.pages > 0 || (premium && day >= since) ? dayNumber(day) : 0;
-    if (row.pages > 0) readDays.push(number);
+    const [day, readingMs, ttsMs, pages] = row;
+    const number = pages > 0 || (premium && day >= since) ? dayNumber(day) : 0;
+    if (pages > 0) readDays.push(number);
     if (day < since && day < yearStart) continue;
     if (day <= today) {
       if (day >= monthStart) addPeriod(thisMonth, row);
       if (day >= yearStart) addPeriod(thisYear, row);
     }
     if (day < since) continue;
-    days.push({ day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
-    if (premium) byWeekdayMs[weekdayOfNumber(number)]! += row.reading_ms;
+    days.push({ day, readingMs, ttsMs, pages });
+    if (premium) byWeekdayMs[weekdayOfNumber(number)]! += readingMs;
   }
   const bookRows = premium ? s.books.all(userId) : [];
   const bookStarts = premium ? bookRows.map((book) => book.first_read_at) : s.bookStarts.all(userId);
