@@ -42,7 +42,7 @@ export const readingChallenges = sqliteTable(
     maxParticipants: integer('max_participants'),
     /**
      * How many readers joined, kept by triggers on challenge_participants (every insert and delete, cascades included;
-     * migration 0024), so the leaderboard reads it instead of counting every participant.
+     * docs/product/reviews-and-challenges.md#leaderboard), so the leaderboard reads it instead of counting every one.
      */
     participantCount: integer('participant_count').notNull().default(0),
     rules: stringList('rules'),
