@@ -102,18 +102,27 @@ export function reachedMilestone(progress: number, target: number, previous: num
 
 /**
  * Competition ranking ("1, 2, 2, 4"): entries sorted by progress, highest first; equal progress shares a rank and the
- * next rank skips the tied places. Entries must already be sorted by progress descending.
+ * next rank skips the tied places. Entries must already be sorted by progress descending. Returns the ranks in order.
  */
+export function progressRanks(sorted: readonly { progress: number }[]): number[] {
+  const ranks = new Array<number>(sorted.length);
+  let rank = 0;
+  let previous: number | null = null;
+  for (let index = 0; index < sorted.length; index += 1) {
+    const progress = sorted[index]!.progress;
+    if (progress !== previous) rank = index + 1;
+    previous = progress;
+    ranks[index] = rank;
+  }
+  return ranks;
+}
+
+/** The entries with their competition rank (see progressRanks). */
 export function rankByProgress<TEntry extends { progress: number }>(
   sorted: readonly TEntry[],
 ): (TEntry & { rank: number })[] {
-  let rank = 0;
-  let previous: number | null = null;
-  return sorted.map((entry, index) => {
-    if (entry.progress !== previous) rank = index + 1;
-    previous = entry.progress;
-    return { ...entry, rank };
-  });
+  const ranks = progressRanks(sorted);
+  return sorted.map((entry, index) => ({ ...entry, rank: ranks[index]! }));
 }
 
 /** "Ada L.": first name and last initial; a reader who opted out of the leaderboard is "a reader". */

@@ -4,8 +4,12 @@ import {
   COUNTED_PAGE_MIN_MS,
   MAX_COUNTED_STAY_MS,
   countReading,
+  addDays,
   countedStayMs,
+  dayNumber,
+  dayOfNumber,
   dayStreak,
+  daysBetween,
   goalPace,
   localDay,
   localHour,
@@ -13,6 +17,8 @@ import {
   paceText,
   summariseReading,
   type TStatsEvent,
+  weekdayOf,
+  weekStart,
   weekStreak,
 } from './reading-stats';
 
@@ -125,6 +131,84 @@ describe('streaks', () => {
     // Monday of the next week not read yet: still one grace day left.
     expect(weekStreak(days, '2026-03-16')).toEqual({ current: 3, longest: 3 });
     expect(weekStreak(days, '2026-03-17')).toEqual({ current: 0, longest: 2 });
+  });
+});
+
+/** The streak rules as first written, on date strings (the reference the day-number arithmetic is checked against). */
+const referenceDay = {
+  toMs: (day: string) => Date.parse(`${day}T00:00:00Z`),
+  add: (day: string, count: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10),
+  between: (from: string, to: string) =>
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000),
+  weekStart: (day: string) => referenceDay.add(day, -((new Date(referenceDay.toMs(day)).getUTCDay() + 6) % 7)),
+};
+function referenceDayStreak(readDays: readonly string[], today: string) {
+  const days = [...new Set(readDays)].filter((day) => day <= today).sort();
+  let longest = 0;
+  let run = 0;
+  let previous: string | null = null;
+  for (const day of days) {
+    run = previous !== null && referenceDay.between(previous, day) === 1 ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = day;
+  }
+  const last = days.at(-1);
+  return { current: last !== undefined && referenceDay.between(last, today) <= 1 ? run : 0, longest };
+}
+function referenceWeekStreak(readDays: readonly string[], today: string) {
+  const read = new Set(readDays.filter((day) => day <= today));
+  if (read.size === 0) return { current: 0, longest: 0 };
+  const thisWeek = referenceDay.weekStart(today);
+  let longest = 0;
+  let run = 0;
+  for (let week = referenceDay.weekStart([...read].sort()[0]!); week <= thisWeek; week = referenceDay.add(week, 7)) {
+    const lastDay = week === thisWeek ? today : referenceDay.add(week, 6);
+    let missed = 0;
+    for (let day = week; day <= lastDay; day = referenceDay.add(day, 1)) if (!read.has(day)) missed += 1;
+    run = missed <= 1 ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return { current: run, longest };
+}
+
+describe('day arithmetic on day numbers', () => {
+  it('agrees with date strings across leap years, month ends and before 1970', () => {
+    for (const day of [
+      '1969-12-31',
+      '1970-01-01',
+      '2000-02-29',
+      '2024-02-29',
+      '2026-03-01',
+      '2026-12-31',
+      '2100-03-01',
+    ]) {
+      expect(dayOfNumber(dayNumber(day))).toBe(day);
+      expect(dayNumber(day)).toBe(referenceDay.toMs(day) / 86_400_000);
+      expect(weekStart(day)).toBe(referenceDay.weekStart(day));
+      expect(weekdayOf(day)).toBe((new Date(referenceDay.toMs(day)).getUTCDay() + 6) % 7);
+      expect(addDays(day, -400)).toBe(referenceDay.add(day, -400));
+      expect(daysBetween('2025-06-15', day)).toBe(referenceDay.between('2025-06-15', day));
+    }
+  });
+
+  it('streaks give the same answers as the rules on date strings, in any order, with days after today (property)', () => {
+    const start = dayNumber('2024-01-01');
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 800 }), { maxLength: 300 }),
+        fc.integer({ min: 0, max: 820 }),
+        fc.boolean(),
+        (offsets, todayOffset, sorted) => {
+          const days = offsets.map((offset) => dayOfNumber(start + offset));
+          const readDays = sorted ? [...new Set(days)].sort() : days;
+          const today = dayOfNumber(start + todayOffset);
+          expect(dayStreak(readDays, today)).toEqual(referenceDayStreak(readDays, today));
+          expect(weekStreak(readDays, today)).toEqual(referenceWeekStreak(readDays, today));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 

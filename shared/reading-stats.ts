@@ -114,28 +114,43 @@ export function localHour(instantMs: number, timeZone: string): number {
 }
 
 const DAY_MS = 86_400_000;
-const dayToUtcMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const utcMsToDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD day. Integer arithmetic without parsing a date string: the streaks and the
+ * weekday view walk a year of days on every dashboard read.
+ */
+export function dayNumber(day: string): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+}
+
+/** The YYYY-MM-DD day of a day number. */
+export function dayOfNumber(number: number): string {
+  return utcMsToDay(number * DAY_MS);
+}
+
+/** 0 = Monday ... 6 = Sunday of a day number (1970-01-01 was a Thursday). */
+export const weekdayOfNumber = (number: number) => (((number + 3) % 7) + 7) % 7;
 
 /** The day `count` days after `day` (negative goes back). */
 export function addDays(day: string, count: number): string {
-  return utcMsToDay(dayToUtcMs(day) + count * DAY_MS);
+  return dayOfNumber(dayNumber(day) + count);
 }
 
 /** Whole days from `from` to `to`. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((dayToUtcMs(to) - dayToUtcMs(from)) / DAY_MS);
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** The Monday of the week a day falls in. */
 export function weekStart(day: string): string {
-  const weekday = (new Date(dayToUtcMs(day)).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
+  const number = dayNumber(day);
+  return dayOfNumber(number - weekdayOfNumber(number));
 }
 
 /** 0 = Monday ... 6 = Sunday. */
 export function weekdayOf(day: string): number {
-  return (new Date(dayToUtcMs(day)).getUTCDay() + 6) % 7;
+  return weekdayOfNumber(dayNumber(day));
 }
 
 export interface TStatsEvent {
@@ -293,22 +308,33 @@ export interface TStreak {
   longest: number;
 }
 
-/**
- * Day streak: consecutive days with at least one counted page. Today not read yet does not break it (the streak
- * still ends yesterday); a missed day does. `readDays` are the reader's days with a counted page.
- */
-export function dayStreak(readDays: readonly string[], today: string): TStreak {
-  const days = [...new Set(readDays)].filter((day) => day <= today).sort();
-  let longest = 0;
-  let run = 0;
-  let previous: string | null = null;
+/** Ascending distinct day numbers up to `today` (input already ascending and distinct, as stored, is kept as it is). */
+function readDaysUpTo(days: readonly number[], today: number): readonly number[] {
+  let previous = Number.NEGATIVE_INFINITY;
   for (const day of days) {
-    run = previous !== null && daysBetween(previous, day) === 1 ? run + 1 : 1;
-    longest = Math.max(longest, run);
+    if (day <= previous || day > today) {
+      return [...new Set(days)].filter((number) => number <= today).sort((first, second) => first - second);
+    }
     previous = day;
   }
-  const last = days.at(-1);
-  const current = last !== undefined && daysBetween(last, today) <= 1 ? run : 0;
+  return days;
+}
+
+/**
+ * Day streak: consecutive days with at least one counted page. Today not read yet does not break it (the streak
+ * still ends yesterday); a missed day does. `readDays` are the reader's days with a counted page, as day numbers.
+ */
+export function dayStreakOfNumbers(readDays: readonly number[], today: number): TStreak {
+  const days = readDaysUpTo(readDays, today);
+  let longest = 0;
+  let run = 0;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const day of days) {
+    run = day - previous === 1 ? run + 1 : 1;
+    if (run > longest) longest = run;
+    previous = day;
+  }
+  const current = days.length > 0 && today - previous <= 1 ? run : 0;
   return { current, longest };
 }
 
@@ -318,28 +344,38 @@ export const WEEK_STREAK_GRACE_DAYS = 1;
 /**
  * Week streak: consecutive weeks (Monday to Sunday) with reading on every day but at most one. The current week
  * counts while it can still make it (at most one day missed so far); when it has already missed two, the streak ends.
+ * `readDays` and `today` are day numbers.
  */
-export function weekStreak(readDays: readonly string[], today: string): TStreak {
-  const read = new Set(readDays.filter((day) => day <= today));
-  if (read.size === 0) return { current: 0, longest: 0 };
-  const first = weekStart([...read].sort()[0]!);
-  const thisWeek = weekStart(today);
-  const weeks: boolean[] = [];
-  for (let week = first; week <= thisWeek; week = addDays(week, 7)) {
-    const lastDay = week === thisWeek ? today : addDays(week, 6);
-    let missed = 0;
-    for (let day = week; day <= lastDay; day = addDays(day, 1)) if (!read.has(day)) missed += 1;
-    weeks.push(missed <= WEEK_STREAK_GRACE_DAYS);
-  }
+export function weekStreakOfNumbers(readDays: readonly number[], today: number): TStreak {
+  const days = readDaysUpTo(readDays, today);
+  if (days.length === 0) return { current: 0, longest: 0 };
+  const thisWeek = today - weekdayOfNumber(today);
   let longest = 0;
   let run = 0;
-  for (const kept of weeks) {
-    run = kept ? run + 1 : 0;
-    longest = Math.max(longest, run);
+  let next = 0;
+  for (let week = days[0]! - weekdayOfNumber(days[0]!); week <= thisWeek; week += 7) {
+    const lastDay = week === thisWeek ? today : week + 6;
+    let read = 0;
+    while (next < days.length && days[next]! <= lastDay) {
+      read += 1;
+      next += 1;
+    }
+    const missed = lastDay - week + 1 - read;
+    run = missed <= WEEK_STREAK_GRACE_DAYS ? run + 1 : 0;
+    if (run > longest) longest = run;
   }
   // A current week that has already missed two days is lost, so the run (and the streak) is 0.
-  const current = run;
-  return { current, longest };
+  return { current: run, longest };
+}
+
+/** The day streak of read days given as YYYY-MM-DD (see dayStreakOfNumbers). */
+export function dayStreak(readDays: readonly string[], today: string): TStreak {
+  return dayStreakOfNumbers(readDays.map(dayNumber), dayNumber(today));
+}
+
+/** The week streak of read days given as YYYY-MM-DD (see weekStreakOfNumbers). */
+export function weekStreak(readDays: readonly string[], today: string): TStreak {
+  return weekStreakOfNumbers(readDays.map(dayNumber), dayNumber(today));
 }
 
 export interface TPace {

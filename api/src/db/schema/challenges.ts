@@ -40,6 +40,11 @@ export const readingChallenges = sqliteTable(
     isActive: bool('is_active').notNull().default(true),
     createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     maxParticipants: integer('max_participants'),
+    /**
+     * How many readers joined, kept by triggers on challenge_participants (every insert and delete, cascades included;
+     * docs/product/reviews-and-challenges.md#leaderboard), so the leaderboard reads it instead of counting every one.
+     */
+    participantCount: integer('participant_count').notNull().default(0),
     rules: stringList('rules'),
     tags: stringList('tags'),
     difficulty: text('difficulty', { enum: CHALLENGE_DIFFICULTIES }).notNull().default('medium'),

@@ -55,6 +55,13 @@ export const readingStatsState = sqliteTable('reading_stats_state', {
   dayStartMinutes: integer('day_start_minutes').notNull(),
   dirty: bool('dirty').notNull().default(true),
   builtAt: timestampMs('built_at'),
+  /**
+   * Premium's by-hour view as of the last build: reading time by clock hour over the heatmap's year that started on
+   * `windowSince` (24 numbers). A dashboard read on a later day adjusts it by the few days the year moved instead of
+   * adding up a year of hour histograms; null until the summaries are built (then the dashboard builds them).
+   */
+  windowSince: text('window_since'),
+  windowHourMs: text('window_hour_ms'),
   /** Last reading reminder e-mail, so a reader gets at most one a day. */
   reminderSentAt: timestampMs('reminder_sent_at'),
 });

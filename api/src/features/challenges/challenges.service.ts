@@ -15,7 +15,7 @@ import {
   LATE_SYNC_GRACE_MS,
   participantName,
   progressFromReading,
-  rankByProgress,
+  progressRanks,
   reachedMilestone,
   type TChallengeActivity,
   type TChallengeActivityType,
@@ -99,6 +99,11 @@ const statements = perConnection((db) => {
          and (c.max_participants is null
               or (select count(*) from challenge_participants p where p.challenge_id = c.id) < c.max_participants)
        on conflict (challenge_id, user_id) do nothing`,
+    ),
+    /** What the leaderboard shows of its challenge: its type, target and how many joined (the triggers' count). */
+    leaderboardHead: client.prepare<[string], { type: TChallengeType; target_value: number; participants: number }>(
+      `select c.type, c.target_value, c.participant_count as participants
+       from reading_challenges c where c.id = ? and c.is_public = 1`,
     ),
     /** The top of the leaderboard: the rank of the first rows depends only on the rows above them, so the page's ranks are exact. */
     leaderboard: client.prepare<[string, number], TParticipantRow>(
@@ -543,26 +548,29 @@ function recountChallenge(db: Db, challengeId: string, now: Date) {
  */
 export function getLeaderboard(options: { db: Db; id: string; viewerId: string | null }): TLeaderboard {
   const { db, id, viewerId } = options;
-  const row = loadChallenge(db, id, viewerId);
-  const ranked = rankByProgress(statements(db).leaderboard.all(id, LEADERBOARD_LIMIT));
+  const head = statements(db).leaderboardHead.get(id);
+  if (!head) throw new AppError('not_found', 404, CHALLENGE_MESSAGES.notFound);
+  const rows = statements(db).leaderboard.all(id, LEADERBOARD_LIMIT);
+  const ranks = progressRanks(rows);
+  const target = head.target_value;
   return {
     challengeId: id,
-    targetValue: row.target_value,
-    type: row.type,
-    total: row.participants,
-    entries: ranked.map((entry, index) => {
-      const isYou = entry.user_id === viewerId;
+    targetValue: target,
+    type: head.type,
+    total: head.participants,
+    entries: rows.map((row, index) => {
+      const isYou = row.user_id === viewerId;
       return {
         position: index + 1,
-        rank: entry.rank,
+        rank: ranks[index]!,
         name:
-          entry.hide_from_leaderboard === 1 && !isYou
+          row.hide_from_leaderboard === 1 && !isYou
             ? HIDDEN_PARTICIPANT_NAME
-            : participantName(entry.first_name, entry.last_name),
-        progress: entry.progress,
-        percent: Math.min(100, Math.floor((entry.progress / row.target_value) * 100)),
-        isCompleted: entry.is_completed === 1,
-        reachedTarget: entry.progress >= row.target_value,
+            : participantName(row.first_name, row.last_name),
+        progress: row.progress,
+        percent: Math.min(100, Math.floor((row.progress / target) * 100)),
+        isCompleted: row.is_completed === 1,
+        reachedTarget: row.progress >= target,
         isYou,
       };
     }),

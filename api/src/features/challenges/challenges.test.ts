@@ -250,6 +250,34 @@ describe('challenges: joining, the participant limit, progress', () => {
   });
 });
 
+describe('challenges: the leaderboard total', () => {
+  it('follows joins, leaves, a refused second join and a reader deleted with their account, as counting does', async () => {
+    const t = setup();
+    const creator = await t.reader('trial');
+    const challenge = await create(t, creator);
+    const param = { id: challenge.id };
+    const counted = () =>
+      t.db.$client
+        .prepare<[string], number>('select count(*) from challenge_participants where challenge_id = ?')
+        .pluck()
+        .get(challenge.id);
+    const total = async () => (await successBody(creator.api.challenges[':id'].leaderboard.$get({ param }))).total;
+    const readers = [await t.reader('trial'), await t.reader('trial'), await t.reader('trial')];
+    for (const reader of readers) {
+      expect((await reader.api.challenges[':id'].participants.me.$post({ param })).status).toBe(201);
+    }
+    expect([await total(), counted()]).toEqual([3, 3]);
+    expect((await readers[0]!.api.challenges[':id'].participants.me.$post({ param })).status).toBe(409);
+    expect((await readers[0]!.api.challenges[':id'].participants.me.$delete({ param })).status).toBeLessThan(300);
+    expect([await total(), counted()]).toEqual([2, 2]);
+    expect((await readers[0]!.api.challenges[':id'].participants.me.$post({ param })).status).toBe(201);
+    expect([await total(), counted()]).toEqual([3, 3]);
+    // Deleting the account cascades to the participation: the total follows.
+    t.db.$client.prepare('delete from users where id = ?').run(readers[1]!.user.id);
+    expect([await total(), counted()]).toEqual([2, 2]);
+  });
+});
+
 describe('challenges: comments', () => {
   it('threads replies, likes once, edits with a mark, deletes own and lets moderators hide', async () => {
     const t = setup();

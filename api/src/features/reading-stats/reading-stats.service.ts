@@ -7,7 +7,9 @@
 import {
   addDays,
   countReading,
+  dayNumber,
   dayStreak,
+  dayStreakOfNumbers,
   daysBetween,
   goalPace,
   localDay,
@@ -16,8 +18,8 @@ import {
   type TCountedReading,
   type TStatsEvent,
   TTS_TIMED_EVENT_TYPES,
-  weekdayOf,
-  weekStreak,
+  weekdayOfNumber,
+  weekStreakOfNumbers,
 } from '@shared/reading-stats';
 import type {
   TBookFigures,
@@ -28,10 +30,10 @@ import type {
   TYearInReview,
 } from '@shared/reading-stats.schemas';
 import { effectiveTier } from '@shared/entitlement';
+import type { TSubscriptionTier } from '@shared/tiers';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { AppError } from '../../lib/app-error';
-import { syncEntitlements } from '../selections/entitlement-state';
 import { readingPreferencesOf } from './reading-preferences.service';
 
 /** Events that the counting rules read. */
@@ -61,6 +63,17 @@ interface TDayRow {
   hour_ms: string;
 }
 
+/** A day row as the dashboard reads it, as an array (no object per row): day, reading, read-aloud, pages, finished. */
+type TDashboardDay = [day: string, readingMs: number, ttsMs: number, pages: number, booksFinished: number];
+
+interface TAccessRow {
+  subscription_tier: TSubscriptionTier;
+  subscription_status: string;
+  trial_ends_at: number | null;
+  free_trial_ended_at: number | null;
+  subscription_current_period_end: number | null;
+}
+
 interface TBookRow {
   book_id: string;
   first_read_at: number;
@@ -83,8 +96,8 @@ const statements = perConnection((db) => {
       `select session_id, book_id, event_type, page_number, duration_ms, occurred_at, ${EVENT_ZONE} from reading_events
        where user_id = ? and occurred_at >= ? and occurred_at < ? and event_type in (${COUNTED_TYPES_SQL})`,
     ),
-    state: client.prepare<[string], { time_zone: string; day_start_minutes: number; dirty: number }>(
-      'select time_zone, day_start_minutes, dirty from reading_stats_state where user_id = ?',
+    state: client.prepare<[string], TStateRow>(
+      'select time_zone, day_start_minutes, dirty, window_since, window_hour_ms from reading_stats_state where user_id = ?',
     ),
     markDirty: client.prepare(
       `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty) values (?, 'UTC', 0, 1)
@@ -94,8 +107,10 @@ const statements = perConnection((db) => {
       .prepare<[number], string>('select user_id from reading_stats_state where dirty = 1 limit ?')
       .pluck(),
     saveState: client.prepare(
-      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at) values (@userId, @timeZone, @dayStartMinutes, 0, @now)
-       on conflict (user_id) do update set time_zone = @timeZone, day_start_minutes = @dayStartMinutes, dirty = 0, built_at = @now`,
+      `insert into reading_stats_state (user_id, time_zone, day_start_minutes, dirty, built_at, window_since, window_hour_ms)
+       values (@userId, @timeZone, @dayStartMinutes, 0, @now, @windowSince, @windowHourMs)
+       on conflict (user_id) do update set time_zone = @timeZone, day_start_minutes = @dayStartMinutes, dirty = 0, built_at = @now,
+         window_since = @windowSince, window_hour_ms = @windowHourMs`,
     ),
     deleteDays: client.prepare('delete from reading_day_stats where user_id = ?'),
     deleteBooks: client.prepare('delete from reading_book_stats where user_id = ?'),
@@ -111,6 +126,17 @@ const statements = perConnection((db) => {
       `select day, reading_ms, tts_ms, pages, sessions, books_finished, hour_ms from reading_day_stats
        where user_id = ? and day >= ? order by day`,
     ),
+    /** Every day row of the reader, for the dashboard's one pass (a few hundred rows a year). */
+    allDays: client
+      .prepare<[string], TDashboardDay>(
+        'select day, reading_ms, tts_ms, pages, books_finished from reading_day_stats where user_id = ? order by day',
+      )
+      .raw(),
+    /** The access fields of the reader, for Premium's views (the entitlement rules decide). */
+    access: client.prepare<[string], TAccessRow>(
+      `select subscription_tier, subscription_status, trial_ends_at, free_trial_ended_at, subscription_current_period_end
+       from users where id = ?`,
+    ),
     dayTotals: client.prepare<
       [string],
       { reading_ms: number | null; tts_ms: number | null; pages: number | null; books_finished: number | null }
@@ -120,6 +146,16 @@ const statements = perConnection((db) => {
     ),
     readDays: client
       .prepare<[string], string>('select day from reading_day_stats where user_id = ? and pages > 0 order by day')
+      .pluck(),
+    /** When each book was first read, for books started (Basic and trial readers get no per-book figures). */
+    /** Hour histograms of the days between two days (from inclusive, to exclusive): the days the heatmap's year moved. */
+    hoursBetween: client
+      .prepare<[string, string, string], string>(
+        'select hour_ms from reading_day_stats where user_id = ? and day >= ? and day < ?',
+      )
+      .pluck(),
+    bookStarts: client
+      .prepare<[string], number>('select first_read_at from reading_book_stats where user_id = ?')
       .pluck(),
     books: client.prepare<
       [string],
@@ -150,9 +186,25 @@ export function markReadingStatsDirty(db: Db, userId: string): void {
   statements(db).markDirty.run(userId);
 }
 
-function lastBrowserZone(db: Db, userId: string): string {
-  const stored = statements(db).state.get(userId)?.time_zone;
+interface TStateRow {
+  time_zone: string;
+  day_start_minutes: number;
+  dirty: number;
+  window_since: string | null;
+  window_hour_ms: string | null;
+}
+
+/** The first day of the heatmap's year that ends today (docs/product/reading-stats.md#summary-tables). */
+const heatmapSince = (today: string) => addDays(today, -(HEATMAP_DAYS - 1));
+
+/** The browser zone the summaries were last built in (a profile zone is not the browser's), else UTC. */
+function browserZoneOf(state: TStateRow | undefined): string {
+  const stored = state?.time_zone;
   return stored && !stored.startsWith('profile:') ? stored : 'UTC';
+}
+
+function lastBrowserZone(db: Db, userId: string): string {
+  return browserZoneOf(statements(db).state.get(userId));
 }
 
 interface TDayOptions {
@@ -183,7 +235,21 @@ export function rebuildReadingStats(db: Db, options: { userId: string; nowMs: nu
     s.deleteBooks.run(userId);
     for (const day of days) s.insertDay.run({ userId, ...day, hourMs: JSON.stringify(day.hourMs) });
     for (const book of books) s.insertBook.run({ userId, ...book });
-    s.saveState.run({ userId, timeZone: stateZone(options), dayStartMinutes, now: nowMs });
+    // Premium's by-hour view over the heatmap's year as of now; a later read moves it by the days in between.
+    const windowSince = heatmapSince(localDay(nowMs, timeZone, dayStartMinutes));
+    const windowHourMs = Array<number>(24).fill(0);
+    for (const day of days) {
+      if (day.day < windowSince) continue;
+      for (let hour = 0; hour < 24; hour += 1) windowHourMs[hour]! += day.hourMs[hour]!;
+    }
+    s.saveState.run({
+      userId,
+      timeZone: stateZone(options),
+      dayStartMinutes,
+      now: nowMs,
+      windowSince,
+      windowHourMs: JSON.stringify(windowHourMs),
+    });
   });
 }
 
@@ -191,14 +257,16 @@ export function rebuildReadingStats(db: Db, options: { userId: string; nowMs: nu
 /** The state remembers whether the zone was the profile's, so choosing one in the profile rebuilds. */
 const stateZone = (options: TDayOptions) => (options.profileZone ? `profile:${options.timeZone}` : options.timeZone);
 
+/** New events arrived, the summaries were built for another zone or start of day, or before they kept the hour window. */
+const isStale = (state: TStateRow | undefined, options: TDayOptions) =>
+  !state ||
+  state.dirty === 1 ||
+  state.window_since === null ||
+  state.time_zone !== stateZone(options) ||
+  state.day_start_minutes !== options.dayStartMinutes;
+
 function ensureFresh(db: Db, userId: string, options: TDayOptions, nowMs: number) {
-  const state = statements(db).state.get(userId);
-  const stale =
-    !state ||
-    state.dirty === 1 ||
-    state.time_zone !== stateZone(options) ||
-    state.day_start_minutes !== options.dayStartMinutes;
-  if (stale) rebuildReadingStats(db, { userId, ...options, nowMs });
+  if (isStale(statements(db).state.get(userId), options)) rebuildReadingStats(db, { userId, ...options, nowMs });
 }
 
 /** The job: rebuilds the summaries of readers with new events, in their last known zone. Returns how many. */
@@ -257,12 +325,51 @@ function goalProgress(
   return { goal, done, pace: paceText(pace, unit), projectedFinish: pace.projectedFinish };
 }
 
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** Premium's views need the Premium tier in effect now, by the access rule (shared/entitlement.ts effectiveTier). */
 function isPremium(db: Db, userId: string, now: Date): boolean {
-  const { user } = syncEntitlements({ db, userId, now, write: false });
-  return effectiveTier(user, now) === 'premium';
+  const row = statements(db).access.get(userId);
+  if (row?.subscription_tier !== 'premium') return false;
+  const subject = {
+    subscriptionTier: row.subscription_tier,
+    subscriptionStatus: row.subscription_status,
+    trialEndsAt: dateOf(row.trial_ends_at),
+    freeTrialEndedAt: dateOf(row.free_trial_ended_at),
+    subscriptionCurrentPeriodEnd: dateOf(row.subscription_current_period_end),
+  };
+  return effectiveTier(subject, now) === 'premium';
 }
 
-/** GET /api/reading-stats: the dashboard's figures, streaks and goals; the advanced views for Premium only. */
+const addPeriod = (period: TPeriodFigures, [, readingMs, ttsMs, pages, booksFinished]: TDashboardDay) => {
+  period.readingMs += readingMs;
+  period.ttsMs += ttsMs;
+  period.pages += pages;
+  period.booksFinished += booksFinished;
+};
+
+/**
+ * Reading time by clock hour over the heatmap's year from `since`: the window the last build stored, moved by the days
+ * between its first day and `since` (the days that left the year since the build, or came back into it).
+ */
+function hourWindow(db: Db, userId: string, state: TStateRow, since: string): number[] {
+  const byHourMs = JSON.parse(state.window_hour_ms!) as number[];
+  const built = state.window_since!;
+  if (built === since) return byHourMs;
+  const [from, to, sign] = built < since ? [built, since, -1] : [since, built, 1];
+  for (const text of statements(db).hoursBetween.all(userId, from, to)) {
+    const hours = JSON.parse(text) as number[];
+    for (let hour = 0; hour < 24; hour += 1) byHourMs[hour]! += sign * hours[hour]!;
+  }
+  return byHourMs;
+}
+
+/**
+ * GET /api/reading-stats: the dashboard's figures, streaks and goals; the advanced views for Premium only. One pass over
+ * the reader's day rows (a few hundred a year, without their hour histograms) gives the all-time and period sums, the
+ * heatmap, the read days for the streaks and the weekday view; the by-hour view comes from the window the last build
+ * stored (hourWindow). Summaries are rebuilt first when new events arrived or the zone or start of day changed.
+ */
 export function getReadingDashboard(options: {
   db: Db;
   userId: string;
@@ -270,60 +377,55 @@ export function getReadingDashboard(options: {
   now: Date;
 }): TReadingDashboard {
   const { db, userId, now } = options;
-  const dayOptions = readerDayOptions(db, userId, options.browserTimeZone);
-  ensureFresh(db, userId, dayOptions, now.getTime());
   const s = statements(db);
+  const preferences = readingPreferencesOf(db, userId);
+  let state = s.state.get(userId);
+  const dayOptions: TDayOptions = {
+    timeZone: preferences.timeZone ?? options.browserTimeZone ?? browserZoneOf(state),
+    dayStartMinutes: preferences.dayStartMinutes,
+    profileZone: preferences.timeZone !== null,
+  };
+  if (isStale(state, dayOptions)) {
+    rebuildReadingStats(db, { userId, ...dayOptions, nowMs: now.getTime() });
+    state = s.state.get(userId);
+  }
+  const premium = isPremium(db, userId, now);
   const today = localDay(now.getTime(), dayOptions.timeZone, dayOptions.dayStartMinutes);
+  const todayNumber = dayNumber(today);
   const monthStart = `${today.slice(0, 8)}01`;
   const yearStart = `${today.slice(0, 5)}01-01`;
-  const since = addDays(today, -(HEATMAP_DAYS - 1));
-  const dayRows = s.days.all(userId, since < yearStart ? since : yearStart);
+  const since = heatmapSince(today);
+  const allTime = emptyPeriod();
   const thisMonth = emptyPeriod();
   const thisYear = emptyPeriod();
-  const byHourMs = Array<number>(24).fill(0);
   const byWeekdayMs = Array<number>(7).fill(0);
   const days: TDayFigures[] = [];
-  for (const row of dayRows) {
-    for (const [period, start] of [
-      [thisMonth, monthStart],
-      [thisYear, yearStart],
-    ] as const) {
-      if (row.day < start || row.day > today) continue;
-      period.readingMs += row.reading_ms;
-      period.ttsMs += row.tts_ms;
-      period.pages += row.pages;
-      period.booksFinished += row.books_finished;
+  const readDays: number[] = [];
+  for (const row of s.allDays.all(userId)) {
+    addPeriod(allTime, row);
+    const [day, readingMs, ttsMs, pages] = row;
+    const number = pages > 0 || (premium && day >= since) ? dayNumber(day) : 0;
+    if (pages > 0) readDays.push(number);
+    if (day < since && day < yearStart) continue;
+    if (day <= today) {
+      if (day >= monthStart) addPeriod(thisMonth, row);
+      if (day >= yearStart) addPeriod(thisYear, row);
     }
-    if (row.day >= since) {
-      days.push({ day: row.day, readingMs: row.reading_ms, ttsMs: row.tts_ms, pages: row.pages });
-      const hours = JSON.parse(row.hour_ms) as number[];
-      hours.forEach((ms, hour) => {
-        byHourMs[hour]! += ms;
-      });
-      byWeekdayMs[weekdayOf(row.day)]! += row.reading_ms;
-    }
+    if (day < since) continue;
+    days.push({ day, readingMs, ttsMs, pages });
+    if (premium) byWeekdayMs[weekdayOfNumber(number)]! += readingMs;
   }
-  const totals = s.dayTotals.get(userId)!;
-  const bookRows = s.books.all(userId);
-  const allTime: TPeriodFigures = {
-    readingMs: totals.reading_ms ?? 0,
-    ttsMs: totals.tts_ms ?? 0,
-    pages: totals.pages ?? 0,
-    booksStarted: bookRows.length,
-    booksFinished: totals.books_finished ?? 0,
-  };
-  for (const book of bookRows) {
-    const startedOn = localDay(book.first_read_at, dayOptions.timeZone, dayOptions.dayStartMinutes);
-    if (startedOn >= monthStart && startedOn <= today) thisMonth.booksStarted += 1;
-    if (startedOn >= yearStart && startedOn <= today) thisYear.booksStarted += 1;
+  const bookRows = premium ? s.books.all(userId) : [];
+  const bookStarts = premium ? bookRows.map((book) => book.first_read_at) : s.bookStarts.all(userId);
+  allTime.booksStarted = bookStarts.length;
+  for (const firstReadAt of bookStarts) {
+    const startedOn = localDay(firstReadAt, dayOptions.timeZone, dayOptions.dayStartMinutes);
+    if (startedOn > today) continue;
+    if (startedOn >= monthStart) thisMonth.booksStarted += 1;
+    if (startedOn >= yearStart) thisYear.booksStarted += 1;
   }
-  const readDays = s.readDays.all(userId);
-  const preferences = readingPreferencesOf(db, userId);
   const monthDays = daysInMonth(today);
   const month = { start: monthStart, days: monthDays, today };
-  const advanced = isPremium(db, userId, now)
-    ? { byHourMs, byWeekdayMs, books: bookRows.slice(0, 50).map(toBookFigures) }
-    : null;
   return {
     timeZone: dayOptions.timeZone,
     dayStartMinutes: dayOptions.dayStartMinutes,
@@ -332,7 +434,7 @@ export function getReadingDashboard(options: {
     thisMonth,
     thisYear,
     days,
-    streaks: { day: dayStreak(readDays, today), week: weekStreak(readDays, today) },
+    streaks: { day: dayStreakOfNumbers(readDays, todayNumber), week: weekStreakOfNumbers(readDays, todayNumber) },
     goals: {
       booksThisMonth: goalProgress(preferences.readingGoalsPerMonth, thisMonth.booksFinished, month, {
         one: 'book',
@@ -353,7 +455,13 @@ export function getReadingDashboard(options: {
               many: 'minutes',
             }),
     },
-    advanced,
+    advanced: premium
+      ? {
+          byHourMs: hourWindow(db, userId, state!, since),
+          byWeekdayMs,
+          books: bookRows.slice(0, 50).map(toBookFigures),
+        }
+      : null,
   };
 }
 
