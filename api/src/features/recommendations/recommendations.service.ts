@@ -76,11 +76,19 @@ export function loadModelBooks(db: Db): TModelBook[] {
 }
 
 /**
- * Highlights as a signal (docs/product/recommendations.md#signals): highlights per reader and book. The highlights
- * feature owns its table; until it is merged this hook finds none, and the weights already count them when it does.
+ * Highlights as a signal (docs/product/recommendations.md#signals): live (not deleted) highlights per reader and book.
+ * `userIds` null = every reader.
  */
-export function readHighlightCounts(_db: Db, _userIds: readonly string[] | null): Map<string, Map<string, number>> {
-  return new Map();
+export function readHighlightCounts(db: Db, userIds: readonly string[] | null): Map<string, Map<string, number>> {
+  const rows = db.$client
+    .prepare<Record<string, string>, { user_id: string; book_id: string; count: number }>(
+      `select user_id, book_id, count(*) as count from highlights where deleted_at is null
+        ${userIds ? 'and user_id in (select value from json_each(@ids))' : ''} group by user_id, book_id`,
+    )
+    .all(userIds ? { ids: JSON.stringify(userIds) } : {});
+  const counts = new Map<string, Map<string, number>>();
+  for (const row of rows) entryOf(counts, row.user_id, () => new Map<string, number>()).set(row.book_id, row.count);
+  return counts;
 }
 
 interface TSignalRow {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { bookRecommendations, recommendationDismissals, similarBooks } from '../../db/schema';
+import { bookRecommendations, highlights, recommendationDismissals, similarBooks } from '../../db/schema';
 import { problemBody, successBody } from '../../test-utils';
 import { setup } from '../selections/selections-test-support';
-import { computeRecommendations } from './recommendations.service';
+import { computeRecommendations, readHighlightCounts } from './recommendations.service';
 import { createTasteCatalogue, markFinished, markStarted } from './recommendations-test-support';
 
 async function tasteWorld() {
@@ -134,5 +134,30 @@ describe('recommendations API', () => {
     const stoicSimilar = t.db.select().from(similarBooks).where(eq(similarBooks.bookId, stoic[0]!.id)).all();
     expect(stoicSimilar.some((row) => row.reason === 'Readers of this book also read it')).toBe(false);
     expect((await t.api.books[':idOrSlug'].similar.$get({ param: { idOrSlug: 'no-such-book' } })).status).toBe(404);
+  });
+});
+
+describe('highlights as a signal', () => {
+  it('counts each reader’s live highlights per book, not deleted ones, only for the readers asked', async () => {
+    const t = setup();
+    const { focus } = createTasteCatalogue(t.db);
+    const ada = await t.reader('premium', { firstName: 'Ada' });
+    const bo = await t.reader('basic', { firstName: 'Bo' });
+    const now = t.clock.now();
+    const highlight = (userId: string, bookId: string, deletedAt: Date | null = null) =>
+      t.db
+        .insert(highlights)
+        .values({ userId, bookId, page: 1, startOffset: 0, endOffset: 5, quote: 'Focus', color: 'yellow', deletedAt })
+        .run();
+    highlight(ada.user.id, focus[0]!.id);
+    highlight(ada.user.id, focus[0]!.id);
+    highlight(ada.user.id, focus[1]!.id, now);
+    highlight(bo.user.id, focus[1]!.id);
+
+    const all = readHighlightCounts(t.db, null);
+    expect(all.get(ada.user.id)).toEqual(new Map([[focus[0]!.id, 2]]));
+    expect(all.get(bo.user.id)).toEqual(new Map([[focus[1]!.id, 1]]));
+    const onlyBo = readHighlightCounts(t.db, [bo.user.id]);
+    expect([...onlyBo.keys()]).toEqual([bo.user.id]);
   });
 });
