@@ -143,7 +143,10 @@ export interface TYearInReview {
   readingMs: number;
   ttsMs: number;
   pages: number;
-  booksFinished: { bookId: string; title: string; author: string }[];
+  /** Books finished in the year, re-reads counted again (the dashboard's rule). */
+  finishes: number;
+  /** Each book finished in the year once, with how many times. */
+  booksFinished: { bookId: string; title: string; author: string; times: number }[];
   longestStreak: number;
   daysRead: number;
   favouriteCategories: { name: string; books: number }[];

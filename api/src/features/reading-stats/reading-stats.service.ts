@@ -168,9 +168,9 @@ const statements = perConnection((db) => {
     ),
     finishedBooks: client.prepare<
       [string, number, number],
-      { book_id: string; title: string; author: string; occurred_at: number }
+      { book_id: string; title: string; author: string; occurred_at: number; session_id: string }
     >(
-      `select e.book_id, b.title, b.author, e.occurred_at from reading_events e join books b on b.id = e.book_id
+      `select e.book_id, b.title, b.author, e.occurred_at, e.session_id from reading_events e join books b on b.id = e.book_id
        where e.user_id = ? and e.event_type = 'finish_book' and e.occurred_at >= ? and e.occurred_at < ?
        order by e.occurred_at`,
     ),
@@ -509,7 +509,18 @@ export function getYearInReview(options: {
   const finishedEvents = s.finishedBooks
     .all(userId, Date.UTC(year, 0, 1) - 2 * 86_400_000, Date.UTC(year + 1, 0, 1) + 2 * 86_400_000)
     .filter((row) => localDay(row.occurred_at, dayOptions.timeZone, dayOptions.dayStartMinutes).startsWith(`${year}-`));
-  const finished = [...new Map(finishedEvents.map((row) => [row.book_id, row])).values()];
+  // A finish counts once per session and a re-read counts again, as in the day summaries the dashboard reads
+  // (docs/product/reading-stats.md#counting-rules); the list names each book once with its number of finishes.
+  const finishedSessions = new Set<string>();
+  const finishedByBook = new Map<string, { bookId: string; title: string; author: string; times: number }>();
+  for (const row of finishedEvents) {
+    if (finishedSessions.has(row.session_id)) continue;
+    finishedSessions.add(row.session_id);
+    const book = finishedByBook.get(row.book_id);
+    if (book) book.times += 1;
+    else finishedByBook.set(row.book_id, { bookId: row.book_id, title: row.title, author: row.author, times: 1 });
+  }
+  const finished = [...finishedByBook.values()];
   const readDays = rows.filter((row) => row.pages > 0).map((row) => row.day);
   const lastDay = readDays.at(-1) ?? `${year}-12-31`;
   return {
@@ -517,11 +528,12 @@ export function getYearInReview(options: {
     readingMs: rows.reduce((sum, row) => sum + row.reading_ms, 0),
     ttsMs: rows.reduce((sum, row) => sum + row.tts_ms, 0),
     pages: rows.reduce((sum, row) => sum + row.pages, 0),
-    booksFinished: finished.map((row) => ({ bookId: row.book_id, title: row.title, author: row.author })),
+    finishes: finishedSessions.size,
+    booksFinished: finished,
     longestStreak: dayStreak(readDays, lastDay).longest,
     daysRead: readDays.length,
     favouriteCategories: finished.length
-      ? s.categoriesOf.all(JSON.stringify(finished.map((row) => row.book_id)))
+      ? s.categoriesOf.all(JSON.stringify(finished.map((book) => book.bookId)))
       : s.categoriesOf.all(JSON.stringify(s.books.all(userId).map((row) => row.book_id))),
     busiestMonth: busiest ? { month: busiest[0], readingMs: busiest[1] } : null,
   };

@@ -151,6 +151,49 @@ describe('GET /api/reading-stats', () => {
     expect(review).toMatchObject({ year, pages: 1, readingMs: 60_000, daysRead: 1, longestStreak: 1 });
   });
 
+  it('counts finishes in the year in review as the dashboard does: once per session, a re-read again', async () => {
+    const t = setup();
+    const premium = await t.reader('premium');
+    const [first, second] = [book(t), book(t)];
+    const now = t.clock.now().getTime();
+    const finish = (sessionId: string, bookId: string, at: number) =>
+      mutation(
+        {
+          type: 'event.record',
+          payload: {
+            id: crypto.randomUUID(),
+            sessionId,
+            bookId,
+            eventType: 'finish_book',
+            pageNumber: 200,
+            durationMs: null,
+            occurredAt: new Date(at).toISOString(),
+          },
+        },
+        stampAt(t, at - now),
+      );
+    const [firstRead, reRead, other] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await sync(premium, [
+      pageView(t, { sessionId: firstRead, bookId: first.id, page: 200, durationMs: 60_000, at: now - 9_000 }),
+      finish(firstRead, first.id, now - 8_000),
+      finish(firstRead, first.id, now - 7_000), // the same finish sent twice in one session counts once
+      pageView(t, { sessionId: reRead, bookId: first.id, page: 200, durationMs: 60_000, at: now - 6_000 }),
+      finish(reRead, first.id, now - 5_000),
+      pageView(t, { sessionId: other, bookId: second.id, page: 200, durationMs: 60_000, at: now - 4_000 }),
+      finish(other, second.id, now - 3_000),
+    ]);
+    const year = new Date(now).getUTCFullYear();
+    const review = await successBody(
+      premium.api['reading-stats'].year[':year'].$get({ param: { year: String(year) }, query: {} }),
+    );
+    expect(review.finishes).toBe(3);
+    expect((await dashboard(premium)).thisYear.booksFinished).toBe(3);
+    expect(review.booksFinished).toEqual([
+      { bookId: first.id, title: first.title, author: first.author, times: 2 },
+      { bookId: second.id, title: second.title, author: second.author, times: 1 },
+    ]);
+  });
+
   it('answers bad input with problem+json naming the field, and 401 when signed out', async () => {
     const t = setup();
     const reader = await t.reader('trial');

@@ -28,7 +28,7 @@ const MONTHS = [
 
 function reviewLines(review: TYearInReview): [string, string][] {
   return [
-    ['Books finished', formatCount(review.booksFinished.length)],
+    ['Books finished', formatCount(review.finishes)],
     ['Time read', formatReadingTime(review.readingMs)],
     ['Listened (read aloud)', formatReadingTime(review.ttsMs)],
     ['Pages read', formatCount(review.pages)],
@@ -84,7 +84,10 @@ export function YearInReview({ year }: { year: number }) {
       </dl>
       {review.data.booksFinished.length > 0 && (
         <p className="mt-3 text-sm text-muted-foreground">
-          Finished: {review.data.booksFinished.map((book) => book.title).join(', ')}
+          Finished:{' '}
+          {review.data.booksFinished
+            .map((book) => (book.times > 1 ? `${book.title} (${book.times} times)` : book.title))
+            .join(', ')}
         </p>
       )}
       <Button className="mt-4" variant="outline" size="sm" onClick={() => downloadImage(review.data)}>
