@@ -115,7 +115,8 @@ describe('/library: reading progress and the shelf', () => {
       status: 'finished',
       selected: true,
       inLibrary: false,
-      progress: { currentPage: 90, totalPages: 90, progressPercentage: 100, furthestPage: 90, lastReadAt: null },
+      // Finished, then opened again at page 40: the line says where, not "Page 40 of 90 · 100%".
+      progress: { currentPage: 40, totalPages: 90, progressPercentage: 100, furthestPage: 90, lastReadAt: null },
     });
     const api = mockApi({
       ...base,
@@ -136,6 +137,7 @@ describe('/library: reading progress and the shelf', () => {
       '25',
     );
     expect(shelf.getByText('Page 50 of 200 · 25%')).toBeInTheDocument();
+    expect(shelf.getByText('Last on page 40 of 90')).toBeInTheDocument();
     expect(shelf.getByRole('link', { name: 'Continue reading' })).toHaveAttribute('href', '/reader/book-2');
     expect(shelf.getByRole('link', { name: 'Read again' })).toHaveAttribute('href', '/reader/book-3');
     expect(shelf.getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'true');

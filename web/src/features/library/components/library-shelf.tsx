@@ -158,8 +158,9 @@ function ShelfBook({ item }: { item: TLibraryItem }) {
         <div className="mt-1 flex flex-col gap-1">
           <ProgressBar value={item.progress.progressPercentage} label={`Reading progress of ${item.title}`} />
           <p className="text-xs text-muted-foreground">
-            {positionText(item.progress)}
-            {item.progress.totalPages ? ` · ${Math.round(item.progress.progressPercentage)}%` : ''}
+            {item.status === 'finished'
+              ? `Last on ${positionText(item.progress).toLowerCase()}`
+              : `${positionText(item.progress)}${item.progress.totalPages ? ` · ${Math.round(item.progress.progressPercentage)}%` : ''}`}
           </p>
         </div>
       )}
