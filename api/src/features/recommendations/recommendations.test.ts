@@ -65,7 +65,10 @@ describe('recommendations API', () => {
     const after = await successBody(ada.api.recommendations.$get());
     const ids = after.rows.flatMap((row) => row.items.map((item) => item.book.id));
     expect(ids).not.toContain(target.id);
-    expect(after.rows.flatMap((row) => row.items).length).toBe(before.rows.flatMap((row) => row.items).length);
+    // The dismissed book's row refills from the next candidate. (Later rows may then give up a book to it: a book
+    // shows in one row only, and which one moves depends on ties between equal scores.)
+    const rowOf = (rows: typeof before.rows) => rows.find((row) => row.type === before.rows[0]!.type)!;
+    expect(rowOf(after.rows).items).toHaveLength(rowOf(before.rows).items.length);
     t.clock.advance(3_600_000);
     await computeRecommendations(t);
     const later = await successBody(ada.api.recommendations.$get());
