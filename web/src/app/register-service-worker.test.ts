@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announceReaderFirstPageDrawn } from '@web/lib/reader-first-page';
 import { getCurrentToast, resetToasts } from '@web/lib/toast';
 import {
   isReaderPath,
@@ -89,6 +90,23 @@ describe('service worker registration', () => {
     const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
     registerServiceWorker();
     expect(setTimeoutSpy).not.toHaveBeenCalled();
+  });
+
+  it('on a reader route waits for the book’s first page before the install starts its timer', async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    const installTimer = () => setTimeoutSpy.mock.calls.filter(([, ms]) => ms === 2000);
+    registerServiceWorker({ pathname: '/reader/book-1', production: true });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(installTimer()).toHaveLength(0);
+    announceReaderFirstPageDrawn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(installTimer()).toHaveLength(1);
+    registerServiceWorker({ pathname: '/library', production: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(installTimer()).toHaveLength(2);
+    Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 
   it('survives a failed registration with a warning', async () => {

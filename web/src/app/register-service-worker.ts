@@ -5,6 +5,7 @@
  * new worker, so an open book is never interrupted.
  */
 import { DELAYS_MS } from '@shared/limits';
+import { whenReaderFirstPageDrawn } from '@web/lib/reader-first-page';
 import { toast } from '@web/lib/toast';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -73,7 +74,17 @@ export async function startServiceWorker(createWorkbox?: (url: string) => Workbo
   }
 }
 
-export function registerServiceWorker({ delayMs = DELAYS_MS.serviceWorkerRegistration } = {}): void {
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  window.setTimeout(() => void startServiceWorker(), delayMs);
+/** A book that never draws (an error, a refusal) lets the worker install after this long anyway. */
+const READER_FIRST_PAGE_CAP_MS = 20_000;
+
+export function registerServiceWorker({
+  delayMs = DELAYS_MS.serviceWorkerRegistration,
+  pathname = typeof window === 'undefined' ? '/' : window.location.pathname,
+  production = import.meta.env.PROD,
+} = {}): void {
+  if (!production || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  // Installing precaches the app's code; on a reader route that waits for the book's first page, so a phone's link
+  // carries the page first.
+  const ready = isReaderPath(pathname) ? whenReaderFirstPageDrawn(READER_FIRST_PAGE_CAP_MS) : Promise.resolve();
+  void ready.then(() => window.setTimeout(() => void startServiceWorker(), delayMs));
 }

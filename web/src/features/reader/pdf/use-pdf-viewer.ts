@@ -5,6 +5,7 @@
  * of that document and mirrors what the screen needs into React state: load status, page, page count,
  * scale and find results. Everything is torn down when the source changes or the screen unmounts.
  */
+import { announceReaderFirstPageDrawn } from '@web/lib/reader-first-page';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PDFDataRangeTransport, PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist';
 import type { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
@@ -182,6 +183,7 @@ export function usePdfViewer({
       eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
         const pageView = viewer.getPageView(pageNumber - 1) as { div?: HTMLElement } | undefined;
         if (pageView?.div) callbacks.current.onPageRendered?.(pageView.div, pageNumber);
+        if (!error) announceReaderFirstPageDrawn();
         if (error && (error as { name?: string }).name !== 'RenderingCancelledException')
           callbacks.current.onRenderError?.(error, pageNumber);
       });
