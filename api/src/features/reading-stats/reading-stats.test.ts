@@ -7,9 +7,16 @@ import { countedReading, markReadingStatsDirty, rebuildDirtyReadingStats } from 
 
 const book = (t: TTestSetup) => createBook(t.db, { pageCount: 200, skipIndex: true });
 
-function pageView(
+/** A reading event as a device records it: a page shown for `durationMs`, or the book finished (no duration). */
+function readingEvent(
   t: TTestSetup,
-  options: { sessionId: string; bookId: string; page: number; durationMs: number; at: number; timeZone?: string },
+  options: {
+    sessionId: string;
+    bookId: string;
+    page: number;
+    at: number;
+    timeZone?: string;
+  } & ({ eventType?: 'page_view'; durationMs: number } | { eventType: 'finish_book'; durationMs?: null }),
 ) {
   return mutation(
     {
@@ -18,9 +25,9 @@ function pageView(
         id: crypto.randomUUID(),
         sessionId: options.sessionId,
         bookId: options.bookId,
-        eventType: 'page_view',
+        eventType: options.eventType ?? 'page_view',
         pageNumber: options.page,
-        durationMs: options.durationMs,
+        durationMs: options.durationMs ?? null,
         occurredAt: new Date(options.at).toISOString(),
         ...(options.timeZone ? { meta: { timeZone: options.timeZone } } : {}),
       },
@@ -41,18 +48,24 @@ describe('GET /api/reading-stats', () => {
     const now = t.clock.now().getTime();
     const online = crypto.randomUUID();
     await sync(reader, [
-      pageView(t, { sessionId: online, bookId: b.id, page: 1, durationMs: 30_000, at: now - 60_000 }),
+      readingEvent(t, { sessionId: online, bookId: b.id, page: 1, durationMs: 30_000, at: now - 60_000 }),
       // A jump through the contents: page 52 is shown for 2 s only, then read.
-      pageView(t, { sessionId: online, bookId: b.id, page: 52, durationMs: 2_000, at: now - 50_000 }),
-      pageView(t, { sessionId: online, bookId: b.id, page: 53, durationMs: 60 * 60_000, at: now - 40_000 }),
+      readingEvent(t, { sessionId: online, bookId: b.id, page: 52, durationMs: 2_000, at: now - 50_000 }),
+      readingEvent(t, { sessionId: online, bookId: b.id, page: 53, durationMs: 60 * 60_000, at: now - 40_000 }),
     ]);
     const first = await dashboard(reader);
     expect(first.allTime).toMatchObject({ pages: 2, readingMs: 30_000 + 2_000 + 300_000, booksStarted: 1 });
 
     const offline = crypto.randomUUID();
     const offlineBatch = [
-      pageView(t, { sessionId: offline, bookId: b.id, page: 54, durationMs: 120_000, at: now - 3 * 3_600_000 }),
-      pageView(t, { sessionId: offline, bookId: b.id, page: 55, durationMs: 60_000, at: now - 3 * 3_600_000 + 60_000 }),
+      readingEvent(t, { sessionId: offline, bookId: b.id, page: 54, durationMs: 120_000, at: now - 3 * 3_600_000 }),
+      readingEvent(t, {
+        sessionId: offline,
+        bookId: b.id,
+        page: 55,
+        durationMs: 60_000,
+        at: now - 3 * 3_600_000 + 60_000,
+      }),
     ];
     await sync(reader, offlineBatch);
     await sync(reader, offlineBatch); // the device retries: same ids, nothing counted twice
@@ -81,7 +94,13 @@ describe('GET /api/reading-stats', () => {
     await sync(
       reader,
       readings.map((reading, index) =>
-        pageView(t, { sessionId: crypto.randomUUID(), bookId: b.id, page: index + 1, durationMs: 10_000, ...reading }),
+        readingEvent(t, {
+          sessionId: crypto.randomUUID(),
+          bookId: b.id,
+          page: index + 1,
+          durationMs: 10_000,
+          ...reading,
+        }),
       ),
     );
     const inTokyo = await dashboard(reader, 'Asia/Tokyo');
@@ -99,7 +118,7 @@ describe('GET /api/reading-stats', () => {
       readingReminders: true,
     });
     await sync(reader, [
-      pageView(t, {
+      readingEvent(t, {
         sessionId: crypto.randomUUID(),
         bookId: b.id,
         page: 9,
@@ -134,7 +153,7 @@ describe('GET /api/reading-stats', () => {
       [premium, b.id],
     ] as const) {
       await sync(reader, [
-        pageView(t, { sessionId: crypto.randomUUID(), bookId, page: 1, durationMs: 60_000, at: now - 1000 }),
+        readingEvent(t, { sessionId: crypto.randomUUID(), bookId, page: 1, durationMs: 60_000, at: now - 1000 }),
       ]);
     }
     expect((await dashboard(basic)).advanced).toBeNull();
@@ -157,29 +176,15 @@ describe('GET /api/reading-stats', () => {
     const [first, second] = [book(t), book(t)];
     const now = t.clock.now().getTime();
     const finish = (sessionId: string, bookId: string, at: number) =>
-      mutation(
-        {
-          type: 'event.record',
-          payload: {
-            id: crypto.randomUUID(),
-            sessionId,
-            bookId,
-            eventType: 'finish_book',
-            pageNumber: 200,
-            durationMs: null,
-            occurredAt: new Date(at).toISOString(),
-          },
-        },
-        stampAt(t, at - now),
-      );
+      readingEvent(t, { sessionId, bookId, page: 200, at, eventType: 'finish_book' });
     const [firstRead, reRead, other] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     await sync(premium, [
-      pageView(t, { sessionId: firstRead, bookId: first.id, page: 200, durationMs: 60_000, at: now - 9_000 }),
+      readingEvent(t, { sessionId: firstRead, bookId: first.id, page: 200, durationMs: 60_000, at: now - 9_000 }),
       finish(firstRead, first.id, now - 8_000),
       finish(firstRead, first.id, now - 7_000), // the same finish sent twice in one session counts once
-      pageView(t, { sessionId: reRead, bookId: first.id, page: 200, durationMs: 60_000, at: now - 6_000 }),
+      readingEvent(t, { sessionId: reRead, bookId: first.id, page: 200, durationMs: 60_000, at: now - 6_000 }),
       finish(reRead, first.id, now - 5_000),
-      pageView(t, { sessionId: other, bookId: second.id, page: 200, durationMs: 60_000, at: now - 4_000 }),
+      readingEvent(t, { sessionId: other, bookId: second.id, page: 200, durationMs: 60_000, at: now - 4_000 }),
       finish(other, second.id, now - 3_000),
     ]);
     const year = new Date(now).getUTCFullYear();
@@ -224,7 +229,7 @@ describe('GET /api/reading-stats', () => {
     const reader = await t.reader('premium');
     const b = book(t);
     await sync(reader, [
-      pageView(t, {
+      readingEvent(t, {
         sessionId: crypto.randomUUID(),
         bookId: b.id,
         page: 1,
