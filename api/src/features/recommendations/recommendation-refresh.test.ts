@@ -10,24 +10,17 @@ import {
   startRecommendationRefresher,
 } from './recommendation-refresh';
 import { computeRecommendations } from './recommendations.service';
-import { createTasteCatalogue, markFinished } from './recommendations-test-support';
+import { addTasteReaders, createTasteCatalogue, markFinished } from './recommendations-test-support';
 
 /** Ada finished a focus book; the focus readers and the stoic readers give the model its two tastes. */
 async function world() {
   const t = setup();
   const catalogue = createTasteCatalogue(t.db);
-  const { focus, stoic } = catalogue;
+  const { focus } = catalogue;
   const now = t.clock.now();
   const ada = await t.reader('premium', { firstName: 'Ada' });
   markFinished(t.db, ada.user.id, focus[0]!.id, now, 3);
-  for (const n of [1, 2, 3]) {
-    const other = await t.reader('basic', { firstName: `Focus${n}` });
-    for (const book of [focus[0]!, focus[2]!, focus[3]!]) markFinished(t.db, other.user.id, book.id, now, 10 + n);
-  }
-  for (const n of [1, 2]) {
-    const other = await t.reader('basic', { firstName: `Stoic${n}` });
-    for (const book of stoic.slice(0, 4)) markFinished(t.db, other.user.id, book.id, now, 5);
-  }
+  await addTasteReaders(t, catalogue);
   await computeRecommendations(t);
   const rows = async () => (await successBody(ada.api.recommendations.$get())).rows;
   const shownIds = async () => (await rows()).flatMap((row) => row.items.map((item) => item.book.id));

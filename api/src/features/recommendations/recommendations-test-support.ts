@@ -5,6 +5,7 @@
 import { bookProgressSnapshot, readingProgress } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { createBook, createCategory } from '../../test-factories';
+import type { setup } from '../selections/selections-test-support';
 
 export function createTasteCatalogue(db: Db) {
   const productivity = createCategory(db, { name: 'Productivity' });
@@ -68,4 +69,20 @@ export function markStarted(db: Db, userId: string, bookId: string, now: Date, s
       lastReadAt: now,
     })
     .run();
+}
+
+/** Readers with clear shelves: three focus readers (books 1, 3 and 4) and two stoic readers (the first four stoics). */
+export async function addTasteReaders(
+  t: ReturnType<typeof setup>,
+  { focus, stoic }: ReturnType<typeof createTasteCatalogue>,
+): Promise<void> {
+  const now = t.clock.now();
+  for (const n of [1, 2, 3]) {
+    const other = await t.reader('basic', { firstName: `Focus${n}` });
+    for (const book of [focus[0]!, focus[2]!, focus[3]!]) markFinished(t.db, other.user.id, book.id, now, 10 + n);
+  }
+  for (const n of [1, 2]) {
+    const other = await t.reader('basic', { firstName: `Stoic${n}` });
+    for (const book of stoic.slice(0, 4)) markFinished(t.db, other.user.id, book.id, now, 5);
+  }
 }

@@ -4,25 +4,17 @@ import { bookRecommendations, highlights, recommendationDismissals, similarBooks
 import { problemBody, successBody } from '../../test-utils';
 import { setup } from '../selections/selections-test-support';
 import { computeRecommendations, readHighlightCounts } from './recommendations.service';
-import { createTasteCatalogue, markFinished, markStarted } from './recommendations-test-support';
+import { addTasteReaders, createTasteCatalogue, markFinished, markStarted } from './recommendations-test-support';
 
 async function tasteWorld() {
   const t = setup();
   const catalogue = createTasteCatalogue(t.db);
-  const { focus, stoic } = catalogue;
+  const { focus } = catalogue;
   const now = t.clock.now();
   const ada = await t.reader('premium', { firstName: 'Ada' });
   markFinished(t.db, ada.user.id, focus[0]!.id, now, 2);
   markStarted(t.db, ada.user.id, focus[1]!.id, now);
-  // Readers with similar shelves: focus readers read 0, 2 and 3; stoic readers stay with the stoics.
-  for (const n of [1, 2, 3]) {
-    const other = await t.reader('basic', { firstName: `Focus${n}` });
-    for (const book of [focus[0]!, focus[2]!, focus[3]!]) markFinished(t.db, other.user.id, book.id, now, 10 + n);
-  }
-  for (const n of [1, 2]) {
-    const other = await t.reader('basic', { firstName: `Stoic${n}` });
-    for (const book of stoic.slice(0, 4)) markFinished(t.db, other.user.id, book.id, now, 5);
-  }
+  await addTasteReaders(t, catalogue);
   await computeRecommendations(t);
   return { t, ada, ...catalogue };
 }
