@@ -33,6 +33,9 @@ export default defineConfig({
         // Named by the server instead of the app's own script on a visitor's page with a static first screen: it
         // loads the app once that screen is drawn (docs/decisions/020-app-starts-after-the-first-paint.md).
         'start-after-paint': path.join(root, 'web/src/start-after-paint.ts'),
+        // Named by the server instead of the app's own script on a reader page that carries its book: it draws the
+        // book's first page, then loads the app (docs/decisions/025-reader-first-page.md).
+        'reader-first-page': path.join(root, 'web/src/reader-first-page.ts'),
       },
     },
   },

@@ -16,13 +16,13 @@ import { queryClient } from './lib/query-client';
 import { readInitialData } from './lib/initial-data';
 import { seedFirstScreenQueries } from './app/seed-first-screen';
 import { captureInstallPrompt } from './features/install/install-prompt';
-import { revealApp } from './app/first-screen';
+import { revealAppNow } from './lib/first-screen';
 
 const ROOT_MISSING_MESSAGE = 'Wonderful Books could not start because the page is incomplete. Please refresh the page.';
 const START_FAILED_MESSAGE = 'Wonderful Books could not start. Please refresh the page.';
 
 function showPlainError(message: string, container: HTMLElement = document.body): void {
-  revealApp();
+  revealAppNow();
   const paragraph = document.createElement('p');
   paragraph.setAttribute('role', 'alert');
   paragraph.textContent = message;

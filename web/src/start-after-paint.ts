@@ -4,12 +4,11 @@
  * preloads out of such a page and lists them in a data block instead; this small module, the only script
  * the page names, loads them once the picture is on screen: its first paint, and its cover once drawn. The
  * app's code then never competes with the stylesheet and the cover on a slow connection, and the first
- * screen waits for the HTML and the stylesheet alone. Imports nothing.
+ * screen waits for the HTML and the stylesheet alone.
  */
+import { loadApp, readAppCode } from './app-code';
 
-/** The data block the server writes (APP_CODE_ELEMENT_ID in api/src/features/seo/route-preloads.ts). */
-const APP_CODE_ID = 'wb-app-code';
-/** The server's picture of the first screen (web/src/app/first-screen.tsx removes it). */
+/** The server's picture of the first screen (web/src/lib/first-screen.tsx removes it). */
 const FIRST_SCREEN_ID = 'first-screen';
 /**
  * How long to wait for the browser to report a paint before starting anyway: a browser that reports none
@@ -18,57 +17,6 @@ const FIRST_SCREEN_ID = 'first-screen';
 const PAINT_WAIT_LIMIT_MS = 3000;
 /** An image smaller than text already drawn is never reported as the largest paint; it was drawn by then. */
 const IMAGE_PAINT_WAIT_MS = 500;
-/** Preload links added per task (see loadApp). */
-const LINKS_PER_TASK = 8;
-
-interface TAppCode {
-  entry: string;
-  modules: string[];
-  styles: string[];
-}
-
-function readAppCode(): TAppCode | null {
-  const block = document.getElementById(APP_CODE_ID);
-  if (!block?.textContent) return null;
-  try {
-    const code = JSON.parse(block.textContent) as Partial<TAppCode>;
-    if (typeof code.entry !== 'string') return null;
-    return { entry: code.entry, modules: code.modules ?? [], styles: code.styles ?? [] };
-  } catch {
-    return null;
-  }
-}
-
-function appendLink(rel: string, href: string, as?: string): void {
-  const link = document.createElement('link');
-  link.rel = rel;
-  if (as) link.as = as;
-  link.crossOrigin = '';
-  link.href = href;
-  document.head.append(link);
-}
-
-/**
- * The entry first, then its imports' and the screen's preloads a few per task: each link starts a fetch at once,
- * and thirty in one task block a slow phone's main thread; they still arrive long before the entry, which must
- * come over the network before it can ask for its imports.
- */
-function loadApp(code: TAppCode): void {
-  const script = document.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = '';
-  script.src = code.entry;
-  document.head.append(script);
-  const links: [rel: string, href: string, as?: string][] = [
-    ...code.modules.map((href): [string, string] => ['modulepreload', href]),
-    ...code.styles.map((href): [string, string, string] => ['preload', href, 'style']),
-  ];
-  const appendBatch = () => {
-    for (const [rel, href, as] of links.splice(0, LINKS_PER_TASK)) appendLink(rel, href, as);
-    if (links.length > 0) setTimeout(appendBatch, 0);
-  };
-  appendBatch();
-}
 
 /** Resolves once the browser reports a paint entry of `type` that `accept` takes (entries already made count). */
 function whenObserved(type: string, accept: (entry: PerformanceEntry) => boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { FirstScreenHandOff } from './first-screen';
+import { FirstScreenHandOff } from '@web/lib/first-screen';
 
 /**
  * The full-page screen for a rendering error (docs/product/errors.md#rendering-errors). It covers the whole window, and
@@ -12,7 +12,7 @@ export function ErrorScreen() {
       role="alert"
       className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-background px-4 py-12"
     >
-      <FirstScreenHandOff />
+      <FirstScreenHandOff immediate />
       <div className="flex max-w-md flex-col items-center text-center">
         <span className="mb-6 inline-flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
           <AlertTriangle className="size-7" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { FirstScreenHandOff } from './first-screen';
+import { FirstScreenHandOff } from '@web/lib/first-screen';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary';

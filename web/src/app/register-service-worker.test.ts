@@ -100,7 +100,7 @@ describe('service worker registration', () => {
     registerServiceWorker({ pathname: '/reader/book-1', production: true });
     await vi.advanceTimersByTimeAsync(5_000);
     expect(installTimer()).toHaveLength(0);
-    announceReaderFirstPageDrawn();
+    announceReaderFirstPageDrawn('viewer');
     await vi.advanceTimersByTimeAsync(0);
     expect(installTimer()).toHaveLength(1);
     registerServiceWorker({ pathname: '/library', production: true });

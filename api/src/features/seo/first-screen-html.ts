@@ -6,7 +6,7 @@
  *
  * The picture is inert (no focus, not in the accessibility tree) and the app's root stays hidden while
  * it is there (`#first-screen` in web/src/styles.css); the app removes it in the same frame as its own
- * screen appears (web/src/app/first-screen.ts). It uses the same utility classes as the React
+ * screen appears (web/src/lib/first-screen.tsx). It uses the same utility classes as the React
  * components it imitates (web/src/app/header.tsx, web/src/features/home/components/hero-section.tsx),
  * so the swap does not move anything. Pure; every value is HTML-escaped.
  */
@@ -209,6 +209,31 @@ ${books.join('\n')}
 }
 
 /** Puts the picture in front of the app's root element; a template without one is left as it is. */
+/** lucide's arrow-left, as the reader's back link draws it. */
+const ARROW_LEFT =
+  '<svg viewBox="0 0 24 24" class="size-5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" ' +
+  'stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="m12 19-7-7 7-7" /><path d="M19 12H5" /></svg>';
+
+/**
+ * The reader's first screen for a reader who may read the book (docs/decisions/025-reader-first-page.md): the reader's
+ * top bar (back link and title, the classes of web/src/features/reader/components/reader-toolbar.tsx) and its page desk
+ * (the classes of reader-shell.tsx), empty. The reader page's own script (web/src/reader-first-page.ts) draws the
+ * book's opening page into the desk; the picture lies over the app (`data-reader-picture`, web/src/styles.css), which
+ * renders the reader underneath and removes the picture once its own viewer has drawn the same page.
+ */
+export function readerFirstScreenHtml(book: { title: string; slug: string }): string {
+  const title = escapeHtml(book.title);
+  return `<div id="${FIRST_SCREEN_ELEMENT_ID}" data-reader-picture inert class="reader-root fixed inset-0 flex flex-col bg-background text-foreground">
+<div class="flex h-14 items-center gap-0.5 border-b border-border bg-background px-1 text-foreground lg:px-2">
+<a href="/book/${escapeHtml(encodeURIComponent(book.slug))}" class="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md">${ARROW_LEFT}</a>
+<p class="mx-1 min-w-0 flex-1 truncate font-serif text-base font-semibold">${title}</p>
+</div>
+<div class="relative min-h-0 flex-1">
+<div class="reader-scroll absolute inset-0 overflow-auto" data-first-page-container><div class="pdfViewer"></div></div>
+</div>
+</div>`;
+}
+
 export function injectFirstScreenHtml(html: string, firstScreen: string): string {
   const rootAt = html.search(/<div id="root"><\/div>/);
   if (rootAt === -1 || !firstScreen) return html;

@@ -30,6 +30,10 @@ interface ManifestChunk {
 export const APP_CODE_ELEMENT_ID = 'wb-app-code';
 /** The manifest key of the module that starts the app after the first paint (an entry of vite.config.ts). */
 const START_AFTER_PAINT_MODULE = 'src/start-after-paint.ts';
+/** The manifest key of the reader page's own script, which draws the book's first page (an entry of vite.config.ts). */
+const READER_FIRST_PAGE_MODULE = 'src/reader-first-page.ts';
+/** pdf.js's library, which that script imports as soon as it starts (a dynamic import, so not among its imports). */
+const PDFJS_LIBRARY_MODULE = 'src/features/reader/pdf/pdfjs-global.ts';
 /** The app's own tags in the built shell: its entry script and the entry's module preloads. */
 const ENTRY_SCRIPT_TAG = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD_TAG = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
@@ -53,6 +57,13 @@ export interface TRoutePreloads {
    * data block naming them and the path's screen code; the page as it is when the build has no such module.
    */
   startAfterPaint(html: string, pathname: string): string;
+  /**
+   * A reader page that carries its book, with the app's entry script and module preloads replaced by the reader
+   * page's own script (which draws the first page, then loads the app; docs/decisions/025-reader-first-page.md), its
+   * imports and pdf.js preloaded, the reader's stylesheets applied (the picture of the reader uses them) and the
+   * app's code in the data block; the page as it is when the build has no such module.
+   */
+  readerFirstPage(html: string, pathname: string): string;
 }
 
 interface TScreenCode {
@@ -64,21 +75,27 @@ interface TScreenCode {
 
 export function createRoutePreloads(webRoot: string, shell: string): TRoutePreloads {
   const manifestFile = path.join(webRoot, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) return { tags: () => '', startAfterPaint: (html) => html };
+  if (!fs.existsSync(manifestFile))
+    return { tags: () => '', startAfterPaint: (html) => html, readerFirstPage: (html) => html };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
-  const screens: TScreenCode[] = ROUTE_MODULES.map(({ pattern, modules }) => {
+  /** The files of `modules` and of everything they import statically, entries left out (the shell names the app's). */
+  const filesOf = (modules: string[]) => {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
-      // The entry and its imports are in the shell already.
       if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
       scripts.add(chunk.file);
       for (const style of chunk.css ?? []) styles.add(style);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     for (const module of modules) visit(module);
+    return { scripts, styles };
+  };
+
+  const screens: TScreenCode[] = ROUTE_MODULES.map(({ pattern, modules }) => {
+    const { scripts, styles } = filesOf(modules);
     // What the shell already names (the entry and its imports, its stylesheet) is not named twice.
     const named = (file: string) => shell.includes(`/${file}"`);
     const screenStyles = [...styles].filter((file) => !named(file)).map((file) => `/${file}`);
@@ -92,27 +109,53 @@ export function createRoutePreloads(webRoot: string, shell: string): TRoutePrelo
   });
   const screenFor = (pathname: string) => screens.find(({ pattern }) => pattern.test(pathname));
 
-  const startModule = manifest[START_AFTER_PAINT_MODULE]?.file;
   const entryTag = ENTRY_SCRIPT_TAG.exec(shell);
   const entryPreloadTags = [...shell.matchAll(MODULE_PRELOAD_TAG)];
-  const startAfterPaint = (html: string, pathname: string) => {
-    if (!startModule || !entryTag || !html.includes(entryTag[0])) return html;
-    const screen = screenFor(pathname);
-    const code = {
+  /** The page with the app's entry tag replaced by `tags` and the data block naming the app's code, its preloads gone. */
+  const replaceEntry = (html: string, code: { modules: string[]; styles: string[] }, tags: string[]) => {
+    if (!entryTag || !html.includes(entryTag[0])) return html;
+    const block = {
       entry: entryTag[1],
-      modules: [...entryPreloadTags.map((tag) => tag[1]), ...(screen?.scripts ?? [])],
-      styles: screen?.styles ?? [],
+      modules: [...entryPreloadTags.map((tag) => tag[1]), ...code.modules],
+      styles: code.styles,
     };
     let page = html.replace(
       entryTag[0],
-      `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${jsonForScriptElement(code)}</script>\n    ` +
-        `<script type="module" crossorigin src="/${escapeHtml(startModule)}"></script>`,
+      [
+        `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${jsonForScriptElement(block)}</script>`,
+        ...tags,
+      ].join('\n    '),
     );
     for (const [tag] of entryPreloadTags) page = page.replace(new RegExp(`[ \\t]*${escapeRegExp(tag)}\\n?`), '');
     return page;
   };
 
-  return { tags: (pathname) => screenFor(pathname)?.tags ?? '', startAfterPaint };
+  const modulePreloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`;
+
+  const startModule = manifest[START_AFTER_PAINT_MODULE]?.file;
+  const startImports = filesOf(manifest[START_AFTER_PAINT_MODULE]?.imports ?? []);
+  const startAfterPaint = (html: string, pathname: string) => {
+    if (!startModule) return html;
+    const screen = screenFor(pathname);
+    return replaceEntry(html, { modules: screen?.scripts ?? [], styles: screen?.styles ?? [] }, [
+      ...[...startImports.scripts].map(modulePreloadTag),
+      `<script type="module" crossorigin src="/${escapeHtml(startModule)}"></script>`,
+    ]);
+  };
+
+  const readerModule = manifest[READER_FIRST_PAGE_MODULE]?.file;
+  const readerImports = filesOf([...(manifest[READER_FIRST_PAGE_MODULE]?.imports ?? []), PDFJS_LIBRARY_MODULE]);
+  const readerFirstPage = (html: string, pathname: string) => {
+    if (!readerModule) return html;
+    const screen = screenFor(pathname);
+    return replaceEntry(html, { modules: screen?.scripts ?? [], styles: [] }, [
+      ...(screen?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+      ...[...readerImports.scripts].map(modulePreloadTag),
+      `<script type="module" crossorigin src="/${escapeHtml(readerModule)}"></script>`,
+    ]);
+  };
+
+  return { tags: (pathname) => screenFor(pathname)?.tags ?? '', startAfterPaint, readerFirstPage };
 }
 
 function escapeRegExp(text: string): string {

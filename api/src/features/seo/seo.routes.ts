@@ -31,6 +31,7 @@ import {
   bookstoreFirstScreenHtml,
   injectFirstScreenHtml,
   landingFirstScreenHtml,
+  readerFirstScreenHtml,
 } from './first-screen-html';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
@@ -86,25 +87,28 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     const session = user
       ? { user: toCurrentUser(user), entitlements: getEntitlements({ db, userId: user.id, now: now() }) }
       : { user: null, entitlements: null };
-    // A visitor's landing page, unfiltered bookstore and book page carry a static picture of their first screen,
-    // drawn before the app has loaded (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's screens
-    // differ, so they wait for the app.
+    // A reader page carries its book's manifest, saved position and bookmarks (docs/decisions/021-reader-open-path.md),
+    // and a picture of the reader into which its own script draws the book's first page before the app loads
+    // (docs/decisions/025-reader-first-page.md). A visitor's landing page, unfiltered bookstore and book page carry a
+    // static picture of their first screen, drawn before the app has loaded
+    // (docs/decisions/018-route-code-in-the-shell.md); a signed-in reader's other screens differ, so they wait for the app.
+    const reader =
+      user && page.status === 200 ? await readerPageData({ deps, userId: user.id, pathname: c.req.path }) : null;
     const hero = data.homepageContent?.content;
-    const picture = user
-      ? ''
-      : isHomepageContent(hero)
-        ? landingFirstScreenHtml(hero)
-        : data.book
-          ? bookFirstScreenHtml(data.book.detail)
-          : data.bookList
-            ? bookstoreFirstScreenHtml(data.bookList.list)
-            : '';
+    const picture = reader
+      ? readerFirstScreenHtml(reader.manifest)
+      : user
+        ? ''
+        : isHomepageContent(hero)
+          ? landingFirstScreenHtml(hero)
+          : data.book
+            ? bookFirstScreenHtml(data.book.detail)
+            : data.bookList
+              ? bookstoreFirstScreenHtml(data.bookList.list)
+              : '';
     // With a picture on screen the app's code waits for it to be drawn, so it is named in a data block, not preloaded
     // (docs/decisions/020-app-starts-after-the-first-paint.md).
     const codePreloads = page.status === 200 && !picture ? routePreloads.tags(c.req.path) : '';
-    // A reader page carries its book's manifest, saved position and bookmarks (docs/decisions/021-reader-open-path.md).
-    const reader =
-      user && page.status === 200 ? await readerPageData({ deps, userId: user.id, pathname: c.req.path }) : null;
     const shell = injectReaderData(
       injectSession(
         injectFirstScreen(
@@ -117,7 +121,11 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
       ),
       reader,
     );
-    const html = picture ? routePreloads.startAfterPaint(shell, c.req.path) : shell;
+    const html = reader
+      ? routePreloads.readerFirstPage(shell, c.req.path)
+      : picture
+        ? routePreloads.startAfterPaint(shell, c.req.path)
+        : shell;
     c.header('Vary', 'Cookie', { append: true });
     return c.html(html, page.status, { 'Cache-Control': user ? CACHE_PRIVATE_PAGE : CACHE_REVALIDATE });
   };

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readReaderSettings } from '@web/storage/reader-settings';
+import { effectivePageMode } from './page-habits';
 import {
   DEFAULT_READER_SETTINGS,
-  effectivePageMode,
   parseReaderSettings,
   resetReaderSettingsCache,
   updateReaderSettings,

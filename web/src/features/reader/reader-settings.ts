@@ -46,18 +46,12 @@ const ZReaderSettings = z.object({
 });
 
 export type TReaderSettings = z.infer<typeof ZReaderSettings>;
-export type TPageMode = 'paginated' | 'continuous';
 
 export const DEFAULT_READER_SETTINGS: TReaderSettings = ZReaderSettings.parse({});
 
 export function parseReaderSettings(value: unknown): TReaderSettings {
   const result = ZReaderSettings.safeParse(value ?? {});
   return result.success ? result.data : DEFAULT_READER_SETTINGS;
-}
-
-/** The page mode in force: the reader's choice, else one page at a time on narrow screens. */
-export function effectivePageMode(settings: TReaderSettings, isWide: boolean): TPageMode {
-  return settings.pageMode ?? (isWide ? 'continuous' : 'paginated');
 }
 
 type TState = { settings: TReaderSettings; isLoaded: boolean };

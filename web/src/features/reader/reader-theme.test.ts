@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { loadReaderTheme, nextReaderTheme, READER_THEME_KEY, saveReaderTheme, useReaderTheme } from './reader-theme';
+import { loadReaderTheme, nextReaderTheme, READER_THEME_KEY, saveReaderTheme } from './reader-theme';
+import { useReaderTheme } from './use-reader-theme';
 
 afterEach(() => window.localStorage.clear());
 

@@ -1,10 +1,9 @@
 /**
  * The reader's colour theme (light, sepia, dark), remembered per browser in localStorage under
  * READER_THEME_KEY so every book opens in the theme last chosen. Pages are tinted with CSS filters
- * on the page canvas only (reader.css), so the watermark layer keeps its own contrast.
+ * on the page canvas only (reader.css), so the watermark layer keeps its own contrast. Pure (no React): the reader
+ * page's first-page picture (reader-first-page.ts) reads the theme too; the screen's hook is use-reader-theme.ts.
  */
-import { useCallback, useState } from 'react';
-
 export const READER_THEMES = ['light', 'sepia', 'dark'] as const;
 export type TReaderTheme = (typeof READER_THEMES)[number];
 
@@ -46,24 +45,4 @@ function safeLocalStorage(): Storage | null {
   } catch {
     return null;
   }
-}
-
-export function useReaderTheme(): {
-  theme: TReaderTheme;
-  setTheme: (theme: TReaderTheme) => void;
-  cycleTheme: () => void;
-} {
-  const [theme, setThemeState] = useState<TReaderTheme>(() => loadReaderTheme());
-  const setTheme = useCallback((next: TReaderTheme) => {
-    setThemeState(next);
-    saveReaderTheme(next);
-  }, []);
-  const cycleTheme = useCallback(() => {
-    setThemeState((current) => {
-      const next = nextReaderTheme(current);
-      saveReaderTheme(next);
-      return next;
-    });
-  }, []);
-  return { theme, setTheme, cycleTheme };
 }

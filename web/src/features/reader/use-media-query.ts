@@ -13,6 +13,3 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
-
-/** The reader's full toolbar needs about 1024 px; below that the controls move to a bottom bar. */
-export const WIDE_READER_QUERY = '(min-width: 1024px)';

@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from 'react';
 import { Minus, Plus } from 'lucide-react';
+import { effectivePageMode } from '../page-habits';
 import {
-  effectivePageMode,
   LINE_SPACINGS,
   TEXT_FONT_LABELS,
   TEXT_FONTS,

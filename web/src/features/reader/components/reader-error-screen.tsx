@@ -4,6 +4,7 @@ import { ArrowLeft, BookX, CloudOff, DownloadCloud, MonitorSmartphone, RefreshCw
 import { Button } from '@web/components/ui/button';
 import { bookDetailPath } from '@web/lib/paths';
 import { useOnlineStatus } from '@web/lib/use-online-status';
+import { FirstScreenHandOff } from '@web/lib/first-screen';
 import { describeReaderFailure } from '../reader-failure';
 
 export function ReaderErrorScreen({
@@ -24,6 +25,8 @@ export function ReaderErrorScreen({
       data-code={failure.code}
       className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
     >
+      {/* The reader page's picture of the book's first page gives way to the message at once. */}
+      <FirstScreenHandOff immediate />
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <BookX className="size-7" aria-hidden="true" />
       </span>

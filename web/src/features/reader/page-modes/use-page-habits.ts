@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import type { ScrollMode, SpreadMode } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { TPdfViewerApi } from '../pdf/use-pdf-viewer';
-import type { TPageMode } from '../reader-settings';
+import type { TPageMode } from '../page-habits';
 
 // pdf.js's own values (checked against its types), so the reader chunk does not import the viewer
 // module for four numbers: pdf.js is loaded on demand (pdf/load-pdfjs.ts).

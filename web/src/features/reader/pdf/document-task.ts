@@ -7,7 +7,7 @@
  */
 import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import type { TOpenedBook } from '@web/protected-content/open-protected-book';
-import { loadPdfjs } from './load-pdfjs';
+import { loadPdfjsLib } from './load-pdfjs';
 
 const started = new WeakMap<TOpenedBook, Promise<PDFDocumentLoadingTask>>();
 
@@ -19,9 +19,17 @@ export function documentOptions(params: TOpenedBook['documentParams']) {
 /** Starts loading the book's document in pdf.js now (once per book). */
 export function startDocumentTask(book: TOpenedBook): void {
   if (started.has(book)) return;
-  const task = loadPdfjs().then(({ lib }) => lib.getDocument(documentOptions(book.documentParams)));
+  const task = loadPdfjsLib().then((lib) => lib.getDocument(documentOptions(book.documentParams)));
   task.catch(() => undefined);
   started.set(book, task);
+}
+
+/**
+ * The started task without taking it: the reader page's first page is drawn from the same document
+ * (reader-first-page.ts) before the viewer takes it, so the worker parses the book once.
+ */
+export function peekDocumentTask(book: TOpenedBook): Promise<PDFDocumentLoadingTask> | null {
+  return started.get(book) ?? null;
 }
 
 /** The started task, for the viewer: handed out once, so no two viewers read through one transport. */

@@ -183,7 +183,7 @@ export function usePdfViewer({
       eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
         const pageView = viewer.getPageView(pageNumber - 1) as { div?: HTMLElement } | undefined;
         if (pageView?.div) callbacks.current.onPageRendered?.(pageView.div, pageNumber);
-        if (!error) announceReaderFirstPageDrawn();
+        if (!error) announceReaderFirstPageDrawn('viewer');
         if (error && (error as { name?: string }).name !== 'RenderingCancelledException')
           callbacks.current.onRenderError?.(error, pageNumber);
       });

@@ -1,0 +1,108 @@
+/**
+ * The reader page's first page, drawn by the page's own small script before the app has loaded
+ * (web/src/reader-first-page.ts, docs/decisions/025-reader-first-page.md) into the server's picture of the reader
+ * (api/src/features/seo/first-screen-html.ts): pdf.js's library alone draws the page's canvas and text layer into
+ * the same elements and classes its viewer makes (`.pdfViewer > .page > .canvasWrapper > canvas`, `.textLayer`),
+ * at the scale the viewer will choose, with the licence watermark and the reader's theme. The app's reader screen
+ * draws the same page underneath and the picture goes once that is on screen (lib/first-screen.tsx), so nothing
+ * moves. A reader who chose the text view or two-page spreads gets no picture of a page: their screen differs.
+ */
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type * as PdfjsLib from 'pdfjs-dist';
+import type { TLicensePolicy } from '@shared/reader';
+import { effectivePageMode, type TPageMode } from './page-habits';
+import { applyWatermark, watermarkText } from './watermark';
+
+/** pdf.js's viewer (web/pdf_viewer.mjs): CSS pixels per PDF point, and the padding its zoom presets leave. */
+const PDF_TO_CSS_UNITS = 96 / 72;
+const SCROLLBAR_PADDING = 40;
+const VERTICAL_PADDING = 5;
+const MAX_AUTO_SCALE = 1.25;
+/** Narrow containers open at page width, wider ones at pdf.js's automatic zoom (pdf/use-pdf-viewer.ts). */
+const NARROW_CONTAINER_PX = 800;
+
+/** The picture's elements the server writes (readerFirstScreenHtml). */
+export const FIRST_PAGE_CONTAINER_SELECTOR = '[data-first-page-container]';
+
+export interface TPageBox {
+  /** The page's size in CSS pixels at scale 1 (PDF points × 96/72), rotation applied. */
+  width: number;
+  height: number;
+}
+
+/**
+ * The zoom the reader's viewer opens a page at: "page-width" in a container narrower than 800 px, "auto"
+ * otherwise, with pdf.js's own formula (PDFViewer#setScale) for a page view in a scrolling container.
+ */
+export function openingScale(page: TPageBox, container: { width: number; height: number }): number {
+  const pageWidthScale = (container.width - SCROLLBAR_PADDING) / page.width;
+  if (container.width < NARROW_CONTAINER_PX) return pageWidthScale;
+  const pageHeightScale = (container.height - VERTICAL_PADDING) / page.height;
+  const isPortrait = page.width <= page.height;
+  return Math.min(MAX_AUTO_SCALE, isPortrait ? pageWidthScale : Math.min(pageWidthScale, pageHeightScale));
+}
+
+/**
+ * How the viewer will lay out the opening page under the reader's display settings (stored per device, read here
+ * unvalidated: the screen validates them): its page mode, or null when the screen shows something else first (the
+ * text view, or two-page spreads on a wide screen) and the picture draws no page.
+ */
+export function pictureLayout(settings: unknown, isWide: boolean): { pageMode: TPageMode } | null {
+  const stored = (settings ?? {}) as { view?: unknown; spread?: unknown; pageMode?: unknown };
+  if (stored.view === 'text' || (isWide && stored.spread === true)) return null;
+  const chosen = stored.pageMode === 'paginated' || stored.pageMode === 'continuous' ? stored.pageMode : null;
+  return { pageMode: effectivePageMode({ pageMode: chosen }, isWide) };
+}
+
+export async function drawFirstPagePicture(options: {
+  lib: typeof PdfjsLib;
+  pdf: PDFDocumentProxy;
+  pageNumber: number;
+  container: HTMLElement;
+  pageMode: TPageMode;
+  watermark: TLicensePolicy['watermark'];
+}): Promise<HTMLElement> {
+  const { lib, pdf, pageNumber, container, pageMode, watermark } = options;
+  const page = await pdf.getPage(pageNumber);
+  const viewer = container.querySelector<HTMLElement>('.pdfViewer') ?? container;
+  // Continuous pages scroll: the viewer has more pages below (so a scroll bar, which its scale counts) and puts the
+  // page's top edge at the top of the desk; one page at a time shows the page as laid out.
+  if (pageMode === 'continuous') viewer.style.paddingBottom = `${container.clientHeight + 1}px`;
+  const unscaled = page.getViewport({ scale: PDF_TO_CSS_UNITS });
+  const scale = openingScale(unscaled, { width: container.clientWidth, height: container.clientHeight });
+  const viewport = page.getViewport({ scale: scale * PDF_TO_CSS_UNITS });
+  const doc = container.ownerDocument;
+  const width = Math.floor(viewport.width);
+  const height = Math.floor(viewport.height);
+
+  const pageDiv = doc.createElement('div');
+  pageDiv.className = 'page';
+  pageDiv.dataset.pageNumber = String(pageNumber);
+  pageDiv.style.width = `${width}px`;
+  pageDiv.style.height = `${height}px`;
+  pageDiv.style.setProperty('--scale-factor', String(viewport.scale));
+  const wrapper = doc.createElement('div');
+  wrapper.className = 'canvasWrapper';
+  const canvas = doc.createElement('canvas');
+  // As pdf.js's page view: as many canvas pixels as the screen has, drawn at the page's CSS size.
+  const outputScale = window.devicePixelRatio || 1;
+  canvas.width = Math.floor(viewport.width * outputScale);
+  canvas.height = Math.floor(viewport.height * outputScale);
+  wrapper.append(canvas);
+  const textLayer = doc.createElement('div');
+  textLayer.className = 'textLayer';
+  pageDiv.append(wrapper, textLayer);
+  applyWatermark(pageDiv, watermarkText(watermark));
+  viewer.append(pageDiv);
+  if (pageMode === 'continuous') container.scrollTop = pageDiv.offsetTop + pageDiv.clientTop;
+
+  await Promise.all([
+    page.render({
+      canvas,
+      viewport,
+      transform: outputScale === 1 ? undefined : [outputScale, 0, 0, outputScale, 0, 0],
+    }).promise,
+    new lib.TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport }).render(),
+  ]);
+  return pageDiv;
+}
