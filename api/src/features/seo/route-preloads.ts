@@ -32,8 +32,14 @@ export const APP_CODE_ELEMENT_ID = 'wb-app-code';
 const START_AFTER_PAINT_MODULE = 'src/start-after-paint.ts';
 /** The manifest key of the reader page's own script, which draws the book's first page (an entry of vite.config.ts). */
 const READER_FIRST_PAGE_MODULE = 'src/reader-first-page.ts';
-/** pdf.js's library, which that script imports as soon as it starts (a dynamic import, so not among its imports). */
-const PDFJS_LIBRARY_MODULE = 'src/features/reader/pdf/pdfjs-global.ts';
+/**
+ * What that script imports as soon as it starts (dynamic imports, so not among its imports): the code that opens the
+ * book and draws its first page, and pdf.js's library.
+ */
+const READER_FIRST_PAGE_IMPORTS = [
+  'src/features/reader/first-page-picture.ts',
+  'src/features/reader/pdf/pdfjs-global.ts',
+];
 /** The app's own tags in the built shell: its entry script and the entry's module preloads. */
 const ENTRY_SCRIPT_TAG = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD_TAG = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
@@ -144,7 +150,7 @@ export function createRoutePreloads(webRoot: string, shell: string): TRoutePrelo
   };
 
   const readerModule = manifest[READER_FIRST_PAGE_MODULE]?.file;
-  const readerImports = filesOf([...(manifest[READER_FIRST_PAGE_MODULE]?.imports ?? []), PDFJS_LIBRARY_MODULE]);
+  const readerImports = filesOf([...(manifest[READER_FIRST_PAGE_MODULE]?.imports ?? []), ...READER_FIRST_PAGE_IMPORTS]);
   const readerFirstPage = (html: string, pathname: string) => {
     if (!readerModule) return html;
     const screen = screenFor(pathname);

@@ -10,7 +10,12 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type * as PdfjsLib from 'pdfjs-dist';
 import type { TLicensePolicy } from '@shared/reader';
-import { effectivePageMode, type TPageMode } from './page-habits';
+import { announceReaderFirstPageDrawn } from '@web/lib/reader-first-page';
+import { readReaderSettings } from '@web/storage/reader-settings';
+import { startPageBookOpen } from './early-book-open';
+import { effectivePageMode, type TPageMode, WIDE_READER_QUERY } from './page-habits';
+import { peekDocumentTask } from './pdf/document-task';
+import { loadPdfjsLib } from './pdf/load-pdfjs';
 import { applyWatermark, watermarkText } from './watermark';
 
 /** pdf.js's viewer (web/pdf_viewer.mjs): CSS pixels per PDF point, and the padding its zoom presets leave. */
@@ -21,8 +26,10 @@ const MAX_AUTO_SCALE = 1.25;
 /** Narrow containers open at page width, wider ones at pdf.js's automatic zoom (pdf/use-pdf-viewer.ts). */
 const NARROW_CONTAINER_PX = 800;
 
-/** The picture's elements the server writes (readerFirstScreenHtml). */
-export const FIRST_PAGE_CONTAINER_SELECTOR = '[data-first-page-container]';
+/** The picture's page desk, as the server writes it (readerFirstScreenHtml). */
+const FIRST_PAGE_CONTAINER_SELECTOR = '[data-first-page-container]';
+/** Set once the picture shows the page: the app removes it only after its own viewer has drawn (lib/first-screen.tsx). */
+const SHOWS_PAGE_ATTRIBUTE = 'data-shows-page';
 
 export interface TPageBox {
   /** The page's size in CSS pixels at scale 1 (PDF points × 96/72), rotation applied. */
@@ -54,7 +61,37 @@ export function pictureLayout(settings: unknown, isWide: boolean): { pageMode: T
   return { pageMode: effectivePageMode({ pageMode: chosen }, isWide) };
 }
 
-export async function drawFirstPagePicture(options: {
+/**
+ * Opens the book the reader page carries (early-book-open.ts) and draws its opening page into `picture`; resolves
+ * without drawing when the page carries no book or the reader's settings show something else first, and rejects
+ * with the open's error (which the app's screen meets again when it claims the open, and explains).
+ */
+export async function drawReaderPageFirstPage(picture: HTMLElement): Promise<void> {
+  const started = startPageBookOpen(window.location);
+  if (!started) return;
+  const [settings, { book, opening }, lib] = await Promise.all([
+    readReaderSettings().catch(() => null),
+    started.open.ready,
+    loadPdfjsLib(),
+  ]);
+  const container = picture.querySelector<HTMLElement>(FIRST_PAGE_CONTAINER_SELECTOR);
+  const task = peekDocumentTask(book);
+  const layout = pictureLayout(settings, window.matchMedia(WIDE_READER_QUERY).matches);
+  if (!container || !task || !layout) return;
+  const pdf = await (await task).promise;
+  await drawPage({
+    lib,
+    pdf,
+    pageNumber: opening.page,
+    container,
+    pageMode: layout.pageMode,
+    watermark: book.policy.watermark,
+  });
+  picture.setAttribute(SHOWS_PAGE_ATTRIBUTE, '');
+  announceReaderFirstPageDrawn('picture');
+}
+
+async function drawPage(options: {
   lib: typeof PdfjsLib;
   pdf: PDFDocumentProxy;
   pageNumber: number;
