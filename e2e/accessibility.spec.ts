@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import {
   demoAccount,
   expect,
+  expectPageRendered,
   hasHorizontalScroll,
   seriousAxeViolations,
   signInThroughApi,
@@ -104,14 +105,12 @@ const READER_PAGES: { name: string; path: string; ready: (page: Page) => Promise
   {
     name: 'reader',
     path: '/reader/meditations',
-    ready: async (page) =>
-      void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
+    ready: (page) => expectPageRendered(page, 1),
   },
   {
     name: 'preview',
     path: '/book/meditations/preview',
-    ready: async (page) =>
-      void (await expect(page.locator('.page[data-page-number="1"] canvas').first()).toBeVisible({ timeout: 30_000 })),
+    ready: (page) => expectPageRendered(page, 1),
   },
 ];
 

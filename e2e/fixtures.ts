@@ -138,8 +138,15 @@ export async function bookBySlug(
 }
 
 /** Waits until pdf.js has drawn the page on screen (its canvas is in the page div). */
+/**
+ * The reader screen's page is drawn and on screen: the app's own viewer (inside #root), and the reader page's picture of
+ * its first page (docs/decisions/025-reader-first-page.md) gone, so what a test reads or selects is the app's.
+ */
 export async function expectPageRendered(page: Page, pageNumber: number): Promise<void> {
-  await expect(page.locator(`.page[data-page-number="${pageNumber}"] canvas`).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator(`#root .page[data-page-number="${pageNumber}"] canvas`).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator('#first-screen')).toHaveCount(0, { timeout: 30_000 });
 }
 
 export async function goToPage(page: Page, pageNumber: number): Promise<void> {
