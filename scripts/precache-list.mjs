@@ -18,6 +18,8 @@ export const OFFLINE_SCREENS = Object.freeze([
   'src/features/devices/devices-page.tsx',
   'src/features/dashboard/dashboard-page.tsx',
   'src/features/catalogue/bookstore-page.tsx',
+  // A book's page: the catalogue answers are kept by the worker, and it carries "Download for offline".
+  'src/features/catalogue/book-detail-page.tsx',
   'src/features/profile/profile-page.tsx',
   'src/features/billing/billing-page.tsx',
   'src/app/not-found-page.tsx',
