@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { keepWhatReadingNeeds } from './scripts/precache-list.mjs';
 
 const root = path.resolve(import.meta.dirname);
 
@@ -76,6 +77,9 @@ export default defineConfig({
         // axe-core is fetched only by the /accessibility-test diagnostic (docs/product/operations.md#diagnostics), online.
         globIgnores: ['**/*.map', '**/axe.min-*.js'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // Only what a reader needs to start the app and read offline, from Vite's build manifest; the back office
+        // and other online-only screens load when used (docs/decisions/024-what-the-service-worker-keeps.md).
+        manifestTransforms: [keepWhatReadingNeeds(path.join(root, 'dist/web'))],
       },
       devOptions: { enabled: false },
     }),

@@ -21,8 +21,9 @@
  * a non-white pixel) and a text layer with text (every page these books open on has text); an init
  * script checks on every animation frame and DOM change and records performance.now(), which counts
  * from navigation start. Bytes over the wire are CDP Network.loadingFinished encodedDataLength of the
- * tab's requests not answered by the service worker or a cache, plus the service worker's own network
- * requests, up to the first page. Profiles: unthrottled, and a phone (CDP network emulation 150 ms,
+ * tab's requests not answered by the service worker or a cache (a dedicated worker's script, answered on the
+ * worker's target, is completed from Playwright's view of it and the tab's raw-header events), plus the
+ * service worker's own network requests, up to the first page. Profiles: unthrottled, and a phone (CDP network emulation 150 ms,
  * 1.6 Mbit/s down, 750 kbit/s up, applied to the tab and to the context's service worker once it runs;
  * CPU 4x slower). The waterfalls of the first cold and repeat opens of each profile go to
  * bench/results/reader-waterfall.json. Offline open is measured by `npm run bench offline`.
@@ -34,7 +35,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Browser, BrowserContext, CDPSession } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Request as PlaywrightRequest } from '@playwright/test';
 import { encodeHlc } from '../shared/hlc';
 import { books } from '../api/src/db/schema';
 import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
@@ -130,6 +131,10 @@ class WireRecorder {
   handle(target: TWireRequest['target'], event: TNetworkEvent): void {
     const key = `${target}:${event.params.requestId}`;
     const p = event.params as unknown as Record<string, never>;
+    if (event.method === 'Network.requestWillBeSentExtraInfo' || event.method === 'Network.responseReceivedExtraInfo') {
+      this.noteRawHeaders(key, event);
+      return;
+    }
     if (event.method === 'Network.requestWillBeSent') {
       const request = p.request as { url: string; method: string };
       this.requests.set(key, {
@@ -172,6 +177,42 @@ class WireRecorder {
   private originS(): number | null {
     const document = [...this.requests.values()].find((entry) => entry.target === 'tab' && entry.isDocument);
     return document?.startS ?? null;
+  }
+
+  /**
+   * Requests whose raw headers the network stack reported (CDP's `*ExtraInfo` events): only a request that went
+   * to the network has them, never one a cache or the service worker answered. Keyed like `requests`; they may
+   * arrive before `requestWillBeSent`. The value is the answer's Content-Length, when known.
+   */
+  private readonly wentToNetwork = new Map<string, number | null>();
+
+  private noteRawHeaders(key: string, event: TNetworkEvent): void {
+    const headers = (event.params as { headers?: Record<string, string> }).headers ?? {};
+    const length = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-length')?.[1];
+    const known = this.wentToNetwork.get(key) ?? null;
+    this.wentToNetwork.set(key, length === undefined ? known : Number(length));
+  }
+
+  /**
+   * A dedicated worker's script (pdf.js's worker) is requested on the tab's CDP session but answered on the
+   * worker's own target, which the tab's session does not see: without this the request has no answer and
+   * counted as "network" with 0 bytes, even when the HTTP cache or the service worker answered it. Playwright
+   * follows the answer (status, service worker or not, timing); the tab's raw-header events tell whether it went
+   * to the network, and its Content-Length how many bytes (the body; its few hundred header bytes are left out).
+   */
+  async completeFromPlaywright(request: PlaywrightRequest): Promise<void> {
+    const found = [...this.requests.entries()].find(
+      ([, candidate]) => candidate.target === 'tab' && candidate.status === null && candidate.url === request.url(),
+    );
+    const response = await request.response().catch(() => null);
+    if (!found || !response) return;
+    const [key, entry] = found;
+    entry.status = response.status();
+    entry.fromServiceWorker = response.fromServiceWorker();
+    entry.fromCache = !entry.fromServiceWorker && !this.wentToNetwork.has(key);
+    entry.bytes = this.wentToNetwork.get(key) ?? 0;
+    const { responseEnd } = request.timing();
+    if (entry.endS === null && responseEnd >= 0) entry.endS = entry.startS + responseEnd / 1000;
   }
 
   onTheWire(entry: TWireRequest): boolean {
@@ -387,12 +428,15 @@ async function measureOpen(
       'Network.requestServedFromCache',
       'Network.loadingFinished',
       'Network.loadingFailed',
+      'Network.requestWillBeSentExtraInfo',
+      'Network.responseReceivedExtraInfo',
     ] as const)
       cdp.on(method, (params) => recorder.handle('tab', { method, params } as TNetworkEvent));
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', networkConditions(profile));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     await tap.prepare(recorder, profile);
+    page.on('requestfinished', (request) => void recorder.completeFromPlaywright(request));
     await page.addInitScript(watchPageDrawnScript(pageNumber));
     await page.goto(url, { waitUntil: 'commit', timeout: OPEN_TIMEOUT_MS });
     try {

@@ -1,14 +1,55 @@
 /**
  * A second open needs no network for code (docs/ARCHITECTURE.md#compression-and-caching): the first visit online
  * installs the service worker, whose precache takes the reader's code (route chunk, pdf.js, its worker,
- * the viewer's stylesheet), and downloads a book; then, with the network gone, a fresh page load opens
- * the reader and draws the book's first page, every script, stylesheet and font answered by the worker.
+ * the viewer's stylesheet) and not the back office, and downloads a book; a repeat open online and then, with
+ * the network gone, a fresh page load open the reader and draw the book's first page, every script (the pdf.js
+ * worker's own included), stylesheet and font answered by the worker.
  */
 import type { Page, Request } from '@playwright/test';
 import { bookBySlug, demoAccount, expect, expectPageRendered, signInThroughApi, test } from './fixtures';
 
 const BOOK_SLUG = 'as-a-man-thinketh';
 const CODE_TYPES = new Set(['script', 'stylesheet', 'font']);
+const PDF_WORKER_SCRIPT = /\/pdf\.worker[^/]*\.m?js$/;
+
+/** Every script, stylesheet and font a page requests, and the failed ones, from the moment it is created. */
+function recordCode(page: Page): { code: Request[]; failed: string[] } {
+  const code: Request[] = [];
+  const failed: string[] = [];
+  page.on('request', (request) => {
+    if (CODE_TYPES.has(request.resourceType())) code.push(request);
+  });
+  page.on('requestfailed', (request) => failed.push(`${request.resourceType()} ${request.url()}`));
+  return { code, failed };
+}
+
+/**
+ * The reader's code, pdf.js and the dedicated pdf.js worker's script were requested, and every code request was
+ * answered by the service worker (none went to the network, none failed).
+ */
+async function expectCodeFromServiceWorker(recorded: { code: Request[]; failed: string[] }): Promise<void> {
+  const paths = recorded.code.map((request) => new URL(request.url()).pathname);
+  expect(
+    paths.some((path) => /reader-page-[^/]*\.js$/.test(path)),
+    'the reader route chunk was loaded',
+  ).toBe(true);
+  expect(
+    paths.some((path) => /\/pdf-[^/]*\.js$/.test(path)),
+    'pdf.js was loaded',
+  ).toBe(true);
+  expect(
+    paths.some((path) => PDF_WORKER_SCRIPT.test(path)),
+    "the pdf.js worker's script was loaded",
+  ).toBe(true);
+  for (const request of recorded.code) {
+    const response = await request.response();
+    expect(response?.fromServiceWorker(), `${request.url()} came from the service worker`).toBe(true);
+  }
+  expect(
+    recorded.failed.filter((line) => CODE_TYPES.has(line.split(' ')[0])),
+    'no code request went to the network',
+  ).toEqual([]);
+}
 
 async function registerAndDownload(page: Page): Promise<void> {
   await page.goto('/devices');
@@ -41,7 +82,7 @@ async function firstPageHasInk(page: Page): Promise<boolean> {
 test.describe('offline open with the code from the service worker cache', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('first visit installs the worker and downloads the book; offline, a fresh page load opens the reader and draws page 1 with no network', async ({
+  test('first visit installs the worker and downloads the book; a repeat open, and offline a fresh page load, open the reader and draw page 1 with no code from the network', async ({
     page,
     context,
     baseURL,
@@ -70,38 +111,27 @@ test.describe('offline open with the code from the service worker cache', () => 
         precached.some((url) => code.test(url)),
         `precache holds ${code}`,
       ).toBe(true);
+    // The back office is not a reader's: it loads online when used (docs/product/offline-and-devices.md).
+    expect(precached.filter((url) => /\/(admin-app|users-page|audit-log-page)-[^/]*\.js$/.test(url))).toEqual([]);
     await registerAndDownload(page);
     const { id: bookId } = await bookBySlug(page.request, BOOK_SLUG);
     await page.close();
 
+    // A repeat open online: every script, stylesheet and font comes from the worker's cache.
+    const repeatPage = await context.newPage();
+    const repeat = recordCode(repeatPage);
+    await repeatPage.goto(`/reader/${bookId}`);
+    await expectPageRendered(repeatPage, 1);
+    await expect.poll(() => firstPageHasInk(repeatPage), { message: 'page 1 is drawn online' }).toBe(true);
+    await expectCodeFromServiceWorker(repeat);
+    await repeatPage.close();
+
     await context.setOffline(true);
     const offlinePage = await context.newPage();
-    const code: Request[] = [];
-    const failed: string[] = [];
-    offlinePage.on('request', (request) => {
-      if (CODE_TYPES.has(request.resourceType())) code.push(request);
-    });
-    offlinePage.on('requestfailed', (request) => failed.push(`${request.resourceType()} ${request.url()}`));
+    const offline = recordCode(offlinePage);
     await offlinePage.goto(`/reader/${bookId}`);
     await expectPageRendered(offlinePage, 1);
     await expect.poll(() => firstPageHasInk(offlinePage), { message: 'page 1 is drawn' }).toBe(true);
-
-    const paths = code.map((request) => new URL(request.url()).pathname);
-    expect(
-      paths.some((path) => /reader-page-[^/]*\.js$/.test(path)),
-      'the reader route chunk was loaded',
-    ).toBe(true);
-    expect(
-      paths.some((path) => /\/pdf-[^/]*\.js$/.test(path)),
-      'pdf.js was loaded',
-    ).toBe(true);
-    for (const request of code) {
-      const response = await request.response();
-      expect(response?.fromServiceWorker(), `${request.url()} came from the service worker`).toBe(true);
-    }
-    expect(
-      failed.filter((line) => CODE_TYPES.has(line.split(' ')[0])),
-      'no code request went to the network',
-    ).toEqual([]);
+    await expectCodeFromServiceWorker(offline);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
+import { NAVIGATION_DENYLIST, isBuiltCodePath, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
 
 describe('service worker cache rules', () => {
   it('caches covers and placeholders cache-first', () => {
@@ -31,6 +31,24 @@ describe('service worker cache rules', () => {
     ]) {
       expect(isCatalogueApiPath(path), path).toBe(false);
     }
+  });
+
+  it("keeps the build's hashed code and fonts once loaded, nothing else", () => {
+    for (const path of [
+      '/assets/admin-app-D66y5dbC.js',
+      '/assets/reader-shell-Dvmw_tIf.css',
+      '/assets/inter-latin-wght-normal-Dx4kXJAl.woff2',
+    ])
+      expect(isBuiltCodePath(path), path).toBe(true);
+    for (const path of [
+      '/sw.js',
+      '/index.html',
+      '/assets/admin-app-D66y5dbC.js.map',
+      '/api/books',
+      '/assets/',
+      '/x/assets/a.js',
+    ])
+      expect(isBuiltCodePath(path), path).toBe(false);
   });
 
   it('asks the network first for the plans, whose prices admins edit', () => {

@@ -15,6 +15,17 @@ const CATALOGUE_API_PATH = /^\/api\/(books(\/[^/]+)?|categories|page-content\/[^
 /** The plans and their prices: network first, so a price an admin changed shows at once (cache only offline). */
 const PLANS_API_PATH = /^\/api\/plans$/;
 
+/**
+ * The build's hashed code and fonts (`/assets/name-hash.js`): a URL never changes content, so a copy is good
+ * until the build stops naming it.
+ */
+const BUILT_CODE_PATH = /^\/assets\/[^/]+\.(?:js|css|woff2)$/;
+
+/** Built code the precache does not hold (the back office, charts, other online-only screens) once loaded. */
+export function isBuiltCodePath(pathname: string): boolean {
+  return BUILT_CODE_PATH.test(pathname);
+}
+
 export function isPlansApiPath(pathname: string): boolean {
   return PLANS_API_PATH.test(pathname);
 }

@@ -2,7 +2,7 @@
 /**
  * The Wonderful Books service worker (Workbox, built by vite-plugin-pwa's injectManifest into /sw.js).
  * It keeps the app shell installable and usable offline and caches only public catalogue data.
- * Caches it owns: the Workbox precache (shell), 'wb-covers' and 'wb-catalogue-api'. Personal data,
+ * Caches it owns: the Workbox precache (shell), 'wb-code', 'wb-covers', 'wb-catalogue-api' and 'wb-plans-api'. Personal data,
  * auth and every write go straight to the network. Downloaded books' encrypted chunks are read from
  * IndexedDB (web/src/storage, read side only), never copied into Cache Storage.
  */
@@ -14,8 +14,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@shared/sw-messages';
 import { readStoredChunk } from '@web/storage/offline-books';
 import { askClientsToFlush } from './background-sync';
-import { NAVIGATION_DENYLIST, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
+import { NAVIGATION_DENYLIST, isBuiltCodePath, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
 import { createChunkHandler, isChunkPath } from './chunk-route';
+import { urlsToWarm, warmHttpCache } from './precache-warmup';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -29,9 +30,20 @@ const NAVIGATION_NETWORK_TIMEOUT_MS = 4000;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-// The built shell (HTML, JS, CSS, fonts, icons) is versioned by the build, so it is served from the
-// precache and replaced as a whole when a new worker activates.
-precacheAndRoute(self.__WB_MANIFEST);
+// The built shell (HTML, fonts, icons) and the code of the screens a reader uses offline are versioned by the
+// build, so they are served from the precache and replaced as a whole when a new worker activates. The rest of
+// the code (back office, charts, other online-only screens) is left out (scripts/precache-list.mjs,
+// docs/product/offline-and-devices.md#what-the-app-keeps-on-this-device).
+const PRECACHE_ENTRIES = self.__WB_MANIFEST;
+precacheAndRoute(PRECACHE_ENTRIES);
+
+// Workbox fetches its list one file at a time; the hashed files fetched a few at a time into the HTTP cache
+// first let its loop read them from disk, so a phone's install takes seconds, not one round trip per file.
+// Listeners run in the order they were added, so Workbox's loop starts first; a file it asks for while the
+// warm-up fetches it waits for that fetch in the browser's cache.
+self.addEventListener('install', (event) => {
+  event.waitUntil(warmHttpCache(urlsToWarm(PRECACHE_ENTRIES, self.location.href), (url) => fetch(url)));
+});
 
 // Precaches of earlier Workbox versions are dead weight once this worker is active.
 cleanupOutdatedCaches();
@@ -78,6 +90,17 @@ registerRoute(
     },
     { denylist: NAVIGATION_DENYLIST },
   ),
+);
+
+// Built code the precache does not hold is kept once a screen has loaded it: its hashed URL never changes
+// content, so the copy answers first, offline too. Bounded, as a new build names new files.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && isBuiltCodePath(url.pathname),
+  new CacheFirst({
+    cacheName: 'wb-code',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true })],
+  }),
 );
 
 // Covers and placeholders never change for a given URL and are public, so the cache answers first;
