@@ -7,7 +7,6 @@
 import { lazy, useEffect, type ReactElement } from 'react';
 import { createBrowserRouter, matchPath, useMatches, type RouteObject } from 'react-router-dom';
 import { showQueuedFlashToast } from '@web/features/auth/flash-toast';
-import { loadPdfjs } from '@web/features/reader/pdf/load-pdfjs';
 import { queryClient } from '@web/lib/query-client';
 import { ErrorScreen } from './error-screen';
 import { RootLayout } from './layout';
@@ -76,7 +75,8 @@ export interface AppScreen {
  * (current user, entitlements), not one after the other; a failure surfaces when the screen loads them.
  */
 function preloadReader(): void {
-  loadPdfjs().catch(() => undefined);
+  // Imported here, not at the top: the landing page's code must carry none of pdf.js's loader.
+  import('@web/features/reader/pdf/load-pdfjs').then(({ loadPdfjs }) => loadPdfjs()).catch(() => undefined);
   // The book itself, from the data the reader page carries, as soon as the screen's code has arrived and
   // before React has rendered anything (docs/decisions/021-reader-open-path.md).
   importReaderPage().then(

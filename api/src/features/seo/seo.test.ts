@@ -11,6 +11,7 @@ import { createUser, get, send, sessionCookie } from '../auth/auth-test-helpers'
 import { escapeHtml, injectSeo, injectSession } from './seo-head';
 import { APP_CODE_ELEMENT_ID } from './route-preloads';
 import { matchSpaRoute } from '@shared/spa-routes';
+import { setupReader } from '../reader/reader-test-support';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en-GB">
@@ -503,9 +504,8 @@ describe('web host: first-screen data', () => {
   });
 });
 
-/** A hosted app whose build has a manifest: the landing, reader and start-after-paint modules. */
-function createAppWithManifest() {
-  const context = createTestContext();
+/** A web root whose build has a manifest: the landing, reader, start-after-paint and reader-first-page modules. */
+function makeWebRootWithManifest() {
   const root = makeWebRoot();
   fs.mkdirSync(path.join(root, '.vite'));
   const manifest = {
@@ -520,9 +520,25 @@ function createAppWithManifest() {
     },
     'src/features/reader/pdf/pdfjs-modules.ts': { file: 'assets/pdfjs-modules-1.js', imports: ['_pdf.js'] },
     '_pdf.js': { file: 'assets/pdf-1.js' },
-    'src/start-after-paint.ts': { file: 'assets/start-after-paint-1.js', isEntry: true },
+    'src/start-after-paint.ts': { file: 'assets/start-after-paint-1.js', isEntry: true, imports: ['_app-code.js'] },
+    '_app-code.js': { file: 'assets/app-code-1.js' },
+    'src/reader-first-page.ts': {
+      file: 'assets/reader-first-page-1.js',
+      isEntry: true,
+      imports: ['_app-code.js'],
+      dynamicImports: ['src/features/reader/first-page-picture.ts'],
+    },
+    'src/features/reader/first-page-picture.ts': { file: 'assets/first-page-picture-1.js', imports: ['_shared.js'] },
+    'src/features/reader/pdf/pdfjs-global.ts': { file: 'assets/pdfjs-global-1.js', imports: ['_pdf.js'] },
   };
   fs.writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
+  return root;
+}
+
+/** A hosted app whose build has a manifest (makeWebRootWithManifest). */
+function createAppWithManifest() {
+  const context = createTestContext();
+  const root = makeWebRootWithManifest();
   const app = createApp({ ...context, env: { ...context.env, publicUrl: 'https://books.example' }, webRoot: root });
   return { ...context, app };
 }
@@ -566,7 +582,8 @@ describe('web host: on a page with a static first screen the app starts after it
     expect(html).toContain('id="first-screen"');
     expect(html).toContain('<script type="module" crossorigin src="/assets/start-after-paint-1.js"></script>');
     expect(html).not.toContain('src="/assets/index-abc123.js"');
-    expect(preloads(html)).toEqual([]);
+    // Only the start module's own (tiny) import, which it needs before it can run.
+    expect(preloads(html).map((match) => match[1])).toEqual(['/assets/app-code-1.js']);
     expect(appCode(html)).toEqual({
       entry: '/assets/index-abc123.js',
       modules: ['/assets/home-page-1.js', '/assets/icon-1.js'],
@@ -654,5 +671,78 @@ describe("web host: a static picture of the bookstore's first screen (docs/decis
     const signIn = await send(app, '/api/auth/login', { emailOrUsername: user.email, password: user.password });
     const cookie = sessionCookie(signIn, '__Host-wb_session');
     expect(picture(await (await get(app, '/bookstore', { cookie })).text())).toBeNull();
+  });
+});
+
+describe("web host: a reader page draws its book's first page before the app loads (docs/decisions/025-reader-first-page.md)", () => {
+  const appCode = (html: string) => {
+    const block = new RegExp(`<script type="application/json" id="${APP_CODE_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+    return block ? JSON.parse(block[1]) : null;
+  };
+  const readerPage = async (kind: 'premium' | 'free') => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('premium');
+    const reader = await t.reader(kind);
+    const app = createApp({ ...t, webRoot: makeWebRootWithManifest() });
+    const response = await app.request(`/reader/${book.id}`, { headers: { cookie: reader.cookie } });
+    return { book, html: await response.text(), response };
+  };
+
+  it("names the reader page's script, preloads what it imports and pdf.js, applies the reader's stylesheet and lists the app's code", async () => {
+    const { book, html, response } = await readerPage('premium');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/reader-first-page-1.js"></script>');
+    expect(html).not.toContain('src="/assets/index-abc123.js"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css" />');
+    expect(preloads(html).map((match) => match[1])).toEqual([
+      '/assets/app-code-1.js',
+      '/assets/first-page-picture-1.js',
+      '/assets/shared-1.js',
+      '/assets/pdfjs-global-1.js',
+      '/assets/pdf-1.js',
+    ]);
+    expect(appCode(html)).toEqual({
+      entry: '/assets/index-abc123.js',
+      modules: [
+        '/assets/reader-page-1.js',
+        '/assets/shared-1.js',
+        '/assets/icon-1.js',
+        '/assets/pdfjs-modules-1.js',
+        '/assets/pdf-1.js',
+      ],
+      styles: [],
+    });
+    // The picture: the reader's bar with the book's title and a way back, and an empty page desk, over the app.
+    const picture = /<div id="first-screen" data-reader-picture inert[^>]*>([\s\S]*?)<div id="root">/.exec(html)?.[1];
+    expect(picture).toBeDefined();
+    expect(picture).toContain(`href="/book/${book.slug}"`);
+    expect(picture).toContain(escapeHtml(book.title));
+    expect(picture).toContain('data-first-page-container');
+    expect(html).toContain('id="wb-reader"');
+  });
+
+  it('leaves the page as built for a reader who may not read the book: no picture, no reader data, the app explains', async () => {
+    const { html, response } = await readerPage('free');
+    // Signed in (a page no cache may keep), but without access to the book.
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html).not.toContain('reader-first-page');
+    expect(html).not.toContain('id="first-screen"');
+    expect(html).not.toContain('id="wb-reader"');
+    expect(appCode(html)).toBeNull();
+  });
+
+  it("escapes the book's title in the picture", async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('premium');
+    const { books } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    t.db.update(books).set({ title: '<img src=x onerror=alert(1)> & co' }).where(eq(books.id, book.id)).run();
+    const reader = await t.reader('premium');
+    const app = createApp({ ...t, webRoot: makeWebRootWithManifest() });
+    const html = await (await app.request(`/reader/${book.id}`, { headers: { cookie: reader.cookie } })).text();
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; co');
   });
 });

@@ -13,6 +13,7 @@ import { ReaderError } from '@web/lib/reader-error';
 import type { ReaderShellProps } from './reader-shell';
 import { apiPath } from '@web/lib/api-test-support';
 import { authKeys } from '@web/features/auth/queries';
+import { bookmarksQueryOptions, readingPositionQueryOptions } from '@web/features/sync/queries';
 import { createTestQueryClient } from '@web/features/catalogue/test-utils';
 
 let shellProps: ReaderShellProps | null = null;
@@ -60,6 +61,7 @@ vi.mock('./reader-sync', () => ({ queueReaderMutation: vi.fn() }));
 
 const { default: ReaderPage } = await import('./reader-page');
 const { startEarlyBookOpen } = await import('./book-open');
+const { startPageBookOpen } = await import('./early-book-open');
 
 const EARLIER = '001700000000100-000000-a';
 const LATER = '001700000000200-000000-b';
@@ -207,6 +209,61 @@ describe('ReaderPage', () => {
     expect(fetched.callsTo(apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e'))).toHaveLength(0);
     expect(fetched.callsTo(apiPath('/bookmarks'))).toHaveLength(0);
     expect(document.getElementById('wb-reader')).toBeNull();
+  });
+
+  it("claims the open the reader page's own script started before the app, with the page's answers in the query cache", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'wb-reader';
+    block.textContent = JSON.stringify({
+      bookRef: 'deep-work',
+      userId: 'user-1',
+      manifest: { ...manifest, loanId: null },
+      progress: savedAt(44, LATER),
+      bookmarks: [],
+    });
+    document.head.append(block);
+    openProtectedBook.mockResolvedValue(openedBook());
+    // reader-first-page.ts, before any of the app has loaded: no query cache, no React.
+    const started = startPageBookOpen({ search: '' });
+    expect(started?.userId).toBe('user-1');
+    expect(startPageBookOpen({ search: '' })).toBe(started);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
+    startEarlyBookOpen(queryClient, { search: '' } as Location);
+    // The app's start puts the page's answers into the screen's queries.
+    expect(queryClient.getQueryData(readingPositionQueryOptions(manifest.bookId).queryKey)).toEqual(savedAt(44, LATER));
+    expect(queryClient.getQueryData(bookmarksQueryOptions(manifest.bookId).queryKey)).toEqual([]);
+    const { fetched } = renderReader('/reader/deep-work', undefined, null, queryClient);
+    expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work from page 44');
+    expect(openProtectedBook).toHaveBeenCalledTimes(1);
+    expect(fetched.callsTo(apiPath('/progress/5d0c6a9e-2f4b-4c1a-9e7d-3b8f1a2c4d6e'))).toHaveLength(0);
+    expect(fetched.callsTo(apiPath('/bookmarks'))).toHaveLength(0);
+  });
+
+  it('gives up an open the page started for another reader than the one the app has signed in', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'wb-reader';
+    block.textContent = JSON.stringify({
+      bookRef: 'deep-work',
+      userId: 'someone-else',
+      manifest: { ...manifest, loanId: null },
+      progress: null,
+      bookmarks: [],
+    });
+    document.head.append(block);
+    openProtectedBook.mockResolvedValue(openedBook());
+    const started = startPageBookOpen({ search: '' });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
+    startEarlyBookOpen(queryClient, { search: '' } as Location);
+    await expect(started?.open.ready).rejects.toThrow();
+    // The screen opens the book itself, for its own reader.
+    renderReader('/reader/deep-work', undefined, null, queryClient);
+    expect(await screen.findByTestId('shell')).toHaveTextContent('Deep Work');
+    expect(openProtectedBook).toHaveBeenCalledTimes(2);
+    expect(openProtectedBook).toHaveBeenLastCalledWith(expect.objectContaining({ userId: 'user-1' }));
   });
 
   it("opens at this device's position when it is newer than the server's answer", async () => {
