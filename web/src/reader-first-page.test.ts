@@ -4,7 +4,7 @@ const startPdfWorker = vi.fn();
 vi.mock('./features/reader/pdf/pdf-worker', () => ({ startPdfWorker: () => startPdfWorker() }));
 let finishDrawing: (drawn: boolean) => void = () => undefined;
 const drawReaderPageFirstPage = vi.fn(
-  () =>
+  (_picture: HTMLElement) =>
     new Promise<void>((resolve, reject) => {
       finishDrawing = (drawn) => (drawn ? resolve() : reject(new Error('no access')));
     }),
