@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READER_MESSAGES } from '@shared/reader';
 import { resetDeviceKeyCache, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getDb, deleteDb } from '@web/storage/db';
+import { readBrowserDeviceHint } from '@web/storage/device-store';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
 import { openProtectedBook, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
@@ -195,6 +196,32 @@ describe('openProtectedBook', () => {
     (await open()).close();
     expect(server.requests.filter((request) => request === `POST ${apiPath('/devices/browser')}`)).toHaveLength(1);
     expect(server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`)).toHaveLength(2);
+  });
+
+  it('asks for the licence with the device id stored beside IndexedDB, and only once when both agree', async () => {
+    const server = serve();
+    (await open()).close();
+    expect(readBrowserDeviceHint('user-1')).toMatchObject({ deviceId: 'device-1' });
+    const licensesBefore = server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`).length;
+    resetDeviceKeyCache();
+    (await open()).close();
+    expect(server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`)).toHaveLength(
+      licensesBefore + 1,
+    );
+  });
+
+  it('does not use a licence asked for with a stored device id that IndexedDB does not hold', async () => {
+    const server = serve();
+    (await open()).close();
+    localStorage.setItem('wb.browser-device.user-1', JSON.stringify({ deviceId: 'stale-device', thumbprint: 'x' }));
+    resetDeviceKeyCache();
+    const opened = await open();
+    // The stale id's request went out (the server no longer knows it) and the open used device-1's licence.
+    expect(
+      server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(opened.licenseId).toBeTruthy();
+    opened.close();
   });
 
   it('registers again when the server no longer knows the cached device', async () => {

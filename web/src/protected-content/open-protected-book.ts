@@ -18,7 +18,7 @@ import type { TLoan } from '@shared/selections';
 import { api, encodeParams, isApiError, readJson, withSignal } from '@web/lib/api';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
-import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
+import { readBrowserDevice, readBrowserDeviceHint, readDeviceKey } from '@web/storage/device-store';
 import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
 import { recordServerTime } from '@web/storage/trusted-time';
 import {
@@ -353,10 +353,24 @@ async function openOnline(
     const jwksRequest = getLicenseJwks(signal);
     manifestRequest.catch(() => undefined);
     jwksRequest.catch(() => undefined);
+    // With the device id this browser last stored for the user (localStorage, read at once), the licence leaves
+    // before IndexedDB has even opened; its answer is used only if IndexedDB then holds the same device and key.
+    // A refusal of that early request changes nothing stored: the usual request below recovers (an unknown device
+    // is registered again) as it always did.
+    const hint = readBrowserDeviceHint(userId);
+    const hintedGrant = hint ? requestLicense({ bookId: bookRef, deviceId: hint.deviceId }, signal) : null;
+    hintedGrant?.catch(() => undefined);
     const deviceAndKey = Promise.all([ensureBrowserDevice(userId), getOrCreateDeviceKey()]);
-    const licenseRequest = deviceAndKey.then(([device]) =>
-      requestOnlineLicense({ userId, bookRef, deviceId: device.deviceId, signal }),
-    );
+    const licenseRequest = deviceAndKey.then(async ([device]) => {
+      if (hintedGrant && hint?.deviceId === device.deviceId && hint.thumbprint === device.thumbprint) {
+        try {
+          return { grant: await hintedGrant, deviceId: device.deviceId };
+        } catch (error) {
+          if (!isUnknownDevice(error)) throw error;
+        }
+      }
+      return requestOnlineLicense({ userId, bookRef, deviceId: device.deviceId, signal });
+    });
     licenseRequest.catch(() => undefined);
     const manifest = await manifestRequest;
     signal?.throwIfAborted();
