@@ -68,10 +68,10 @@ export type TCopyEventRequest = z.infer<typeof ZCopyEventRequest>;
 /** Members of an RSA or EC private JWK (RFC 7518 §6.2.2, §6.3.2): a browser must never send them. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
 /** Public members each key type may carry, as WebCrypto's exportKey('jwk') writes them. */
-const PUBLIC_JWK_MEMBERS: Record<string, Set<string>> = {
-  RSA: new Set(['kty', 'n', 'e', 'alg', 'ext', 'key_ops', 'use']),
-  EC: new Set(['kty', 'crv', 'x', 'y', 'ext', 'key_ops', 'use']),
-};
+const PUBLIC_JWK_MEMBERS = new Map<unknown, Set<string>>([
+  ['RSA', new Set(['kty', 'n', 'e', 'alg', 'ext', 'key_ops', 'use'])],
+  ['EC', new Set(['kty', 'crv', 'x', 'y', 'ext', 'key_ops', 'use'])],
+]);
 
 /** 3072 bits = 384 bytes = exactly 512 base64url characters without padding. */
 export const DEVICE_KEY_BITS = 3072;
@@ -135,7 +135,7 @@ export const ZDevicePublicJwk = z
       ctx.addIssue({ code: 'custom', message: 'Send the public key only: private key members are not accepted' });
       return;
     }
-    const allowed = PUBLIC_JWK_MEMBERS[String(jwk.kty)];
+    const allowed = PUBLIC_JWK_MEMBERS.get(jwk.kty);
     const unknown = allowed ? Object.keys(jwk).filter((member) => !allowed.has(member)) : [];
     if (unknown.length > 0)
       ctx.addIssue({ code: 'custom', message: `Unexpected key members: ${unknown.slice(0, 5).join(', ')}` });

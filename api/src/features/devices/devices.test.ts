@@ -135,6 +135,7 @@ describe('POST /api/devices/browser', () => {
         'publicKey.kty',
         /\(kty\) must be EC or RSA/,
       ],
+      ['kty constructor', { publicKey: { kty: 'constructor', x: 'a' } }, 'publicKey.kty', /\(kty\) must be EC or RSA/],
       ['P-384 curve', ec({ crv: 'P-384' }), 'publicKey.crv', /Curve \(crv\) must be P-256/],
       ['short x', ec({ x: ecKey.publicJwk.x!.slice(0, 42) }), 'publicKey.x', /Coordinate \(x\) must be 32 bytes/],
       ['long y', ec({ y: `${ecKey.publicJwk.y}AAAA` }), 'publicKey.y', /Coordinate \(y\) must be 32 bytes/],
