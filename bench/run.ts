@@ -20,6 +20,7 @@ import { benchAdminReports } from './admin-reports';
 import { benchRecommendations } from './recommendations.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchAssistant } from './assistant.bench';
+import { benchDeviceKey } from './device-key.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -284,4 +285,18 @@ if (!only || only === 'assistant') {
     `  retrieval recall on ${r.labelled} labelled questions: assistant @1 ${r.assistant.at1} @3 ${r.assistant.at3} | plain FTS5 bm25 pages @1 ${r.fts5.at1} @3 ${r.fts5.at3} | answers citing the labelled page ${r.answerCitesLabelledPage}`,
   );
   if (r.unlabelled.length > 0) out(`  no labelled page found for: ${r.unlabelled.join('; ')}`);
+}
+
+if (!only || only === 'device-key') {
+  const d = await benchDeviceKey();
+  out(`Device key in Chromium ${d.chromium} (load average ${d.loadAverage.join(' ')}), medians of 20:`);
+  for (const rate of ['1x', '4x'] as const) {
+    const { rsa3072, p256 } = d.generate[rate];
+    out(
+      `  make the key, CPU ${rate}: RSA-OAEP 3072 ${rsa3072.medianMs} ms (${rsa3072.minMs}-${rsa3072.maxMs}) | ECDH P-256 with JWK and thumbprint ${p256.medianMs} ms (${p256.minMs}-${p256.maxMs}) | ${Math.round(rsa3072.medianMs / Math.max(p256.medianMs, 0.001))}x`,
+    );
+  }
+  out(
+    `  unwrap a licence's content key: RSA-OAEP 3072 ${d.unwrap.rsa3072Ms} ms | ECDH P-256 chain ${d.unwrap.p256Ms} ms`,
+  );
 }

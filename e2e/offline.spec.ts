@@ -71,12 +71,17 @@ async function downloadBook(page: Page, slug = BOOK_SLUG): Promise<number> {
 }
 
 /** Everything this origin keeps on the device: no plaintext PDF bytes, no exportable private or secret key. */
-async function deviceHoldsNoPlaintext(
-  page: Page,
-): Promise<{ pdfBlobs: string[]; exportableKeys: string[]; cachedPdfs: string[]; scannedValues: number }> {
+async function deviceHoldsNoPlaintext(page: Page): Promise<{
+  pdfBlobs: string[];
+  exportableKeys: string[];
+  privateKeyTypes: string[];
+  cachedPdfs: string[];
+  scannedValues: number;
+}> {
   return page.evaluate(async () => {
     const pdfBlobs: string[] = [];
     const exportableKeys: string[] = [];
+    const privateKeyTypes: string[] = [];
     const cachedPdfs: string[] = [];
     let scannedValues = 0;
     const isPdf = (bytes: Uint8Array) => {
@@ -88,6 +93,10 @@ async function deviceHoldsNoPlaintext(
       if (value === null || value === undefined || depth > 6) return;
       if (value instanceof CryptoKey) {
         if (value.type !== 'public' && value.extractable) exportableKeys.push(`${where} (${value.type})`);
+        if (value.type === 'private') {
+          const algorithm = value.algorithm as EcKeyAlgorithm;
+          privateKeyTypes.push(algorithm.namedCurve ? `${algorithm.name} ${algorithm.namedCurve}` : algorithm.name);
+        }
         return;
       }
       if (value instanceof ArrayBuffer) {
@@ -134,7 +143,7 @@ async function deviceHoldsNoPlaintext(
           cachedPdfs.push(`${cacheName}: ${request.url}`);
       }
     }
-    return { pdfBlobs, exportableKeys, cachedPdfs, scannedValues };
+    return { pdfBlobs, exportableKeys, privateKeyTypes, cachedPdfs, scannedValues };
   });
 }
 
@@ -207,6 +216,8 @@ test.describe('offline reading on a registered device', () => {
     expect(scan.pdfBlobs, 'plaintext PDF bytes in IndexedDB').toEqual([]);
     expect(scan.cachedPdfs, 'plaintext PDFs in Cache Storage').toEqual([]);
     expect(scan.exportableKeys, 'exportable private or secret keys').toEqual([]);
+    // A new browser's device key is ECDH P-256 (decision 023): it registered, downloaded and opened offline with it.
+    expect(scan.privateKeyTypes, 'the device key').toEqual(['ECDH P-256']);
   });
 
   test('an offline open starts at the page read on another device and synced here, never at page 1', async ({

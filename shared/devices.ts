@@ -3,6 +3,7 @@
  * for offline reading with proof of key possession, the Devices page list, and what a device learns about itself at its
  * next contact. Pure: used by api/src/features/devices and the web /devices and /offline pages.
  */
+import type { TDeviceKeyWrapAlg, TEcdhP256PublicJwk } from './device-key-wrap';
 import { TIER_LABELS, type TSubscriptionTier } from './tiers';
 
 /** A registration challenge lives this long; the browser answers it at once. */
@@ -11,13 +12,15 @@ export const DEVICE_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const DEVICE_CHALLENGE_BYTES = 32;
 
 /**
- * POST /api/devices/challenge answer. `encryptedChallenge` is the nonce encrypted to the device's
- * RSA-OAEP-256 public key (base64url): the browser decrypts it with its private key and sends the
- * nonce back (base64url) as `response` to POST /api/devices.
+ * POST /api/devices/challenge answer. `encryptedChallenge` is the nonce wrapped to the device's public key with the
+ * scheme licences use for that key type (`keyWrapAlg`, and the ephemeral key `epk` for ECDH; shared/device-key-wrap.ts):
+ * the browser unwraps it with its private key and sends the nonce back (base64url) as `response` to POST /api/devices.
  */
 export interface TDeviceChallenge {
   challengeId: string;
   encryptedChallenge: string;
+  keyWrapAlg: TDeviceKeyWrapAlg;
+  epk?: TEcdhP256PublicJwk;
   expiresAt: string;
 }
 

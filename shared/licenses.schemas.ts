@@ -1,5 +1,6 @@
 /** zod request schemas of the licence endpoints (the API validates with them). */
 import { z } from 'zod';
+import { DEVICE_KEY_WRAP_ALGS, ECDH_HKDF_A256KW } from './device-key-wrap';
 import { CHUNK_CIPHER, LICENSE_KINDS } from './reader';
 
 /**
@@ -52,27 +53,41 @@ const numericDate = z.number().int().nonnegative();
  * The payload of a licence JWS (shared/reader.ts TLicenseClaims). Checked after the signature, so a
  * token that is validly signed but not shaped like a licence (another JWT from the same keys) is refused.
  */
-export const ZLicenseClaims = z.object({
-  jti: z.uuid(),
-  iss: z.string().min(1),
-  aud: z.string().min(1),
-  sub: z.string().min(1),
-  loanId: z.uuid(),
-  bookId: z.string().min(1),
-  bookVersion: z.number().int().min(1),
-  deviceId: z.uuid(),
-  deviceKeyThumbprint: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-  keyWrapped: z.string().regex(/^[A-Za-z0-9_-]+$/),
-  kind: z.enum(LICENSE_KINDS),
-  policy: z.object({
-    watermark: z.object({ name: z.string(), email: z.string(), loanId: z.uuid() }),
-    copyLimitChars: z.number().int().min(-1),
-    print: z.literal(false),
-  }),
-  iat: numericDate,
-  nbf: numericDate,
-  exp: numericDate,
-  serverTime: z.number().int().nonnegative(),
-  renewalCount: z.number().int().nonnegative(),
-  statusUrl: z.string().min(1),
-});
+export const ZLicenseClaims = z
+  .object({
+    jti: z.uuid(),
+    iss: z.string().min(1),
+    aud: z.string().min(1),
+    sub: z.string().min(1),
+    loanId: z.uuid(),
+    bookId: z.string().min(1),
+    bookVersion: z.number().int().min(1),
+    deviceId: z.uuid(),
+    deviceKeyThumbprint: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    keyWrapped: z.string().regex(/^[A-Za-z0-9_-]+$/),
+    // Absent in licences issued before decision 023 (all RSA-OAEP-256); checked against epk below.
+    keyWrapAlg: z.enum(DEVICE_KEY_WRAP_ALGS).optional(),
+    epk: z
+      .object({
+        kty: z.literal('EC'),
+        crv: z.literal('P-256'),
+        x: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+        y: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+      })
+      .optional(),
+    kind: z.enum(LICENSE_KINDS),
+    policy: z.object({
+      watermark: z.object({ name: z.string(), email: z.string(), loanId: z.uuid() }),
+      copyLimitChars: z.number().int().min(-1),
+      print: z.literal(false),
+    }),
+    iat: numericDate,
+    nbf: numericDate,
+    exp: numericDate,
+    serverTime: z.number().int().nonnegative(),
+    renewalCount: z.number().int().nonnegative(),
+    statusUrl: z.string().min(1),
+  })
+  .refine((claims) => (claims.keyWrapAlg === ECDH_HKDF_A256KW) === (claims.epk !== undefined), {
+    message: 'epk goes with the ECDH key wrapping and nothing else',
+  });

@@ -1,8 +1,9 @@
 /**
  * zod request schemas of the reader and browser-device endpoints (the API validates with them): book
- * references, chunk addresses, search inside the book, copy events and a browser's RSA-OAEP public key.
+ * references, chunk addresses, search inside the book, copy events and a browser's device public key.
  */
 import { z } from 'zod';
+import type { TDevicePublicJwk } from './device-key-wrap';
 import { MAX_CHUNKS_PER_REQUEST } from './reader';
 
 /** A book named by its uuid or its slug (docs/ARCHITECTURE.md#conventions). */
@@ -64,59 +65,97 @@ export const ZCopyEventRequest = z.object({
 });
 export type TCopyEventRequest = z.infer<typeof ZCopyEventRequest>;
 
-/** Members of an RSA private JWK (RFC 7518 §6.3.2): a browser must never send them. */
+/** Members of an RSA or EC private JWK (RFC 7518 §6.2.2, §6.3.2): a browser must never send them. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
-const PUBLIC_JWK_MEMBERS = new Set(['kty', 'n', 'e', 'alg', 'ext', 'key_ops', 'use']);
+/** Public members each key type may carry, as WebCrypto's exportKey('jwk') writes them. */
+const PUBLIC_JWK_MEMBERS = new Map<unknown, Set<string>>([
+  ['RSA', new Set(['kty', 'n', 'e', 'alg', 'ext', 'key_ops', 'use'])],
+  ['EC', new Set(['kty', 'crv', 'x', 'y', 'ext', 'key_ops', 'use'])],
+]);
 
 /** 3072 bits = 384 bytes = exactly 512 base64url characters without padding. */
 export const DEVICE_KEY_BITS = 3072;
 const MODULUS_CHARS = (DEVICE_KEY_BITS / 8 / 3) * 4;
 /** base64url characters whose 6-bit value has the top bit set: the modulus really is 3072 bits, not less. */
 const HIGH_BIT_FIRST_CHAR = /^[g-z0-9_-]/;
+/**
+ * A P-256 coordinate is 32 bytes: 43 base64url characters whose last one carries 4 bits and two zero bits, so one key
+ * has one spelling (and one thumbprint).
+ */
+const P256_COORDINATE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
+const ZRsaOaepPublicMembers = z.object({
+  kty: z.literal('RSA'),
+  alg: z.literal('RSA-OAEP-256', { message: 'Key algorithm (alg) must be RSA-OAEP-256' }),
+  e: z.literal('AQAB', { message: 'Public exponent (e) must be AQAB (65537)' }),
+  n: z
+    .string({ message: 'Modulus (n) is required' })
+    .regex(/^[A-Za-z0-9_-]+$/, 'Modulus (n) must be base64url')
+    .refine(
+      (n) => n.length === MODULUS_CHARS && HIGH_BIT_FIRST_CHAR.test(n),
+      `Modulus (n) must be ${DEVICE_KEY_BITS} bits`,
+    ),
+  ext: z.boolean({ message: 'ext must be true or false' }).optional(),
+  key_ops: z
+    .array(z.enum(['encrypt', 'wrapKey'], { message: 'key_ops may list only encrypt and wrapKey' }))
+    .max(2, 'key_ops may list only encrypt and wrapKey')
+    .optional(),
+  use: z.literal('enc', { message: 'use must be enc' }).optional(),
+});
+
+const p256Coordinate = (member: 'x' | 'y') =>
+  z
+    .string({ message: `Coordinate (${member}) is required` })
+    .regex(P256_COORDINATE, `Coordinate (${member}) must be 32 bytes, base64url`);
+
+const ZEcdhP256PublicMembers = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256', { message: 'Curve (crv) must be P-256' }),
+  x: p256Coordinate('x'),
+  y: p256Coordinate('y'),
+  ext: z.boolean({ message: 'ext must be true or false' }).optional(),
+  // WebCrypto exports an ECDH public key with key_ops [] (the public half of an ECDH pair does nothing by itself).
+  key_ops: z
+    .array(z.enum(['deriveKey', 'deriveBits'], { message: 'key_ops may list only deriveKey and deriveBits' }))
+    .max(2, 'key_ops may list only deriveKey and deriveBits')
+    .optional(),
+  use: z.literal('enc', { message: 'use must be enc' }).optional(),
+});
 
 /**
- * The public half of a browser's RSA-OAEP-256 device key, as WebCrypto exports it (`exportKey('jwk')`).
- * Only public members are accepted; the result keeps the members the thumbprint and the server need.
- * Pure shape checks here; the API also imports the key with WebCrypto to be sure it is usable.
+ * The public half of a browser's device key, as WebCrypto exports it (`exportKey('jwk')`): ECDH P-256 (decision 023)
+ * or, for browsers that made their key before, RSA-OAEP-256 3072. `kty` chooses which. Only public members are
+ * accepted; the result keeps the members the thumbprint and the key wrapping need. Pure shape checks here; the API
+ * also imports the key with WebCrypto (a point not on the curve, a modulus that is not usable, is refused there).
  */
-export const ZRsaOaepPublicJwk = z
+export const ZDevicePublicJwk = z
   .record(z.string(), z.unknown(), { message: 'Public key must be a JWK object' })
   .superRefine((jwk, ctx) => {
     if (PRIVATE_JWK_MEMBERS.some((member) => member in jwk)) {
       ctx.addIssue({ code: 'custom', message: 'Send the public key only: private key members are not accepted' });
       return;
     }
-    const unknown = Object.keys(jwk).filter((member) => !PUBLIC_JWK_MEMBERS.has(member));
+    const allowed = PUBLIC_JWK_MEMBERS.get(jwk.kty);
+    const unknown = allowed ? Object.keys(jwk).filter((member) => !allowed.has(member)) : [];
     if (unknown.length > 0)
       ctx.addIssue({ code: 'custom', message: `Unexpected key members: ${unknown.slice(0, 5).join(', ')}` });
   })
   .pipe(
-    z.object({
-      kty: z.literal('RSA', { message: 'Key type (kty) must be RSA' }),
-      alg: z.literal('RSA-OAEP-256', { message: 'Key algorithm (alg) must be RSA-OAEP-256' }),
-      e: z.literal('AQAB', { message: 'Public exponent (e) must be AQAB (65537)' }),
-      n: z
-        .string({ message: 'Modulus (n) is required' })
-        .regex(/^[A-Za-z0-9_-]+$/, 'Modulus (n) must be base64url')
-        .refine(
-          (n) => n.length === MODULUS_CHARS && HIGH_BIT_FIRST_CHAR.test(n),
-          `Modulus (n) must be ${DEVICE_KEY_BITS} bits`,
-        ),
-      ext: z.boolean({ message: 'ext must be true or false' }).optional(),
-      key_ops: z
-        .array(z.enum(['encrypt', 'wrapKey'], { message: 'key_ops may list only encrypt and wrapKey' }))
-        .max(2, 'key_ops may list only encrypt and wrapKey')
-        .optional(),
-      use: z.literal('enc', { message: 'use must be enc' }).optional(),
+    z.discriminatedUnion('kty', [ZEcdhP256PublicMembers, ZRsaOaepPublicMembers], {
+      error: 'Key type (kty) must be EC or RSA',
     }),
   )
-  .transform(({ kty, n, e, alg }) => ({ kty, n, e, alg }));
-export type TRsaOaepPublicJwk = z.output<typeof ZRsaOaepPublicJwk>;
+  .transform(
+    (jwk): TDevicePublicJwk =>
+      jwk.kty === 'RSA'
+        ? { kty: jwk.kty, n: jwk.n, e: jwk.e, alg: jwk.alg }
+        : { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
+  );
 
 export const DEVICE_NAME_MAX_CHARS = 100;
 
 export const ZRegisterBrowserRequest = z.object({
-  publicKey: ZRsaOaepPublicJwk,
+  publicKey: ZDevicePublicJwk,
   name: z
     .string({ message: 'Name must be text' })
     .trim()

@@ -4,6 +4,7 @@
  * ingest pipeline and chunk routes on the server and by web/src/crypto and web/src/protected-content.
  */
 import type { TDeviceStatus } from './devices';
+import type { TDeviceKeyWrapAlg, TEcdhP256PublicJwk } from './device-key-wrap';
 
 /** AES-256-GCM with a 96-bit IV and a 128-bit tag appended to the ciphertext (WebCrypto's layout). */
 export const CHUNK_CIPHER = 'A256GCM' as const;
@@ -157,10 +158,17 @@ export interface TLicenseClaims {
   bookId: string;
   bookVersion: number;
   deviceId: string;
-  /** RFC 7638 thumbprint of the device's RSA-OAEP public key. */
+  /** RFC 7638 thumbprint of the device's public key (ECDH P-256, or RSA-OAEP for browsers keyed before decision 023). */
   deviceKeyThumbprint: string;
-  /** The book's AES-256 content key wrapped to the device key with RSA-OAEP-256, base64url. */
+  /** The book's AES-256 content key wrapped to the device key with `keyWrapAlg`, base64url (shared/device-key-wrap.ts). */
   keyWrapped: string;
+  /**
+   * How `keyWrapped` was made: `ECDH-ES+HKDF-SHA256+A256KW` for P-256 devices, `RSA-OAEP-256` for RSA ones. Absent
+   * only in licences issued before decision 023, which are all RSA-OAEP-256; a browser refuses any other value.
+   */
+  keyWrapAlg?: TDeviceKeyWrapAlg;
+  /** The server's ephemeral P-256 public key of this wrap (the ECDH scheme only). */
+  epk?: TEcdhP256PublicJwk;
   kind: TLicenseKind;
   policy: TLicensePolicy;
   iat: number;

@@ -1,8 +1,10 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ecdhP256PublicJwk, wrapToDeviceKey } from '@shared/device-key-wrap';
 import { getDb, deleteDb } from '@web/storage/db';
 import { ReaderError } from '@web/lib/reader-error';
 import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
+import { unwrapWithDeviceKey } from './device-key-unwrap';
 import { apiPath } from '@web/lib/api-test-support';
 
 afterEach(async () => {
@@ -24,14 +26,15 @@ describe('device key', () => {
     expect(await getDb().deviceKeys.count()).toBe(1);
   });
 
-  it('is RSA-OAEP 3072 / SHA-256 with a private key that cannot be exported, before and after storage', async () => {
+  it('is ECDH P-256 with a private key that cannot be exported, before and after storage', async () => {
     const key = await getOrCreateDeviceKey();
     resetDeviceKeyCache();
     const stored = await getOrCreateDeviceKey();
     for (const privateKey of [key.privateKey, stored.privateKey]) {
       expect(privateKey.extractable).toBe(false);
       expect(privateKey.type).toBe('private');
-      expect(privateKey.algorithm).toMatchObject({ name: 'RSA-OAEP', modulusLength: 3072, hash: { name: 'SHA-256' } });
+      expect(privateKey.algorithm).toEqual({ name: 'ECDH', namedCurve: 'P-256' });
+      expect([...privateKey.usages].sort()).toEqual(['deriveBits', 'deriveKey']);
       await expect(crypto.subtle.exportKey('jwk', privateKey)).rejects.toThrow();
       await expect(crypto.subtle.exportKey('pkcs8', privateKey)).rejects.toThrow();
     }
@@ -39,19 +42,43 @@ describe('device key', () => {
 
   it('exposes only public key material with its RFC 7638 thumbprint', async () => {
     const key = await getOrCreateDeviceKey();
-    expect(Object.keys(key.publicJwk).sort()).toEqual(['alg', 'e', 'kty', 'n']);
-    expect(key.publicJwk).toMatchObject({ kty: 'RSA', alg: 'RSA-OAEP-256', e: 'AQAB' });
+    expect(Object.keys(key.publicJwk).sort()).toEqual(['crv', 'kty', 'x', 'y']);
+    expect(key.publicJwk).toMatchObject({ kty: 'EC', crv: 'P-256' });
     expect(key.thumbprint).toBe(
-      await calculateJwkThumbprint({ kty: 'RSA', e: key.publicJwk.e, n: key.publicJwk.n } as JWK),
+      await calculateJwkThumbprint({ kty: 'EC', crv: 'P-256', x: key.publicJwk.x, y: key.publicJwk.y } as JWK),
     );
-    // The stored key round-trips: what the public key encrypts, the stored private key decrypts.
-    const secret = new TextEncoder().encode('hello');
-    const sealed = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.publicKey, secret);
+    // The stored key round-trips: what the server wraps to the public key, the stored private key unwraps.
+    const secret = crypto.getRandomValues(new Uint8Array(32));
+    const wrap = await wrapToDeviceKey(ecdhP256PublicJwk(key.publicJwk), secret, {
+      deviceThumbprint: key.thumbprint,
+      purpose: 'device-challenge',
+    });
     resetDeviceKeyCache();
     const stored = await getOrCreateDeviceKey();
-    expect(new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, stored.privateKey, sealed))).toEqual(
-      secret,
+    const unwrapped = await unwrapWithDeviceKey({
+      wrap,
+      privateKey: stored.privateKey,
+      deviceThumbprint: stored.thumbprint,
+      purpose: 'device-challenge',
+      target: { algorithm: { name: 'AES-GCM' }, extractable: true, usages: ['decrypt'] },
+    });
+    expect(new Uint8Array(await crypto.subtle.exportKey('raw', unwrapped))).toEqual(secret);
+  });
+
+  it('keeps an RSA-OAEP key made before decision 023: no new key, same thumbprint', async () => {
+    const pair = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      false,
+      ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
     );
+    const exported = await crypto.subtle.exportKey('jwk', pair.publicKey);
+    const publicJwk = { kty: 'RSA', n: exported.n, e: exported.e, alg: 'RSA-OAEP-256' };
+    const thumbprint = await calculateJwkThumbprint({ kty: 'RSA', n: exported.n, e: exported.e } as JWK);
+    await getDb().deviceKeys.add({ id: 'browser', ...pair, publicJwk, thumbprint, createdAt: Date.now() });
+    const key = await getOrCreateDeviceKey();
+    expect(key.thumbprint).toBe(thumbprint);
+    expect(key.privateKey.algorithm.name).toBe('RSA-OAEP');
+    expect(await getDb().deviceKeys.count()).toBe(1);
   });
 });
 

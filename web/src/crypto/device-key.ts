@@ -1,11 +1,13 @@
 /**
- * This browser's device key (docs/ARCHITECTURE.md#protected-content-invariants): one RSA-OAEP 3072 / SHA-256 key pair
- * per browser profile, made by WebCrypto with a non-extractable private key and kept as CryptoKey objects in IndexedDB
- * (structured clone keeps them non-extractable), and the server's device id for it per signed-in user. Licences carry
- * the book's content key wrapped to the public key; only this private key unwraps it. The private key can decrypt too,
- * so the offline registration's proof of possession can answer an encrypted challenge.
+ * This browser's device key (docs/ARCHITECTURE.md#protected-content-invariants; decision record 023): one ECDH P-256
+ * key pair per browser profile, made by WebCrypto in milliseconds with a non-extractable private key and kept as
+ * CryptoKey objects in IndexedDB (structured clone keeps them non-extractable), and the server's device id for it per
+ * signed-in user. Licences carry the book's content key wrapped to the public key; only this private key unwraps it
+ * (crypto/device-key-unwrap.ts), and the offline registration's proof of possession unwraps a nonce the same way.
+ * A browser that made an RSA-OAEP 3072 key before decision 023 keeps it: the server wraps to either type.
  */
 import { calculateJwkThumbprint, type JWK } from 'jose';
+import { ECDH_P256, ecdhP256PublicJwk } from '@shared/device-key-wrap';
 import type { TBrowserDevice } from '@shared/reader';
 import { api, readJson } from '@web/lib/api';
 import { licenseRefused } from '@web/lib/reader-error';
@@ -18,17 +20,14 @@ import {
   saveDeviceKeyIfAbsent,
 } from '@web/storage/device-store';
 
-export const DEVICE_KEY_ALGORITHM: RsaHashedKeyGenParams = {
-  name: 'RSA-OAEP',
-  modulusLength: 3072,
-  publicExponent: new Uint8Array([1, 0, 1]),
-  hash: 'SHA-256',
-};
+/** What new browsers make: ECDH on P-256 (deriveBits only for engines that cannot derive HKDF from ECDH directly). */
+export const DEVICE_KEY_ALGORITHM: EcKeyGenParams = ECDH_P256;
+const DEVICE_KEY_USAGES: KeyUsage[] = ['deriveKey', 'deriveBits'];
 
 export interface TDeviceKey {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
-  /** The public key as sent to the server: {kty, n, e, alg: 'RSA-OAEP-256'}. */
+  /** The public key as sent to the server: {kty: 'EC', crv, x, y}, or {kty: 'RSA', n, e, alg} for an older key. */
   publicJwk: JsonWebKey;
   /** RFC 7638 thumbprint (SHA-256, base64url) of publicJwk. */
   thumbprint: string;
@@ -38,14 +37,8 @@ let pendingKey: Promise<TDeviceKey> | null = null;
 
 async function createDeviceKey(): Promise<TDeviceKey> {
   // extractable false applies to the private key; WebCrypto always leaves the public key exportable.
-  const pair = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, [
-    'encrypt',
-    'decrypt',
-    'wrapKey',
-    'unwrapKey',
-  ]);
-  const exported = await crypto.subtle.exportKey('jwk', pair.publicKey);
-  const publicJwk: JsonWebKey = { kty: 'RSA', n: exported.n, e: exported.e, alg: 'RSA-OAEP-256' };
+  const pair = await crypto.subtle.generateKey(DEVICE_KEY_ALGORITHM, false, DEVICE_KEY_USAGES);
+  const publicJwk: JsonWebKey = ecdhP256PublicJwk(await crypto.subtle.exportKey('jwk', pair.publicKey));
   const thumbprint = await calculateJwkThumbprint(publicJwk as JWK, 'sha256');
   const stored = await saveDeviceKeyIfAbsent({
     id: 'browser',

@@ -3,9 +3,11 @@
  * compact JWS (ES256 only) signed by the server; it is used only after its signature, issuer, audience, user, book,
  * device and times are checked, the times against the trusted clock (storage/trusted-time). The signing keys (JWKS) are
  * cached in IndexedDB so a stored licence can be verified offline. The content key is unwrapped straight into a
- * non-extractable AES-GCM CryptoKey: it never exists as bytes in JavaScript.
+ * non-extractable AES-GCM CryptoKey (ECDH P-256 or RSA-OAEP, by the licence's keyWrapAlg): it never exists as bytes in
+ * JavaScript.
  */
-import { base64url, errors, jwtVerify, createLocalJWKSet, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { errors, jwtVerify, createLocalJWKSet, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { ECDH_HKDF_A256KW, isDeviceKeyWrapAlg } from '@shared/device-key-wrap';
 import {
   LICENSE_ALG,
   LICENSE_AUDIENCE,
@@ -19,6 +21,7 @@ import { api, readJson } from '@web/lib/api';
 import { readCachedJwks, saveCachedJwks } from '@web/storage/jwks-cache';
 import { ClockRollbackError, currentTrustedTime } from '@web/storage/trusted-time';
 import { licenseRefused, ReaderError, READER_ERROR_MESSAGES, type TLicenseRefusal } from '@web/lib/reader-error';
+import { isEcdhP256PublicJwk, unwrapWithDeviceKey } from './device-key-unwrap';
 
 /** Leeway for nbf/exp, in seconds: server and trusted clock can differ by a round trip or two. */
 export const LICENCE_CLOCK_TOLERANCE_S = 120;
@@ -81,6 +84,16 @@ function refusalFor(error: unknown): TLicenseRefusal {
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/**
+ * The key wrapping is one this browser knows, with an `epk` exactly when it is the ECDH scheme. No alg at all is a
+ * licence issued before decision 023: RSA-OAEP-256.
+ */
+function hasKnownKeyWrapping(claims: Partial<TLicenseClaims>): boolean {
+  if (claims.keyWrapAlg === undefined) return claims.epk === undefined;
+  if (!isDeviceKeyWrapAlg(claims.keyWrapAlg)) return false;
+  return claims.keyWrapAlg === ECDH_HKDF_A256KW ? isEcdhP256PublicJwk(claims.epk) : claims.epk === undefined;
+}
+
 /** Checks the claims' shape so nothing downstream reads a missing or mistyped field. */
 function asLicenseClaims(payload: JWTPayload): TLicenseClaims | null {
   const claims = payload as Partial<TLicenseClaims>;
@@ -94,6 +107,7 @@ function asLicenseClaims(payload: JWTPayload): TLicenseClaims | null {
     isString(claims.deviceId) &&
     isString(claims.deviceKeyThumbprint) &&
     isString(claims.keyWrapped) &&
+    hasKnownKeyWrapping(claims) &&
     LICENSE_KINDS.includes(claims.kind as TLicenseKind) &&
     isNumber(claims.iat) &&
     isNumber(claims.nbf) &&
@@ -175,19 +189,24 @@ export async function verifyLicenseWithServerKeys(
 }
 
 /**
- * Unwraps the licence's content key with this browser's private key into a non-extractable AES-GCM key
- * usable only to decrypt. Throws ReaderError license_invalid when it cannot be unwrapped.
+ * Unwraps the licence's content key with this browser's private key into a non-extractable AES-GCM key usable only to
+ * decrypt, with the licence's key wrapping (ECDH P-256 or RSA-OAEP; crypto/device-key-unwrap.ts). The claims were
+ * verified first, so `deviceKeyThumbprint` is this browser's. Throws ReaderError license_invalid when it cannot be
+ * unwrapped.
  */
 export async function unwrapContentKey(
-  claims: Pick<TLicenseClaims, 'keyWrapped'>,
+  claims: Pick<TLicenseClaims, 'keyWrapped' | 'keyWrapAlg' | 'epk' | 'deviceKeyThumbprint'>,
   privateKey: CryptoKey,
 ): Promise<CryptoKey> {
   let key: CryptoKey;
   try {
-    const wrapped = new Uint8Array(base64url.decode(claims.keyWrapped));
-    key = await crypto.subtle.unwrapKey('raw', wrapped, privateKey, { name: 'RSA-OAEP' }, { name: 'AES-GCM' }, false, [
-      'decrypt',
-    ]);
+    key = await unwrapWithDeviceKey({
+      wrap: { alg: claims.keyWrapAlg, epk: claims.epk, wrapped: claims.keyWrapped },
+      privateKey,
+      deviceThumbprint: claims.deviceKeyThumbprint,
+      purpose: 'licence-content-key',
+      target: { algorithm: { name: 'AES-GCM' }, extractable: false, usages: ['decrypt'] },
+    });
   } catch (error) {
     throw licenseRefused('key_unwrap', error);
   }

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import type { TOfflineEngine } from '@web/features/offline/engine';
 import { getDb } from '@web/storage/db';
 import { openProtectedBook, READER_ERROR_MESSAGES, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
+  deviceThumbprintOf,
   encryptBook,
   encryptCompactBook,
   makeLicenseSigner,
@@ -94,6 +96,33 @@ describe('opening a downloaded book', () => {
     expect(opened.policy).toMatchObject({ print: false });
     expect(opened.documentParams.range.initialData).toEqual(plaintext.slice(0, CHUNK));
     expect(await readRange(opened, CHUNK, plaintext.byteLength)).toEqual(plaintext.slice(CHUNK));
+    expect(failingFetch).not.toHaveBeenCalled();
+    opened.close();
+  });
+
+  it('opens offline, after a renewal, in a browser that keeps the RSA-OAEP key it made before decision 023', async () => {
+    const pair = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      false,
+      ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+    );
+    const { n, e } = await crypto.subtle.exportKey('jwk', pair.publicKey);
+    const publicJwk = { kty: 'RSA', n, e, alg: 'RSA-OAEP-256' };
+    const thumbprint = await deviceThumbprintOf(publicJwk);
+    await getDb().deviceKeys.add({ id: 'browser', ...pair, publicJwk, thumbprint, createdAt: Date.now() });
+
+    const server = await downloadBook({ offlineMs: 3 * 24 * HOUR_MS });
+    expect(server.state.registeredKey).toEqual(publicJwk);
+    const renewal = await engine.runLicenseMaintenance({ userId: USER });
+    expect(renewal.renewed).toHaveLength(1);
+    const stored = await getDb().licences.toArray();
+    expect(stored).toHaveLength(1);
+    expect(decodeJwt(stored[0].jws)).toMatchObject({ keyWrapAlg: 'RSA-OAEP-256', renewalCount: 1 });
+
+    const failingFetch = goOffline();
+    const opened = await open();
+    expect(opened.mode).toBe('offline');
+    expect(await readRange(opened, 0, plaintext.byteLength)).toEqual(plaintext);
     expect(failingFetch).not.toHaveBeenCalled();
     opened.close();
   });

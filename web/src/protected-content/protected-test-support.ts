@@ -1,10 +1,25 @@
 /**
  * Test support for the protected reader: a stand-in for the server side of docs/ARCHITECTURE.md#protected-content
- * (chunk encryption with AES-256-GCM and chunkAad, content key wrapped to a device key with RSA-OAEP-256, ES256
- * licences and their JWKS) and a fetch double that answers the reader's API calls. Used only by tests; built on
- * WebCrypto and jose exactly as the server is expected to be.
+ * (chunk encryption with AES-256-GCM and chunkAad, the content key wrapped to the device key by the server's own
+ * shared/device-key-wrap.ts, ES256 licences and their JWKS) and a fetch double that answers the reader's API calls. Used
+ * only by tests; built on WebCrypto and jose exactly as the server is expected to be.
  */
-import { base64url, exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWK } from 'jose';
+import {
+  base64url,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose';
+import {
+  ecdhP256PublicJwk,
+  RSA_OAEP_256,
+  wrapToDeviceKey,
+  type TDevicePublicJwk,
+  type TKeyWrapPurpose,
+} from '@shared/device-key-wrap';
 import {
   CHUNK_CIPHER,
   CHUNK_TAG_BYTES,
@@ -129,12 +144,36 @@ export async function encryptCompactBook(
   return { rawKey, chunks, manifest: { ...fields, segmentIvs: 'counter' } };
 }
 
-/** The content key wrapped to a device public key with RSA-OAEP-256, base64url (licence `keyWrapped`). */
-export async function wrapKeyForDevice(rawKey: Uint8Array<ArrayBuffer>, publicJwk: JsonWebKey): Promise<string> {
-  const publicKey = await crypto.subtle.importKey('jwk', publicJwk, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
-    'encrypt',
-  ]);
-  return base64url.encode(new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, rawKey)));
+/** The members of a browser's public key the server keeps (shared/reader.schemas.ts ZDevicePublicJwk). */
+function devicePublicMembers(publicJwk: JsonWebKey): TDevicePublicJwk {
+  return publicJwk.kty === 'EC'
+    ? ecdhP256PublicJwk(publicJwk)
+    : { kty: 'RSA', n: String(publicJwk.n), e: String(publicJwk.e), alg: RSA_OAEP_256 };
+}
+
+/** RFC 7638 thumbprint of a device public key, as the server computes it. */
+export function deviceThumbprintOf(publicJwk: JsonWebKey): Promise<string> {
+  const jwk = devicePublicMembers(publicJwk);
+  return calculateJwkThumbprint(
+    jwk.kty === 'EC' ? { kty: 'EC', crv: jwk.crv, x: jwk.x, y: jwk.y } : { kty: 'RSA', n: jwk.n, e: jwk.e },
+    'sha256',
+  );
+}
+
+/**
+ * The content key wrapped to a device public key by the server's own code (shared/device-key-wrap.ts): the licence's
+ * `keyWrapped`, `keyWrapAlg` and, for a P-256 key, `epk`.
+ */
+export async function wrapKeyForDevice(
+  rawKey: Uint8Array<ArrayBuffer>,
+  publicJwk: JsonWebKey,
+  options: { deviceThumbprint?: string; purpose?: TKeyWrapPurpose } = {},
+): Promise<Pick<TLicenseClaims, 'keyWrapped' | 'keyWrapAlg' | 'epk'>> {
+  const wrap = await wrapToDeviceKey(devicePublicMembers(publicJwk), rawKey, {
+    deviceThumbprint: options.deviceThumbprint ?? (await deviceThumbprintOf(publicJwk)),
+    purpose: options.purpose ?? 'licence-content-key',
+  });
+  return { keyWrapped: wrap.wrapped, keyWrapAlg: wrap.alg, ...(wrap.epk ? { epk: wrap.epk } : {}) };
 }
 
 export interface TLicenseSigner {
@@ -280,7 +319,7 @@ export function createFakeReaderServer(options: TFakeReaderServerOptions): TFake
           bookVersion: book.manifest.version,
           deviceId: (body as { deviceId: string }).deviceId,
           deviceKeyThumbprint: thumbprint,
-          keyWrapped: await wrapKeyForDevice(book.rawKey, registeredKey),
+          ...(await wrapKeyForDevice(book.rawKey, registeredKey)),
         },
         now,
       );

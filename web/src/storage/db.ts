@@ -1,7 +1,8 @@
 /**
  * The browser's IndexedDB database (Dexie), the only place the app keeps data on the device
  * (all IndexedDB access lives in web/src/storage: docs/ARCHITECTURE.md#layers-and-import-rules). What it holds:
- * - deviceKeys: this browser's RSA-OAEP key pair as non-extractable CryptoKeys (written once by crypto/device-key);
+ * - deviceKeys: this browser's device key pair (ECDH P-256; RSA-OAEP if made before decision 023) as CryptoKeys whose
+ *   private half is non-extractable (written once by crypto/device-key);
  * - browserDevices: the server's device id for this browser's key, per signed-in user;
  * - licences: signed licences (compact JWS) the reader and offline mode use; never a raw content key;
  * - manifests and chunks: ciphertext of downloaded books (plaintext is never written here);

@@ -30,7 +30,7 @@ export const devices = sqliteTable(
     id: id(),
     userId: ownerUserId(),
     name: text('name').notNull(),
-    /** RSA-OAEP public key as JWK JSON (docs/ARCHITECTURE.md#protected-content). */
+    /** Public key as JWK JSON: ECDH P-256, or RSA-OAEP for browsers keyed before decision 023; `kty` says which. */
     publicKey: text('public_key').notNull(),
     /** RFC 7638 thumbprint of publicKey; licences are bound to it. */
     keyThumbprint: text('key_thumbprint').notNull(),
@@ -112,7 +112,7 @@ export const licenses = sqliteTable(
     bookId: ownedBookId(),
     kind: text('kind', { enum: LICENSE_KINDS }).notNull().default('offline'),
     bookVersion: integer('book_version').notNull().default(1),
-    /** Content key wrapped to the device's public key with RSA-OAEP-256 (base64url). */
+    /** Content key wrapped to the device key (base64url); its alg and ECDH epk are in the signed token (`signature`). */
     keyWrapped: text('key_wrapped').notNull(),
     offlineExpiresAt: timestampMs('offline_expires_at').notNull(),
     policy: text('policy', { mode: 'json' }).$type<TLicensePolicy>().notNull(),

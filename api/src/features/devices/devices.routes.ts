@@ -1,9 +1,9 @@
 /**
- * Devices (docs/API.md: devices): POST /api/devices/browser registers the reading browser's RSA-OAEP
- * public key so licences can be wrapped to it; POST /api/devices/challenge and POST /api/devices
- * register it for offline reading with proof of key possession; GET /api/devices, PATCH and DELETE
- * /api/devices/:id are the Devices page; GET /api/devices/:id/status is what a device asks at its next
- * contact. Always scoped to the session's user.
+ * Devices (docs/API.md: devices): POST /api/devices/browser registers the reading browser's device public key (ECDH
+ * P-256, or RSA-OAEP from before decision 023) so licences can be wrapped to it; POST /api/devices/challenge and POST
+ * /api/devices register it for offline reading with proof of key possession; GET /api/devices, PATCH and DELETE
+ * /api/devices/:id are the Devices page; GET /api/devices/:id/status is what a device asks at its next contact. Always
+ * scoped to the session's user.
  */
 import { Hono } from 'hono';
 import type { TDevice, TDeviceChallenge, TDeviceList, TDeviceStatus } from '@shared/devices';
@@ -54,8 +54,8 @@ export function createDevicesRoutes(deps: AppDeps) {
       requireAuth(),
       rateLimit<SignedInEnv>(deps, { ...CHALLENGE_RATE_LIMIT, subject: (c) => c.var.user.id }),
       validate('json', ZDeviceChallengeRequest),
-      (c) => {
-        const challenge = createDeviceChallenge({
+      async (c) => {
+        const challenge = await createDeviceChallenge({
           db,
           userId: c.var.user.id,
           deviceId: c.req.valid('json').deviceId,

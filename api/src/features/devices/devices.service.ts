@@ -1,17 +1,24 @@
 /**
  * Devices (docs/product/offline-and-devices.md#devices; docs/ARCHITECTURE.md#protected-content-invariants). Every
- * browser that reads registers its RSA-OAEP public key here, so licences can carry the content key wrapped to it. Rows
+ * browser that reads registers its public key here (ECDH P-256; RSA-OAEP for browsers keyed before decision 023), so
+ * licences can carry the content key wrapped to it. Rows
  * are unique per reader and RFC 7638 key thumbprint, so registering the same key again returns the same device. A
  * browser row is online-only (`offlineRegisteredAt` null) until it registers for offline reading with proof of key
- * possession (device_challenges: a nonce encrypted to the key, answered once; decision record 008), which is what
+ * possession (device_challenges: a nonce wrapped to the key, answered once; decision records 008 and 023), which is what
  * counts against the plan's device cap. Removing a device (or the idle-device job) deactivates it and revokes its
  * licences in the same transaction.
  */
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import type { TBrowserDevice } from '@shared/reader';
-import { DEVICE_KEY_BITS, DEVICE_NAME_MAX_CHARS, type TRsaOaepPublicJwk } from '@shared/reader.schemas';
+import {
+  ECDH_P256,
+  wrapToDeviceKey,
+  type TDeviceKeyWrap,
+  type TDevicePublicJwk,
+  type TKeyWrapPurpose,
+} from '@shared/device-key-wrap';
+import { DEVICE_KEY_BITS, DEVICE_NAME_MAX_CHARS } from '@shared/reader.schemas';
 import { immediateTransaction, type Db } from '../../db/client';
 import { perConnection } from '../../db/per-connection';
 import { devices } from '../../db/schema';
@@ -36,10 +43,18 @@ const invalidKey = (message: string) =>
   new AppError('validation_failed', 400, `publicKey: ${message}`, [{ field: 'publicKey', message }]);
 
 /**
- * The zod schema checked the shape; this makes sure WebCrypto accepts it as a 3072-bit RSA-OAEP
- * (SHA-256) public key, the only kind licences are wrapped to.
+ * The zod schema checked the shape; this makes sure WebCrypto accepts it as the device key of its type: an ECDH P-256
+ * point on the curve, or a 3072-bit RSA-OAEP (SHA-256) public key. Licences are wrapped to nothing else.
  */
-export async function importDevicePublicKey(jwk: TRsaOaepPublicJwk): Promise<CryptoKey> {
+export async function importDevicePublicKey(jwk: TDevicePublicJwk): Promise<CryptoKey> {
+  if (jwk.kty === 'EC') {
+    try {
+      // node:crypto (under WebCrypto) refuses a point that is not on the curve.
+      return await crypto.subtle.importKey('jwk', { ...jwk, ext: true }, ECDH_P256, true, []);
+    } catch {
+      throw invalidKey('This is not a point on the P-256 curve');
+    }
+  }
   let key: CryptoKey;
   try {
     key = await crypto.subtle.importKey('jwk', { ...jwk, ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, true, [
@@ -55,9 +70,12 @@ export async function importDevicePublicKey(jwk: TRsaOaepPublicJwk): Promise<Cry
   return key;
 }
 
-/** RFC 7638: sha256 over the required members (e, kty, n) in lexicographic order, base64url. */
-export function deviceKeyThumbprint(jwk: TRsaOaepPublicJwk): Promise<string> {
-  return calculateJwkThumbprint({ kty: jwk.kty, n: jwk.n, e: jwk.e }, 'sha256');
+/** RFC 7638: sha256 over the key type's required members in lexicographic order, base64url. */
+export function deviceKeyThumbprint(jwk: TDevicePublicJwk): Promise<string> {
+  return calculateJwkThumbprint(
+    jwk.kty === 'EC' ? { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } : { kty: jwk.kty, n: jwk.n, e: jwk.e },
+    'sha256',
+  );
 }
 
 const BROWSERS: [RegExp, string][] = [
@@ -98,7 +116,7 @@ export function toBrowserDevice(row: TDeviceRow): TBrowserDevice {
 export async function registerBrowserDevice(options: {
   db: Db;
   userId: string;
-  publicKey: TRsaOaepPublicJwk;
+  publicKey: TDevicePublicJwk;
   name?: string;
   userAgent: string | null;
   now: Date;
@@ -147,19 +165,22 @@ export function findActiveDevice(options: { db: Db; userId: string; deviceId: st
   return row;
 }
 
-/** The device's stored public key as WebCrypto's JWK (the stored JSON was validated at registration). */
-export function devicePublicJwk(row: Pick<TDeviceRow, 'publicKey'>): TRsaOaepPublicJwk {
-  return JSON.parse(row.publicKey) as TRsaOaepPublicJwk;
+/**
+ * The device's stored public key (the JSON validated at registration). Its `kty` says which wrapping the device gets:
+ * rows written before decision 023 hold RSA-OAEP keys and keep them.
+ */
+export function devicePublicJwk(row: Pick<TDeviceRow, 'publicKey'>): TDevicePublicJwk {
+  return JSON.parse(row.publicKey) as TDevicePublicJwk;
 }
 
 /**
- * RSA-OAEP with SHA-256 (WebCrypto's RSA-OAEP-256) to a device key, base64url: how content keys are
- * wrapped for licences and how registration challenges are sent, the only padding the browser's key
- * (made for RSA-OAEP-256 with decrypt/unwrapKey) accepts.
+ * A 32-byte secret wrapped to the device's key with the scheme of its key type (shared/device-key-wrap.ts): how content
+ * keys are wrapped for licences and how registration challenges are sent, so both prove the same key.
  */
-export function encryptForDeviceKey(publicJwk: TRsaOaepPublicJwk, bytes: Uint8Array): string {
-  const key = createPublicKey({ key: publicJwk, format: 'jwk' });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, bytes).toString(
-    'base64url',
-  );
+export function wrapForDevice(
+  device: Pick<TDeviceRow, 'publicKey' | 'keyThumbprint'>,
+  secret: Uint8Array,
+  purpose: TKeyWrapPurpose,
+): Promise<TDeviceKeyWrap> {
+  return wrapToDeviceKey(devicePublicJwk(device), secret, { deviceThumbprint: device.keyThumbprint, purpose });
 }

@@ -30,8 +30,14 @@ describe('POST /api/devices/browser', () => {
     const rows = t.db.select().from(devices).where(eq(devices.userId, reader.user.id)).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Kitchen laptop', isActive: true, offlineRegisteredAt: null });
-    // Only the public members are stored.
-    expect(Object.keys(JSON.parse(rows[0].publicKey)).sort()).toEqual(['alg', 'e', 'kty', 'n']);
+    // Only the public members are stored, and the thumbprint is RFC 7638 over the P-256 members.
+    expect(JSON.parse(rows[0].publicKey)).toEqual({
+      kty: 'EC',
+      crv: 'P-256',
+      x: key.publicJwk.x,
+      y: key.publicJwk.y,
+    });
+    expect(device.keyThumbprint).toBe(key.thumbprint);
 
     // The same key for another reader is another device.
     const other = await t.reader('free');
@@ -80,39 +86,80 @@ describe('POST /api/devices/browser', () => {
     });
   });
 
+  it('still registers an RSA-OAEP 3072 key made before decision 023, stored with its RSA members', async () => {
+    const t = setup();
+    const reader = await t.reader('premium');
+    const key = await sharedDeviceKey(0, 'rsa');
+    const response = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
+    expect(response.status).toBe(201);
+    expect((await successBody(response)).keyThumbprint).toBe(key.thumbprint);
+    const row = t.db.select().from(devices).where(eq(devices.userId, reader.user.id)).get();
+    expect(Object.keys(JSON.parse(row!.publicKey)).sort()).toEqual(['alg', 'e', 'kty', 'n']);
+  });
+
   it('refuses private keys, wrong algorithms and sizes with 400 naming the field', async () => {
     const t = setup();
     const reader = await t.reader('premium');
-    const key = await sharedDeviceKey(0);
-    const small = await generateDeviceKey(2048);
-    const cases: [string, unknown, RegExp][] = [
-      ['private key', { publicKey: key.privateJwk }, /private key members are not accepted/],
-      ['2048-bit key', { publicKey: small.publicJwk }, /Modulus \(n\) must be 3072 bits/],
-      ['RSA-OAEP (SHA-1)', { publicKey: { ...key.publicJwk, alg: 'RSA-OAEP' } }, /alg\) must be RSA-OAEP-256/],
-      ['EC key', { publicKey: { kty: 'EC', crv: 'P-256', x: 'a', y: 'b' } }, /Unexpected key members: crv, x, y/],
-      ['odd exponent', { publicKey: { ...key.publicJwk, e: 'Aw' } }, /must be AQAB/],
+    const key = await sharedDeviceKey(0, 'rsa');
+    const ecKey = await sharedDeviceKey(0);
+    const small = await generateDeviceKey('rsa', 2048);
+    const ec = (members: Record<string, unknown>) => ({ publicKey: { ...ecKey.publicJwk, ...members } });
+    // A point that is not on P-256: the curve's x with y + 1 (only the last base64url character changes).
+    const offCurveY = `${ecKey.publicJwk.y!.slice(0, 42)}${ecKey.publicJwk.y!.endsWith('w') ? 'A' : String.fromCharCode(ecKey.publicJwk.y!.charCodeAt(42) + 4)}`;
+    const cases: [string, unknown, string, RegExp][] = [
+      ['private key', { publicKey: key.privateJwk }, 'publicKey', /private key members are not accepted/],
+      ['EC private key', { publicKey: ecKey.privateJwk }, 'publicKey', /private key members are not accepted/],
+      ['2048-bit key', { publicKey: small.publicJwk }, 'publicKey.n', /Modulus \(n\) must be 3072 bits/],
+      [
+        'RSA-OAEP (SHA-1)',
+        { publicKey: { ...key.publicJwk, alg: 'RSA-OAEP' } },
+        'publicKey.alg',
+        /alg\) must be RSA-OAEP-256/,
+      ],
+      ['odd exponent', { publicKey: { ...key.publicJwk, e: 'Aw' } }, 'publicKey.e', /must be AQAB/],
       [
         'not base64url',
         { publicKey: { ...key.publicJwk, n: `${key.publicJwk.n!.slice(0, 511)}=` } },
+        'publicKey.n',
         /must be base64url/,
       ],
       [
         'signing key ops',
         { publicKey: { ...key.publicJwk, key_ops: ['sign'] } },
+        'publicKey.key_ops.0',
         /key_ops may list only encrypt and wrapKey/,
       ],
-      ['missing key', {}, /publicKey/],
-      ['string key', { publicKey: 'abc' }, /must be a JWK object/],
-      ['empty name', { publicKey: key.publicJwk, name: '  ' }, /Name must not be empty/],
-      ['long name', { publicKey: key.publicJwk, name: 'x'.repeat(101) }, /at most 100 characters/],
+      [
+        'OKP key',
+        { publicKey: { kty: 'OKP', crv: 'X25519', x: ecKey.publicJwk.x } },
+        'publicKey.kty',
+        /\(kty\) must be EC or RSA/,
+      ],
+      ['kty constructor', { publicKey: { kty: 'constructor', x: 'a' } }, 'publicKey.kty', /\(kty\) must be EC or RSA/],
+      ['P-384 curve', ec({ crv: 'P-384' }), 'publicKey.crv', /Curve \(crv\) must be P-256/],
+      ['short x', ec({ x: ecKey.publicJwk.x!.slice(0, 42) }), 'publicKey.x', /Coordinate \(x\) must be 32 bytes/],
+      ['long y', ec({ y: `${ecKey.publicJwk.y}AAAA` }), 'publicKey.y', /Coordinate \(y\) must be 32 bytes/],
+      ['missing y', ec({ y: undefined }), 'publicKey.y', /Coordinate \(y\) is required/],
+      ['EC with an RSA member', ec({ n: key.publicJwk.n }), 'publicKey', /Unexpected key members: n/],
+      ['EC signing ops', ec({ key_ops: ['sign'] }), 'publicKey.key_ops.0', /may list only deriveKey and deriveBits/],
+      ['off-curve point', ec({ y: offCurveY }), 'publicKey', /not a point on the P-256 curve/],
+      ['missing key', {}, 'publicKey', /publicKey/],
+      ['string key', { publicKey: 'abc' }, 'publicKey', /must be a JWK object/],
+      ['empty name', { publicKey: key.publicJwk, name: '  ' }, 'name', /Name must not be empty/],
+      ['long name', { publicKey: key.publicJwk, name: 'x'.repeat(101) }, 'name', /at most 100 characters/],
     ];
-    for (const [label, body, message] of cases) {
+    for (const [label, body, field, message] of cases) {
       // raw request: private members, wrong shapes and missing keys, which the typed client refuses
       const response = await send(t.app, '/api/devices/browser', body, { cookie: reader.cookie });
       expect(response.status, label).toBe(400);
+      expect(response.headers.get('content-type'), label).toMatch(/^application\/problem\+json/);
       const problem = await problemBody(response);
       expect(problem.code, label).toBe('validation_failed');
       expect(problem.detail, label).toMatch(message);
+      expect(
+        problem.errors?.map((error) => error.field),
+        label,
+      ).toContain(field);
     }
     expect(t.db.select().from(devices).all()).toEqual([]);
   });

@@ -1,24 +1,25 @@
 /**
  * Test helpers for offline devices: the browser's side of registration (register the key, ask for a
- * challenge, decrypt it with the private key, answer), as web/src does it with WebCrypto.
+ * challenge, unwrap it with the private key, answer), as web/src does it with WebCrypto.
  */
 import { base64url } from 'jose';
 import type { TDeviceChallenge } from '@shared/devices';
 import type { TBrowserDevice } from '@shared/reader';
 import { successBody } from '../../test-utils';
 import type { setup } from '../selections/selections-test-support';
-import { generateDeviceKey, type TTestDeviceKey } from './device-keys-test-support';
+import { generateDeviceKey, unwrapWithTestKey, type TTestDeviceKey } from './device-keys-test-support';
 
 export type TTestReader = Awaited<ReturnType<ReturnType<typeof setup>['reader']>>;
 
-/** The browser's answer to a challenge: the nonce decrypted with the device's private key, base64url. */
+/** The browser's answer to a challenge: the nonce unwrapped with the device's private key, base64url. */
 export async function answerChallenge(key: TTestDeviceKey, challenge: TDeviceChallenge): Promise<string> {
-  const nonce = await crypto.subtle.decrypt(
-    { name: 'RSA-OAEP' },
-    key.privateKey,
-    base64url.decode(challenge.encryptedChallenge) as Uint8Array<ArrayBuffer>,
+  const nonceKey = await unwrapWithTestKey(
+    key,
+    { alg: challenge.keyWrapAlg, epk: challenge.epk, wrapped: challenge.encryptedChallenge },
+    'device-challenge',
+    { algorithm: { name: 'AES-GCM' }, extractable: true, usages: ['decrypt'] },
   );
-  return base64url.encode(new Uint8Array(nonce));
+  return base64url.encode(new Uint8Array(await crypto.subtle.exportKey('raw', nonceKey)));
 }
 
 export async function browserDevice(reader: TTestReader, key: TTestDeviceKey): Promise<TBrowserDevice> {

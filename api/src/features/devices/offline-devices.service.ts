@@ -3,8 +3,9 @@
  * offline reading with proof that it holds its device key, the plan's device cap, the Devices page (list, rename,
  * remove) and what a device learns about itself at its next contact.
  *
- * Proof of possession (decision record 008): the device key is RSA-OAEP, which decrypts but cannot
- * sign, so the server encrypts a random nonce to it and the browser answers with the nonce. Only a
+ * Proof of possession (decision records 008 and 023): the device key unwraps but cannot sign (ECDH P-256, or RSA-OAEP
+ * for browsers keyed before 023), so the server wraps a random nonce to it with the scheme licences use for that key
+ * type (shared/device-key-wrap.ts) and the browser answers with the nonce. Only a
  * sha256 of (device id, key thumbprint, nonce) is stored in device_challenges, so the table never
  * holds an answer, and a challenge answered for another device does not match. A challenge lives 5
  * minutes and is consumed by the first answer, right or wrong, in the transaction that registers.
@@ -36,7 +37,7 @@ import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { loadUser, offlineDeviceCap } from '../selections/entitlement-state';
 import { retireDevice } from './device-retirement';
-import { devicePublicJwk, encryptForDeviceKey, findActiveDevice, type TDeviceRow } from './devices.service';
+import { findActiveDevice, wrapForDevice, type TDeviceRow } from './devices.service';
 
 /** lastActiveAt is refreshed at most this often per device, so status polling does not write on every call. */
 export const DEVICE_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -108,15 +109,15 @@ function challengeDigest(device: Pick<TDeviceRow, 'id' | 'keyThumbprint'>, nonce
 }
 
 /**
- * POST /api/devices/challenge: a nonce encrypted to the device's key. Refuses early (the registration
+ * POST /api/devices/challenge: a nonce wrapped to the device's key. Refuses early (the registration
  * checks again, atomically) when the plan has no offline reading (402) or the cap is already used (409).
  */
-export function createDeviceChallenge(options: {
+export async function createDeviceChallenge(options: {
   db: Db;
   userId: string;
   deviceId: string;
   now: Date;
-}): TDeviceChallenge {
+}): Promise<TDeviceChallenge> {
   const { db, userId, deviceId, now } = options;
   const device = findActiveDevice({ db, userId, deviceId });
   const allowance = offlineAllowance(db, userId, now);
@@ -124,7 +125,7 @@ export function createDeviceChallenge(options: {
   if (device.offlineRegisteredAt === null && countRegistered(db, userId) >= allowance.cap) throw capReached(allowance);
 
   const nonce = randomBytes(DEVICE_CHALLENGE_BYTES);
-  const encryptedChallenge = encryptForDeviceKey(devicePublicJwk(device), nonce);
+  const wrap = await wrapForDevice(device, nonce, 'device-challenge');
   const expiresAt = new Date(now.getTime() + DEVICE_CHALLENGE_TTL_MS);
   const row = db
     .insert(deviceChallenges)
@@ -132,7 +133,13 @@ export function createDeviceChallenge(options: {
     .returning({ id: deviceChallenges.id })
     .get();
   nonce.fill(0);
-  return { challengeId: row.id, encryptedChallenge, expiresAt: expiresAt.toISOString() };
+  return {
+    challengeId: row.id,
+    encryptedChallenge: wrap.wrapped,
+    keyWrapAlg: wrap.alg,
+    ...(wrap.epk ? { epk: wrap.epk } : {}),
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 const challengeError = (field: 'challengeId' | 'response', message: string) =>

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ECDH_HKDF_A256KW, RSA_OAEP_256 } from '@shared/device-key-wrap';
 import { DAY_MS } from '@shared/entitlement';
 import { DEVICE_CHALLENGE_TTL_MS, DEVICE_MESSAGES, deviceCapMessage } from '@shared/devices';
 import { auditLogs, deviceChallenges, devices, licenses, offlineLicenses, systemConfig, users } from '../../db/schema';
@@ -36,10 +37,15 @@ function registeredCount(t: ReturnType<typeof setup>, userId: string): number {
 }
 
 describe('POST /api/devices/challenge + POST /api/devices', () => {
-  it('registers a browser that decrypts the challenge with its RSA-OAEP 3072 key', async () => {
+  it.each([
+    // A P-256 key (every browser since decision 023): the nonce wrapped with A256KW (40 bytes) under an ECDH-ES key.
+    ['ECDH P-256', 'p256', { keyWrapAlg: ECDH_HKDF_A256KW, length: 54, epk: true }],
+    // An RSA-OAEP 3072 key made before decision 023: the nonce encrypted with RSA-OAEP-256 as before.
+    ['RSA-OAEP 3072', 'rsa', { keyWrapAlg: RSA_OAEP_256, length: 512, epk: false }],
+  ] as const)('registers a browser that unwraps the challenge with its %s key', async (_, keyType, expected) => {
     const t = setup();
     const reader = await t.reader('basic');
-    const key = await generateDeviceKey();
+    const key = await generateDeviceKey(keyType);
     const browser = await browserDevice(reader, key);
     expect(browser.offlineRegistered).toBe(false);
 
@@ -49,7 +55,9 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     const challenge = await successBody(challengeResponse);
     expect(challenge).toEqual({
       challengeId: expect.any(String),
-      encryptedChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{512}$/),
+      encryptedChallenge: expect.stringMatching(new RegExp(`^[A-Za-z0-9_-]{${expected.length}}$`)),
+      keyWrapAlg: expected.keyWrapAlg,
+      ...(expected.epk ? { epk: { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String) } } : {}),
       expiresAt: new Date(t.clock.now().getTime() + DEVICE_CHALLENGE_TTL_MS).toISOString(),
     });
     const response = await answerChallenge(key, challenge);
@@ -159,6 +167,8 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     });
     expect(swapped.status).toBe(400);
     expect((await problemBody(swapped)).errors).toEqual([{ field: 'response', message: DEVICE_MESSAGES.proofFailed }]);
+    // Another P-256 key cannot unwrap a challenge wrapped to this one (another ECDH secret, another HKDF info).
+    await expect(answerChallenge(secondKey, forFirst)).rejects.toThrow();
 
     // Another reader's challenge, even with the right answer, is unknown to this reader.
     const theirs = await preparedRegistration(other, secondKey);
@@ -212,7 +222,7 @@ describe('POST /api/devices/challenge + POST /api/devices', () => {
     expect(deviceCapMessage(1, 'premium')).toBe(
       'You can register up to 1 device on the Premium plan. Remove one on the Devices page to add this one.',
     );
-  }, 120_000); // 20 fresh RSA-3072 key pairs take several seconds
+  });
 
   it('takes the cap from system_config and counts only active registered devices', async () => {
     const t = setup();

@@ -1,7 +1,7 @@
 /**
  * Building what a licence says: the content key wrapped to the device's public key, the reading
  * policy (watermark, copy allowance, no print) and the claims that get signed (license-token.ts).
- * Pure apart from the device-key encryption; deciding and storing live in license-policy.ts and
+ * Pure apart from the device-key wrapping; deciding and storing live in license-policy.ts and
  * licenses.service.ts.
  */
 import {
@@ -11,8 +11,8 @@ import {
   type TLicenseKind,
   type TLicensePolicy,
 } from '@shared/reader';
-import type { TRsaOaepPublicJwk } from '@shared/reader.schemas';
-import { encryptForDeviceKey, type TDeviceRow } from '../devices/devices.service';
+import type { TDeviceKeyWrap } from '@shared/device-key-wrap';
+import { wrapForDevice, type TDeviceRow } from '../devices/devices.service';
 import { copyLimit, type TCopyRules } from '../reader/copy-budget.service';
 import type { TUserRow } from '../selections/entitlement-state';
 import type { TGrantPlan, TLoanRow } from './license-policy';
@@ -20,9 +20,15 @@ import type { TGrantPlan, TLoanRow } from './license-policy';
 /** nbf is set this far before iat so a device whose clock runs a little behind can use a fresh licence. */
 const NOT_BEFORE_SKEW_SECONDS = 60;
 
-/** RSA-OAEP with SHA-256 (WebCrypto's RSA-OAEP-256), the only wrapping the browser's unwrapKey accepts. */
-export function wrapContentKeyForDevice(publicJwk: TRsaOaepPublicJwk, contentKey: Uint8Array): string {
-  return encryptForDeviceKey(publicJwk, contentKey);
+/**
+ * The content key wrapped to the device's key (shared/device-key-wrap.ts): ECDH-ES+HKDF-SHA256+A256KW with a fresh
+ * ephemeral key for a P-256 device, RSA-OAEP-256 for a device keyed before decision 023.
+ */
+export function wrapContentKeyForDevice(
+  device: Pick<TDeviceRow, 'publicKey' | 'keyThumbprint'>,
+  contentKey: Uint8Array,
+): Promise<TDeviceKeyWrap> {
+  return wrapForDevice(device, contentKey, 'licence-content-key');
 }
 
 function watermarkName(user: Pick<TUserRow, 'firstName' | 'lastName' | 'username' | 'email'>): string {
@@ -55,7 +61,7 @@ export function licenseClaims(input: {
   loan: Pick<TLoanRow, 'id' | 'bookId'>;
   bookVersion: number;
   device: Pick<TDeviceRow, 'id' | 'keyThumbprint'>;
-  keyWrapped: string;
+  keyWrap: TDeviceKeyWrap;
   kind: TLicenseKind;
   policy: TLicensePolicy;
   now: Date;
@@ -73,7 +79,9 @@ export function licenseClaims(input: {
     bookVersion: input.bookVersion,
     deviceId: input.device.id,
     deviceKeyThumbprint: input.device.keyThumbprint,
-    keyWrapped: input.keyWrapped,
+    keyWrapped: input.keyWrap.wrapped,
+    keyWrapAlg: input.keyWrap.alg,
+    ...(input.keyWrap.epk ? { epk: input.keyWrap.epk } : {}),
     kind: input.kind,
     policy: input.policy,
     iat,

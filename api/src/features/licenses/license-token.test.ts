@@ -1,5 +1,6 @@
 import { base64url, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ECDH_HKDF_A256KW, RSA_OAEP_256 } from '@shared/device-key-wrap';
 import { LICENSE_AUDIENCE, LICENSE_ISSUER, type TLicenseClaims } from '@shared/reader';
 import { testEnv } from '../auth/auth-test-helpers';
 import { LICENSE_JWT_TYPE, LicenseVerificationError, signLicense, verifyLicense } from './license-token';
@@ -121,6 +122,24 @@ describe('licence tokens', () => {
     expect(await reason(verifyLicense({ keyring, token: early, now: NOW, allowExpired: true }))).toBe(
       'ERR_JWT_CLAIM_VALIDATION_FAILED',
     );
+  });
+
+  it('accepts the key wrappings it issues (and none, from before decision 023) and refuses any other', async () => {
+    const keyring = await licenseKeyring(testEnv());
+    const epk = { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) } as const;
+    const verify = async (overrides: Partial<TLicenseClaims>) =>
+      verifyLicense({ keyring, token: await signLicense(keyring, claims(overrides)), now: NOW });
+    expect((await verify({ keyWrapAlg: ECDH_HKDF_A256KW, epk })).epk).toEqual(epk);
+    expect((await verify({ keyWrapAlg: RSA_OAEP_256 })).keyWrapAlg).toBe(RSA_OAEP_256);
+    expect(await verify({})).not.toHaveProperty('keyWrapAlg');
+    const refused: Partial<TLicenseClaims>[] = [
+      { keyWrapAlg: 'ECDH-ES+A256KW' as typeof RSA_OAEP_256 },
+      { keyWrapAlg: ECDH_HKDF_A256KW },
+      { keyWrapAlg: RSA_OAEP_256, epk },
+      { epk },
+      { keyWrapAlg: ECDH_HKDF_A256KW, epk: { ...epk, crv: 'P-384' as 'P-256' } },
+    ];
+    for (const overrides of refused) expect(await reason(verify(overrides)), JSON.stringify(overrides)).toBe('claims');
   });
 
   it('keeps verifying licences signed by an older key after rotation', async () => {

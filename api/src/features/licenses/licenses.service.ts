@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { getAsset, getContentKey } from '../content-access/book-content';
-import { devicePublicJwk, type TDeviceRow } from '../devices/devices.service';
+import type { TDeviceRow } from '../devices/devices.service';
 import { deviceStatus, touchDevices } from '../devices/offline-devices.service';
 import { offlineSettings } from '../devices/offline-settings';
 import { ensureBookContent } from '../ingest/ingest.service';
@@ -120,8 +120,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
 
   // 2. Build: the key wrapped to the device, the policy, the claims of each planned attempt.
   const contentKey = await getContentKey({ deps, bookId: loan.bookId, version: asset.version });
-  const keyWrapped = wrapContentKeyForDevice(devicePublicJwk(device), contentKey);
-  contentKey.fill(0);
+  const keyWrap = await wrapContentKeyForDevice(device, contentKey).finally(() => contentKey.fill(0));
   const policy = licensePolicy({
     user,
     loanId: loan.id,
@@ -135,7 +134,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
       loan,
       bookVersion: asset.version,
       device,
-      keyWrapped,
+      keyWrap,
       kind,
       policy,
       now,
@@ -167,7 +166,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
           device,
           kind,
           version: asset.version,
-          keyWrapped,
+          keyWrapped: keyWrap.wrapped,
           expiresAt: new Date(exp * 1000),
           policy,
           token,

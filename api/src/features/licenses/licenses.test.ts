@@ -84,7 +84,7 @@ describe('POST /api/licenses', () => {
     const { claims, contentKey } = await openLicense({
       jwks: await jwksOf(t),
       license: grant.license,
-      privateKey: key.privateKey,
+      key,
       now,
     });
     expect(claims).toMatchObject({
@@ -240,7 +240,7 @@ describe('POST /api/licenses', () => {
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
       license: grant.license,
-      privateKey: premium.key.privateKey,
+      key: premium.key,
       now: t.clock.now(),
     });
     expect(claims.kind).toBe('offline');
@@ -262,7 +262,7 @@ describe('POST /api/licenses', () => {
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
       license: (await successBody(first)).license,
-      privateKey: key.privateKey,
+      key,
       now: t.clock.now(),
     });
     const activeLoans = t.db

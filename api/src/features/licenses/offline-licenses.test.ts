@@ -54,7 +54,7 @@ describe('offline licences: POST /api/licenses {kind: offline}', () => {
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
       license: grant.license,
-      privateKey: key.privateKey,
+      key,
       now: t.clock.now(),
     });
     expect(claims).toMatchObject({ kind: 'offline', deviceId: device.deviceId, renewalCount: 0 });
@@ -211,7 +211,7 @@ describe('POST /api/licenses/:id/renew', () => {
     const { claims } = await openLicense({
       jwks: await jwksOf(t),
       license: grant.license,
-      privateKey: key.privateKey,
+      key,
       now: t.clock.now(),
     });
     expect(claims).toMatchObject({ jti: first.licenseId, kind: 'offline', renewalCount: 1, deviceId: device.deviceId });

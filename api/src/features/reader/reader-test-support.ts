@@ -18,7 +18,12 @@ import {
 import { systemConfig } from '../../db/schema';
 import { successBody } from '../../test-utils';
 import { createBook } from '../../test-factories';
-import { sharedDeviceKey, type TTestDeviceKey } from '../devices/device-keys-test-support';
+import {
+  sharedDeviceKey,
+  unwrapWithTestKey,
+  type TTestDeviceKey,
+  type TTestKeyType,
+} from '../devices/device-keys-test-support';
 import { ingestBookPdf } from '../ingest/ingest.service';
 import { typesetBook } from '../../db/seed/typeset';
 import { setup } from '../selections/selections-test-support';
@@ -87,8 +92,9 @@ type TReader = Awaited<ReturnType<ReturnType<typeof setupReader>['reader']>>;
 export async function registerBrowser(
   reader: TReader,
   slot = 0,
+  keyType: TTestKeyType = 'p256',
 ): Promise<{ device: TBrowserDevice; key: TTestDeviceKey }> {
-  const key = await sharedDeviceKey(slot);
+  const key = await sharedDeviceKey(slot, keyType);
   const response = await reader.api.devices.browser.$post({ json: { publicKey: key.publicJwk } });
   if (response.status !== 201 && response.status !== 200)
     throw new Error(`device registration answered ${response.status}: ${await response.text()}`);
@@ -96,7 +102,7 @@ export async function registerBrowser(
 }
 
 /** What the browser does with a licence: verify it against the JWKS, then unwrap the content key (non-extractable). */
-export async function openLicense(options: { jwks: TLicenseJwks; license: string; privateKey: CryptoKey; now: Date }) {
+export async function openLicense(options: { jwks: TLicenseJwks; license: string; key: TTestDeviceKey; now: Date }) {
   const { payload } = await jwtVerify(options.license, createLocalJWKSet(options.jwks), {
     algorithms: ['ES256'],
     audience: LICENSE_AUDIENCE,
@@ -104,14 +110,11 @@ export async function openLicense(options: { jwks: TLicenseJwks; license: string
     currentDate: options.now,
   });
   const claims = payload as unknown as TLicenseClaims;
-  const contentKey = await crypto.subtle.unwrapKey(
-    'raw',
-    base64url.decode(claims.keyWrapped) as Uint8Array<ArrayBuffer>,
-    options.privateKey,
-    { name: 'RSA-OAEP' },
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['decrypt'],
+  const contentKey = await unwrapWithTestKey(
+    options.key,
+    { alg: claims.keyWrapAlg, epk: claims.epk, wrapped: claims.keyWrapped },
+    'licence-content-key',
+    { algorithm: { name: 'AES-GCM' }, extractable: false, usages: ['decrypt'] },
   );
   return { claims, contentKey };
 }

@@ -1,4 +1,12 @@
+import { base64url } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ECDH_HKDF_A256KW,
+  ecdhP256PublicJwk,
+  RSA_OAEP_256,
+  wrapToDeviceKey,
+  type TDeviceKeyWrap,
+} from '@shared/device-key-wrap';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { describeError } from '@web/lib/api';
@@ -74,12 +82,8 @@ describe('registerThisDeviceForOffline', () => {
     expect(defaultDeviceName('')).toBe('Browser');
   });
 
-  it('refuses to answer a challenge encrypted to another key, and the server is never told it is registered', async () => {
-    const other = await crypto.subtle.generateKey(
-      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-      true,
-      ['encrypt', 'decrypt'],
-    );
+  it('refuses to answer a challenge wrapped to another key, and the server is never told it is registered', async () => {
+    const other = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveKey']);
     const server = serve();
     server.state.challengeKey = await crypto.subtle.exportKey('jwk', other.publicKey);
     await expect(engine.registerThisDeviceForOffline({ userId: 'user-1' })).rejects.toThrow(
@@ -119,13 +123,57 @@ describe('registerThisDeviceForOffline', () => {
     });
   });
 
-  it('answerDeviceChallenge gives back the nonce as base64url', async () => {
+  it('answerDeviceChallenge unwraps the nonce with a P-256 key and gives it back as base64url', async () => {
     const key = await getOrCreateDeviceKey();
     const nonce = crypto.getRandomValues(new Uint8Array(32));
-    const { base64url } = await import('jose');
-    const encrypted = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.publicKey, nonce));
-    expect(await answerDeviceChallenge(base64url.encode(encrypted), key.privateKey)).toBe(base64url.encode(nonce));
-    await expect(answerDeviceChallenge('bm90LWEtY2hhbGxlbmdl', key.privateKey)).rejects.toThrow(
+    const wrapFor = (purpose: 'device-challenge' | 'licence-content-key') =>
+      wrapToDeviceKey(ecdhP256PublicJwk(key.publicJwk), nonce, { deviceThumbprint: key.thumbprint, purpose });
+    const challengeOf = (wrap: TDeviceKeyWrap) => ({
+      encryptedChallenge: wrap.wrapped,
+      keyWrapAlg: wrap.alg,
+      epk: wrap.epk,
+    });
+    const wrap = await wrapFor('device-challenge');
+    expect(await answerDeviceChallenge(challengeOf(wrap), key)).toBe(base64url.encode(nonce));
+    // A content key wrapped for a licence cannot be made to come out through the challenge path.
+    await expect(answerDeviceChallenge(challengeOf(await wrapFor('licence-content-key')), key)).rejects.toThrow(
+      DEVICE_MESSAGES.proofFailed,
+    );
+    // Another device's thumbprint in the derivation, a changed epk, an unknown or mismatched alg: no answer.
+    await expect(answerDeviceChallenge(challengeOf(wrap), { ...key, thumbprint: 'another-device' })).rejects.toThrow(
+      DEVICE_MESSAGES.proofFailed,
+    );
+    const otherEpk = (await wrapFor('device-challenge')).epk;
+    await expect(answerDeviceChallenge({ ...challengeOf(wrap), epk: otherEpk }, key)).rejects.toThrow(
+      DEVICE_MESSAGES.proofFailed,
+    );
+    for (const keyWrapAlg of ['ECDH-ES+A256KW', RSA_OAEP_256] as const) {
+      await expect(
+        answerDeviceChallenge({ ...challengeOf(wrap), keyWrapAlg: keyWrapAlg as typeof RSA_OAEP_256 }, key),
+      ).rejects.toThrow(DEVICE_MESSAGES.proofFailed);
+    }
+    await expect(
+      answerDeviceChallenge({ ...challengeOf(wrap), encryptedChallenge: 'bm90LWEtY2hhbGxlbmdl' }, key),
+    ).rejects.toThrow(DEVICE_MESSAGES.proofFailed);
+  });
+
+  it('answerDeviceChallenge answers with an RSA-OAEP key made before decision 023, by the same code path', async () => {
+    const pair = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      false,
+      ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'],
+    );
+    const exported = await crypto.subtle.exportKey('jwk', pair.publicKey);
+    const nonce = crypto.getRandomValues(new Uint8Array(32));
+    const wrap = await wrapToDeviceKey({ kty: 'RSA', n: exported.n!, e: exported.e!, alg: RSA_OAEP_256 }, nonce, {
+      deviceThumbprint: 'rsa-device',
+      purpose: 'device-challenge',
+    });
+    expect(wrap).toEqual({ alg: RSA_OAEP_256, wrapped: expect.any(String) });
+    const key = { privateKey: pair.privateKey, thumbprint: 'rsa-device' };
+    const challenge = { encryptedChallenge: wrap.wrapped, keyWrapAlg: wrap.alg };
+    expect(await answerDeviceChallenge(challenge, key)).toBe(base64url.encode(nonce));
+    await expect(answerDeviceChallenge({ ...challenge, keyWrapAlg: ECDH_HKDF_A256KW }, key)).rejects.toThrow(
       DEVICE_MESSAGES.proofFailed,
     );
   });

@@ -1,7 +1,7 @@
 /**
  * Registering this browser as an offline device (docs/ARCHITECTURE.md#offline-devices-and-licences, decision record
- * 008): the server encrypts a random nonce to this browser's RSA-OAEP key (POST /api/devices/challenge), the private
- * key, which never leaves WebCrypto, decrypts it, and the nonce goes back as the proof (POST /api/devices). The plan's
+ * 008, 023): the server wraps a random nonce to this browser's device key (POST /api/devices/challenge), the private
+ * key, which never leaves WebCrypto, unwraps it, and the nonce goes back as the proof (POST /api/devices). The plan's
  * device cap is enforced by the server; its refusals arrive as ApiErrors with the sentence to show (describeError).
  */
 import { base64url } from 'jose';
@@ -12,7 +12,9 @@ import {
   ensureBrowserDevice,
   forgetRegisteredBrowserDevice,
   getOrCreateDeviceKey,
+  type TDeviceKey,
 } from '@web/crypto/device-key';
+import { unwrapWithDeviceKey } from '@web/crypto/device-key-unwrap';
 import { api, isApiError, readJson } from '@web/lib/api';
 import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
 import type { TStoredBrowserDevice } from '@web/storage/db';
@@ -28,17 +30,25 @@ function isUnknownDevice(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 
-/** Decrypts the server's challenge with this browser's private key; the nonce as base64url. */
-export async function answerDeviceChallenge(encryptedChallenge: string, privateKey: CryptoKey): Promise<string> {
+/**
+ * Unwraps the server's challenge with this browser's private key, the way licence keys are unwrapped (one code path for
+ * both key types), and answers with the nonce as base64url. The nonce is made extractable for that one answer; its
+ * purpose is part of the ECDH scheme's key derivation, so a licence's content key cannot be extracted this way.
+ */
+export async function answerDeviceChallenge(
+  challenge: Pick<TDeviceChallenge, 'encryptedChallenge' | 'keyWrapAlg' | 'epk'>,
+  key: Pick<TDeviceKey, 'privateKey' | 'thumbprint'>,
+): Promise<string> {
   let nonce: Uint8Array;
   try {
-    nonce = new Uint8Array(
-      await crypto.subtle.decrypt(
-        { name: 'RSA-OAEP' },
-        privateKey,
-        base64url.decode(encryptedChallenge) as BufferSource,
-      ),
-    );
+    const unwrapped = await unwrapWithDeviceKey({
+      wrap: { alg: challenge.keyWrapAlg, epk: challenge.epk, wrapped: challenge.encryptedChallenge },
+      privateKey: key.privateKey,
+      deviceThumbprint: key.thumbprint,
+      purpose: 'device-challenge',
+      target: { algorithm: { name: 'AES-GCM' }, extractable: true, usages: ['decrypt'] },
+    });
+    nonce = new Uint8Array(await crypto.subtle.exportKey('raw', unwrapped));
   } catch (error) {
     throw new Error(DEVICE_MESSAGES.proofFailed, { cause: error });
   }
@@ -80,7 +90,7 @@ export async function registerThisDeviceForOffline(
   const name = (options.name?.trim() || defaultDeviceName()).slice(0, OFFLINE_DEVICE_NAME_MAX_CHARS);
   const key = await getOrCreateDeviceKey();
   const { device, challenge } = await challengeFor(userId, name);
-  const response = await answerDeviceChallenge(challenge.encryptedChallenge, key.privateKey);
+  const response = await answerDeviceChallenge(challenge, key);
   const registered = await readJson<TDevice>(
     api.devices.$post({ json: { deviceId: device.deviceId, challengeId: challenge.challengeId, response, name } }),
   );

@@ -7,7 +7,7 @@
 import type { TReadingProgress } from '@shared/progress';
 import { base64url, calculateJwkThumbprint, type JWK } from 'jose';
 import { vi } from 'vitest';
-import type { TDevice, TDeviceStatusValue } from '@shared/devices';
+import type { TDevice, TDeviceChallenge, TDeviceStatusValue } from '@shared/devices';
 import { DEVICE_MESSAGES } from '@shared/devices';
 import {
   LICENSE_MESSAGES,
@@ -78,7 +78,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
     offlineRegistered: options.offlineRegistered ?? false,
     deviceStatus: 'registered' as TDeviceStatusValue,
     deviceName: '',
-    /** Encrypt challenges to this key instead of the registered one (a wrong key). */
+    /** Wrap challenges to this key instead of the registered one (a wrong key). */
     challengeKey: null as JsonWebKey | null,
     /** Refuse renewals with this problem (status, code, detail). */
     refuseRenewal: null as { status: number; code: string; detail: string } | null,
@@ -104,7 +104,7 @@ export function createOfflineServer(options: TOfflineServerOptions) {
         bookVersion: book.manifest.version,
         deviceId,
         deviceKeyThumbprint: state.thumbprint,
-        keyWrapped: await wrapKeyForDevice(book.rawKey, state.registeredKey!),
+        ...(await wrapKeyForDevice(book.rawKey, state.registeredKey!)),
         kind,
         renewalCount,
         exp: Math.floor(expMs / 1000),
@@ -151,22 +151,21 @@ export function createOfflineServer(options: TOfflineServerOptions) {
       if ((body as { deviceId: string }).deviceId !== deviceId || !state.registeredKey)
         return problem(404, 'Device not found', 'not_found');
       const nonce = crypto.getRandomValues(new Uint8Array(32));
-      const key = await crypto.subtle.importKey(
-        'jwk',
-        state.challengeKey ?? state.registeredKey,
-        { name: 'RSA-OAEP', hash: 'SHA-256' },
-        false,
-        ['encrypt'],
-      );
-      const encrypted = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, nonce));
+      // Wrapped as the server does (to a wrong key when the test says so), bound to the registered key's thumbprint.
+      const wrap = await wrapKeyForDevice(nonce, state.challengeKey ?? state.registeredKey, {
+        deviceThumbprint: state.thumbprint,
+        purpose: 'device-challenge',
+      });
       const challengeId = crypto.randomUUID();
       challenges.set(challengeId, { nonce: base64url.encode(nonce), used: false });
       return json(
         {
           challengeId,
-          encryptedChallenge: base64url.encode(encrypted),
+          encryptedChallenge: wrap.keyWrapped,
+          keyWrapAlg: wrap.keyWrapAlg!,
+          ...(wrap.epk ? { epk: wrap.epk } : {}),
           expiresAt: new Date(Date.now() + 300_000).toISOString(),
-        },
+        } satisfies TDeviceChallenge,
         201,
       );
     }
