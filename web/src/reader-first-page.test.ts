@@ -48,7 +48,7 @@ describe("the reader page's own script (docs/decisions/025-reader-first-page.md)
     writePage(true);
     await runReaderPageScript();
     expect(startPdfWorker).toHaveBeenCalledTimes(1);
-    expect(document.getElementById('first-screen')?.dataset.readerTheme).toBe('dark');
+    await vi.waitFor(() => expect(document.getElementById('first-screen')?.dataset.readerTheme).toBe('dark'));
     await vi.waitFor(() => expect(drawReaderPageFirstPage).toHaveBeenCalledTimes(1));
     expect(entryLoaded()).toBe(false);
     finishDrawing(true);
@@ -73,11 +73,22 @@ describe("the reader page's own script (docs/decisions/025-reader-first-page.md)
     expect(entryLoaded()).toBe(true);
   });
 
-  it('starts the app at once on a page without a picture, opening nothing itself', async () => {
+  it('starts the app at once on a page without a picture, drawing nothing itself', async () => {
     writePage(false);
     await runReaderPageScript();
-    expect(entryLoaded()).toBe(true);
-    expect(startPdfWorker).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(entryLoaded()).toBe(true));
     expect(drawReaderPageFirstPage).not.toHaveBeenCalled();
+  });
+
+  it('starts the worker before the page is parsed, and reads the picture once it is', async () => {
+    writePage(true);
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    await runReaderPageScript();
+    expect(startPdfWorker).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drawReaderPageFirstPage).not.toHaveBeenCalled();
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await vi.waitFor(() => expect(drawReaderPageFirstPage).toHaveBeenCalledTimes(1));
   });
 });

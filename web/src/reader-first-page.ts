@@ -2,8 +2,9 @@
  * The reader page's own script (docs/decisions/025-reader-first-page.md). A reader page that carries its book
  * (features/reader/reader-page-data.ts) names this module instead of the app's entry, with the app's code listed in a
  * data block (app-code.ts), and a picture of the reader with an empty page desk (api/src/features/seo/first-screen-html.ts).
- * This module starts pdf.js's worker and applies the reader's theme as soon as it runs (it imports almost nothing, so it
- * runs one round trip after the page), then, with the rest of its code (preloaded by the page), opens the book (device,
+ * The page names it `async`, so it runs as soon as it has arrived, without waiting for the stylesheets (which hold
+ * only the picture's paint): it starts pdf.js's worker at once (it imports almost nothing, so it runs one round trip
+ * after the page), applies the reader's theme once the page is parsed, then, with the rest of its code (preloaded by the page), opens the book (device,
  * licence, the segments of the opening page) and draws that page into the picture with pdf.js's library alone
  * (features/reader/first-page-picture.ts). Only then does it load the app, whose reader screen claims the same open and
  * the same pdf.js document: the first page waits for neither React nor the viewer nor the rest of the app's code, and
@@ -21,7 +22,17 @@ const FIRST_SCREEN_ID = 'first-screen';
  */
 const APP_START_LIMIT_MS = 8000;
 
-function startReaderPage(): void {
+/** Resolves once the parser has read the whole page (the script is async, so it may run before). */
+function whenParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
+async function startReaderPage(): Promise<void> {
+  // The server names this script only on a reader page that carries its book: the worker is needed, and it is the
+  // longest download of a first open, so it starts before anything else.
+  startPdfWorker();
+  await whenParsed();
   const code = readAppCode();
   if (!code) return;
   const picture = document.getElementById(FIRST_SCREEN_ID);
@@ -35,7 +46,6 @@ function startReaderPage(): void {
     startApp();
     return;
   }
-  startPdfWorker();
   picture.dataset.readerTheme = loadReaderTheme();
   // Whatever goes wrong here (no access any more, a network error) the app's screen meets again and explains.
   import('./features/reader/first-page-picture')
@@ -44,4 +54,4 @@ function startReaderPage(): void {
   setTimeout(startApp, APP_START_LIMIT_MS);
 }
 
-startReaderPage();
+void startReaderPage();

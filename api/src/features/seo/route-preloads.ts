@@ -154,10 +154,10 @@ export function createRoutePreloads(webRoot: string, shell: string): TRoutePrelo
   const readerFirstPage = (html: string, pathname: string) => {
     if (!readerModule) return html;
     const screen = screenFor(pathname);
-    // The script first: a script waits for the stylesheets before it in the page, and it starts pdf.js's worker,
-    // the longest download of a first open; the stylesheets hold the picture's first paint, not the script.
+    // Async and first: a deferred script waits for every stylesheet of the page, and this one starts pdf.js's worker,
+    // the longest download of a first open; the stylesheets hold the picture's paint, not the script.
     return replaceEntry(html, { modules: screen?.scripts ?? [], styles: [] }, [
-      `<script type="module" crossorigin src="/${escapeHtml(readerModule)}"></script>`,
+      `<script type="module" async crossorigin src="/${escapeHtml(readerModule)}"></script>`,
       ...[...readerImports.scripts].map(modulePreloadTag),
       ...(screen?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
     ]);

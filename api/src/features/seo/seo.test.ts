@@ -692,7 +692,7 @@ describe("web host: a reader page draws its book's first page before the app loa
     const { book, html, response } = await readerPage('premium');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/reader-first-page-1.js"></script>');
+    expect(html).toContain('<script type="module" async crossorigin src="/assets/reader-first-page-1.js"></script>');
     expect(html).not.toContain('src="/assets/index-abc123.js"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css" />');
     expect(preloads(html).map((match) => match[1])).toEqual([
