@@ -13,10 +13,23 @@ vi.mock('./features/reader/first-page-picture', () => ({
   drawReaderPageFirstPage: (picture: HTMLElement) => drawReaderPageFirstPage(picture),
 }));
 
+const requestLicenseEarly = vi.fn();
+vi.mock('./protected-content/early-license', () => ({
+  requestLicenseEarly: (bookRef: string, userId: string) => requestLicenseEarly(bookRef, userId),
+}));
+
 const CODE = JSON.stringify({ entry: '/assets/index-1.js', modules: ['/assets/reader-page-1.js'], styles: [] });
 
+const READER = JSON.stringify({
+  bookRef: 'deep-work',
+  userId: 'user-1',
+  manifest: { bookId: 'book-1', version: 1, size: 10, chunkSize: 65536 },
+  progress: null,
+  bookmarks: [],
+});
+
 function writePage(picture: boolean) {
-  document.head.innerHTML = `<script type="application/json" id="wb-app-code">${CODE}</script>`;
+  document.head.innerHTML = `<script type="application/json" id="wb-app-code">${CODE}</script><script type="application/json" id="wb-reader">${READER}</script>`;
   document.body.innerHTML = `${picture ? '<div id="first-screen" data-reader-picture inert></div>' : ''}<div id="root"></div>`;
 }
 
@@ -38,6 +51,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   startPdfWorker.mockClear();
+  requestLicenseEarly.mockClear();
   drawReaderPageFirstPage.mockClear();
   localStorage.clear();
 });
@@ -50,6 +64,12 @@ describe("the reader page's own script (docs/decisions/025-reader-first-page.md)
     expect(startPdfWorker).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(document.getElementById('first-screen')?.dataset.readerTheme).toBe('dark'));
     await vi.waitFor(() => expect(drawReaderPageFirstPage).toHaveBeenCalledTimes(1));
+    // The licence was asked for before the drawing code ran, and the page's data is left for that code.
+    expect(requestLicenseEarly).toHaveBeenCalledWith('deep-work', 'user-1');
+    expect(requestLicenseEarly.mock.invocationCallOrder[0]).toBeLessThan(
+      drawReaderPageFirstPage.mock.invocationCallOrder[0],
+    );
+    expect(document.getElementById('wb-reader')).not.toBeNull();
     expect(entryLoaded()).toBe(false);
     finishDrawing(true);
     await vi.waitFor(() => expect(entryLoaded()).toBe(true));

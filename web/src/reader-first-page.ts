@@ -4,7 +4,8 @@
  * data block (app-code.ts), and a picture of the reader with an empty page desk (api/src/features/seo/first-screen-html.ts).
  * The page names it `async`, so it runs as soon as it has arrived, without waiting for the stylesheets (which hold
  * only the picture's paint): it starts pdf.js's worker at once (it imports almost nothing, so it runs one round trip
- * after the page), applies the reader's theme once the page is parsed, then, with the rest of its code (preloaded by the page), opens the book (device,
+ * after the page), then once the page is parsed asks for the book's licence (protected-content/early-license.ts) and
+ * applies the reader's theme, then, with the rest of its code (preloaded by the page), opens the book (device,
  * licence, the segments of the opening page) and draws that page into the picture with pdf.js's library alone
  * (features/reader/first-page-picture.ts). Only then does it load the app, whose reader screen claims the same open and
  * the same pdf.js document: the first page waits for neither React nor the viewer nor the rest of the app's code, and
@@ -12,7 +13,9 @@
  */
 import { loadApp, readAppCode } from './app-code';
 import { startPdfWorker } from './features/reader/pdf/pdf-worker';
+import { peekReaderPageBook } from './features/reader/reader-page-data';
 import { loadReaderTheme } from './features/reader/reader-theme';
+import { requestLicenseEarly } from './protected-content/early-license';
 
 /** The server's picture of the reader (FIRST_SCREEN_ELEMENT_ID on the server). */
 const FIRST_SCREEN_ID = 'first-screen';
@@ -33,6 +36,9 @@ async function startReaderPage(): Promise<void> {
   // longest download of a first open, so it starts before anything else.
   startPdfWorker();
   await whenParsed();
+  // The licence next, with the device id stored beside IndexedDB: its answer is ready when the rest of the code is.
+  const book = peekReaderPageBook();
+  if (book) requestLicenseEarly(book.bookRef, book.userId);
   const code = readAppCode();
   if (!code) return;
   const picture = document.getElementById(FIRST_SCREEN_ID);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READER_MESSAGES } from '@shared/reader';
 import { resetDeviceKeyCache, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getDb, deleteDb } from '@web/storage/db';
-import { readBrowserDeviceHint } from '@web/storage/device-store';
+import { readBrowserDeviceHint } from '@web/storage/device-hint';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
 import { openProtectedBook, ReaderError, type TOpenedBook } from './open-protected-book';
 import {

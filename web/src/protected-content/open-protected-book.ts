@@ -18,7 +18,9 @@ import type { TLoan } from '@shared/selections';
 import { api, encodeParams, isApiError, readJson, withSignal } from '@web/lib/api';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
-import { readBrowserDevice, readBrowserDeviceHint, readDeviceKey } from '@web/storage/device-store';
+import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
+import { readBrowserDeviceHint } from '@web/storage/device-hint';
+import { requestOnlineLicenseGrant, takeEarlyLicense } from './early-license';
 import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
 import { recordServerTime } from '@web/storage/trusted-time';
 import {
@@ -117,10 +119,6 @@ async function loadPdfjsRangeTransportClass(): Promise<TPdfDataRangeTransportCla
   return pdfjs.PDFDataRangeTransport;
 }
 
-function requestLicense(body: { bookId: string; deviceId: string }, signal?: AbortSignal): Promise<TLicenseGrant> {
-  return readJson<TLicenseGrant>(api.licenses.$post({ json: { ...body, kind: 'online' } }, withSignal(signal)));
-}
-
 /** The server may have forgotten this browser's device (removed on another device): register again once. */
 function isUnknownDevice(error: unknown): boolean {
   return (
@@ -141,13 +139,13 @@ async function requestOnlineLicense(options: {
 }): Promise<{ grant: TLicenseGrant; deviceId: string }> {
   const { userId, bookRef, signal } = options;
   try {
-    const grant = await requestLicense({ bookId: bookRef, deviceId: options.deviceId }, signal);
+    const grant = await requestOnlineLicenseGrant({ bookId: bookRef, deviceId: options.deviceId }, signal);
     return { grant, deviceId: options.deviceId };
   } catch (error) {
     if (!isUnknownDevice(error)) throw error;
     await forgetRegisteredBrowserDevice(userId);
     const device = await ensureBrowserDevice(userId);
-    const grant = await requestLicense({ bookId: bookRef, deviceId: device.deviceId }, signal);
+    const grant = await requestOnlineLicenseGrant({ bookId: bookRef, deviceId: device.deviceId }, signal);
     return { grant, deviceId: device.deviceId };
   }
 }
@@ -357,8 +355,12 @@ async function openOnline(
     // before IndexedDB has even opened; its answer is used only if IndexedDB then holds the same device and key.
     // A refusal of that early request changes nothing stored: the usual request below recovers (an unknown device
     // is registered again) as it always did.
+    // The reader page's script may have asked already (early-license.ts).
     const hint = readBrowserDeviceHint(userId);
-    const hintedGrant = hint ? requestLicense({ bookId: bookRef, deviceId: hint.deviceId }, signal) : null;
+    const hintedGrant = hint
+      ? (takeEarlyLicense(bookRef, userId, hint.deviceId) ??
+        requestOnlineLicenseGrant({ bookId: bookRef, deviceId: hint.deviceId }, signal))
+      : null;
     hintedGrant?.catch(() => undefined);
     const deviceAndKey = Promise.all([ensureBrowserDevice(userId), getOrCreateDeviceKey()]);
     const licenseRequest = deviceAndKey.then(async ([device]) => {

@@ -14,6 +14,7 @@
  * Bump the version and add an upgrade step when a table changes shape; never edit a released version.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import { removeAllBrowserDeviceHints } from './device-hint';
 import type { TReviewDeck } from '@shared/highlights';
 import type { TBookManifest, TLicenseKind } from '@shared/reader';
 
@@ -146,18 +147,9 @@ export function closeDb(): void {
 }
 
 /** Closes the connection and deletes the database: every key, licence, download and unsent change of this browser. */
-/** localStorage keys of the copies of browserDevices rows kept for a fast start (device-store.ts). */
-export const BROWSER_DEVICE_HINT_PREFIX = 'wb.browser-device.';
-
 /** Deletes the database, and the copies of its rows kept in localStorage. */
 export async function deleteDb(): Promise<void> {
   closeDb();
-  try {
-    const storage = typeof window === 'undefined' ? null : window.localStorage;
-    for (const key of Object.keys(storage ?? {}))
-      if (key.startsWith(BROWSER_DEVICE_HINT_PREFIX)) storage?.removeItem(key);
-  } catch {
-    // Storage blocked: there are no copies either.
-  }
+  removeAllBrowserDeviceHints();
   await Dexie.delete(DB_NAME);
 }

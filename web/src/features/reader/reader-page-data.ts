@@ -36,15 +36,26 @@ function isReaderPageData(value: unknown): value is TReaderPageData {
   );
 }
 
-/** The page's book data, or null when it carries none (or nothing usable). */
-export function takeReaderPageData(doc: Document = document): TReaderPageData | null {
-  const element = doc.getElementById(READER_SCRIPT_ID);
-  if (!element) return null;
-  element.remove();
+function readBlock(element: Element): TReaderPageData | null {
   try {
     const value: unknown = JSON.parse(element.textContent ?? '');
     return isReaderPageData(value) ? value : null;
   } catch {
     return null;
   }
+}
+
+/** Which book, for which reader, the page carries, read without taking the data (for its licence request). */
+export function peekReaderPageBook(doc: Document = document): { bookRef: string; userId: string } | null {
+  const element = doc.getElementById(READER_SCRIPT_ID);
+  const page = element ? readBlock(element) : null;
+  return page ? { bookRef: page.bookRef, userId: page.userId } : null;
+}
+
+/** The page's book data, or null when it carries none (or nothing usable). */
+export function takeReaderPageData(doc: Document = document): TReaderPageData | null {
+  const element = doc.getElementById(READER_SCRIPT_ID);
+  if (!element) return null;
+  element.remove();
+  return readBlock(element);
 }
