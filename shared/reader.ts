@@ -55,6 +55,18 @@ export interface TManifestChunk {
   sha256: string;
 }
 
+/**
+ * The segments pdf.js reads to open a version and draw its page 1, found at ingest by reading the file as the reader
+ * does (docs/decisions/026-opening-segments.md): the reader fetches them with the first segment while the licence is
+ * being issued. Absent for versions ingested before (the reader then waits for pdf.js to ask).
+ */
+export interface TOpeningSegments {
+  /** To open the document: header, trailer and cross-reference table, catalogue, page tree (segment 0 included). */
+  document: number[];
+  /** Beyond `document`, to draw page 1 (its operator list and text). */
+  firstPage: number[];
+}
+
 interface TBookManifestFields {
   bookId: string;
   slug: string;
@@ -68,6 +80,8 @@ interface TBookManifestFields {
   chunkSize: number;
   chunkCount: number;
   cipher: typeof CHUNK_CIPHER;
+  /** What pdf.js reads to open this version at page 1; absent for versions ingested before it was recorded. */
+  openingSegments?: TOpeningSegments;
 }
 
 /**

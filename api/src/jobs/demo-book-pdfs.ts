@@ -21,7 +21,7 @@ import {
   type TIngestDeps,
 } from '../features/ingest/ingest.service';
 import { getCurrentAsset } from '../features/content-access/book-content';
-import { resegmentBooks } from '../features/ingest/resegment';
+import { fillOpeningSegments, resegmentBooks } from '../features/ingest/resegment';
 import { contentBookFingerprint, contentBookSourcePath, typesetContentBook } from '../db/seed/book-pdfs';
 import { CONTENT_BOOKS_DIR, listContentBookSlugs } from '../db/seed/content-books';
 import { seedDemoHighlights } from '../db/seed/demo-highlights';
@@ -115,6 +115,12 @@ export async function ingestDemoBookPdfs(
       deps.logger.info(
         { books: resegmented.length, failed: resegmented.filter((report) => report.outcome === 'failed').length },
         'books re-cut into the configured segment size',
+      );
+    const openings = await fillOpeningSegments(deps);
+    if (openings.length > 0)
+      deps.logger.info(
+        { books: openings.length, recorded: openings.filter((report) => report.outcome === 'recorded').length },
+        'opening segments recorded for stored books',
       );
   }
   const durationMs = Math.round(performance.now() - started);

@@ -145,6 +145,36 @@ describe('opening a downloaded book', () => {
     opened.close();
   });
 
+  it('reads the segments the version records for opening it from IndexedDB before pdf.js asks', async () => {
+    const tenChunks = await encryptCompactBook(makePlainBook(9 * CHUNK + 50, MARKER), {
+      bookId: 'book-1',
+      version: 3,
+      chunkSize: CHUNK,
+      slug: 'atomic-habits',
+    });
+    const manifest = { ...tenChunks.manifest, pageCount: 40, openingSegments: { document: [0, 5, 9], firstPage: [7] } };
+    await downloadBook({ book: { ...tenChunks, manifest } });
+    goOffline();
+    const chunks = getDb().chunks;
+    const read: number[] = [];
+    const bulkGet = chunks.bulkGet.bind(chunks);
+    const get = chunks.get.bind(chunks);
+    vi.spyOn(chunks, 'bulkGet').mockImplementation(((keys: [string, number, number][]) => {
+      read.push(...keys.map((key) => key[2]));
+      return bulkGet(keys);
+    }) as typeof chunks.bulkGet);
+    vi.spyOn(chunks, 'get').mockImplementation(((key: [string, number, number]) => {
+      read.push(key[2]);
+      return get(key);
+    }) as typeof chunks.get);
+    const opened = await open();
+    expect(opened.mode).toBe('offline');
+    expect(opened.manifest.openingSegments).toEqual({ document: [0, 5, 9], firstPage: [7] });
+    // Segment 0, the end of the file (8 and 9), and the recorded ones, before any range was asked.
+    expect([...new Set(read)].sort((a, b) => a - b)).toEqual([0, 5, 7, 8, 9]);
+    opened.close();
+  });
+
   it('opens by slug too', async () => {
     await downloadBook();
     goOffline();

@@ -176,6 +176,72 @@ describe('openProtectedBook', () => {
     opened.close();
   });
 
+  it('fetches the segments the version records for opening it before the licence is answered', async () => {
+    const tenChunks = await encryptBook(makePlainBook(9 * CHUNK + 50, MARKER), {
+      bookId: 'book-1',
+      version: 4,
+      chunkSize: CHUNK,
+    });
+    // As ingest records them (docs/decisions/026-opening-segments.md): the trailer's and page tree's segments, then
+    // page 1's content stream in segment 7.
+    const manifest = { ...tenChunks.manifest, pageCount: 40, openingSegments: { document: [0, 5, 9], firstPage: [7] } };
+    let releaseLicense = () => {};
+    const licenseHeld = new Promise<void>((resolve) => {
+      releaseLicense = resolve;
+    });
+    let fetchedBeforeLicense: number[] = [];
+    const server = serve({
+      book: { ...tenChunks, manifest },
+      override: async ({ url, method }) => {
+        if (method !== 'POST' || url !== apiPath('/licenses')) return undefined;
+        // Everything the open asks for while the licence is on its way has gone out by now.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        fetchedBeforeLicense = [...server.chunkFetches].sort((a, b) => a - b);
+        await licenseHeld;
+        return undefined;
+      },
+    });
+    const opening = openProtectedBook({
+      bookRef: 'book-1',
+      userId: 'user-1',
+      loadRangeTransportClass: async () => PDFDataRangeTransport,
+      firstPage: async () => 1,
+    });
+    await vi.waitFor(() => expect(server.requests).toContain(`POST ${apiPath('/licenses')}`), { timeout: 15_000 });
+    releaseLicense();
+    const opened = await opening;
+    // 8 and 9 hold the file's last KiB (the last segment is 50 bytes).
+    expect(fetchedBeforeLicense).toEqual([0, 5, 7, 8, 9]);
+    // pdf.js then finds them decrypted: reading them fetches nothing more.
+    await readRange(opened, 5 * CHUNK, 6 * CHUNK);
+    await readRange(opened, 7 * CHUNK, 8 * CHUNK);
+    expect([...server.chunkFetches].sort((a, b) => a - b)).toEqual([0, 5, 7, 8, 9]);
+    opened.close();
+  });
+
+  it("opening at another page fetches the recorded document segments and that page's likeliest one, not page 1's", async () => {
+    const tenChunks = await encryptBook(makePlainBook(9 * CHUNK + 50, MARKER), {
+      bookId: 'book-1',
+      version: 4,
+      chunkSize: CHUNK,
+    });
+    const manifest = { ...tenChunks.manifest, pageCount: 40, openingSegments: { document: [0, 5, 9], firstPage: [7] } };
+    const server = serve({ book: { ...tenChunks, manifest } });
+    const opened = await openProtectedBook({
+      bookRef: 'book-1',
+      userId: 'user-1',
+      loadRangeTransportClass: async () => PDFDataRangeTransport,
+      firstPage: async () => 21,
+    });
+    // Page 21 of 40 sits at half the file: segment 5 of 0-9 (already among the document's).
+    await vi.waitFor(() => expect([...server.chunkFetches].sort((a, b) => a - b)).toEqual([0, 5, 8, 9]), {
+      timeout: 15_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.chunkFetches).not.toContain(7);
+    opened.close();
+  });
+
   it('writes nothing plaintext and no usable key material to IndexedDB', async () => {
     serve();
     const opened = await open();

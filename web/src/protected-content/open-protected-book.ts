@@ -13,7 +13,7 @@
  * verified with the cached signing keys and the trusted clock, and the segments pdf.js asks for are read
  * from IndexedDB and decrypted as they are needed, exactly as online.
  */
-import type { TBookManifest, TLicenseClaims, TLicenseGrant, TLicensePolicy } from '@shared/reader';
+import type { TBookManifest, TLicenseClaims, TLicenseGrant, TLicensePolicy, TOpeningSegments } from '@shared/reader';
 import type { TLoan } from '@shared/selections';
 import { api, encodeParams, isApiError, readJson, withSignal } from '@web/lib/api';
 import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKey } from '@web/crypto/device-key';
@@ -31,6 +31,7 @@ import {
   withPrefetchedChunks,
   type ChunkSource,
   type CiphertextFetcher,
+  type PrefetchingCiphertextFetcher,
 } from './chunk-source';
 import {
   createProtectedRangeTransport,
@@ -203,6 +204,39 @@ export async function createProtectedDocument(options: {
   }
 }
 
+/**
+ * What pdf.js reads first, fetched while the licence is checked: segment 0 (the header), the segments holding the end
+ * of the file (startxref, trailer, cross-reference table) and, where ingest recorded them, the rest of what it reads
+ * to open the document (docs/decisions/026-opening-segments.md): all of it before pdf.js could ask.
+ */
+function firstReads(manifest: TBookManifest): number[] {
+  return [0, ...tailSegments(manifest.size, manifest.chunkSize), ...recordedSegments(manifest, 'document')];
+}
+
+/** The version's recorded opening segments of one kind, those that exist (a stored manifest is read unvalidated). */
+function recordedSegments(manifest: TBookManifest, kind: keyof TOpeningSegments): number[] {
+  const listed = manifest.openingSegments?.[kind];
+  if (!Array.isArray(listed)) return [];
+  return listed.filter((index) => Number.isInteger(index) && index >= 0 && index < manifest.chunkCount);
+}
+
+/**
+ * Once the opening page is known (never waited for): page 1's recorded segments, or for another page the segment
+ * likeliest to hold it (chunkIndexForPage); without `firstPage` the book opens at page 1.
+ */
+function prefetchOpeningPage(
+  fetcher: PrefetchingCiphertextFetcher,
+  manifest: TBookManifest,
+  firstPage: TOpenProtectedBookOptions['firstPage'],
+): void {
+  const prefetchPage = (page: number | null) => {
+    if (page !== null && page > 1) fetcher.prefetch([chunkIndexForPage(manifest, page)]);
+    else fetcher.prefetch(recordedSegments(manifest, 'firstPage'));
+  };
+  if (!firstPage) prefetchPage(1);
+  else firstPage(manifest).then(prefetchPage, () => undefined);
+}
+
 function isBrowserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
@@ -234,8 +268,8 @@ type TOpenMaterial = Pick<
  * Opens this browser's download of a book without the server: the stored offline licence is verified
  * with the cached signing keys against the trusted clock (a clock moved back → clock_rollback, an
  * expired licence → offline_expired), the content key is unwrapped with this browser's private key,
- * and every chunk comes from IndexedDB. As online, what pdf.js reads first (segment 0, the end of the file,
- * the opening page's likeliest segment) is read while the licence is checked, not after.
+ * and every chunk comes from IndexedDB. As online, what pdf.js reads first (segment 0, the end of the file, the
+ * segments the version records for opening it, the opening page's) is read while the licence is checked, not after.
  */
 export async function openDownloadedBook(
   options: { userId: string; book: TDownloadedBook } & TOpenMaterial,
@@ -243,17 +277,8 @@ export async function openDownloadedBook(
   const { userId, book, signal } = options;
   const { manifest, license } = book;
   const prefetchSignal = signal ?? new AbortController().signal;
-  const fetcher = withPrefetchedChunks(
-    createStoredCiphertextFetcher(manifest),
-    [0, ...tailSegments(manifest.size, manifest.chunkSize)],
-    prefetchSignal,
-  );
-  options.firstPage?.(manifest).then(
-    (page) => {
-      if (page !== null && page > 1) fetcher.prefetch([chunkIndexForPage(manifest, page)]);
-    },
-    () => undefined,
-  );
+  const fetcher = withPrefetchedChunks(createStoredCiphertextFetcher(manifest), firstReads(manifest), prefetchSignal);
+  prefetchOpeningPage(fetcher, manifest, options.firstPage);
   try {
     const [deviceKey, device] = await Promise.all([readDeviceKey(), readBrowserDevice(userId)]);
     if (!deviceKey || !device) throw new ReaderError('offline_unavailable', READER_ERROR_MESSAGES.offlineUnavailable);
@@ -377,10 +402,10 @@ async function openOnline(
     const manifest = await manifestRequest;
     signal?.throwIfAborted();
     // The first segment and the end of the file are what pdf.js reads first (header, then startxref and
-    // the cross-reference table at the end): fetch them while the licence is being issued, once the lookup
+    // the cross-reference table at the end), and the version may name the rest of what opening it reads
+    // (docs/decisions/026-opening-segments.md): fetch them while the licence is being issued, once the lookup
     // of a download (in IndexedDB, opened for the device anyway) has chosen where from: a downloaded version
     // is read from IndexedDB, a newer version on the server falls back to the network.
-    const firstReads = [0, ...tailSegments(manifest.size, manifest.chunkSize)];
     const prefetchSignal = signal ?? new AbortController().signal;
     const network = createNetworkCiphertextFetcher(manifest);
     const source = downloadedLookup.then((downloaded) =>
@@ -391,15 +416,10 @@ async function openOnline(
         fetchChunk: async (index, chunkSignal) => (await source).fetchChunk(index, chunkSignal),
         fetchChunks: async (from, count, chunkSignal) => fetchRun(await source, from, count, chunkSignal),
       },
-      firstReads,
+      firstReads(manifest),
       prefetchSignal,
     );
-    options.firstPage?.(manifest).then(
-      (page) => {
-        if (page !== null && page > 1) fetcher.prefetch([chunkIndexForPage(manifest, page)]);
-      },
-      () => undefined,
-    );
+    prefetchOpeningPage(fetcher, manifest, options.firstPage);
 
     const [{ grant, deviceId }, [, deviceKey]] = await Promise.all([licenseRequest, deviceAndKey, jwksRequest]);
     const grantServerMs = Date.parse(grant.serverTime);

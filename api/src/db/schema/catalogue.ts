@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { bool, id, stringList, timestampMs, timestamps } from './columns';
 // Relative, not @shared: drizzle-kit loads the schema without the project's path aliases.
-import { SEGMENT_IV_FORMS } from '../../../../shared/reader';
+import { SEGMENT_IV_FORMS, type TOpeningSegments } from '../../../../shared/reader';
 
 export const TIERS = ['free', 'trial', 'basic', 'premium'] as const;
 export const BOOK_TIERS = ['trial', 'basic', 'premium'] as const;
@@ -131,6 +131,11 @@ export const pdfAssets = sqliteTable(
      * book_chunks and the manifest (versions ingested before), or 'counter' (derived from the index).
      */
     segmentIvs: text('segment_ivs', { enum: SEGMENT_IV_FORMS }).notNull().default('listed'),
+    /**
+     * The segments pdf.js reads to open this version and draw page 1 (docs/decisions/026-opening-segments.md),
+     * recorded at ingest; null for versions ingested before (filled by `npm run books:resegment` and the demo job).
+     */
+    openingSegments: text('opening_segments', { mode: 'json' }).$type<TOpeningSegments>(),
     /** Characters of extracted text in the whole book: the base of the copy budget. */
     totalCharacters: integer('total_characters').notNull().default(0),
     previewStorageKey: text('preview_storage_key'),

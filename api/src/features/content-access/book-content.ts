@@ -88,6 +88,7 @@ export function buildManifest(db: Db, asset: TPdfAssetRow): TBookManifest {
     chunkSize: asset.chunkSize,
     chunkCount: asset.chunkCount,
     cipher: CHUNK_CIPHER,
+    ...(asset.openingSegments ? { openingSegments: asset.openingSegments } : {}),
   };
   if (asset.segmentIvs === 'counter') return { ...fields, segmentIvs: 'counter' };
   const rows = db

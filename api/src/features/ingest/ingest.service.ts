@@ -26,6 +26,7 @@ import {
   DEFAULT_CHUNK_SIZE,
   READER_MESSAGES,
   type TBookManifest,
+  type TOpeningSegments,
   type TSegmentIvForm,
 } from '@shared/reader';
 import { INGEST_MESSAGES, MAX_COVER_BYTES, type TBookPdfUploadResult } from '@shared/ingest';
@@ -39,6 +40,7 @@ import { sniffImageFormat } from '../../lib/image-format';
 import { buildManifest, getCurrentAsset, readAssetPreview, type TPdfAssetRow } from '../content-access/book-content';
 import { contentKeyring, encryptChunk, generateContentKey, wrapContentKey } from '../content-access/content-crypto';
 import { analysePdf, PdfReadError, type TOutlineEntry, type TPdfAnalysis } from './pdf-analysis';
+import { recordOpeningSegments } from './opening-segments';
 import { PreviewError } from './preview-error';
 import { coverBlobKey, storedCoverHash, storedCoverUrl } from './stored-cover';
 
@@ -210,6 +212,24 @@ function loadBook(db: Db, bookId: string) {
   return book;
 }
 
+/**
+ * What the reader fetches with the first segment to open the book at page 1 (opening-segments.ts). Only a way to
+ * save a round trip: a file pdf.js has already read in full but cannot read this way is stored without it.
+ */
+export async function openingSegmentsOf(
+  deps: Pick<TIngestDeps, 'logger'>,
+  bookId: string,
+  pdf: Uint8Array,
+  chunkSize: number,
+): Promise<TOpeningSegments | null> {
+  try {
+    return await recordOpeningSegments(pdf, chunkSize);
+  } catch (error) {
+    deps.logger.warn({ err: error, bookId }, 'could not record the segments that open the book');
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // One ingestion per book at a time in this process.
 
@@ -352,6 +372,7 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
 
   options.onStep?.('text');
   const analysis = await analyse(pdf, !givenCover && options.renderCover !== false);
+  const openingSegments = await openingSegmentsOf(deps, bookId, pdf, chunkSize);
   const previewPageCount = Math.min(Math.max(0, book.previewPageCount), analysis.pageCount);
   options.onStep?.('preview');
   const previewPdf = previewPageCount > 0 ? await preview(pdf, previewPageCount, book) : null;
@@ -411,6 +432,7 @@ async function ingestLocked(options: TIngestBookPdfOptions): Promise<TIngestResu
             chunkSize,
             chunkCount: stored.chunkRows.length,
             segmentIvs,
+            openingSegments,
             totalCharacters: analysis.totalCharacters,
             previewStorageKey: stored.previewKey,
             previewPageCount,

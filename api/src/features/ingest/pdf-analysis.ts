@@ -70,6 +70,13 @@ function loadPdfjs(): Promise<TPdfjs> {
   return pdfjsModule;
 }
 
+/** pdf.js's Node build and the paths of its fonts, cmaps and wasm, for other readers of the file in this process. */
+export async function loadPdfjsInNode(): Promise<{ pdfjs: TPdfjs; assetUrls: NonNullable<typeof assetUrls> }> {
+  const pdfjs = await loadPdfjs();
+  if (!assetUrls) throw new Error('pdf.js loaded without its asset paths');
+  return { pdfjs, assetUrls };
+}
+
 /** Opens the document; the bytes are copied because pdf.js transfers (detaches) the buffer it gets. */
 async function openDocument(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();

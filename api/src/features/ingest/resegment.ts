@@ -10,7 +10,7 @@
  * Used by `npm run books:resegment` (resegment-cli.ts) and by the demo seed job (jobs/demo-book-pdfs.ts).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import { manifestSegment } from '@shared/reader';
 import { books, pdfAssets } from '../../db/schema';
 import {
@@ -21,7 +21,14 @@ import {
   type TPdfAssetRow,
 } from '../content-access/book-content';
 import { ContentCryptoError, decryptChunk } from '../content-access/content-crypto';
-import { configuredChunkSize, ingestBookPdf, isCutAs, type TIngestDeps, type TIngestSource } from './ingest.service';
+import {
+  configuredChunkSize,
+  ingestBookPdf,
+  isCutAs,
+  openingSegmentsOf,
+  type TIngestDeps,
+  type TIngestSource,
+} from './ingest.service';
 
 export interface TResegmentReport {
   bookId: string;
@@ -133,6 +140,82 @@ export async function resegmentBooks(
         error: error instanceof Error ? error.message : String(error),
       };
       deps.logger.error({ err: error, bookId, slug }, 'could not re-cut a book into the configured segment size');
+    }
+    reports.push(report);
+    options.onBook?.(report);
+  }
+  return reports;
+}
+
+/**
+ * Current versions stored before the segments that open them were recorded (docs/decisions/026-opening-segments.md),
+ * among those cut as configured (the others get them when they are re-cut), smallest first.
+ */
+export function listVersionsWithoutOpeningSegments(deps: Pick<TIngestDeps, 'db'>): { bookId: string; slug: string }[] {
+  return deps.db
+    .select({ bookId: books.id, slug: books.slug })
+    .from(books)
+    .innerJoin(pdfAssets, and(eq(pdfAssets.bookId, books.id), eq(pdfAssets.version, books.contentVersion)))
+    .where(
+      and(
+        isNull(pdfAssets.openingSegments),
+        eq(pdfAssets.chunkSize, configuredChunkSize(deps.db)),
+        eq(pdfAssets.segmentIvs, 'counter'),
+      ),
+    )
+    .orderBy(asc(pdfAssets.sizeBytes), asc(books.slug))
+    .all();
+}
+
+export interface TOpeningSegmentsReport {
+  bookId: string;
+  slug: string;
+  version: number;
+  outcome: 'recorded' | 'none' | 'failed';
+  error?: string;
+}
+
+/**
+ * Records the opening segments of a stored version in place: the segments are the same bytes, so this is no new
+ * version; the file is decrypted in memory from its own chunks (checked against its sha256) and read as the reader
+ * would. 'none' when pdf.js could not open it that way within MAX_OPENING_SEGMENTS (the reader then lets pdf.js ask).
+ */
+export async function recordStoredOpeningSegments(
+  deps: TIngestDeps,
+  asset: TPdfAssetRow,
+): Promise<'recorded' | 'none'> {
+  const pdf = await decryptStoredVersion(deps, asset);
+  try {
+    const openingSegments = await openingSegmentsOf(deps, asset.bookId ?? '', pdf, asset.chunkSize);
+    if (!openingSegments) return 'none';
+    deps.db.update(pdfAssets).set({ openingSegments }).where(eq(pdfAssets.id, asset.id)).run();
+    return 'recorded';
+  } finally {
+    pdf.fill(0);
+  }
+}
+
+/** Fills the opening segments of every current version without them, one at a time; a failing book is reported. */
+export async function fillOpeningSegments(
+  deps: TIngestDeps,
+  options: { onBook?: (report: TOpeningSegmentsReport) => void } = {},
+): Promise<TOpeningSegmentsReport[]> {
+  const reports: TOpeningSegmentsReport[] = [];
+  for (const { bookId, slug } of listVersionsWithoutOpeningSegments(deps)) {
+    const asset = getCurrentAsset({ db: deps.db, bookId });
+    if (!asset) continue;
+    let report: TOpeningSegmentsReport;
+    try {
+      report = { bookId, slug, version: asset.version, outcome: await recordStoredOpeningSegments(deps, asset) };
+    } catch (error) {
+      report = {
+        bookId,
+        slug,
+        version: asset.version,
+        outcome: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      };
+      deps.logger.error({ err: error, bookId, slug }, 'could not record the segments that open a stored book');
     }
     reports.push(report);
     options.onBook?.(report);

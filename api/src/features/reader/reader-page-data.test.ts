@@ -16,6 +16,8 @@ describe('the book a reader page carries (docs/decisions/021-reader-open-path.md
     const manifest = await successBody(reader.api.books[':idOrSlug'].manifest.$get({ param: { idOrSlug: book.slug } }));
     const progress = await successBody(reader.api.progress[':bookId'].$get({ param: { bookId: book.id } }));
     const bookmarks = await successBody(reader.api.bookmarks.$get({ query: { bookId: book.id, limit: '500' } }));
+    // The segments that open the book come with it (docs/decisions/026-opening-segments.md).
+    expect(manifest.openingSegments?.document).toContain(0);
 
     for (const pathname of [`/reader/${book.slug}`, `/read/${book.id}/`]) {
       const data = await readerPageData({ deps: t, userId: reader.user.id, pathname });

@@ -1,0 +1,1 @@
+ALTER TABLE `pdf_assets` ADD `opening_segments` text;
