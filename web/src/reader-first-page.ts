@@ -15,7 +15,6 @@ import { loadApp, readAppCode } from './app-code';
 import { startPdfWorker } from './features/reader/pdf/pdf-worker';
 import { peekReaderPageBook } from './features/reader/reader-page-data';
 import { loadReaderTheme } from './features/reader/reader-theme';
-import { requestLicenseEarly } from './protected-content/early-license';
 
 /** The server's picture of the reader (FIRST_SCREEN_ELEMENT_ID on the server). */
 const FIRST_SCREEN_ID = 'first-screen';
@@ -37,8 +36,13 @@ async function startReaderPage(): Promise<void> {
   startPdfWorker();
   await whenParsed();
   // The licence next, with the device id stored beside IndexedDB: its answer is ready when the rest of the code is.
+  // (Imported here, not at the top: the worker must not wait for the API client's code.)
   const book = peekReaderPageBook();
-  if (book) requestLicenseEarly(book.bookRef, book.userId);
+  if (book)
+    import('./protected-content/early-license').then(
+      ({ requestLicenseEarly }) => requestLicenseEarly(book.bookRef, book.userId),
+      () => undefined,
+    );
   const code = readAppCode();
   if (!code) return;
   const picture = document.getElementById(FIRST_SCREEN_ID);

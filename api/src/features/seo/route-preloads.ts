@@ -33,10 +33,11 @@ const START_AFTER_PAINT_MODULE = 'src/start-after-paint.ts';
 /** The manifest key of the reader page's own script, which draws the book's first page (an entry of vite.config.ts). */
 const READER_FIRST_PAGE_MODULE = 'src/reader-first-page.ts';
 /**
- * What that script imports as soon as it starts (dynamic imports, so not among its imports): the code that opens the
- * book and draws its first page, and pdf.js's library.
+ * What that script imports as soon as it starts (dynamic imports, so not among its imports): the licence request, the
+ * code that opens the book and draws its first page, and pdf.js's library.
  */
 const READER_FIRST_PAGE_IMPORTS = [
+  'src/protected-content/early-license.ts',
   'src/features/reader/first-page-picture.ts',
   'src/features/reader/pdf/pdfjs-global.ts',
 ];

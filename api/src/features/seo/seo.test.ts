@@ -526,8 +526,10 @@ function makeWebRootWithManifest() {
       file: 'assets/reader-first-page-1.js',
       isEntry: true,
       imports: ['_app-code.js'],
-      dynamicImports: ['src/features/reader/first-page-picture.ts'],
+      dynamicImports: ['src/protected-content/early-license.ts', 'src/features/reader/first-page-picture.ts'],
     },
+    'src/protected-content/early-license.ts': { file: 'assets/early-license-1.js', imports: ['_api.js'] },
+    '_api.js': { file: 'assets/api-1.js' },
     'src/features/reader/first-page-picture.ts': { file: 'assets/first-page-picture-1.js', imports: ['_shared.js'] },
     'src/features/reader/pdf/pdfjs-global.ts': { file: 'assets/pdfjs-global-1.js', imports: ['_pdf.js'] },
   };
@@ -697,6 +699,8 @@ describe("web host: a reader page draws its book's first page before the app loa
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css" />');
     expect(preloads(html).map((match) => match[1])).toEqual([
       '/assets/app-code-1.js',
+      '/assets/early-license-1.js',
+      '/assets/api-1.js',
       '/assets/first-page-picture-1.js',
       '/assets/shared-1.js',
       '/assets/pdfjs-global-1.js',
