@@ -20,6 +20,7 @@ import { benchAdminReports } from './admin-reports';
 import { benchRecommendations } from './recommendations.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchAssistant } from './assistant.bench';
+import { benchOpenRequests } from './open-requests.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -136,6 +137,18 @@ if (!only || only === 'segments') {
   for (const row of rows) {
     out(
       `  ${row.pdf} (${Math.round(row.bytes / 1024)} KiB) p${row.page}, ${row.segmentSize / 1024} KiB segments: ${row.segments} segments, ${Math.round(row.fetchedBytes / 1024)} KiB in ${row.requests} requests over ${row.rounds} round trips | phone estimate ${row.phoneEstimateMs} ms`,
+    );
+  }
+}
+
+if (!only || only === 'open-requests') {
+  const r = await benchOpenRequests();
+  out(
+    `Server side of a book open (${r.book}, ${r.segments} segments), in-process app.fetch, ${r.iterations} rounds after ${r.warmup} warm-up; baseline: the same bytes as a static file from the same server's memory`,
+  );
+  for (const row of r.rows) {
+    out(
+      `  ${row.label.padEnd(34)} median ${row.candidate.medianMs} ms p95 ${row.candidate.p95Ms} ms (${row.wireBytes} B ${row.encoding}) | static ${row.baseline.medianMs} ms p95 ${row.baseline.p95Ms} ms | median ${row.medianRatio}x | rows written ${row.rowsWrittenPerRequest}`,
     );
   }
 }
