@@ -162,9 +162,10 @@ export async function benchOpenRequests() {
             : first.body;
       sizes[name] = { bytes: plain.byteLength, wireBytes: first.body.byteLength, encoding: encoding ?? 'identity' };
       writeStaticFile(webRoot, staticNames[name], plain, name !== 'segment');
-      if (process.env.BENCH_OPEN_DUMP) fs.writeFileSync(path.join(process.env.BENCH_OPEN_DUMP, staticNames[name]), plain);
+      if (process.env.BENCH_OPEN_DUMP)
+        fs.writeFileSync(path.join(process.env.BENCH_OPEN_DUMP, staticNames[name]), plain);
     }
-    if (sizes.page.encoding === 'identity' || sizes.licence.encoding === 'identity' && sizes.licence.bytes >= 1024)
+    if (sizes.page.encoding === 'identity' || (sizes.licence.encoding === 'identity' && sizes.licence.bytes >= 1024))
       throw new Error(`expected compressed answers: ${JSON.stringify(sizes)}`);
     const staticApp = createApp({ ...deps, webRoot });
     const baselines: Record<TRequestName, () => Promise<Response>> = {
