@@ -18,7 +18,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accessValidUntil } from '@shared/entitlement';
 import type { TLicenseGrant, TLicenseKind, TLicensePolicy, TLicenseStatus, TLicenseStatusList } from '@shared/reader';
-import { immediateTransaction, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { immediateTransactionFlushedOffThread } from '../../db/off-thread-flush';
 import { perConnection } from '../../db/per-connection';
 import { devices, licenses, loans, offlineLicenses, OFFLINE_LICENSE_ALGORITHM } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -143,7 +144,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
       publicUrl: env.publicUrl,
     });
 
-  // 3. Sign and persist, re-checked under the write lock.
+  // 3. Sign and persist, re-checked under the write lock; the answer waits for the disk without holding the event loop.
   const keyring = await licenseKeyring(env);
   const { maxRenewals } = offlineSettings(db);
   for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
@@ -154,7 +155,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
       maxRenewals,
     );
     const token = await signLicense(keyring, claimsFor(plan));
-    const outcome = immediateTransaction(db, () => {
+    const outcome = await immediateTransactionFlushedOffThread(db, () => {
       // Re-read under the write lock: the loan may have ended or the device been removed since the checks.
       if (statements(db).loanOfUser.get({ loanId: loan.id, userId })?.status !== 'active') return 'loan_ended' as const;
       if (!statements(db).deviceOfUser.get({ deviceId: device.id, userId })?.isActive) return 'device_removed' as const;

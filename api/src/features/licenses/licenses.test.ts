@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
 import type { TLicenseJwks } from '@shared/reader';
+import { migrateDatabase, openDatabase } from '../../db/client';
 import { auditLogs, devices, licenses, loans, systemConfig } from '../../db/schema';
 import { successBody, problemBody } from '../../test-utils';
 import { send } from '../auth/auth-test-helpers';
@@ -142,6 +147,41 @@ describe('POST /api/licenses', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: reader.user.id, resource: 'license', resourceId: grant.licenseId });
     expect(JSON.stringify(audit[0].details)).not.toContain(claims.keyWrapped);
+  });
+
+  it('on a database file, answers only once its licence record and audit row are on disk, and refuses a removed device', async () => {
+    // The production database: WAL with synchronous = FULL, where the commit's disk wait leaves the event loop.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-licence-file-'));
+    const db = openDatabase(path.join(dir, 'app.db'));
+    try {
+      migrateDatabase(db);
+      const t = setupReader({ db });
+      const { reader, manifest, device } = await openedBook(t);
+      const walFlushes = vi.spyOn(fsPromises, 'open');
+      const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' as const };
+
+      const grant = await successBody(reader.api.licenses.$post({ json: body }));
+      expect(walFlushes).toHaveBeenCalledWith(`${path.resolve(db.$client.name)}-wal`, 'r');
+      expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
+      expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({
+        signature: grant.license,
+        kind: 'online',
+        revoked: false,
+      });
+      const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all();
+      expect(audit).toEqual([expect.objectContaining({ resourceId: grant.licenseId, userId: reader.user.id })]);
+
+      expect((await reader.api.devices[':id'].$delete({ param: { id: device.deviceId } })).status).toBe(204);
+      const refused = await reader.api.licenses.$post({ json: body });
+      expect(refused.status).toBe(404);
+      expect((await problemBody(refused)).detail).toBe('Device not found');
+      expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all()).toHaveLength(1);
+      expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()?.revoked).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('re-issuing for the same loan and device keeps the licence id and counts a renewal', async () => {

@@ -1,0 +1,75 @@
+/**
+ * A write transaction whose wait for the disk does not hold the event loop. With `synchronous = FULL`
+ * (docs/ARCHITECTURE.md#data) better-sqlite3 runs the commit's fsync on the event loop's thread: while
+ * the disk is busy (another process writing, as the reader's own browser does into its caches during a
+ * book open) one commit measured up to 65 ms, and every other request of the process waited with it.
+ *
+ * Here the transaction commits with `synchronous = NORMAL`: its frames are in the write-ahead log, seen
+ * by every reader and safe from a crash of this process, with no fsync; the pragma goes back to FULL
+ * before anything else runs on the connection. Then the log file is flushed with fdatasync on libuv's
+ * thread pool and the promise settles only after that, so a 2xx still means the write is on disk while
+ * the event loop serves other requests meanwhile. A commit that SQLite checkpoints syncs the log before
+ * and the database after the checkpoint itself (SQLite's NORMAL rule), so frames a checkpoint has moved
+ * out of the log are on disk too.
+ *
+ * Connections that are not in WAL mode on a file (`:memory:` in tests) commit as immediateTransaction.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { immediateTransaction, type Db } from './client';
+import { perConnection } from './per-connection';
+
+/** PRAGMA synchronous values: FULL (2) and EXTRA (3) sync the log at every commit. */
+const SYNCHRONOUS_NORMAL = 1;
+const SYNCHRONOUS_FULL = 2;
+
+const connection = perConnection((db) => {
+  const client = db.$client;
+  const configured = Number(client.pragma('synchronous', { simple: true }));
+  const inWalOnFile = !client.memory && String(client.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
+  return {
+    // Only a connection that syncs at every commit has a wait worth moving off the event loop.
+    wal: inWalOnFile && configured >= SYNCHRONOUS_FULL ? `${path.resolve(client.name)}-wal` : null,
+    // exec, not prepared statements: SQLite applies this pragma when it compiles it, not when it runs.
+    commitToLog: () => client.exec(`PRAGMA synchronous = ${SYNCHRONOUS_NORMAL}`),
+    restore: () => client.exec(`PRAGMA synchronous = ${configured}`),
+  };
+});
+
+/**
+ * fdatasync of the write-ahead log, opened each time since SQLite may delete and recreate the file. A log
+ * that is gone was checkpointed and removed by a closing connection, which syncs the database first.
+ */
+async function flushLog(file: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Runs `work` inside BEGIN IMMEDIATE, commits it to the write-ahead log and resolves once the log is on
+ * disk (the fsync on the thread pool); rejects, with nothing written, when `work` throws. Inside another
+ * transaction it joins that one (as immediateTransaction does), whose commit then decides.
+ */
+export async function immediateTransactionFlushedOffThread<T>(db: Db, work: () => T): Promise<T> {
+  const { wal, commitToLog, restore } = connection(db);
+  if (!wal || db.$client.inTransaction) return immediateTransaction(db, work);
+  commitToLog();
+  let result: T;
+  try {
+    result = immediateTransaction(db, work);
+  } finally {
+    restore();
+  }
+  await flushLog(wal);
+  return result;
+}
