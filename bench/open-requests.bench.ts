@@ -172,16 +172,15 @@ export async function benchOpenRequests() {
     if (sizes.page.encoding === 'identity' || (sizes.licence.encoding === 'identity' && sizes.licence.bytes >= 1024))
       throw new Error(`expected compressed answers: ${JSON.stringify(sizes)}`);
     const staticApp = createApp({ ...deps, webRoot });
-    const baselines: Record<TRequestName, () => Promise<Response>> = {
+    const baselines: Record<TRequestName, () => Response | Promise<Response>> = {
       page: () => staticApp.fetch(new Request(`${origin}/${staticNames.page}`, { headers: browserHeaders })),
       licence: () => staticApp.fetch(new Request(`${origin}/${staticNames.licence}`, { headers: browserHeaders })),
       segment: () => staticApp.fetch(new Request(`${origin}/${staticNames.segment}`, { headers: browserHeaders })),
     };
 
-    const samples = Object.fromEntries(REQUESTS.map((name) => [name, { candidate: [], baseline: [] }])) as Record<
-      TRequestName,
-      { candidate: number[]; baseline: number[] }
-    >;
+    const samples = Object.fromEntries(
+      REQUESTS.map((name) => [name, { candidate: [] as number[], baseline: [] as number[] }]),
+    ) as Record<TRequestName, { candidate: number[]; baseline: number[] }>;
     const timed = async (work: () => Promise<unknown>) => {
       const started = performance.now();
       await work();
