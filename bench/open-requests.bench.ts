@@ -35,6 +35,7 @@ import { createSession } from '../api/src/features/auth/session.service';
 import { sessionCookieName } from '../api/src/features/auth/session-cookie';
 import { generateDeviceKey } from '../api/src/features/devices/device-keys-test-support';
 import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
+import { loadLicenseKeys } from '../api/src/features/licenses/licenses.service';
 import { createBenchDeps, round2, writeResult } from './lib';
 
 const ITERATIONS = Number(process.env.BENCH_OPEN_ITERATIONS ?? 300);
@@ -103,6 +104,8 @@ export async function benchOpenRequests() {
     const browserHeaders = { cookie, 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br, zstd' };
 
     const webRoot = copyWebRoot(dataDir);
+    // As api/src/index.ts does before it listens.
+    await loadLicenseKeys(env);
     const app = createApp({ ...deps, webRoot });
     const send = async (pathname: string, init: RequestInit = {}) => {
       const response = await app.fetch(new Request(`${origin}${pathname}`, init));

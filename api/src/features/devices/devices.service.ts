@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
 import type { TBrowserDevice } from '@shared/reader';
 import { DEVICE_KEY_BITS, DEVICE_NAME_MAX_CHARS, type TRsaOaepPublicJwk } from '@shared/reader.schemas';
-import { immediateTransaction, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { immediateTransactionFlushedOffThread } from '../../db/off-thread-flush';
 import { perConnection } from '../../db/per-connection';
 import { devices } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -107,7 +108,8 @@ export async function registerBrowserDevice(options: {
   await importDevicePublicKey(publicKey);
   const thumbprint = await deviceKeyThumbprint(publicKey);
   const userAgent = options.userAgent?.slice(0, 512) ?? null;
-  return immediateTransaction(db, () => {
+  // On a first open's critical path (the licence waits for the device id): the disk wait leaves the event loop.
+  return immediateTransactionFlushedOffThread(db, () => {
     const existing = statements(db).deviceByThumbprint.get({ userId, thumbprint });
     if (existing) {
       const reactivated = !existing.isActive;

@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { getAsset, getContentKey } from '../content-access/book-content';
+import { contentKeyring } from '../content-access/content-crypto';
 import { devicePublicJwk, type TDeviceRow } from '../devices/devices.service';
 import { deviceStatus, touchDevices } from '../devices/offline-devices.service';
 import { offlineSettings } from '../devices/offline-settings';
@@ -73,6 +74,17 @@ const statements = perConnection((db) => ({
     .where(and(eq(licenses.id, sql.placeholder('licenseId')), eq(licenses.userId, sql.placeholder('userId'))))
     .prepare(),
 }));
+
+/**
+ * Loads the keys every licence needs, the signing keyring and the key-encryption keys, before the server listens:
+ * otherwise the first book opened waits while the key files are read, the signing key imported and checked with a
+ * probe signature (10-60 ms measured). Each is kept for the process. A broken key file is not fatal here: the
+ * caller logs it, and the health checks and the licence requests report it as before.
+ */
+export async function loadLicenseKeys(env: AppDeps['env']): Promise<void> {
+  contentKeyring(env);
+  await licenseKeyring(env);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Issuing and renewing.
