@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from './client';
-import { immediateTransactionFlushedOffThread } from './off-thread-flush';
+import { immediateTransactionFlushedOffThread, writeWithoutDiskWait } from './off-thread-flush';
 
 const opened: { db: Db; dir: string | null }[] = [];
 
@@ -106,5 +106,32 @@ describe('immediateTransactionFlushedOffThread', () => {
     await immediateTransactionFlushedOffThread(db, () => insert(db, 'memory'));
     expect(count(db)).toBe(1);
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('writeWithoutDiskWait', () => {
+  it('writes with NORMAL, flushes nothing itself, and puts FULL back even when the work throws', () => {
+    const db = fileDatabase();
+    const open = vi.spyOn(fsPromises, 'open');
+    const level = writeWithoutDiskWait(db, () => {
+      insert(db, 'touch');
+      return synchronous(db);
+    });
+    expect(level).toBe(1);
+    expect(count(db)).toBe(1);
+    expect(synchronous(db)).toBe(2);
+    expect(() =>
+      writeWithoutDiskWait(db, () => {
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(synchronous(db)).toBe(2);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('inside a transaction, simply runs the work (the level cannot change there)', () => {
+    const db = fileDatabase();
+    const level = db.$client.transaction(() => writeWithoutDiskWait(db, () => synchronous(db))).immediate();
+    expect(level).toBe(2);
   });
 });

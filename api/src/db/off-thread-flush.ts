@@ -13,6 +13,10 @@
  * out of the log are on disk too.
  *
  * Connections that are not in WAL mode on a file (`:memory:` in tests) commit as immediateTransaction.
+ *
+ * `writeWithoutDiskWait` is for the few writes whose loss in a power cut costs nothing that matters and which
+ * should not make a read wait (a session's sliding expiry): committed to the log the same way, with no flush of
+ * its own; the next commit that syncs, or the next checkpoint, takes it to disk.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -72,4 +76,19 @@ export async function immediateTransactionFlushedOffThread<T>(db: Db, work: () =
   }
   await flushLog(wal);
   return result;
+}
+
+/**
+ * Runs `work` (autocommitted statements or its own transaction) with synchronous = NORMAL and does not wait for the
+ * disk at all. Only for writes a power cut may lose: see the file comment.
+ */
+export function writeWithoutDiskWait<T>(db: Db, work: () => T): T {
+  const { wal, commitToLog, restore } = connection(db);
+  if (!wal || db.$client.inTransaction) return work();
+  commitToLog();
+  try {
+    return work();
+  } finally {
+    restore();
+  }
 }
