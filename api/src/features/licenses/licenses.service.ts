@@ -73,7 +73,68 @@ const statements = perConnection((db) => ({
     .from(licenses)
     .where(and(eq(licenses.id, sql.placeholder('licenseId')), eq(licenses.userId, sql.placeholder('userId'))))
     .prepare(),
+  // The grant's writes, on every book open. Column defaults and update hooks of a prepared statement would be
+  // computed once, when it is prepared, so every column written is a placeholder, times included.
+  insertLicense: db
+    .insert(licenses)
+    .values({
+      id: sql.placeholder('id'),
+      loanId: sql.placeholder('loanId'),
+      deviceId: sql.placeholder('deviceId'),
+      userId: sql.placeholder('userId'),
+      bookId: sql.placeholder('bookId'),
+      ...grantedLicenseColumns(),
+      createdAt: stored('createdAt'),
+      updatedAt: stored('updatedAt'),
+    })
+    .prepare(),
+  renewLicense: db
+    .update(licenses)
+    .set({ ...grantedLicenseColumns(), lastRenewedAt: stored('lastRenewedAt'), updatedAt: stored('updatedAt') })
+    .where(eq(licenses.id, sql.placeholder('id')))
+    .prepare(),
+  deleteLicense: db
+    .delete(licenses)
+    .where(eq(licenses.id, sql.placeholder('id')))
+    .prepare(),
+  deleteOfflineCopy: db
+    .delete(offlineLicenses)
+    .where(
+      and(
+        eq(offlineLicenses.userId, sql.placeholder('userId')),
+        eq(offlineLicenses.deviceId, sql.placeholder('deviceId')),
+        eq(offlineLicenses.bookId, sql.placeholder('bookId')),
+      ),
+    )
+    .prepare(),
+  touchDevice: db
+    .update(devices)
+    .set({ lastActiveAt: stored('lastActiveAt'), updatedAt: stored('updatedAt') })
+    .where(eq(devices.id, sql.placeholder('id')))
+    .prepare(),
 }));
+
+/**
+ * A placeholder taking the value as the column stores it (epoch ms for times, JSON text): drizzle's update types do
+ * not accept a bare placeholder, and one wrapped in SQL is sent as given.
+ */
+const stored = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The licence columns a grant writes, each a placeholder of the same name; a granted licence is never revoked. */
+function grantedLicenseColumns() {
+  return {
+    kind: stored('kind'),
+    bookVersion: stored('bookVersion'),
+    keyWrapped: stored('keyWrapped'),
+    offlineExpiresAt: stored('offlineExpiresAt'),
+    policy: stored('policy'),
+    signature: stored('signature'),
+    serverTime: stored('serverTime'),
+    revoked: sql`0`,
+    revokedAt: sql`null`,
+    renewalCount: stored('renewalCount'),
+  };
+}
 
 /**
  * Loads the keys every licence needs, the signing keyring and the key-encryption keys, before the server listens:
@@ -186,7 +247,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
           token,
           now,
         });
-      db.update(devices).set({ lastActiveAt: now }).where(eq(devices.id, device.id)).run();
+      statements(db).touchDevice.run({ id: device.id, lastActiveAt: now.getTime(), updatedAt: Date.now() });
       recordAudit(deps, {
         action: options.action,
         resource: 'license',
@@ -242,37 +303,33 @@ function storeLicense(
     kind,
     bookVersion: input.version,
     keyWrapped: input.keyWrapped,
-    offlineExpiresAt: input.expiresAt,
-    policy: input.policy,
+    offlineExpiresAt: input.expiresAt.getTime(),
+    policy: JSON.stringify(input.policy),
     signature: input.token,
-    serverTime: now,
-    revoked: false,
-    revokedAt: null,
+    serverTime: now.getTime(),
     renewalCount: plan.renewalCount,
   };
   if (plan.basis && !plan.replace) {
-    db.update(licenses)
-      .set({ ...values, lastRenewedAt: now, updatedAt: now })
-      .where(eq(licenses.id, plan.basis.id))
-      .run();
+    statements(db).renewLicense.run({
+      id: plan.basis.id,
+      ...values,
+      lastRenewedAt: now.getTime(),
+      updatedAt: now.getTime(),
+    });
   } else {
-    if (plan.basis) db.delete(licenses).where(eq(licenses.id, plan.basis.id)).run();
-    db.insert(licenses)
-      .values({
-        id: plan.licenseId,
-        loanId: loan.id,
-        deviceId: device.id,
-        userId: loan.userId,
-        bookId: loan.bookId,
-        ...values,
-      })
-      .run();
+    if (plan.basis) statements(db).deleteLicense.run({ id: plan.basis.id });
+    const createdAt = Date.now();
+    statements(db).insertLicense.run({
+      id: plan.licenseId,
+      loanId: loan.id,
+      deviceId: device.id,
+      userId: loan.userId,
+      bookId: loan.bookId,
+      ...values,
+      createdAt,
+      updatedAt: createdAt,
+    });
   }
-  const offlineCopy = and(
-    eq(offlineLicenses.userId, loan.userId),
-    eq(offlineLicenses.deviceId, device.id),
-    eq(offlineLicenses.bookId, loan.bookId),
-  );
   if (kind === 'offline') {
     db.insert(offlineLicenses)
       .values({
@@ -295,7 +352,7 @@ function storeLicense(
       .run();
   } else {
     // An expired offline licence replaced by an online one: the device no longer holds the book offline.
-    db.delete(offlineLicenses).where(offlineCopy).run();
+    statements(db).deleteOfflineCopy.run({ userId: loan.userId, deviceId: device.id, bookId: loan.bookId });
   }
 }
 

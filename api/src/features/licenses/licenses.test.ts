@@ -141,8 +141,15 @@ describe('POST /api/licenses', () => {
       kind: 'online',
       renewalCount: 0,
       revoked: false,
+      revokedAt: null,
       keyWrapped: claims.keyWrapped,
+      policy: claims.policy,
+      bookVersion: manifest.version,
     });
+    expect(row.offlineExpiresAt.toISOString()).toBe(grant.expiresAt);
+    expect(row.serverTime.toISOString()).toBe(grant.serverTime);
+    expect(row.createdAt).toEqual(row.updatedAt);
+    expect(row.lastRenewedAt).toBeNull();
     const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: reader.user.id, resource: 'license', resourceId: grant.licenseId });
@@ -195,7 +202,11 @@ describe('POST /api/licenses', () => {
     expect(second.license).not.toBe(first.license);
     const rows = t.db.select().from(licenses).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ renewalCount: 1, signature: second.license });
+    expect(rows[0]).toMatchObject({ renewalCount: 1, signature: second.license, revoked: false });
+    expect(rows[0].lastRenewedAt?.getTime()).toBe(t.clock.now().getTime());
+    expect(rows[0].updatedAt.getTime()).toBe(t.clock.now().getTime());
+    expect(rows[0].offlineExpiresAt.toISOString()).toBe(second.expiresAt);
+    expect(rows[0].policy.watermark.loanId).toBe(manifest.loanId);
     const claims = await verifyLicense({
       keyring: await licenseKeyring(t.env),
       token: second.license,
