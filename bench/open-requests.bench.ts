@@ -1,27 +1,33 @@
 /**
- * `npm run bench open-requests`: the server's part of opening a book, the three requests on the
- * reader's critical path, timed in-process (app.fetch, no socket, no browser):
+ * `npm run bench open-requests`: the server's part of opening a book, the requests on the reader's
+ * critical path, timed in-process (app.fetch, no socket, no browser):
  *   page    - GET /reader/:slug for the signed-in reader: the shell with the session and the book's
  *             manifest, saved position and bookmarks (features/seo/seo.routes.ts, reader-page-data.ts);
  *   licence - POST /api/licenses {bookId, deviceId, kind: online} for a registered browser device:
  *             loan, entitlement, content key unwrapped and wrapped to the device, signed, stored, audited;
  *   segment - GET /api/books/:id/chunks/:n?v= of the first segments in turn (the chunk cache is warm
- *             after the first round, as it is for a book readers open).
+ *             after the first round, as it is for a book readers open);
+ *   burst   - the licence and the first and last segments sent at once, as the reader sends them: a
+ *             commit holding the event loop holds the segments too.
  * Each request is sent as Chromium sends it (Accept-Encoding br/gzip, Origin and Sec-Fetch-Site on the
- * POST) and timed until its body has been read whole.
+ * POST) and timed until its body has been read whole. Everything runs twice: on a quiet disk, and while
+ * another process writes to the same disk (8 MiB blocks, no fsync), as the reader's browser fills its
+ * caches during an open; a commit's fsync then waits for the other process's data too.
  *
  * Baseline, in the same run and app: the very same bytes each request answered (the page's HTML, the
  * licence JSON, the segment's ciphertext) served as static files from the same server's memory
  * (features/seo/static-files.ts, with build-time brotli/gzip variants like the app's own files): what
- * the answer costs without the work of deciding it. Requests alternate candidate and baseline.
+ * the answer costs without the work of deciding it. Requests alternate candidate and baseline. Also
+ * printed: rows written per request, and the first request of each kind in the process.
  *
  * The app is the production configuration (createBenchDeps: NODE_ENV production, demo seed with 50
- * books) serving the production web build (dist/web, built when missing); the book is the reader
- * bench's first book, typeset and ingested as the reader bench does. BENCH_OPEN_ITERATIONS (300)
- * rounds after BENCH_OPEN_WARMUP (50); BENCH_OPEN_ONLY=page|licence|segment times one request alone
- * (for `node --cpu-prof --import tsx bench/run.ts open-requests`).
+ * books, the licence keys loaded before the first request as api/src/index.ts does) serving the
+ * production web build (dist/web, built when missing); the book is the reader bench's first book,
+ * typeset and ingested as the reader bench does. BENCH_OPEN_ITERATIONS (200) rounds after
+ * BENCH_OPEN_WARMUP (50); BENCH_OPEN_ONLY=page|licence|segment|burst times one alone (for
+ * `node --cpu-prof --import tsx bench/run.ts open-requests`); BENCH_OPEN_DUMP=<folder> keeps the answers.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -38,19 +44,32 @@ import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { loadLicenseKeys } from '../api/src/features/licenses/licenses.service';
 import { createBenchDeps, round2, writeResult } from './lib';
 
-const ITERATIONS = Number(process.env.BENCH_OPEN_ITERATIONS ?? 300);
+const ITERATIONS = Number(process.env.BENCH_OPEN_ITERATIONS ?? 200);
 const WARMUP = Number(process.env.BENCH_OPEN_WARMUP ?? 50);
 const BOOK = process.env.BENCH_OPEN_BOOK ?? 'the-wealth-of-nations';
 /** The segments a reader asks for first: the file's start; the next rounds take the following ones. */
 const SEGMENTS_IN_TURN = 4;
-const REQUESTS = ['page', 'licence', 'segment'] as const;
+const REQUESTS = ['page', 'licence', 'segment', 'burst'] as const;
 type TRequestName = (typeof REQUESTS)[number];
+/** The requests answered as single files, whose bytes the baseline serves statically. */
+const SINGLE_REQUESTS = ['page', 'licence', 'segment'] as const;
+type TSingleRequest = (typeof SINGLE_REQUESTS)[number];
 const ONLY = process.env.BENCH_OPEN_ONLY as TRequestName | undefined;
 const LABELS: Record<TRequestName, string> = {
   page: 'GET /reader/:slug (signed in)',
   licence: 'POST /api/licenses (online)',
   segment: 'GET /api/books/:id/chunks/:n',
+  burst: 'licence + first and last segments at once',
 };
+/** Another process writing to the same disk, as the reader's browser fills its caches during an open. */
+const DISK_WRITER = `
+const fs = require('node:fs');
+const block = Buffer.alloc(8 * 1024 * 1024, 7);
+for (;;) {
+  const fd = fs.openSync(process.argv[1], 'w');
+  for (let i = 0; i < 8; i += 1) fs.writeSync(fd, block);
+  fs.closeSync(fd);
+}`;
 
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -130,7 +149,8 @@ export async function benchOpenRequests() {
     expect('GET manifest', 200, manifestAnswer);
     const manifest = JSON.parse(Buffer.from(manifestAnswer.body).toString('utf8')) as TReaderManifest;
 
-    const requests: Record<TRequestName, (round: number) => Promise<{ response: Response; body: Uint8Array }>> = {
+    const lastSegment = `/api/books/${manifest.bookId}/chunks/${manifest.chunkCount - 1}?v=${manifest.version}`;
+    const requests: Record<TSingleRequest, (round: number) => Promise<{ response: Response; body: Uint8Array }>> = {
       page: () => send(`/reader/${BOOK}`, { headers: { ...browserHeaders, accept: 'text/html' } }),
       licence: () =>
         send('/api/licenses', {
@@ -144,18 +164,18 @@ export async function benchOpenRequests() {
           { headers: browserHeaders },
         ),
     };
-    const expectedStatus: Record<TRequestName, number> = { page: 200, licence: 201, segment: 200 };
+    const expectedStatus: Record<TSingleRequest, number> = { page: 200, licence: 201, segment: 200 };
 
     // The same bytes as static files, in a second app over a web root that holds them.
-    const sizes = {} as Record<TRequestName, { bytes: number; wireBytes: number; encoding: string }>;
-    const staticNames: Record<TRequestName, string> = {
+    const sizes = {} as Record<TSingleRequest, { bytes: number; wireBytes: number; encoding: string }>;
+    const staticNames: Record<TSingleRequest, string> = {
       page: 'bench-reader-page.html',
       licence: 'bench-licence.json',
       segment: 'bench-segment.bin',
     };
     // The first of each request in this process is timed too (the reader bench's cold open meets a fresh server).
-    const firstMs = {} as Record<TRequestName, number>;
-    for (const name of REQUESTS) {
+    const firstMs = {} as Record<TSingleRequest, number>;
+    for (const name of SINGLE_REQUESTS) {
       const started = performance.now();
       const first = await requests[name](0);
       firstMs[name] = round2(performance.now() - started);
@@ -175,15 +195,35 @@ export async function benchOpenRequests() {
     if (sizes.page.encoding === 'identity' || (sizes.licence.encoding === 'identity' && sizes.licence.bytes >= 1024))
       throw new Error(`expected compressed answers: ${JSON.stringify(sizes)}`);
     const staticApp = createApp({ ...deps, webRoot });
-    const baselines: Record<TRequestName, () => Response | Promise<Response>> = {
-      page: () => staticApp.fetch(new Request(`${origin}/${staticNames.page}`, { headers: browserHeaders })),
-      licence: () => staticApp.fetch(new Request(`${origin}/${staticNames.licence}`, { headers: browserHeaders })),
-      segment: () => staticApp.fetch(new Request(`${origin}/${staticNames.segment}`, { headers: browserHeaders })),
+    const serveStatic = async (name: TSingleRequest) => {
+      const response = await staticApp.fetch(
+        new Request(`${origin}/${staticNames[name]}`, { headers: browserHeaders }),
+      );
+      if (response.status !== 200) throw new Error(`static ${staticNames[name]} answered ${response.status}`);
+      await response.arrayBuffer();
     };
-
-    const samples = Object.fromEntries(
-      REQUESTS.map((name) => [name, { candidate: [] as number[], baseline: [] as number[] }]),
-    ) as Record<TRequestName, { candidate: number[]; baseline: number[] }>;
+    const candidates: Record<TRequestName, (round: number) => Promise<void>> = {
+      page: async (round) => expect('page', 200, await requests.page(round)),
+      licence: async (round) => expect('licence', 201, await requests.licence(round)),
+      segment: async (round) => expect('segment', 200, await requests.segment(round)),
+      // What the reader sends together once it knows the book (docs/ARCHITECTURE.md#protected-content, step 3).
+      burst: async (round) => {
+        const [licence, first, last] = await Promise.all([
+          requests.licence(round),
+          requests.segment(0),
+          send(lastSegment, { headers: browserHeaders }),
+        ]);
+        expect('licence', 201, licence);
+        expect('segment', 200, first);
+        expect('segment', 200, last);
+      },
+    };
+    const baselines: Record<TRequestName, () => Promise<unknown>> = {
+      page: () => serveStatic('page'),
+      licence: () => serveStatic('licence'),
+      segment: () => serveStatic('segment'),
+      burst: () => Promise.all([serveStatic('licence'), serveStatic('segment'), serveStatic('segment')]),
+    };
     const timed = async (work: () => Promise<unknown>) => {
       const started = performance.now();
       await work();
@@ -193,40 +233,49 @@ export async function benchOpenRequests() {
     // Rows written per request (triggers included): each write transaction is a commit, and with
     // synchronous = FULL a commit waits for the disk.
     const totalChanges = db.$client.prepare('SELECT total_changes() AS n').pluck();
-    const rowsWritten = Object.fromEntries(REQUESTS.map((name) => [name, 0])) as Record<TRequestName, number>;
-    for (let round = 0; round < WARMUP + ITERATIONS; round += 1) {
-      for (const name of names) {
-        const changesBefore = totalChanges.get() as number;
-        const candidateMs = await timed(async () => {
-          const answer = await requests[name](round);
-          expect(name, expectedStatus[name], answer);
-        });
-        if (round >= WARMUP) rowsWritten[name] += (totalChanges.get() as number) - changesBefore;
-        const baselineMs = await timed(async () => {
-          const response = await baselines[name]();
-          if (response.status !== 200) throw new Error(`static ${staticNames[name]} answered ${response.status}`);
-          await response.arrayBuffer();
-        });
-        if (round < WARMUP) continue;
-        samples[name].candidate.push(candidateMs);
-        samples[name].baseline.push(baselineMs);
-      }
-    }
 
-    const rows = names.map((name) => {
-      const candidate = summarise(samples[name].candidate);
-      const baseline = summarise(samples[name].baseline);
-      return {
-        name,
-        label: LABELS[name],
-        ...sizes[name],
-        candidate,
-        baseline,
-        medianRatio: round2(candidate.medianMs / Math.max(baseline.medianMs, 0.01)),
-        rowsWrittenPerRequest: round2(rowsWritten[name] / ITERATIONS),
-        firstMs: firstMs[name],
-      };
-    });
+    const measure = async (disk: 'quiet' | 'busy') => {
+      const writer =
+        disk === 'busy' ? spawn(process.execPath, ['-e', DISK_WRITER, path.join(dataDir, 'disk-writer.bin')]) : null;
+      try {
+        const samples = Object.fromEntries(
+          REQUESTS.map((name) => [name, { candidate: [] as number[], baseline: [] as number[], rows: 0 }]),
+        ) as Record<TRequestName, { candidate: number[]; baseline: number[]; rows: number }>;
+        for (let round = 0; round < WARMUP + ITERATIONS; round += 1) {
+          for (const name of names) {
+            const changesBefore = totalChanges.get() as number;
+            const candidateMs = await timed(() => candidates[name](round));
+            const rowsWritten = (totalChanges.get() as number) - changesBefore;
+            const baselineMs = await timed(baselines[name]);
+            if (round < WARMUP) continue;
+            samples[name].candidate.push(candidateMs);
+            samples[name].baseline.push(baselineMs);
+            samples[name].rows += rowsWritten;
+          }
+        }
+        return names.map((name) => {
+          const candidate = summarise(samples[name].candidate);
+          const baseline = summarise(samples[name].baseline);
+          return {
+            name,
+            label: LABELS[name],
+            disk,
+            wire:
+              name === 'burst'
+                ? `${sizes.licence.wireBytes + 2 * sizes.segment.wireBytes} B`
+                : `${sizes[name].wireBytes} B ${sizes[name].encoding}`,
+            candidate,
+            baseline,
+            medianRatio: round2(candidate.medianMs / Math.max(baseline.medianMs, 0.01)),
+            rowsWrittenPerRequest: round2(samples[name].rows / ITERATIONS),
+            firstMs: name === 'burst' ? null : firstMs[name],
+          };
+        });
+      } finally {
+        writer?.kill();
+      }
+    };
+    const rows = [...(await measure('quiet')), ...(await measure('busy'))];
     const result = { book: BOOK, segments: manifest.chunkCount, iterations: ITERATIONS, warmup: WARMUP, rows };
     writeResult('open-requests', result);
     return result;
