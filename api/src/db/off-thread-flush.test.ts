@@ -3,7 +3,6 @@
  * connection back to FULL, and settles only after the log has been flushed to disk off the event loop.
  */
 import fs from 'node:fs';
-import fsPromises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,19 +36,13 @@ describe('immediateTransactionFlushedOffThread', () => {
     const db = fileDatabase();
     expect(synchronous(db)).toBe(2);
     let releaseFlush = () => {};
-    const flushed: string[] = [];
-    const realOpen = fsPromises.open;
-    vi.spyOn(fsPromises, 'open').mockImplementation(async (file, flags) => {
-      const handle = await realOpen(file, flags);
-      const datasync = handle.datasync.bind(handle);
-      handle.datasync = async () => {
-        await new Promise<void>((resolve) => {
-          releaseFlush = resolve;
-        });
-        flushed.push(String(file));
-        return datasync();
-      };
-      return handle;
+    const flushed: number[] = [];
+    const realFdatasync = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation((fd, callback) => {
+      flushed.push(fd);
+      // The first flush waits for the test; later ones go straight to the disk.
+      if (flushed.length === 1) releaseFlush = () => realFdatasync(fd, callback);
+      else realFdatasync(fd, callback);
     });
 
     let settled = false;
@@ -65,12 +58,34 @@ describe('immediateTransactionFlushedOffThread', () => {
     expect(levelInside).toBe(1);
     expect(count(db)).toBe(1);
     expect(synchronous(db)).toBe(2);
-    await vi.waitFor(() => expect(fsPromises.open).toHaveBeenCalled());
+    await vi.waitFor(() => expect(flushed).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toBe(false);
     releaseFlush();
     expect(await result).toBe(1);
-    expect(flushed).toEqual([`${path.resolve(db.$client.name)}-wal`]);
+    // The descriptor flushed is the write-ahead log's, kept open for the next commit.
+    const wal = `${path.resolve(db.$client.name)}-wal`;
+    expect(fs.fstatSync(flushed[0]).ino).toBe(fs.statSync(wal).ino);
+    await immediateTransactionFlushedOffThread(db, () => insert(db, 'again'));
+    expect(flushed).toEqual([flushed[0], flushed[0]]);
+  });
+
+  it('flushes the log file as it is now when the one it had open was replaced', async () => {
+    const db = fileDatabase();
+    const flushed: number[] = [];
+    const realFdatasync = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation((fd, callback) => {
+      flushed.push(fd);
+      realFdatasync(fd, callback);
+    });
+    await immediateTransactionFlushedOffThread(db, () => insert(db, 'first'));
+    const wal = `${path.resolve(db.$client.name)}-wal`;
+    // Stands in for a log SQLite removed and made again: another file under the same name.
+    fs.copyFileSync(wal, `${wal}.copy`);
+    fs.renameSync(`${wal}.copy`, wal);
+    await immediateTransactionFlushedOffThread(db, () => insert(db, 'second'));
+    expect(flushed).toHaveLength(2);
+    expect(fs.fstatSync(flushed[1]).ino).toBe(fs.statSync(wal).ino);
   });
 
   it('rolls back and rejects when the work throws, and still restores FULL', async () => {
@@ -102,17 +117,17 @@ describe('immediateTransactionFlushedOffThread', () => {
     const db = openDatabase(':memory:');
     db.$client.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
     opened.push({ db, dir: null });
-    const open = vi.spyOn(fsPromises, 'open');
+    const flush = vi.spyOn(fs, 'fdatasync');
     await immediateTransactionFlushedOffThread(db, () => insert(db, 'memory'));
     expect(count(db)).toBe(1);
-    expect(open).not.toHaveBeenCalled();
+    expect(flush).not.toHaveBeenCalled();
   });
 });
 
 describe('writeWithoutDiskWait', () => {
   it('writes with NORMAL, flushes nothing itself, and puts FULL back even when the work throws', () => {
     const db = fileDatabase();
-    const open = vi.spyOn(fsPromises, 'open');
+    const flush = vi.spyOn(fs, 'fdatasync');
     const level = writeWithoutDiskWait(db, () => {
       insert(db, 'touch');
       return synchronous(db);
@@ -126,7 +141,7 @@ describe('writeWithoutDiskWait', () => {
       }),
     ).toThrow('refused');
     expect(synchronous(db)).toBe(2);
-    expect(open).not.toHaveBeenCalled();
+    expect(flush).not.toHaveBeenCalled();
   });
 
   it('inside a transaction, simply runs the work (the level cannot change there)', () => {

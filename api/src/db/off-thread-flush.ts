@@ -18,7 +18,7 @@
  * should not make a read wait (a session's sliding expiry): committed to the log the same way, with no flush of
  * its own; the next commit that syncs, or the next checkpoint, takes it to disk.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import { immediateTransaction, type Db } from './client';
 import { perConnection } from './per-connection';
@@ -37,26 +37,39 @@ const connection = perConnection((db) => {
     // exec, not prepared statements: SQLite applies this pragma when it compiles it, not when it runs.
     commitToLog: () => client.exec(`PRAGMA synchronous = ${SYNCHRONOUS_NORMAL}`),
     restore: () => client.exec(`PRAGMA synchronous = ${configured}`),
+    /** The log's descriptor, kept open (a flush is then one call on the thread pool), with the file it names. */
+    log: null as { fd: number; ino: number } | null,
   };
 });
 
+type TConnection = ReturnType<typeof connection>;
+
 /**
- * fdatasync of the write-ahead log, opened each time since SQLite may delete and recreate the file. A log
- * that is gone was checkpointed and removed by a closing connection, which syncs the database first.
+ * A descriptor of the write-ahead log as it is now, or null when there is none. SQLite keeps the file while this
+ * connection is open, but should it ever be removed and made again, the descriptor would name the old file: the
+ * inode is compared on every flush (a stat, a few µs) and the file opened again when it differs.
  */
-async function flushLog(file: string): Promise<void> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
+function logDescriptor(state: TConnection, file: string): number | null {
+  const now = fs.statSync(file, { throwIfNoEntry: false });
+  if (!now) {
+    // Gone: a closing connection checkpointed it into the database (synced) and removed it.
+    if (state.log) fs.closeSync(state.log.fd);
+    state.log = null;
+    return null;
   }
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
+  if (state.log?.ino !== now.ino) {
+    if (state.log) fs.closeSync(state.log.fd);
+    const fd = fs.openSync(file, 'r');
+    state.log = { fd, ino: fs.fstatSync(fd).ino };
   }
+  return state.log.fd;
+}
+
+/** fdatasync of the write-ahead log on libuv's thread pool. */
+function flushLog(state: TConnection, file: string): Promise<void> {
+  const fd = logDescriptor(state, file);
+  if (fd === null) return Promise.resolve();
+  return new Promise((resolve, reject) => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())));
 }
 
 /**
@@ -65,7 +78,8 @@ async function flushLog(file: string): Promise<void> {
  * transaction it joins that one (as immediateTransaction does), whose commit then decides.
  */
 export async function immediateTransactionFlushedOffThread<T>(db: Db, work: () => T): Promise<T> {
-  const { wal, commitToLog, restore } = connection(db);
+  const state = connection(db);
+  const { wal, commitToLog, restore } = state;
   if (!wal || db.$client.inTransaction) return immediateTransaction(db, work);
   commitToLog();
   let result: T;
@@ -74,7 +88,7 @@ export async function immediateTransactionFlushedOffThread<T>(db: Db, work: () =
   } finally {
     restore();
   }
-  await flushLog(wal);
+  await flushLog(state, wal);
   return result;
 }
 

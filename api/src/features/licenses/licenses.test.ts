@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsPromises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -164,11 +163,13 @@ describe('POST /api/licenses', () => {
       migrateDatabase(db);
       const t = setupReader({ db });
       const { reader, manifest, device } = await openedBook(t);
-      const walFlushes = vi.spyOn(fsPromises, 'open');
+      const walFlushes = vi.spyOn(fs, 'fdatasync');
       const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' as const };
 
       const grant = await successBody(reader.api.licenses.$post({ json: body }));
-      expect(walFlushes).toHaveBeenCalledWith(`${path.resolve(db.$client.name)}-wal`, 'r');
+      expect(walFlushes).toHaveBeenCalledTimes(1);
+      const flushedFile = fs.fstatSync(walFlushes.mock.calls[0][0]).ino;
+      expect(flushedFile).toBe(fs.statSync(`${path.resolve(db.$client.name)}-wal`).ino);
       expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
       expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({
         signature: grant.license,
