@@ -244,20 +244,23 @@ export async function benchOpenRequests() {
         disk === 'busy' ? spawn(process.execPath, ['-e', DISK_WRITER, path.join(dataDir, 'disk-writer.bin')]) : null;
       try {
         const samples = Object.fromEntries(
-          REQUESTS.map((name) => [name, { candidate: [] as number[], baseline: [] as number[], rows: 0 }]),
-        ) as Record<TRequestName, { candidate: number[]; baseline: number[]; rows: number }>;
+          REQUESTS.map((name) => [name, { candidate: [] as number[], baseline: [] as number[], rows: 0, cpuUs: 0 }]),
+        ) as Record<TRequestName, { candidate: number[]; baseline: number[]; rows: number; cpuUs: number }>;
         const segmentsInBurst: number[] = [];
         for (let round = 0; round < WARMUP + ITERATIONS; round += 1) {
           burstSegmentsMs = [];
           for (const name of names) {
             const changesBefore = totalChanges.get() as number;
+            const cpuBefore = process.cpuUsage();
             const candidateMs = await timed(() => candidates[name](round));
+            const cpu = process.cpuUsage(cpuBefore);
             const rowsWritten = (totalChanges.get() as number) - changesBefore;
             const baselineMs = await timed(baselines[name]);
             if (round < WARMUP) continue;
             samples[name].candidate.push(candidateMs);
             samples[name].baseline.push(baselineMs);
             samples[name].rows += rowsWritten;
+            samples[name].cpuUs += cpu.user + cpu.system;
             if (name === 'burst') segmentsInBurst.push(...burstSegmentsMs);
           }
         }
@@ -276,6 +279,8 @@ export async function benchOpenRequests() {
             baseline,
             medianRatio: round2(candidate.medianMs / Math.max(baseline.medianMs, 0.01)),
             rowsWrittenPerRequest: round2(samples[name].rows / ITERATIONS),
+            /** CPU time of the whole process (every thread) per request: steadier than wall time on a shared machine. */
+            cpuMsPerRequest: round2(samples[name].cpuUs / 1000 / ITERATIONS),
             firstMs: name === 'burst' ? null : firstMs[name],
             segmentsInBurst: name === 'burst' ? summarise(segmentsInBurst) : null,
           };

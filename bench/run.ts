@@ -152,7 +152,7 @@ if (!only || only === 'open-requests') {
     );
     for (const row of r.rows.filter((candidate) => candidate.disk === disk)) {
       out(
-        `    ${row.label.padEnd(42)} ${row.candidate.medianMs} / ${row.candidate.p95Ms} ms (${row.wire}) | static ${row.baseline.medianMs} / ${row.baseline.p95Ms} ms | ${row.medianRatio}x | rows written ${row.rowsWrittenPerRequest}${row.firstMs === null ? '' : ` | first in the process ${row.firstMs} ms`}${row.segmentsInBurst ? ` | its segments answered after ${row.segmentsInBurst.medianMs} / ${row.segmentsInBurst.p95Ms} ms` : ''}`,
+        `    ${row.label.padEnd(42)} ${row.candidate.medianMs} / ${row.candidate.p95Ms} ms (${row.wire}) | static ${row.baseline.medianMs} / ${row.baseline.p95Ms} ms | ${row.medianRatio}x | CPU ${row.cpuMsPerRequest} ms | rows written ${row.rowsWrittenPerRequest}${row.firstMs === null ? '' : ` | first in the process ${row.firstMs} ms`}${row.segmentsInBurst ? ` | its segments answered after ${row.segmentsInBurst.medianMs} / ${row.segmentsInBurst.p95Ms} ms` : ''}`,
       );
     }
   }
