@@ -14,9 +14,10 @@
  *
  * Connections that are not in WAL mode on a file (`:memory:` in tests) commit as immediateTransaction.
  *
- * `writeWithoutDiskWait` is for the few writes whose loss in a power cut costs nothing that matters and which
- * should not make a read wait (a session's sliding expiry): committed to the log the same way, with no flush of
- * its own; the next commit that syncs, or the next checkpoint, takes it to disk.
+ * `writeWithoutDiskWait` commits to the log the same way with no flush of its own; the next commit that syncs, or
+ * the next checkpoint, takes it to disk. It is for the few writes whose loss in a power cut costs nothing that
+ * matters and which should not make a read wait (a session's sliding expiry), and for a write that a flush in the
+ * same request takes to disk before the answer anyway (the loan a licence request opens, before the grant's flush).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,8 +94,8 @@ export async function immediateTransactionFlushedOffThread<T>(db: Db, work: () =
 }
 
 /**
- * Runs `work` (autocommitted statements or its own transaction) with synchronous = NORMAL and does not wait for the
- * disk at all. Only for writes a power cut may lose: see the file comment.
+ * Runs `work` (autocommitted statements or its own transactions) with synchronous = NORMAL and does not wait for the
+ * disk at all. Only for the writes named in the file comment.
  */
 export function writeWithoutDiskWait<T>(db: Db, work: () => T): T {
   const { wal, commitToLog, restore } = connection(db);

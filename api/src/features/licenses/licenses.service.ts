@@ -19,7 +19,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accessValidUntil } from '@shared/entitlement';
 import type { TLicenseGrant, TLicenseKind, TLicensePolicy, TLicenseStatus, TLicenseStatusList } from '@shared/reader';
 import type { Db } from '../../db/client';
-import { immediateTransactionFlushedOffThread } from '../../db/off-thread-flush';
+import { immediateTransactionFlushedOffThread, writeWithoutDiskWait } from '../../db/off-thread-flush';
 import { perConnection } from '../../db/per-connection';
 import { devices, licenses, loans, offlineLicenses, OFFLINE_LICENSE_ALGORITHM } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -379,12 +379,12 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
 export async function issueLicenseForBook(
   options: Omit<TIssueLicenseOptions, 'loanId'> & { bookRef: string },
 ): Promise<TLicenseGrant> {
-  const { loan } = openLoan({
-    db: options.deps.db,
-    userId: options.userId,
-    bookRef: options.bookRef,
-    now: options.deps.now(),
-  });
+  const { db } = options.deps;
+  // A first open creates the loan here: its commit does not wait for the disk of its own, since the grant's flush
+  // of the same write-ahead log, before the 2xx, takes it to disk too (a refusal answers with no licence issued).
+  const { loan } = writeWithoutDiskWait(db, () =>
+    openLoan({ db, userId: options.userId, bookRef: options.bookRef, now: options.deps.now() }),
+  );
   return issueLicense({ ...options, loanId: loan.id });
 }
 

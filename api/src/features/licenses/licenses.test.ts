@@ -192,6 +192,59 @@ describe('POST /api/licenses', () => {
     }
   });
 
+  it('on a database file, a first open by book commits its new loan without a flush of its own, then flushes once before the answer', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-licence-loan-'));
+    const db = openDatabase(path.join(dir, 'app.db'));
+    try {
+      migrateDatabase(db);
+      const t = setupReader({ db });
+      const { book } = await t.bookWithContent('trial');
+      const reader = await t.reader('premium');
+      const { device } = await registerBrowser(reader);
+      // In order: the pragmas set on the connection, the loan's insert (a trigger), the WAL flushes.
+      const steps: string[] = [];
+      db.$client.function('wb_loan_probe', () => {
+        steps.push('loan');
+        return 0;
+      });
+      db.$client.exec('CREATE TEMP TRIGGER probe_loan AFTER INSERT ON loans BEGIN SELECT wb_loan_probe(); END');
+      const exec = db.$client.exec.bind(db.$client);
+      vi.spyOn(db.$client, 'exec').mockImplementation((source: string) => {
+        if (source.startsWith('PRAGMA synchronous')) steps.push(source);
+        return exec(source);
+      });
+      const realFdatasync = fs.fdatasync;
+      vi.spyOn(fs, 'fdatasync').mockImplementation((fd, callback) => {
+        steps.push('flush');
+        realFdatasync(fd, callback);
+      });
+
+      const grant = await successBody(
+        reader.api.licenses.$post({ json: { bookId: book.slug, deviceId: device.deviceId, kind: 'online' } }),
+      );
+      expect(steps).toEqual([
+        'PRAGMA synchronous = 1',
+        'loan',
+        'PRAGMA synchronous = 2',
+        'PRAGMA synchronous = 1',
+        'PRAGMA synchronous = 2',
+        'flush',
+      ]);
+      const row = t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get();
+      expect(
+        t.db
+          .select()
+          .from(loans)
+          .where(eq(loans.id, row?.loanId ?? ''))
+          .get()?.status,
+      ).toBe('active');
+    } finally {
+      vi.restoreAllMocks();
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('re-issuing for the same loan and device keeps the licence id and counts a renewal', async () => {
     const t = setupReader();
     const { reader, manifest, device } = await openedBook(t);
