@@ -21,6 +21,7 @@ import { createOutboxMailer } from '../api/src/adapters/mailer/mailer';
 import { createPaymentsProvider } from '../api/src/adapters/payments';
 import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import type { AppDeps } from '../api/src/deps';
+import { loadLicenseKeys } from '../api/src/features/licenses/licenses.service';
 import type { TDemoAccount } from '../api/src/db/seed/users';
 import { round2 } from './lib';
 
@@ -110,6 +111,8 @@ export async function startBenchApp(options: {
   };
   const seed = await seedDemoData(deps);
   await options.prepare?.(deps);
+  // As api/src/index.ts does before it listens.
+  await loadLicenseKeys(env);
 
   const app = createApp({ ...deps, webRoot });
   const bench = new Hono();

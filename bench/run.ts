@@ -21,6 +21,7 @@ import { benchRecommendations } from './recommendations.bench';
 import { benchDashboard } from './dashboard.bench';
 import { benchAssistant } from './assistant.bench';
 import { benchDeviceKey } from './device-key.bench';
+import { benchOpenRequests } from './open-requests.bench';
 import { writeResult } from './lib';
 
 const only = process.argv[2];
@@ -138,6 +139,23 @@ if (!only || only === 'segments') {
     out(
       `  ${row.pdf} (${Math.round(row.bytes / 1024)} KiB) p${row.page}, ${row.segmentSize / 1024} KiB segments: ${row.segments} segments, ${Math.round(row.fetchedBytes / 1024)} KiB in ${row.requests} requests over ${row.rounds} round trips | phone estimate ${row.phoneEstimateMs} ms`,
     );
+  }
+}
+
+if (!only || only === 'open-requests') {
+  const r = await benchOpenRequests();
+  out(
+    `Server side of a book open (${r.book}, ${r.segments} segments), in-process app.fetch, median/p95 of ${r.iterations} rounds after ${r.warmup} warm-up; baseline: the same bytes as static files from the same server's memory`,
+  );
+  for (const disk of ['quiet', 'busy'] as const) {
+    out(
+      `  ${disk === 'quiet' ? 'disk quiet' : 'disk busy (another process writing, as the browser fills its caches)'}:`,
+    );
+    for (const row of r.rows.filter((candidate) => candidate.disk === disk)) {
+      out(
+        `    ${row.label.padEnd(42)} ${row.candidate.medianMs} / ${row.candidate.p95Ms} ms (${row.wire}) | static ${row.baseline.medianMs} / ${row.baseline.p95Ms} ms | ${row.medianRatio}x | CPU ${row.cpuMsPerRequest} ms | rows written ${row.rowsWrittenPerRequest}${row.firstMs === null ? '' : ` | first in the process ${row.firstMs} ms`}${row.segmentsInBurst ? ` | its segments answered after ${row.segmentsInBurst.medianMs} / ${row.segmentsInBurst.p95Ms} ms` : ''}`,
+      );
+    }
   }
 }
 

@@ -18,6 +18,7 @@ import { demoEmergencyLogin } from './features/auth/emergency.service';
 import { JOBS } from './jobs';
 import { startJobRunner } from './jobs/runner';
 import { startRecommendationRefresher } from './features/recommendations/recommendation-refresh';
+import { loadLicenseKeys } from './features/licenses/licenses.service';
 
 /**
  * Slow or oversized clients are cut off by Node before the app sees them (docs/product/operations.md#limits):
@@ -60,6 +61,11 @@ const emergencyLogin = seedReport
   : env.emergencyLogin;
 if (emergencyLogin)
   logger.warn({ email: emergencyLogin.email, demo: emergencyLogin.demo !== null }, 'emergency login is enabled');
+
+// The first book opened should not wait for the keys to load; a broken key file is reported, not fatal.
+await loadLicenseKeys(env).catch((error: unknown) =>
+  logger.error({ err: error }, 'the licence keys could not be loaded'),
+);
 
 const appDeps = { ...deps, env: { ...env, emergencyLogin } };
 const app = createApp({ ...appDeps, webRoot: hasBuiltWeb ? webRoot : undefined });

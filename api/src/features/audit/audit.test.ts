@@ -24,6 +24,21 @@ describe('recordAudit', () => {
     expect(row.createdAt.getTime()).toBe(at.getTime());
   });
 
+  it('gives every entry its own id and time, with or without an injected clock', () => {
+    const { db } = createTestContext();
+    const before = Date.now();
+    recordAudit({ db }, { action: 'license.issued', details: { n: 1 } });
+    recordAudit({ db }, { action: 'license.issued', details: { n: 2 } });
+    const at = new Date('2026-03-04T05:06:07Z');
+    recordAudit({ db, now: () => at }, { action: 'license.renewed' });
+    const rows = db.select().from(auditLogs).all();
+    expect(new Set(rows.map((row) => row.id)).size).toBe(3);
+    expect(rows.map((row) => row.details)).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }, null]));
+    for (const row of rows.filter((entry) => entry.action === 'license.issued'))
+      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(rows.find((row) => row.action === 'license.renewed')?.createdAt.getTime()).toBe(at.getTime());
+  });
+
   it('cannot be rewritten: the log is append-only', () => {
     const { db } = createTestContext();
     recordAudit({ db }, { action: 'role.change', severity: 'critical', status: 'failure' });

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createReadCache, type TTrackedTable } from '../../db/read-cache';
 import type { Db } from '../../db/client';
+import { writeWithoutDiskWait } from '../../db/off-thread-flush';
 import { sessions, users } from '../../db/schema';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -95,10 +96,15 @@ export function findSessionUser(options: { db: Db; token: string; now: Date }): 
 
   const nextExpire = Math.min(nowMs + SESSION_IDLE_MS, row.session.absoluteExpire.getTime());
   if (nextExpire - row.session.expire.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-    db.update(sessions)
-      .set({ expire: new Date(nextExpire) })
-      .where(eq(sessions.sid, sid))
-      .run();
+    // Often on the first request of a reading session (the reader page): it does not wait for the disk. Lost in a
+    // power cut, the session would only end up to SESSION_TOUCH_INTERVAL_MS early.
+    writeWithoutDiskWait(db, () =>
+      db
+        .update(sessions)
+        .set({ expire: new Date(nextExpire) })
+        .where(eq(sessions.sid, sid))
+        .run(),
+    );
     return { user: row.user, sid, expiresAt: new Date(nextExpire), extended: true };
   }
   return { user: row.user, sid, expiresAt: row.session.expire, extended: false };

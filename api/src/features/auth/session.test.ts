@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { migrateDatabase, openDatabase } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { createTestContext, successBody } from '../../test-utils';
 import {
@@ -111,5 +115,40 @@ describe('session cookie renewal', () => {
     expect(cookie).toContain(`Max-Age=${SESSION_IDLE_MS / 1000}`);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
+  });
+
+  it('on a database file, slides the expiry without the request waiting for the disk, and leaves FULL', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-session-touch-'));
+    const db = openDatabase(path.join(dir, 'app.db'));
+    try {
+      migrateDatabase(db);
+      let now = new Date('2026-01-01T00:00:00Z');
+      const user = insertUser(db);
+      const { token } = createSession({ db, userId: user.id, now });
+      // What runs on the connection, in order: the pragmas set around the touch, and the touch itself (a trigger).
+      const steps: string[] = [];
+      db.$client.function('wb_touch_probe', () => {
+        steps.push('touch');
+        return 0;
+      });
+      db.$client.exec(
+        'CREATE TEMP TRIGGER probe_session_touch AFTER UPDATE OF expire ON sessions BEGIN SELECT wb_touch_probe(); END',
+      );
+      const exec = db.$client.exec.bind(db.$client);
+      vi.spyOn(db.$client, 'exec').mockImplementation((source: string) => {
+        steps.push(source);
+        return exec(source);
+      });
+      now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+      const found = findSessionUser({ db, token, now });
+      expect(found?.extended).toBe(true);
+      expect(steps).toEqual(['PRAGMA synchronous = 1', 'touch', 'PRAGMA synchronous = 2']);
+      expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
+      expect(db.select().from(sessions).get()?.expire.getTime()).toBe(now.getTime() + SESSION_IDLE_MS);
+    } finally {
+      vi.restoreAllMocks();
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -39,6 +39,17 @@ const statements = perConnection((db) => ({
       ),
     )
     .prepare(),
+  // Every licence unwraps its version's key: building and preparing this query per call cost more than running it.
+  contentKey: db
+    .select()
+    .from(bookContentKeys)
+    .where(
+      and(
+        eq(bookContentKeys.bookId, sql.placeholder('bookId')),
+        eq(bookContentKeys.version, sql.placeholder('version')),
+      ),
+    )
+    .prepare(),
 }));
 
 const chunkCaches = new WeakMap<BlobStore, ChunkCache>();
@@ -150,11 +161,7 @@ export async function getContentKey({
   bookId: string;
   version: number;
 }): Promise<Buffer> {
-  const row = deps.db
-    .select()
-    .from(bookContentKeys)
-    .where(and(eq(bookContentKeys.bookId, bookId), eq(bookContentKeys.version, version)))
-    .get();
+  const row = statements(deps.db).contentKey.get({ bookId, version });
   if (!row) throw new AppError('no_content', 404, 'This book is not available for reading yet.');
   return unwrapContentKey(contentKeyring(deps.env), row);
 }

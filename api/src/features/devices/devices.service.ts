@@ -19,7 +19,8 @@ import {
   type TKeyWrapPurpose,
 } from '@shared/device-key-wrap';
 import { DEVICE_KEY_BITS, DEVICE_NAME_MAX_CHARS } from '@shared/reader.schemas';
-import { immediateTransaction, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { immediateTransactionFlushedOffThread } from '../../db/off-thread-flush';
 import { perConnection } from '../../db/per-connection';
 import { devices } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -125,7 +126,8 @@ export async function registerBrowserDevice(options: {
   await importDevicePublicKey(publicKey);
   const thumbprint = await deviceKeyThumbprint(publicKey);
   const userAgent = options.userAgent?.slice(0, 512) ?? null;
-  return immediateTransaction(db, () => {
+  // On a first open's critical path (the licence waits for the device id): the disk wait leaves the event loop.
+  return immediateTransactionFlushedOffThread(db, () => {
     const existing = statements(db).deviceByThumbprint.get({ userId, thumbprint });
     if (existing) {
       const reactivated = !existing.isActive;

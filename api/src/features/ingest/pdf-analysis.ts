@@ -50,9 +50,54 @@ type TPdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsModule: Promise<TPdfjs> | null = null;
 let assetUrls: { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string } | null = null;
 
+/**
+ * The built-ins whose own members pdf.js's legacy build (the one for Node) may replace. It bundles core-js, which
+ * swaps a built-in for its JavaScript version whenever the engine lacks a newer detail: on Node 20 JSON.stringify
+ * and JSON.parse (JSON.rawJSON), Array.prototype.push (a length edge case) and Function.prototype.toString. For the
+ * rest of the process every API answer would then be serialised by a polyfill about 4x slower than the engine's
+ * (a 2 KB answer 7 -> 27 µs; a licence's claims and answer twice over), and every push slowed the same way.
+ */
+const BUILT_INS_KEPT_NATIVE: readonly object[] = [
+  JSON,
+  Object,
+  Array,
+  Array.prototype,
+  Function.prototype,
+  String.prototype,
+  Promise,
+  Promise.prototype,
+  Map.prototype,
+  Set.prototype,
+  Object.getPrototypeOf(Uint8Array.prototype) as object,
+  ArrayBuffer.prototype,
+  Math,
+  Number,
+  Reflect,
+  RegExp.prototype,
+  Date.prototype,
+];
+
+/**
+ * Runs `load` and then puts back every member of BUILT_INS_KEPT_NATIVE that it replaced. Members it only adds
+ * (Promise.withResolvers, Uint8Array.fromBase64...) stay: pdf.js needs those on Node 20 and nothing else is slowed.
+ */
+export async function keepingNativeBuiltIns<T>(load: () => Promise<T>): Promise<T> {
+  const originals = BUILT_INS_KEPT_NATIVE.flatMap((owner) =>
+    Reflect.ownKeys(owner).map((key) => ({ owner, key, descriptor: Object.getOwnPropertyDescriptor(owner, key) })),
+  );
+  try {
+    return await load();
+  } finally {
+    for (const { owner, key, descriptor } of originals) {
+      const now = Object.getOwnPropertyDescriptor(owner, key);
+      if (descriptor && now && !Object.is(now.value, descriptor.value)) Object.defineProperty(owner, key, descriptor);
+    }
+  }
+}
+
 /** Loaded on first use, so servers that never ingest do not pay for pdf.js at start-up. */
 function loadPdfjs(): Promise<TPdfjs> {
-  pdfjsModule ??= (async () => {
+  pdfjsModule ??= keepingNativeBuiltIns(async () => {
     // The "fake worker" pdf.js uses in Node is its worker module on this thread; preloading it keeps
     // pdf.js from importing it by a relative URL, which test runners may not resolve.
     const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
@@ -66,7 +111,7 @@ function loadPdfjs(): Promise<TPdfjs> {
       wasmUrl: `${path.join(root, 'wasm')}/`,
     };
     return pdfjs;
-  })();
+  });
   return pdfjsModule;
 }
 

@@ -18,7 +18,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accessValidUntil } from '@shared/entitlement';
 import type { TLicenseGrant, TLicenseKind, TLicensePolicy, TLicenseStatus, TLicenseStatusList } from '@shared/reader';
-import { immediateTransaction, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { immediateTransactionFlushedOffThread, writeWithoutDiskWait } from '../../db/off-thread-flush';
 import { perConnection } from '../../db/per-connection';
 import { devices, licenses, loans, offlineLicenses, OFFLINE_LICENSE_ALGORITHM } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -27,6 +28,7 @@ import type { TRequestMeta } from '../../middleware/client-ip';
 import { recordAudit } from '../audit/audit.service';
 import { getAsset, getContentKey } from '../content-access/book-content';
 import type { TDeviceRow } from '../devices/devices.service';
+import { contentKeyring } from '../content-access/content-crypto';
 import { deviceStatus, touchDevices } from '../devices/offline-devices.service';
 import { offlineSettings } from '../devices/offline-settings';
 import { ensureBookContent } from '../ingest/ingest.service';
@@ -71,7 +73,79 @@ const statements = perConnection((db) => ({
     .from(licenses)
     .where(and(eq(licenses.id, sql.placeholder('licenseId')), eq(licenses.userId, sql.placeholder('userId'))))
     .prepare(),
+  // The grant's writes, on every book open. Column defaults and update hooks of a prepared statement would be
+  // computed once, when it is prepared, so every column written is a placeholder, times included.
+  insertLicense: db
+    .insert(licenses)
+    .values({
+      id: sql.placeholder('id'),
+      loanId: sql.placeholder('loanId'),
+      deviceId: sql.placeholder('deviceId'),
+      userId: sql.placeholder('userId'),
+      bookId: sql.placeholder('bookId'),
+      ...grantedLicenseColumns(),
+      createdAt: stored('createdAt'),
+      updatedAt: stored('updatedAt'),
+    })
+    .prepare(),
+  renewLicense: db
+    .update(licenses)
+    .set({ ...grantedLicenseColumns(), lastRenewedAt: stored('lastRenewedAt'), updatedAt: stored('updatedAt') })
+    .where(eq(licenses.id, sql.placeholder('id')))
+    .prepare(),
+  deleteLicense: db
+    .delete(licenses)
+    .where(eq(licenses.id, sql.placeholder('id')))
+    .prepare(),
+  deleteOfflineCopy: db
+    .delete(offlineLicenses)
+    .where(
+      and(
+        eq(offlineLicenses.userId, sql.placeholder('userId')),
+        eq(offlineLicenses.deviceId, sql.placeholder('deviceId')),
+        eq(offlineLicenses.bookId, sql.placeholder('bookId')),
+      ),
+    )
+    .prepare(),
+  touchDevice: db
+    .update(devices)
+    .set({ lastActiveAt: stored('lastActiveAt'), updatedAt: stored('updatedAt') })
+    .where(eq(devices.id, sql.placeholder('id')))
+    .prepare(),
 }));
+
+/**
+ * A placeholder taking the value as the column stores it (epoch ms for times, JSON text): drizzle's update types do
+ * not accept a bare placeholder, and one wrapped in SQL is sent as given.
+ */
+const stored = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The licence columns a grant writes, each a placeholder of the same name; a granted licence is never revoked. */
+function grantedLicenseColumns() {
+  return {
+    kind: stored('kind'),
+    bookVersion: stored('bookVersion'),
+    keyWrapped: stored('keyWrapped'),
+    offlineExpiresAt: stored('offlineExpiresAt'),
+    policy: stored('policy'),
+    signature: stored('signature'),
+    serverTime: stored('serverTime'),
+    revoked: sql`0`,
+    revokedAt: sql`null`,
+    renewalCount: stored('renewalCount'),
+  };
+}
+
+/**
+ * Loads the keys every licence needs, the signing keyring and the key-encryption keys, before the server listens:
+ * otherwise the first book opened waits while the key files are read, the signing key imported and checked with a
+ * probe signature (10-60 ms measured). Each is kept for the process. A broken key file is not fatal here: the
+ * caller logs it, and the health checks and the licence requests report it as before.
+ */
+export async function loadLicenseKeys(env: AppDeps['env']): Promise<void> {
+  contentKeyring(env);
+  await licenseKeyring(env);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Issuing and renewing.
@@ -142,7 +216,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
       publicUrl: env.publicUrl,
     });
 
-  // 3. Sign and persist, re-checked under the write lock.
+  // 3. Sign and persist, re-checked under the write lock; the answer waits for the disk without holding the event loop.
   const keyring = await licenseKeyring(env);
   const { maxRenewals } = offlineSettings(db);
   for (let attempt = 0; attempt < GRANT_ATTEMPTS; attempt += 1) {
@@ -153,7 +227,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
       maxRenewals,
     );
     const token = await signLicense(keyring, claimsFor(plan));
-    const outcome = immediateTransaction(db, () => {
+    const outcome = await immediateTransactionFlushedOffThread(db, () => {
       // Re-read under the write lock: the loan may have ended or the device been removed since the checks.
       if (statements(db).loanOfUser.get({ loanId: loan.id, userId })?.status !== 'active') return 'loan_ended' as const;
       if (!statements(db).deviceOfUser.get({ deviceId: device.id, userId })?.isActive) return 'device_removed' as const;
@@ -172,7 +246,7 @@ async function grantLicense(options: TGrantOptions): Promise<TLicenseGrant> {
           token,
           now,
         });
-      db.update(devices).set({ lastActiveAt: now }).where(eq(devices.id, device.id)).run();
+      statements(db).touchDevice.run({ id: device.id, lastActiveAt: now.getTime(), updatedAt: Date.now() });
       recordAudit(deps, {
         action: options.action,
         resource: 'license',
@@ -228,37 +302,33 @@ function storeLicense(
     kind,
     bookVersion: input.version,
     keyWrapped: input.keyWrapped,
-    offlineExpiresAt: input.expiresAt,
-    policy: input.policy,
+    offlineExpiresAt: input.expiresAt.getTime(),
+    policy: JSON.stringify(input.policy),
     signature: input.token,
-    serverTime: now,
-    revoked: false,
-    revokedAt: null,
+    serverTime: now.getTime(),
     renewalCount: plan.renewalCount,
   };
   if (plan.basis && !plan.replace) {
-    db.update(licenses)
-      .set({ ...values, lastRenewedAt: now, updatedAt: now })
-      .where(eq(licenses.id, plan.basis.id))
-      .run();
+    statements(db).renewLicense.run({
+      id: plan.basis.id,
+      ...values,
+      lastRenewedAt: now.getTime(),
+      updatedAt: now.getTime(),
+    });
   } else {
-    if (plan.basis) db.delete(licenses).where(eq(licenses.id, plan.basis.id)).run();
-    db.insert(licenses)
-      .values({
-        id: plan.licenseId,
-        loanId: loan.id,
-        deviceId: device.id,
-        userId: loan.userId,
-        bookId: loan.bookId,
-        ...values,
-      })
-      .run();
+    if (plan.basis) statements(db).deleteLicense.run({ id: plan.basis.id });
+    const createdAt = Date.now();
+    statements(db).insertLicense.run({
+      id: plan.licenseId,
+      loanId: loan.id,
+      deviceId: device.id,
+      userId: loan.userId,
+      bookId: loan.bookId,
+      ...values,
+      createdAt,
+      updatedAt: createdAt,
+    });
   }
-  const offlineCopy = and(
-    eq(offlineLicenses.userId, loan.userId),
-    eq(offlineLicenses.deviceId, device.id),
-    eq(offlineLicenses.bookId, loan.bookId),
-  );
   if (kind === 'offline') {
     db.insert(offlineLicenses)
       .values({
@@ -281,7 +351,7 @@ function storeLicense(
       .run();
   } else {
     // An expired offline licence replaced by an online one: the device no longer holds the book offline.
-    db.delete(offlineLicenses).where(offlineCopy).run();
+    statements(db).deleteOfflineCopy.run({ userId: loan.userId, deviceId: device.id, bookId: loan.bookId });
   }
 }
 
@@ -308,12 +378,12 @@ export async function issueLicense(options: TIssueLicenseOptions): Promise<TLice
 export async function issueLicenseForBook(
   options: Omit<TIssueLicenseOptions, 'loanId'> & { bookRef: string },
 ): Promise<TLicenseGrant> {
-  const { loan } = openLoan({
-    db: options.deps.db,
-    userId: options.userId,
-    bookRef: options.bookRef,
-    now: options.deps.now(),
-  });
+  const { db } = options.deps;
+  // A first open creates the loan here: its commit does not wait for the disk of its own, since the grant's flush
+  // of the same write-ahead log, before the 2xx, takes it to disk too (a refusal answers with no licence issued).
+  const { loan } = writeWithoutDiskWait(db, () =>
+    openLoan({ db, userId: options.userId, bookRef: options.bookRef, now: options.deps.now() }),
+  );
   return issueLicense({ ...options, loanId: loan.id });
 }
 

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '@shared/entitlement';
 import type { TLicenseJwks } from '@shared/reader';
+import { migrateDatabase, openDatabase } from '../../db/client';
 import { auditLogs, devices, licenses, loans, systemConfig } from '../../db/schema';
 import { successBody, problemBody } from '../../test-utils';
 import { send } from '../auth/auth-test-helpers';
@@ -136,12 +140,109 @@ describe('POST /api/licenses', () => {
       kind: 'online',
       renewalCount: 0,
       revoked: false,
+      revokedAt: null,
       keyWrapped: claims.keyWrapped,
+      policy: claims.policy,
+      bookVersion: manifest.version,
     });
+    expect(row.offlineExpiresAt.toISOString()).toBe(grant.expiresAt);
+    expect(row.serverTime.toISOString()).toBe(grant.serverTime);
+    expect(row.createdAt).toEqual(row.updatedAt);
+    expect(row.lastRenewedAt).toBeNull();
     const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: reader.user.id, resource: 'license', resourceId: grant.licenseId });
     expect(JSON.stringify(audit[0].details)).not.toContain(claims.keyWrapped);
+  });
+
+  it('on a database file, answers only once its licence record and audit row are on disk, and refuses a removed device', async () => {
+    // The production database: WAL with synchronous = FULL, where the commit's disk wait leaves the event loop.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-licence-file-'));
+    const db = openDatabase(path.join(dir, 'app.db'));
+    try {
+      migrateDatabase(db);
+      const t = setupReader({ db });
+      const { reader, manifest, device } = await openedBook(t);
+      const walFlushes = vi.spyOn(fs, 'fdatasync');
+      const body = { loanId: manifest.loanId, deviceId: device.deviceId, kind: 'online' as const };
+
+      const grant = await successBody(reader.api.licenses.$post({ json: body }));
+      expect(walFlushes).toHaveBeenCalledTimes(1);
+      const flushedFile = fs.fstatSync(walFlushes.mock.calls[0][0]).ino;
+      expect(flushedFile).toBe(fs.statSync(`${path.resolve(db.$client.name)}-wal`).ino);
+      expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
+      expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()).toMatchObject({
+        signature: grant.license,
+        kind: 'online',
+        revoked: false,
+      });
+      const audit = t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all();
+      expect(audit).toEqual([expect.objectContaining({ resourceId: grant.licenseId, userId: reader.user.id })]);
+
+      expect((await reader.api.devices[':id'].$delete({ param: { id: device.deviceId } })).status).toBe(204);
+      const refused = await reader.api.licenses.$post({ json: body });
+      expect(refused.status).toBe(404);
+      expect((await problemBody(refused)).detail).toBe('Device not found');
+      expect(t.db.select().from(auditLogs).where(eq(auditLogs.action, 'license.issued')).all()).toHaveLength(1);
+      expect(t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get()?.revoked).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on a database file, a first open by book commits its new loan without a flush of its own, then flushes once before the answer', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wb-licence-loan-'));
+    const db = openDatabase(path.join(dir, 'app.db'));
+    try {
+      migrateDatabase(db);
+      const t = setupReader({ db });
+      const { book } = await t.bookWithContent('trial');
+      const reader = await t.reader('premium');
+      const { device } = await registerBrowser(reader);
+      // In order: the pragmas set on the connection, the loan's insert (a trigger), the WAL flushes.
+      const steps: string[] = [];
+      db.$client.function('wb_loan_probe', () => {
+        steps.push('loan');
+        return 0;
+      });
+      db.$client.exec('CREATE TEMP TRIGGER probe_loan AFTER INSERT ON loans BEGIN SELECT wb_loan_probe(); END');
+      const exec = db.$client.exec.bind(db.$client);
+      vi.spyOn(db.$client, 'exec').mockImplementation((source: string) => {
+        if (source.startsWith('PRAGMA synchronous')) steps.push(source);
+        return exec(source);
+      });
+      const realFdatasync = fs.fdatasync;
+      vi.spyOn(fs, 'fdatasync').mockImplementation((fd, callback) => {
+        steps.push('flush');
+        realFdatasync(fd, callback);
+      });
+
+      const grant = await successBody(
+        reader.api.licenses.$post({ json: { bookId: book.slug, deviceId: device.deviceId, kind: 'online' } }),
+      );
+      expect(steps).toEqual([
+        'PRAGMA synchronous = 1',
+        'loan',
+        'PRAGMA synchronous = 2',
+        'PRAGMA synchronous = 1',
+        'PRAGMA synchronous = 2',
+        'flush',
+      ]);
+      const row = t.db.select().from(licenses).where(eq(licenses.id, grant.licenseId)).get();
+      expect(
+        t.db
+          .select()
+          .from(loans)
+          .where(eq(loans.id, row?.loanId ?? ''))
+          .get()?.status,
+      ).toBe('active');
+    } finally {
+      vi.restoreAllMocks();
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('re-issuing for the same loan and device keeps the licence id and counts a renewal', async () => {
@@ -155,7 +256,11 @@ describe('POST /api/licenses', () => {
     expect(second.license).not.toBe(first.license);
     const rows = t.db.select().from(licenses).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ renewalCount: 1, signature: second.license });
+    expect(rows[0]).toMatchObject({ renewalCount: 1, signature: second.license, revoked: false });
+    expect(rows[0].lastRenewedAt?.getTime()).toBe(t.clock.now().getTime());
+    expect(rows[0].updatedAt.getTime()).toBe(t.clock.now().getTime());
+    expect(rows[0].offlineExpiresAt.toISOString()).toBe(second.expiresAt);
+    expect(rows[0].policy.watermark.loanId).toBe(manifest.loanId);
     const claims = await verifyLicense({
       keyring: await licenseKeyring(t.env),
       token: second.license,

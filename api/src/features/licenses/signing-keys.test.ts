@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testEnv } from '../auth/auth-test-helpers';
 import { ConfigError, parseEnv } from '../../env';
+import { loadLicenseKeys } from './licenses.service';
 import { generateLicenseSigningJwk, LICENSE_KEY_FILE, licenseKeyring } from './signing-keys';
 
 const dirs: string[] = [];
@@ -82,5 +83,23 @@ describe('licence signing keys', () => {
     expect(await licenseKeyring(env)).toBe(first);
     expect((await licenseKeyring(testEnv())).current.kid).not.toBe(first.current.kid);
     expect(fs.existsSync(env.DATA_DIR)).toBe(false);
+  });
+
+  it('loadLicenseKeys (at start) loads both key files once, the keyring the licences then use', async () => {
+    const dataDir = tempDir();
+    const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await loadLicenseKeys(env);
+    expect(fs.existsSync(path.join(dataDir, LICENSE_KEY_FILE))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'content-kek'))).toBe(true);
+    const loaded = licenseKeyring(env);
+    expect(licenseKeyring(env)).toBe(loaded);
+    expect((await loaded).current.kid).toEqual(expect.any(String));
+  });
+
+  it('loadLicenseKeys rejects with the reason when the signing key file is broken', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, LICENSE_KEY_FILE), 'not json', { mode: 0o600 });
+    const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await expect(loadLicenseKeys(env)).rejects.toThrow(LICENSE_KEY_FILE);
   });
 });

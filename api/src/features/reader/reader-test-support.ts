@@ -16,6 +16,7 @@ import {
   type TLicenseJwks,
 } from '@shared/reader';
 import { systemConfig } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { successBody } from '../../test-utils';
 import { createBook } from '../../test-factories';
 import {
@@ -55,8 +56,9 @@ export function testBookPdf(): Promise<Uint8Array> {
   return testPdf;
 }
 
-export function setupReader() {
-  const t = setup();
+/** `db` runs the app on another (migrated) database, such as a file in WAL mode instead of `:memory:`. */
+export function setupReader(overrides: Pick<Partial<AppDeps>, 'db'> = {}) {
+  const t = setup({}, overrides);
   t.db
     .insert(systemConfig)
     .values({ key: 'chunk_size', value: String(TEST_CHUNK_SIZE), dataType: 'number' })

@@ -5,14 +5,15 @@
 import { and, eq } from 'drizzle-orm';
 import { DAY_MS } from '@shared/entitlement';
 import { loans, userSelectedBooks, userSubscriptionCycles, type users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { createTestContext, createTestClient } from '../../test-utils';
 import { createBook, createPlan } from '../../test-factories';
 import { createClock, send } from '../auth/auth-test-helpers';
 import { insertUser, signIn } from '../profile/profile-test-support';
 
-export function setup(limits: { trial?: number; basic?: number } = {}) {
+export function setup(limits: { trial?: number; basic?: number } = {}, overrides: Pick<Partial<AppDeps>, 'db'> = {}) {
   const clock = createClock();
-  const ctx = createTestContext({ now: clock.now });
+  const ctx = createTestContext({ now: clock.now, ...overrides });
   createPlan(ctx.db, { tier: 'trial', bookLimit: limits.trial ?? 3 });
   createPlan(ctx.db, { tier: 'basic', bookLimit: limits.basic ?? 10, price: '£5.99', priceAmount: 599 });
   createPlan(ctx.db, { tier: 'premium', bookLimit: -1, price: '£9.99', priceAmount: 999 });
