@@ -11,6 +11,7 @@ import {
 } from '@web/features/offline/engine/offline-test-support';
 import type { TOfflineEngine } from '@web/features/offline/engine';
 import { getDb } from '@web/storage/db';
+import { mayHoldDownloads } from '@web/storage/download-hint';
 import { openProtectedBook, READER_ERROR_MESSAGES, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
   deviceThumbprintOf,
@@ -200,6 +201,23 @@ describe('opening a downloaded book', () => {
     expect(await readRange(opened, CHUNK, plaintext.byteLength)).toEqual(plaintext.slice(CHUNK));
     expect(server.chunkFetches).toEqual([]);
     opened.close();
+  });
+
+  it('marks the browser as holding downloads, so an online open waits for IndexedDB instead of fetching (docs/decisions/025-reader-first-page.md)', async () => {
+    const server = await downloadBook();
+    expect(mayHoldDownloads()).toBe(true);
+    // A browser that lost the mark (or downloaded before it existed) fetches the first segments once, then knows.
+    localStorage.removeItem('wb.downloads');
+    server.chunkFetches.length = 0;
+    const first = await open();
+    expect(await readRange(first, CHUNK, plaintext.byteLength)).toEqual(plaintext.slice(CHUNK));
+    first.close();
+    expect(mayHoldDownloads()).toBe(true);
+    server.chunkFetches.length = 0;
+    const second = await open();
+    expect(await readRange(second, CHUNK, plaintext.byteLength)).toEqual(plaintext.slice(CHUNK));
+    expect(server.chunkFetches).toEqual([]);
+    second.close();
   });
 
   it('refuses an expired offline licence with offline_expired', async () => {

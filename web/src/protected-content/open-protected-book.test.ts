@@ -4,6 +4,7 @@ import { READER_MESSAGES } from '@shared/reader';
 import { resetDeviceKeyCache, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getDb, deleteDb } from '@web/storage/db';
 import { readBrowserDeviceHint } from '@web/storage/device-hint';
+import { mayHoldDownloads } from '@web/storage/download-hint';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
 import { openProtectedBook, ReaderError, type TOpenedBook } from './open-protected-book';
 import {
@@ -288,6 +289,13 @@ describe('openProtectedBook', () => {
     ).toBeGreaterThanOrEqual(3);
     expect(opened.licenseId).toBeTruthy();
     opened.close();
+  });
+
+  it('remembers that the browser holds no downloads, so the next open fetches its first segments at once', async () => {
+    serve();
+    (await open()).close();
+    expect(localStorage.getItem('wb.downloads')).toBe('none');
+    expect(mayHoldDownloads()).toBe(false);
   });
 
   it('registers again when the server no longer knows the cached device', async () => {

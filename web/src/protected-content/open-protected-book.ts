@@ -20,6 +20,7 @@ import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKe
 import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
 import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
 import { readBrowserDeviceHint } from '@web/storage/device-hint';
+import { mayHoldDownloads } from '@web/storage/download-hint';
 import { requestOnlineLicenseGrant, takeEarlyLicense } from './early-license';
 import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
 import { recordServerTime } from '@web/storage/trusted-time';
@@ -408,9 +409,12 @@ async function openOnline(
     // is read from IndexedDB, a newer version on the server falls back to the network.
     const prefetchSignal = signal ?? new AbortController().signal;
     const network = createNetworkCiphertextFetcher(manifest);
-    const source = downloadedLookup.then((downloaded) =>
-      downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network,
-    );
+    // Without downloads in this browser (storage/download-hint.ts) the first segments leave now, not after IndexedDB.
+    const source = mayHoldDownloads()
+      ? downloadedLookup.then((downloaded) =>
+          downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network,
+        )
+      : Promise.resolve(network);
     const fetcher = withPrefetchedChunks(
       {
         fetchChunk: async (index, chunkSignal) => (await source).fetchChunk(index, chunkSignal),

@@ -15,6 +15,7 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import { removeAllBrowserDeviceHints } from './device-hint';
+import { forgetDownloadsHint } from './download-hint';
 import type { TReviewDeck } from '@shared/highlights';
 import type { TBookManifest, TLicenseKind } from '@shared/reader';
 
@@ -151,5 +152,6 @@ export function closeDb(): void {
 export async function deleteDb(): Promise<void> {
   closeDb();
   removeAllBrowserDeviceHints();
+  forgetDownloadsHint();
   await Dexie.delete(DB_NAME);
 }

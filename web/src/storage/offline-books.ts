@@ -14,6 +14,7 @@
 import Dexie from 'dexie';
 import { manifestCiphertextBytes } from '@shared/reader';
 import { getDb, type TStoredChunk, type TStoredLicense, type TStoredManifest } from './db';
+import { markDownloadsHeld } from './download-hint';
 
 export type TRemovalReason = 'revoked' | 'returned' | 'device_removed';
 
@@ -195,6 +196,8 @@ export class IncompleteDownloadError extends Error {
 export async function commitDownload(book: TDownloadedBook): Promise<void> {
   const { manifest, license } = book;
   const db = getDb();
+  // Before the rows exist: an open that starts meanwhile waits for IndexedDB rather than fetch.
+  markDownloadsHeld(true);
   await db.transaction('rw', db.manifests, db.licences, db.chunks, db.meta, async () => {
     const stored = await countStoredChunks(manifest.bookId, manifest.version);
     if (stored !== manifest.chunkCount) throw new IncompleteDownloadError(stored, manifest.chunkCount);
@@ -249,8 +252,12 @@ export async function findDownloadedBook(userId: string, bookRef: string): Promi
   const candidates = manifests.filter((manifest) => manifest.userId === userId).sort((a, b) => b.version - a.version);
   for (const manifest of candidates) {
     const book = await completeBook(userId, manifest);
-    if (book) return book;
+    if (book) {
+      markDownloadsHeld(true);
+      return book;
+    }
   }
+  if ((await db.manifests.count()) === 0) markDownloadsHeld(false);
   return undefined;
 }
 
