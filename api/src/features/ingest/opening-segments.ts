@@ -33,7 +33,7 @@ const sorted = (segments: Iterable<number>) => [...segments].sort((a, b) => a - 
 
 /** Opens `pdf` as the reader does, recording every segment pdf.js asks for (segment 0 is the initial data). */
 async function openRecording(loaded: TLoaded, pdf: Uint8Array, segmentSize: number): Promise<TRecordingOpen> {
-  const { pdfjs, assetUrls } = loaded;
+  const { pdfjs, readingOptions } = loaded;
   const read = new Set<number>([0]);
   const length = pdf.length;
 
@@ -57,12 +57,7 @@ async function openRecording(loaded: TLoaded, pdf: Uint8Array, segmentSize: numb
     rangeChunkSize: segmentSize,
     disableAutoFetch: true,
     disableStream: true,
-    ...assetUrls,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
+    ...readingOptions,
   });
   try {
     const doc = await task.promise;

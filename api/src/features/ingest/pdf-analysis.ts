@@ -115,26 +115,35 @@ function loadPdfjs(): Promise<TPdfjs> {
   return pdfjsModule;
 }
 
-/** pdf.js's Node build and the paths of its fonts, cmaps and wasm, for other readers of the file in this process. */
-export async function loadPdfjsInNode(): Promise<{ pdfjs: TPdfjs; assetUrls: NonNullable<typeof assetUrls> }> {
-  const pdfjs = await loadPdfjs();
+/**
+ * How the server has pdf.js read a book: its fonts, cmaps and wasm from the package, errors only on the console (pdf.js
+ * warns about recoverable damage it works around), no eval, no font faces, and past errors where it can.
+ */
+function serverReadingOptions(pdfjs: TPdfjs) {
   if (!assetUrls) throw new Error('pdf.js loaded without its asset paths');
-  return { pdfjs, assetUrls };
-}
-
-/** Opens the document; the bytes are copied because pdf.js transfers (detaches) the buffer it gets. */
-async function openDocument(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  const pdfjs = await loadPdfjs();
-  const task = pdfjs.getDocument({
-    data: bytes.slice(),
+  return {
     ...assetUrls,
-    // Errors only: pdf.js warns on the console about recoverable damage it works around.
     verbosity: pdfjs.VerbosityLevel.ERRORS,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     stopAtErrors: false,
-  });
+  };
+}
+
+/** pdf.js's Node build and the getDocument options the server reads with, for other readers of the file. */
+export async function loadPdfjsInNode(): Promise<{
+  pdfjs: TPdfjs;
+  readingOptions: ReturnType<typeof serverReadingOptions>;
+}> {
+  const pdfjs = await loadPdfjs();
+  return { pdfjs, readingOptions: serverReadingOptions(pdfjs) };
+}
+
+/** Opens the document; the bytes are copied because pdf.js transfers (detaches) the buffer it gets. */
+async function openDocument(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfjs();
+  const task = pdfjs.getDocument({ data: bytes.slice(), ...serverReadingOptions(pdfjs) });
   try {
     return await task.promise;
   } catch (error) {

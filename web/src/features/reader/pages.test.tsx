@@ -67,6 +67,21 @@ const EARLIER = '001700000000100-000000-a';
 const LATER = '001700000000200-000000-b';
 const { default: PreviewPage } = await import('./preview-page');
 
+/** The reader page's data block (api/src/features/reader/reader-page-data.ts) for Deep Work, as the server writes it. */
+function writeReaderPageData({ userId, progress }: { userId: string; progress: TReadingProgress | null }) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'wb-reader';
+  block.textContent = JSON.stringify({
+    bookRef: 'deep-work',
+    userId,
+    manifest: { ...manifest, loanId: null },
+    progress,
+    bookmarks: [],
+  });
+  document.head.append(block);
+}
+
 afterEach(async () => {
   // Unmount before the fetch stub goes: an open reader still loads its copy budget.
   cleanup();
@@ -184,17 +199,7 @@ describe('ReaderPage', () => {
   });
 
   it('opens the book the page carries before the screen renders, without asking for manifest, position or bookmarks', async () => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = 'wb-reader';
-    block.textContent = JSON.stringify({
-      bookRef: 'deep-work',
-      userId: 'user-1',
-      manifest: { ...manifest, loanId: null },
-      progress: savedAt(44, LATER),
-      bookmarks: [],
-    });
-    document.head.append(block);
+    writeReaderPageData({ userId: 'user-1', progress: savedAt(44, LATER) });
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(authKeys.user, makeUser({ id: 'user-1' }));
     openProtectedBook.mockResolvedValue(openedBook());
@@ -212,17 +217,7 @@ describe('ReaderPage', () => {
   });
 
   it("claims the open the reader page's own script started before the app, with the page's answers in the query cache", async () => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = 'wb-reader';
-    block.textContent = JSON.stringify({
-      bookRef: 'deep-work',
-      userId: 'user-1',
-      manifest: { ...manifest, loanId: null },
-      progress: savedAt(44, LATER),
-      bookmarks: [],
-    });
-    document.head.append(block);
+    writeReaderPageData({ userId: 'user-1', progress: savedAt(44, LATER) });
     openProtectedBook.mockResolvedValue(openedBook());
     // reader-first-page.ts, before any of the app has loaded: no query cache, no React.
     const started = startPageBookOpen({ search: '' });
@@ -242,17 +237,7 @@ describe('ReaderPage', () => {
   });
 
   it('gives up an open the page started for another reader than the one the app has signed in', async () => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = 'wb-reader';
-    block.textContent = JSON.stringify({
-      bookRef: 'deep-work',
-      userId: 'someone-else',
-      manifest: { ...manifest, loanId: null },
-      progress: null,
-      bookmarks: [],
-    });
-    document.head.append(block);
+    writeReaderPageData({ userId: 'someone-else', progress: null });
     openProtectedBook.mockResolvedValue(openedBook());
     const started = startPageBookOpen({ search: '' });
     const queryClient = createTestQueryClient();
