@@ -5,6 +5,7 @@
  * checks it against IndexedDB before using the answer (docs/decisions/025-reader-first-page.md). Nothing secret: the
  * server knows both, and the key itself stays in IndexedDB.
  */
+import { browserLocalStorage } from './local-storage';
 
 /** localStorage keys of the copies, one per user. */
 export const BROWSER_DEVICE_HINT_PREFIX = 'wb.browser-device.';
@@ -14,18 +15,10 @@ export interface TBrowserDeviceHint {
   thumbprint: string;
 }
 
-function hintStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function writeBrowserDeviceHint(userId: string, hint: TBrowserDeviceHint): void {
   try {
     const value: TBrowserDeviceHint = { deviceId: hint.deviceId, thumbprint: hint.thumbprint };
-    hintStorage()?.setItem(`${BROWSER_DEVICE_HINT_PREFIX}${userId}`, JSON.stringify(value));
+    browserLocalStorage()?.setItem(`${BROWSER_DEVICE_HINT_PREFIX}${userId}`, JSON.stringify(value));
   } catch {
     // A full or blocked storage only costs the open its head start.
   }
@@ -34,7 +27,9 @@ export function writeBrowserDeviceHint(userId: string, hint: TBrowserDeviceHint)
 /** The user's device id and key thumbprint as last stored, read synchronously; null when unknown. */
 export function readBrowserDeviceHint(userId: string): TBrowserDeviceHint | null {
   try {
-    const value = JSON.parse(hintStorage()?.getItem(`${BROWSER_DEVICE_HINT_PREFIX}${userId}`) ?? 'null') as unknown;
+    const value = JSON.parse(
+      browserLocalStorage()?.getItem(`${BROWSER_DEVICE_HINT_PREFIX}${userId}`) ?? 'null',
+    ) as unknown;
     const hint = value as Partial<TBrowserDeviceHint> | null;
     return typeof hint?.deviceId === 'string' && typeof hint.thumbprint === 'string'
       ? { deviceId: hint.deviceId, thumbprint: hint.thumbprint }
@@ -46,7 +41,7 @@ export function readBrowserDeviceHint(userId: string): TBrowserDeviceHint | null
 
 export function removeBrowserDeviceHint(userId: string): void {
   try {
-    hintStorage()?.removeItem(`${BROWSER_DEVICE_HINT_PREFIX}${userId}`);
+    browserLocalStorage()?.removeItem(`${BROWSER_DEVICE_HINT_PREFIX}${userId}`);
   } catch {
     // Nothing to remove where storage is blocked.
   }
@@ -55,7 +50,7 @@ export function removeBrowserDeviceHint(userId: string): void {
 /** Removes every user's copy (the database they copy is being deleted). */
 export function removeAllBrowserDeviceHints(): void {
   try {
-    const storage = hintStorage();
+    const storage = browserLocalStorage();
     for (const key of Object.keys(storage ?? {}))
       if (key.startsWith(BROWSER_DEVICE_HINT_PREFIX)) storage?.removeItem(key);
   } catch {

@@ -5,19 +5,12 @@
  * at worst a downloaded book's first segments come once more from the network while online, and the lookup then
  * marks the browser as holding downloads (docs/decisions/025-reader-first-page.md).
  */
+import { browserLocalStorage } from './local-storage';
 const DOWNLOADS_KEY = 'wb.downloads';
-
-function hintStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function markDownloadsHeld(held: boolean): void {
   try {
-    hintStorage()?.setItem(DOWNLOADS_KEY, held ? 'some' : 'none');
+    browserLocalStorage()?.setItem(DOWNLOADS_KEY, held ? 'some' : 'none');
   } catch {
     // A full or blocked storage only costs an open its head start.
   }
@@ -26,7 +19,7 @@ export function markDownloadsHeld(held: boolean): void {
 /** True when this browser may hold a downloaded book (its opens wait for IndexedDB's answer). */
 export function mayHoldDownloads(): boolean {
   try {
-    return hintStorage()?.getItem(DOWNLOADS_KEY) === 'some';
+    return browserLocalStorage()?.getItem(DOWNLOADS_KEY) === 'some';
   } catch {
     return true;
   }
@@ -34,7 +27,7 @@ export function mayHoldDownloads(): boolean {
 
 export function forgetDownloadsHint(): void {
   try {
-    hintStorage()?.removeItem(DOWNLOADS_KEY);
+    browserLocalStorage()?.removeItem(DOWNLOADS_KEY);
   } catch {
     // Nothing to forget where storage is blocked.
   }
