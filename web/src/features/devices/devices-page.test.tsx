@@ -89,6 +89,10 @@ describe('/devices', () => {
       },
     });
     const list = await screen.findByRole('list', { name: 'Your offline devices' });
+    // Which row is this browser comes from IndexedDB, which may answer a moment after the list.
+    await waitFor(() =>
+      expect(within(within(list).getAllByRole('listitem')[0]!).getByText('This device')).toBeInTheDocument(),
+    );
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
