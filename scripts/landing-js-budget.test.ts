@@ -22,7 +22,12 @@ describe('landing page JavaScript budget', () => {
 
   beforeAll(() => {
     if (!fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json')))
-      execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+      // vitest sets NODE_ENV=test, which would make Vite build React's development runtime
+      execFileSync('npx', ['vite', 'build'], {
+        cwd: ROOT,
+        stdio: 'ignore',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
     bundle = measureLandingBundle(WEB_DIST);
   }, 180_000);
 

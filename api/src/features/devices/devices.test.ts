@@ -104,8 +104,10 @@ describe('POST /api/devices/browser', () => {
     const ecKey = await sharedDeviceKey(0);
     const small = await generateDeviceKey('rsa', 2048);
     const ec = (members: Record<string, unknown>) => ({ publicKey: { ...ecKey.publicJwk, ...members } });
-    // A point that is not on P-256: the curve's x with y + 1 (only the last base64url character changes).
-    const offCurveY = `${ecKey.publicJwk.y!.slice(0, 42)}${ecKey.publicJwk.y!.endsWith('w') ? 'A' : String.fromCharCode(ecKey.publicJwk.y!.charCodeAt(42) + 4)}`;
+    // A point that is not on P-256: the curve's x with the last bit of y flipped (still 32 bytes).
+    const yBytes = Buffer.from(ecKey.publicJwk.y!, 'base64url');
+    yBytes[31] = yBytes[31]! ^ 1;
+    const offCurveY = yBytes.toString('base64url');
     const cases: [string, unknown, string, RegExp][] = [
       ['private key', { publicKey: key.privateJwk }, 'publicKey', /private key members are not accepted/],
       ['EC private key', { publicKey: ecKey.privateJwk }, 'publicKey', /private key members are not accepted/],
