@@ -137,7 +137,7 @@ if (!only || only === 'segments') {
   );
   for (const row of rows) {
     out(
-      `  ${row.pdf} (${Math.round(row.bytes / 1024)} KiB) p${row.page}, ${row.segmentSize / 1024} KiB segments: ${row.segments} segments, ${Math.round(row.fetchedBytes / 1024)} KiB in ${row.requests} requests over ${row.rounds} round trips | phone estimate ${row.phoneEstimateMs} ms`,
+      `  ${row.pdf} (${Math.round(row.bytes / 1024)} KiB) p${row.page}, ${row.segmentSize / 1024} KiB segments: ${row.segments} segments, ${Math.round(row.fetchedBytes / 1024)} KiB in ${row.requests} requests over ${row.rounds} round trips | phone estimate ${row.phoneEstimateMs} ms${row.listedPhoneEstimateMs === null ? '' : `, ${row.listedPhoneEstimateMs} ms with the opening segments listed`}`,
     );
   }
 }

@@ -10,8 +10,10 @@
  * ranges asked for while earlier ones are still unanswered are answered together, so "rounds" counts
  * round trips that wait for one another. The phone estimate is rounds × 150 ms + bytes at 1.6 Mbit/s
  * (ciphertext: + 16 bytes per segment, + ~400 bytes of HTTP headers per request), the issue's phone
- * profile without CPU time. No network and no crypto: this measures only what the layout of the file
- * and the segment size make pdf.js fetch.
+ * profile without CPU time. For page 1 it also gives the estimate when the manifest lists these segments, as
+ * ingestion records them (docs/decisions/026-opening-segments.md): one round, one request per run. No network and
+ * no crypto: this measures only what the layout of the file and the segment size make pdf.js fetch
+ * (docs/decisions/028-16-kib-segments.md chose the size from it).
  *
  * PDFs: three demo books typeset as the seed does, the real-world PDFs in content/pdfs, and any PDF in
  * BENCH_SEGMENTS_DIR (for comparing, say, linearised copies of the same files).
@@ -19,12 +21,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { CHUNK_TAG_BYTES } from '@shared/reader';
+import { CHUNK_TAG_BYTES, MAX_CHUNKS_PER_REQUEST } from '@shared/reader';
+import { coalesceRuns } from '../web/src/protected-content/segment-runs';
 import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
 import { writeResult } from './lib';
 
 const KIB = 1024;
-export const SEGMENT_SIZES = [32 * KIB, 64 * KIB, 128 * KIB, 256 * KIB, 1024 * KIB];
+export const SEGMENT_SIZES = [16 * KIB, 32 * KIB, 64 * KIB, 128 * KIB, 256 * KIB, 1024 * KIB];
 const PHONE_RTT_MS = 150;
 const PHONE_BYTES_PER_MS = 1_600_000 / 8 / 1000;
 const HTTP_OVERHEAD_BYTES = 400;
@@ -43,6 +46,11 @@ export interface TPageFetch {
   segments: number;
   fetchedBytes: number;
   phoneEstimateMs: number;
+  /**
+   * Page 1 only: the estimate when the manifest lists these segments (docs/decisions/026-opening-segments.md), so
+   * the reader asks for all of them in its first round, one request per run of adjacent segments.
+   */
+  listedPhoneEstimateMs: number | null;
 }
 
 async function loadPdfjs(): Promise<{ pdfjs: TPdfjs; standardFontDataUrl: string }> {
@@ -122,6 +130,7 @@ export async function measurePageFetch(
     0,
   );
   const wireBytes = fetchedBytes + (requests + 1) * HTTP_OVERHEAD_BYTES;
+  const listedRuns = coalesceRuns([...fetched], MAX_CHUNKS_PER_REQUEST).length;
   return {
     pdf: name,
     bytes: bytes.length,
@@ -132,6 +141,10 @@ export async function measurePageFetch(
     segments: Math.min(fetched.size, segmentCount),
     fetchedBytes,
     phoneEstimateMs: Math.round((rounds + 1) * PHONE_RTT_MS + wireBytes / PHONE_BYTES_PER_MS),
+    listedPhoneEstimateMs:
+      page === 1
+        ? Math.round(PHONE_RTT_MS + (fetchedBytes + listedRuns * HTTP_OVERHEAD_BYTES) / PHONE_BYTES_PER_MS)
+        : null,
   };
 }
 

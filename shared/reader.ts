@@ -11,12 +11,20 @@ export const CHUNK_CIPHER = 'A256GCM' as const;
 export const CHUNK_IV_BYTES = 12;
 export const CHUNK_TAG_BYTES = 16;
 /**
- * Segment size of newly ingested books: 64 KiB, chosen by measuring what pdf.js asks for to draw a page
- * (docs/decisions/016-small-segments-and-range-reading.md). Older versions keep the size they were cut with.
+ * Segment size of newly ingested books: 16 KiB, chosen by measuring what pdf.js asks for to open a book and draw
+ * a page once the opening segments are listed in the manifest (docs/decisions/028-16-kib-segments.md; 016 chose
+ * the 64 KiB before it). Older versions keep the size they were cut with.
  */
-export const DEFAULT_CHUNK_SIZE = 65_536;
+export const DEFAULT_CHUNK_SIZE = 16_384;
 /** The segment size that books were cut into before 64 KiB segments (their versions still open). */
 export const LEGACY_CHUNK_SIZE = 1_048_576;
+/** The segment size of versions cut between decisions 016 and 028 (their versions still open). */
+export const PREVIOUS_CHUNK_SIZE = 65_536;
+/**
+ * The sizes earlier releases seeded as the read-only `chunk_size` default: a database still holding one of them
+ * moves to DEFAULT_CHUNK_SIZE at start (nobody can have chosen it), so its books are re-cut.
+ */
+export const FORMER_DEFAULT_CHUNK_SIZES: readonly number[] = [LEGACY_CHUNK_SIZE, PREVIOUS_CHUNK_SIZE];
 /**
  * Most consecutive chunks one GET /api/books/:id/chunks?v=&from=&count= answers (adjacent segments pdf.js
  * asks for together come in one request); the client also keeps each such request under MAX_CHUNK_RUN_BYTES.

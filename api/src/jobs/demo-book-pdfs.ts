@@ -7,7 +7,7 @@
  * restart costs a few file hashes; a changed text is typeset again and becomes a new version, and so does
  * a book still cut into segments of another size than the configured one. Then every other book in that
  * state (the generated catalogue) is re-cut from its stored chunks (features/ingest/resegment.ts), so a
- * database from before 64 KiB segments moves over by itself (docs/decisions/016-small-segments-and-range-reading.md).
+ * database from before 16 KiB segments moves over by itself (docs/decisions/028-16-kib-segments.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

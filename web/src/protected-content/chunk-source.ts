@@ -52,7 +52,7 @@ export interface ChunkSource {
   close(): void;
 }
 
-/** Plaintext kept in memory by default: 64 segments of 64 KiB, or 4 chunks of a 1 MiB-chunk version. */
+/** Plaintext kept in memory by default: 256 segments of 16 KiB, 64 of 64 KiB, or 4 chunks of a 1 MiB-chunk version. */
 export const DEFAULT_DECRYPTED_CACHE_BYTES = 4 * 1_048_576;
 const MIN_DECRYPTED_CACHE_CHUNKS = 4;
 

@@ -372,7 +372,7 @@ describe('seedDemoData', () => {
       offline_max_days: '30:number',
       offline_max_renewals: '100:number',
       preview_page_count: '5:number',
-      chunk_size: '65536:number',
+      chunk_size: '16384:number',
       max_copy_percentage: '40:number',
       copy_protection_enabled: 'true:boolean',
       health_alert_cooldown_minutes: '30:number',

@@ -2,8 +2,8 @@
  * Default system configuration (docs/product/limits.md#system-settings; docs/product/decisions.md#7, #8 and #10).
  * Inserted only when a key is missing, so values a super admin changed are never reset by a restart.
  */
-import { and, eq } from 'drizzle-orm';
-import { DEFAULT_CHUNK_SIZE, LEGACY_CHUNK_SIZE } from '@shared/reader';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_CHUNK_SIZE, FORMER_DEFAULT_CHUNK_SIZES } from '@shared/reader';
 import type { Db } from '../client';
 import { systemConfig, type TConfigDataType } from '../schema';
 
@@ -123,9 +123,9 @@ export const SYSTEM_CONFIG_SEEDS: TSystemConfigSeed[] = [
 ];
 
 /**
- * Inserts the missing keys; returns how many were added. The read-only chunk_size still at the old 1 MiB
- * default moves to the current one (nobody can have chosen it), so books are re-cut into 64 KiB segments
- * (docs/decisions/016-small-segments-and-range-reading.md).
+ * Inserts the missing keys; returns how many were added. The read-only chunk_size still at a former default
+ * (1 MiB, then 64 KiB) moves to the current one (nobody can have chosen it), so books are re-cut into 16 KiB
+ * segments (docs/decisions/028-16-kib-segments.md).
  */
 export function seedSystemConfig(db: Db): number {
   const rows = SYSTEM_CONFIG_SEEDS.map((seed) => ({ ...seed, isEditable: seed.isEditable ?? true }));
@@ -135,7 +135,7 @@ export function seedSystemConfig(db: Db): number {
     .where(
       and(
         eq(systemConfig.key, 'chunk_size'),
-        eq(systemConfig.value, String(LEGACY_CHUNK_SIZE)),
+        inArray(systemConfig.value, FORMER_DEFAULT_CHUNK_SIZES.map(String)),
         eq(systemConfig.isEditable, false),
       ),
     )

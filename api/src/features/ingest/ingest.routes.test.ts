@@ -7,6 +7,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TBookPdfUploadResult } from '@shared/ingest';
+import { DEFAULT_CHUNK_SIZE } from '@shared/reader';
 import { auditLogs, books, pdfAssets } from '../../db/schema';
 import { createBook } from '../../test-factories';
 import { createTestContext, createTestClient } from '../../test-utils';
@@ -68,7 +69,7 @@ describe('POST /api/admin/books/:id/pdf', () => {
       bookId: t.book.id,
       version: 1,
       pageCount: 14,
-      chunkCount: 16, // 64 KiB segments
+      chunkCount: Math.ceil(PDF.length / DEFAULT_CHUNK_SIZE), // 63 segments of 16 KiB
       sizeBytes: PDF.length,
       unchanged: false,
     });

@@ -83,7 +83,7 @@ export interface TIngestResult {
 const PDF_MAGIC = Buffer.from('%PDF-');
 /** PDF readers accept a header anywhere in the first kilobyte (some writers put junk before it). */
 const MAGIC_WINDOW = 1024;
-const MIN_CHUNK_SIZE = 64 * 1024;
+const MIN_CHUNK_SIZE = 16 * 1024;
 const MAX_CHUNK_SIZE = 16 * 1024 * 1024;
 /** Rows per multi-row INSERT: well under SQLite's bound-parameter limit. */
 const ROWS_PER_INSERT = 200;
@@ -170,7 +170,7 @@ async function preview(
   }
 }
 
-/** system_config chunk_size when it is a sane number, else the default (DEFAULT_CHUNK_SIZE, 64 KiB). */
+/** system_config chunk_size when it is a sane number, else the default (DEFAULT_CHUNK_SIZE, 16 KiB). */
 export function configuredChunkSize(db: Db): number {
   const raw = db
     .select({ value: systemConfig.value })

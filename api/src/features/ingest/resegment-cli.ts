@@ -1,6 +1,6 @@
 /**
  * `npm run books:resegment`: re-cuts every book whose current version uses another segment size than the
- * configured one (the 1 MiB chunks of books ingested before 64 KiB segments) into a new version, through
+ * configured one (the 1 MiB chunks or 64 KiB segments of books ingested before; docs/decisions/028-16-kib-segments.md) into a new version, through
  * resegment.ts, and records in place the opening segments of current versions stored without them
  * (docs/decisions/026-opening-segments.md); older versions stay readable for licences and downloads already issued. Idempotent (a
  * second run finds nothing to do); recorded in the audit log. Exit code 1 when a book could not be re-cut.

@@ -1,7 +1,7 @@
 /**
  * Re-cutting stored books into the configured segment size (docs/decisions/016-small-segments-and-range-reading.md)
  * and IV form (docs/decisions/022-compact-manifest.md): a book whose current version was cut into segments of
- * another size (the 1 MiB chunks of books ingested before 64 KiB segments) or sealed with listed random IVs
+ * another size (the 1 MiB chunks or 64 KiB segments of books ingested before) or sealed with listed random IVs
  * (versions ingested before the compact manifest) is decrypted here, in memory, from its own stored chunks, checked against the
  * version's sha256, and ingested again as the next version through the one pipeline (ingest.service.ts).
  * The older version stays stored and readable by its ?v= for licences and offline copies already issued,

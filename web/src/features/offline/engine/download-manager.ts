@@ -73,7 +73,7 @@ export type { TStorageSummary };
 
 /** Requests at the same time: enough to fill the connection, few enough to stop quickly. */
 export const DOWNLOAD_CONCURRENCY = 3;
-/** Adjacent 64 KiB segments asked for in one request (16 of them), so a large book is not thousands of requests. */
+/** Bytes of adjacent segments asked for in one request (64 segments of 16 KiB), so a large book is not thousands of requests. */
 export const DOWNLOAD_RUN_BYTES = 1_048_576;
 /** Room asked for beyond the book's bytes: IndexedDB keeps rows with some overhead. */
 const SPACE_MARGIN = 1.1;
