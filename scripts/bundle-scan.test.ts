@@ -11,13 +11,13 @@
  * - an e-mail looked up in a list (`[...].includes(user.email)`, `list.has(x.email)`, `.indexOf(...)`)
  *   or checked by domain (`email.endsWith(...)`).
  *
- * The build runs only when dist/web is missing (`vite build`); otherwise the existing output is reused,
+ * The build runs only when dist/web is missing (scripts/built-web.ts); otherwise the existing output is reused,
  * so after changing web code run `npm run build` first to scan the fresh bundle.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltWeb } from './built-web';
 import { scanJavaScript } from './bundle-scan';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -84,17 +84,8 @@ describe('scanJavaScript (the scanner itself)', () => {
 
 describe('the built web bundle (dist/web)', () => {
   beforeAll(() => {
-    if (fs.existsSync(path.join(WEB_DIST, 'index.html')) && fs.existsSync(ASSETS)) return;
     // Only when there is no build yet: `vite build` takes a while, so an existing one is reused.
-    execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', WEB_DIST, '--emptyOutDir'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, NODE_ENV: 'production' },
-      },
-    );
+    ensureBuiltWeb(WEB_DIST);
   }, 600_000);
 
   it('contains no e-mail literal or e-mail-based authorisation', () => {

@@ -1,15 +1,14 @@
 /**
  * "JavaScript sent before the landing page is interactive, compressed, is reported and does not grow": the
- * landing page's initial scripts in the BUILT web app (dist/web; built with `vite build` only when missing,
- * so run `npm run build` after changing web code) must stay within the recorded budget
+ * landing page's initial scripts in the BUILT web app (dist/web; built by scripts/built-web.ts only when
+ * missing, so run `npm run build` after changing web code) must stay within the recorded budget
  * (bench/landing-js-budget.json) plus its small margin. A deliberate increase is recorded with
  * `npm run bench bundle -- --record` and explained in the commit; a smaller figure should be recorded too,
  * so the budget follows the savings down.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltWeb } from './built-web';
 import { measureLandingBundle, readLandingBudget, type TLandingBundle } from '../bench/bundle-size';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -21,13 +20,7 @@ describe('landing page JavaScript budget', () => {
   let bundle: TLandingBundle;
 
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json')))
-      // vitest sets NODE_ENV=test, which would make Vite build React's development runtime
-      execFileSync('npx', ['vite', 'build'], {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: { ...process.env, NODE_ENV: 'production' },
-      });
+    ensureBuiltWeb(WEB_DIST);
     bundle = measureLandingBundle(WEB_DIST);
   }, 180_000);
 

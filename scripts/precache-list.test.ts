@@ -1,13 +1,13 @@
 /**
  * The service worker precaches what a reader needs to start the app and read offline, and not the back office
  * (docs/product/offline-and-devices.md#what-the-app-keeps-on-this-device): checked on the precache list injected
- * into the BUILT service worker (dist/web/sw.js; built with `vite build` only when missing, so run `npm run build`
+ * into the BUILT service worker (dist/web/sw.js; built by scripts/built-web.ts only when missing, so run `npm run build`
  * after changing web code), against Vite's build manifest of the same build.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltWeb } from './built-web';
 import { OFFLINE_SCREENS, filesReadingNeeds, readViteManifest, type TViteManifest } from './precache-list.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,8 +36,7 @@ describe('what the service worker precaches (built app)', () => {
   let precached: Set<string>;
 
   beforeAll(() => {
-    if (!fs.existsSync(path.join(WEB_DIST, 'sw.js')) || !fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json')))
-      execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    ensureBuiltWeb(WEB_DIST);
     manifest = readViteManifest(WEB_DIST);
     precached = new Set(precachedUrls());
   }, 180_000);
