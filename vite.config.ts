@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { keepWhatReadingNeeds } from './scripts/precache-list.mjs';
+import { OFFLINE_READER_PAGE_PATH } from './shared/sw-messages';
 
 const root = path.resolve(import.meta.dirname);
 
@@ -79,7 +80,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         // Only what a reader needs to start the app and read offline, from Vite's build manifest; the back office
         // and other online-only screens load when used (docs/decisions/024-what-the-service-worker-keeps.md).
-        manifestTransforms: [keepWhatReadingNeeds(path.join(root, 'dist/web'))],
+        // The offline reader page is written by the server from this build (docs/decisions/029-offline-reader-page.md).
+        manifestTransforms: [keepWhatReadingNeeds(path.join(root, 'dist/web'), [OFFLINE_READER_PAGE_PATH])],
       },
       devOptions: { enabled: false },
     }),

@@ -3,7 +3,9 @@
  * installs the service worker, whose precache takes the reader's code (route chunk, pdf.js, its worker,
  * the viewer's stylesheet) and not the back office, and downloads a book; a repeat open online and then, with
  * the network gone, a fresh page load open the reader and draw the book's first page, every script (the pdf.js
- * worker's own included), stylesheet and font answered by the worker.
+ * worker's own included), stylesheet and font answered by the worker. Offline, that page load gets the worker's
+ * reader page, whose own script draws the downloaded book's first page before the app has loaded, as online
+ * (docs/decisions/029-offline-reader-page.md).
  */
 import type { Page, Request } from '@playwright/test';
 import { bookBySlug, demoAccount, expect, expectPageRendered, signInThroughApi, test } from './fixtures';
@@ -79,6 +81,28 @@ async function firstPageHasInk(page: Page): Promise<boolean> {
   });
 }
 
+/**
+ * Runs in the page before its scripts: notes whether the offline reader page's picture showed the book's page (it is
+ * removed once the app's viewer has drawn, so it is watched rather than looked up afterwards) and the title it named.
+ */
+function recordPictureOfOfflinePage(): void {
+  const observer = new MutationObserver(() => {
+    const picture = document.querySelector('#first-screen[data-reader-offline][data-shows-page]');
+    if (!picture) return;
+    (window as unknown as { offlinePicture: unknown }).offlinePicture = {
+      drewPage: picture.querySelector('.page canvas') !== null,
+      title: picture.querySelector('[data-first-page-title]')?.textContent ?? '',
+    };
+    observer.disconnect();
+  });
+  observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-shows-page'],
+  });
+}
+
 test.describe('offline open with the code from the service worker cache', () => {
   test.describe.configure({ timeout: 150_000 });
 
@@ -111,6 +135,7 @@ test.describe('offline open with the code from the service worker cache', () => 
         precached.some((url) => code.test(url)),
         `precache holds ${code}`,
       ).toBe(true);
+    expect(precached, 'the offline reader page is precached').toContain('/app-shell/reader');
     // The back office is not a reader's: it loads online when used (docs/product/offline-and-devices.md).
     expect(precached.filter((url) => /\/(admin-app|users-page|audit-log-page)-[^/]*\.js$/.test(url))).toEqual([]);
     await registerAndDownload(page);
@@ -129,9 +154,17 @@ test.describe('offline open with the code from the service worker cache', () => 
     await context.setOffline(true);
     const offlinePage = await context.newPage();
     const offline = recordCode(offlinePage);
+    await offlinePage.addInitScript(recordPictureOfOfflinePage);
     await offlinePage.goto(`/reader/${bookId}`);
     await expectPageRendered(offlinePage, 1);
     await expect.poll(() => firstPageHasInk(offlinePage), { message: 'page 1 is drawn' }).toBe(true);
     await expectCodeFromServiceWorker(offline);
+    const picture = await offlinePage.evaluate(
+      () => (window as unknown as { offlinePicture?: { drewPage: boolean; title: string } }).offlinePicture,
+    );
+    expect(picture, "the worker's offline reader page drew the page before the app").toEqual({
+      drewPage: true,
+      title: 'As a Man Thinketh',
+    });
   });
 });

@@ -16,4 +16,7 @@ export function filesReadingNeeds(manifest: TViteManifest): Set<string>;
 export function readViteManifest(webRoot: string): TViteManifest;
 export function keepWhatReadingNeeds(
   webRoot: string,
-): <TEntry extends { url: string }>(entries: TEntry[]) => Promise<{ manifest: TEntry[]; warnings: string[] }>;
+  pages?: readonly string[],
+): <TEntry extends { url: string; revision?: string | null }>(
+  entries: TEntry[],
+) => Promise<{ manifest: TEntry[]; warnings: string[] }>;

@@ -5,6 +5,7 @@
  * (`dist/web/.vite/manifest.json`) rather than from file names. Used by vite.config.ts as a Workbox manifest
  * transform, and by its test against the real build (types: precache-list.d.mts).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -105,11 +106,14 @@ const BUILT_ASSETS = /^assets\//;
 
 /**
  * A Workbox `manifestTransforms` entry: drops the built files the offline screens do not need, and the second
- * copy of an entry listed twice (the web manifest's icons are added again by vite-plugin-pwa).
+ * copy of an entry listed twice (the web manifest's icons are added again by vite-plugin-pwa). `pages` are pages
+ * the server writes from the build (the offline reader page: docs/decisions/029-offline-reader-page.md): precached
+ * too, with a revision derived from every file kept, so a new build fetches them again and an unchanged one does not.
  * @param {string} webRoot
+ * @param {readonly string[]} [pages]
  */
-export function keepWhatReadingNeeds(webRoot) {
-  /** @template {{ url: string }} TEntry @param {TEntry[]} entries */
+export function keepWhatReadingNeeds(webRoot, pages = []) {
+  /** @template {{ url: string, revision?: string | null }} TEntry @param {TEntry[]} entries */
   return async (entries) => {
     const needed = filesReadingNeeds(readViteManifest(webRoot));
     const seen = new Set();
@@ -119,6 +123,15 @@ export function keepWhatReadingNeeds(webRoot) {
       seen.add(url);
       return !BUILT_ASSETS.test(url) || needed.has(url);
     });
-    return { manifest, warnings: [] };
+    const revision = buildRevision(manifest);
+    const written = pages.map((page) => /** @type {TEntry} */ ({ revision, url: page.replace(/^\//, '') }));
+    return { manifest: [...manifest, ...written], warnings: [] };
   };
+}
+
+/** @param {{ url: string, revision?: string | null }[]} entries */
+function buildRevision(entries) {
+  const hash = crypto.createHash('sha256');
+  for (const entry of entries) hash.update(`${entry.url}\0${entry.revision ?? ''}\0`);
+  return hash.digest('hex').slice(0, 32);
 }

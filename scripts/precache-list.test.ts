@@ -56,6 +56,20 @@ describe('what the service worker precaches (built app)', () => {
     expect([...expected].filter((file) => !precached.has(file))).toEqual([]);
   });
 
+  it("holds the offline reader page with a revision of this build, and the reader page script's code it names", () => {
+    const worker = fs.readFileSync(path.join(WEB_DIST, 'sw.js'), 'utf8');
+    const page = /\{"revision":"([0-9a-f]+)","url":"app-shell\/reader"\}/.exec(worker);
+    expect(page, 'the worker precaches app-shell/reader with a revision').not.toBeNull();
+    const readerPageScript = new Set<string>();
+    for (const key of [
+      'src/reader-first-page.ts',
+      'src/features/reader/first-page-picture.ts',
+      'src/protected-content/early-license.ts',
+    ])
+      staticClosure(manifest, key, readerPageScript);
+    expect([...readerPageScript].filter((file) => !precached.has(file))).toEqual([]);
+  });
+
   it('leaves out the back office, moderation, the assistant, charts and diagnostics', () => {
     const onlineOnly = Object.entries(manifest).filter(([key, chunk]) =>
       /^src\/(features\/admin-|app\/admin-app|features\/reviews\/moderation-page|features\/assistant\/|features\/diagnostics\/)|-charts?\.tsx$|\/recharts\//.test(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, isBuiltCodePath, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
+import {
+  NAVIGATION_DENYLIST,
+  isBuiltCodePath,
+  isCatalogueApiPath,
+  isCoverPath,
+  isPlansApiPath,
+  isReaderAddress,
+} from './cache-rules';
 
 describe('service worker cache rules', () => {
   it('caches covers and placeholders cache-first', () => {
@@ -55,6 +62,13 @@ describe('service worker cache rules', () => {
     expect(isPlansApiPath('/api/plans')).toBe(true);
     expect(isCatalogueApiPath('/api/plans')).toBe(false);
     expect(isPlansApiPath('/api/admin/plans')).toBe(false);
+  });
+
+  it('knows a page load of a book in the reader, which offline gets the reader page', () => {
+    for (const path of ['/reader/the-prince', '/read/2874b333-aa4f-40be-bad5-ba444b479ebf', '/reader/the-prince/'])
+      expect(isReaderAddress(path), path).toBe(true);
+    for (const path of ['/reader', '/reader/', '/reader/a/b', '/book/the-prince', '/library', '/api/reader/x'])
+      expect(isReaderAddress(path), path).toBe(false);
   });
 
   it('never answers an /api navigation with the app shell', () => {

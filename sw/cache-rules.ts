@@ -7,6 +7,14 @@
 /** Page navigations under /api/ are API calls, never the app shell. */
 export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//];
 
+/** The reader's addresses (web/src/app/router.tsx: /reader/:bookId and /read/:bookId). */
+const READER_ADDRESS = /^\/(?:reader|read)\/[^/]+\/?$/;
+
+/** A page load of a book in the reader: offline it gets the reader page (docs/decisions/029-offline-reader-page.md). */
+export function isReaderAddress(pathname: string): boolean {
+  return READER_ADDRESS.test(pathname);
+}
+
 const COVER_PATH = /^\/api\/books\/[^/]+\/cover\.svg$/;
 const PLACEHOLDER_PATH = /^\/api\/placeholder\/\d+\/\d+$/;
 

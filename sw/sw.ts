@@ -11,10 +11,17 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@shared/sw-messages';
+import { OFFLINE_READER_PAGE_PATH, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '@shared/sw-messages';
 import { readStoredChunk } from '@web/storage/offline-books';
 import { askClientsToFlush } from './background-sync';
-import { NAVIGATION_DENYLIST, isBuiltCodePath, isCatalogueApiPath, isCoverPath, isPlansApiPath } from './cache-rules';
+import {
+  NAVIGATION_DENYLIST,
+  isBuiltCodePath,
+  isCatalogueApiPath,
+  isCoverPath,
+  isPlansApiPath,
+  isReaderAddress,
+} from './cache-rules';
 import { createChunkHandler, isChunkPath } from './chunk-route';
 import { urlsToWarm, warmHttpCache } from './precache-warmup';
 
@@ -78,14 +85,17 @@ registerRoute(
 
 // Page loads try the network first so the server's per-page SEO tags and newest shell arrive; offline
 // (or with a connection that does not answer within a few seconds) the precached shell answers and
-// the client router renders the screen. /api/ is never a page.
+// the client router renders the screen. A reader address gets the precached reader page instead, whose own script
+// draws a downloaded book's first page before the app has loaded, as online (docs/decisions/029-offline-reader-page.md).
+// /api/ is never a page.
 registerRoute(
   new NavigationRoute(
-    async ({ request }) => {
+    async ({ request, url }) => {
       try {
         return await fetchWithin(request, NAVIGATION_NETWORK_TIMEOUT_MS);
       } catch {
-        return (await matchPrecache('/index.html')) ?? Response.error();
+        const readerPage = isReaderAddress(url.pathname) ? await matchPrecache(OFFLINE_READER_PAGE_PATH) : undefined;
+        return readerPage ?? (await matchPrecache('/index.html')) ?? Response.error();
       }
     },
     { denylist: NAVIGATION_DENYLIST },

@@ -10,6 +10,8 @@
  * (features/reader/first-page-picture.ts). Only then does it load the app, whose reader screen claims the same open and
  * the same pdf.js document: the first page waits for neither React nor the viewer nor the rest of the app's code, and
  * the app's code does not compete with the book for the main thread or a phone's link.
+ * Offline, the service worker answers a reader address with its own copy of this page, carrying no book
+ * (docs/decisions/029-offline-reader-page.md): the book is then the download the address names, and no licence is asked.
  */
 import { loadApp, readAppCode } from './app-code';
 import { startPdfWorker } from './features/reader/pdf/pdf-worker';

@@ -222,11 +222,27 @@ const ARROW_LEFT =
  * renders the reader underneath and removes the picture once its own viewer has drawn the same page.
  */
 export function readerFirstScreenHtml(book: { title: string; slug: string }): string {
-  const title = escapeHtml(book.title);
-  return `<div id="${FIRST_SCREEN_ELEMENT_ID}" data-reader-picture inert class="reader-root fixed inset-0 flex flex-col bg-background text-foreground">
+  return readerPictureHtml(
+    `href="/book/${escapeHtml(encodeURIComponent(book.slug))}"`,
+    escapeHtml(book.title),
+    'data-reader-picture',
+  );
+}
+
+/**
+ * The same picture for the service worker's offline reader page (docs/decisions/029-offline-reader-page.md): no book
+ * is known when it is written, so the back link and the title are left for the reader page's script to fill in from
+ * the downloaded book (`data-reader-offline` tells it to look the book up by the address).
+ */
+export function offlineReaderFirstScreenHtml(): string {
+  return readerPictureHtml('href="/library" data-first-page-back', '', 'data-reader-picture data-reader-offline');
+}
+
+function readerPictureHtml(backLinkAttributes: string, title: string, markers: string): string {
+  return `<div id="${FIRST_SCREEN_ELEMENT_ID}" ${markers} inert class="reader-root fixed inset-0 flex flex-col bg-background text-foreground">
 <div class="flex h-14 items-center gap-0.5 border-b border-border bg-background px-1 text-foreground lg:px-2">
-<a href="/book/${escapeHtml(encodeURIComponent(book.slug))}" class="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md">${ARROW_LEFT}</a>
-<p class="mx-1 min-w-0 flex-1 truncate font-serif text-base font-semibold">${title}</p>
+<a ${backLinkAttributes} class="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md">${ARROW_LEFT}</a>
+<p class="mx-1 min-w-0 flex-1 truncate font-serif text-base font-semibold" data-first-page-title>${title}</p>
 </div>
 <div class="relative min-h-0 flex-1">
 <div class="reader-scroll absolute inset-0 overflow-auto" data-first-page-container><div class="pdfViewer"></div></div>

@@ -31,8 +31,10 @@ import {
   bookstoreFirstScreenHtml,
   injectFirstScreenHtml,
   landingFirstScreenHtml,
+  offlineReaderFirstScreenHtml,
   readerFirstScreenHtml,
 } from './first-screen-html';
+import { OFFLINE_READER_PAGE_PATH } from '@shared/sw-messages';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,6 +49,8 @@ const BOOKSTORE_PRELOADED_COVERS = 2;
 /** Client routes never contain a dot in their last segment (book ids and slugs are [A-Za-z0-9-]). */
 const FILE_LIKE_PATH = /^\/assets\/|\.[A-Za-z0-9]+$/;
 const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+/** A reader address the offline reader page is written for: its SEO tags (a private page) and its screen's code. */
+const SAMPLE_READER_PATH = '/reader/book';
 
 export function createSeoRoutes(deps: AppDeps, webRoot: string) {
   const { db, env, now } = deps;
@@ -130,7 +134,19 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     return c.html(html, page.status, { 'Cache-Control': user ? CACHE_PRIVATE_PAGE : CACHE_REVALIDATE });
   };
 
+  /**
+   * The reader page the service worker precaches for offline page loads of a reader address
+   * (docs/decisions/029-offline-reader-page.md): the same page as a reader page that carries its book, without the
+   * book, the session or anything else personal, so one copy serves every book and every reader of this browser.
+   */
+  const renderOfflineReaderPage = (c: Context<AppEnv>) => {
+    const { meta } = resolvePage({ db, publicUrl: env.publicUrl, pathname: SAMPLE_READER_PATH });
+    const page = injectFirstScreenHtml(injectSeo(template, meta), offlineReaderFirstScreenHtml());
+    return c.html(routePreloads.readerFirstPage(page, SAMPLE_READER_PATH), 200, { 'Cache-Control': CACHE_REVALIDATE });
+  };
+
   return new Hono<AppEnv>()
+    .get(OFFLINE_READER_PAGE_PATH, compressResponses(), renderOfflineReaderPage)
     .get('*', async (c, next) => {
       // The shell always goes through SEO injection, never straight from disk.
       if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next();

@@ -12,6 +12,7 @@ import { escapeHtml, injectSeo, injectSession } from './seo-head';
 import { APP_CODE_ELEMENT_ID } from './route-preloads';
 import { matchSpaRoute } from '@shared/spa-routes';
 import { setupReader } from '../reader/reader-test-support';
+import { OFFLINE_READER_PAGE_PATH } from '@shared/sw-messages';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en-GB">
@@ -735,6 +736,28 @@ describe("web host: a reader page draws its book's first page before the app loa
     expect(html).not.toContain('id="first-screen"');
     expect(html).not.toContain('id="wb-reader"');
     expect(appCode(html)).toBeNull();
+  });
+
+  it("writes the service worker's offline reader page: the reader page's script and picture, no book, nothing personal (docs/decisions/029-offline-reader-page.md)", async () => {
+    const t = setupReader();
+    const { book } = await t.bookWithContent('premium');
+    const reader = await t.reader('premium');
+    const app = createApp({ ...t, webRoot: makeWebRootWithManifest() });
+    const anonymous = await app.request(OFFLINE_READER_PAGE_PATH);
+    const signedIn = await app.request(OFFLINE_READER_PAGE_PATH, { headers: { cookie: reader.cookie } });
+    const html = await anonymous.text();
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    // One page for every book and every reader: the session changes nothing in it.
+    expect(await signedIn.text()).toBe(html);
+    expect(html).toContain('<script type="module" async crossorigin src="/assets/reader-first-page-1.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css" />');
+    expect(appCode(html)?.entry).toBe('/assets/index-abc123.js');
+    expect(html).toContain('<div id="first-screen" data-reader-picture data-reader-offline inert');
+    expect(html).toContain('data-first-page-container');
+    expect(html).toContain('<meta name="robots" content="noindex');
+    for (const personal of ['id="wb-reader"', 'id="wb-session"', book.title, book.id, reader.user.email])
+      expect(html, personal).not.toContain(personal);
   });
 
   it("escapes the book's title in the picture", async () => {

@@ -7,6 +7,7 @@
  * adds what the screen's queries need.
  */
 import type { TReadingProgress } from '@shared/progress';
+import { lastKnownUser } from '@web/features/auth/last-known-user';
 import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
 import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
 import { startOpeningPosition, type TOpening, type TOpeningPosition } from './opening-position';
@@ -125,12 +126,47 @@ export function startPageBookOpen(location: Pick<Location, 'search'>): TPageBook
     readServerPosition: async () => page.progress,
     page,
   });
+  return keepUntilClaimed({ bookRef: page.bookRef, userId: page.userId, open, page });
+}
+
+/** The reader's addresses (app/router.tsx): /reader/:bookId and /read/:bookId, the book by id or slug. */
+const READER_ADDRESS = /^\/(?:reader|read)\/([^/]+)\/?$/;
+
+/**
+ * On the service worker's offline reader page (docs/decisions/029-offline-reader-page.md), which carries no book: opens
+ * the book the address names for the reader this browser last knew (features/auth/last-known-user.ts), from its
+ * download, before any of the app has loaded. Null when the address names no book or no reader is known; the screen
+ * then explains. The open is the app's own (no position from the server: it cannot be reached), claimed the same way.
+ */
+export function startOfflinePageBookOpen(location: Pick<Location, 'pathname' | 'search'>): TPageBookOpen | null {
+  if (early) return early;
+  const match = READER_ADDRESS.exec(location.pathname);
+  const userId = lastKnownUser()?.id;
+  if (!match || !userId) return null;
+  let bookRef: string;
+  try {
+    bookRef = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const open = openBook({
+    bookRef,
+    userId,
+    pageInUrl: pageFromSearch(location.search),
+    readServerPosition: async () => null,
+  });
+  return keepUntilClaimed({ bookRef, userId, open, page: null });
+}
+
+/** Keeps an open started before the app until its screen claims it, or gives it up. */
+function keepUntilClaimed(started: TPageBookOpen): TPageBookOpen {
+  const { open } = started;
   const timer = setTimeout(() => {
     if (early?.open !== open) return;
     early = null;
     open.cancel();
   }, UNCLAIMED_OPEN_MS);
-  early = { bookRef: page.bookRef, userId: page.userId, open, page, timer };
+  early = { ...started, timer };
   return early;
 }
 

@@ -12,7 +12,7 @@ import type * as PdfjsLib from 'pdfjs-dist';
 import type { TLicensePolicy } from '@shared/reader';
 import { announceReaderFirstPageDrawn } from '@web/lib/reader-first-page';
 import { readReaderSettings } from '@web/storage/reader-settings';
-import { startPageBookOpen } from './early-book-open';
+import { startOfflinePageBookOpen, startPageBookOpen } from './early-book-open';
 import { effectivePageMode, type TPageMode, WIDE_READER_QUERY } from './page-habits';
 import { peekDocumentTask } from './pdf/document-task';
 import { loadPdfjsLib } from './pdf/load-pdfjs';
@@ -28,6 +28,13 @@ const NARROW_CONTAINER_PX = 800;
 
 /** The picture's page desk, as the server writes it (readerFirstScreenHtml). */
 const FIRST_PAGE_CONTAINER_SELECTOR = '[data-first-page-container]';
+/**
+ * The service worker's offline reader page (docs/decisions/029-offline-reader-page.md; offlineReaderFirstScreenHtml on
+ * the server): no book in the page, its title and back link filled in here.
+ */
+const OFFLINE_PAGE_ATTRIBUTE = 'data-reader-offline';
+const TITLE_SELECTOR = '[data-first-page-title]';
+const BACK_LINK_SELECTOR = '[data-first-page-back]';
 /** Set once the picture shows the page: the app removes it only after its own viewer has drawn (lib/first-screen.tsx). */
 const SHOWS_PAGE_ATTRIBUTE = 'data-shows-page';
 
@@ -67,13 +74,15 @@ export function pictureLayout(settings: unknown, isWide: boolean): { pageMode: T
  * with the open's error (which the app's screen meets again when it claims the open, and explains).
  */
 export async function drawReaderPageFirstPage(picture: HTMLElement): Promise<void> {
-  const started = startPageBookOpen(window.location);
+  const isOffline = picture.hasAttribute(OFFLINE_PAGE_ATTRIBUTE);
+  const started = isOffline ? startOfflinePageBookOpen(window.location) : startPageBookOpen(window.location);
   if (!started) return;
   const [settings, { book, opening }, lib] = await Promise.all([
     readReaderSettings().catch(() => null),
     started.open.ready,
     loadPdfjsLib(),
   ]);
+  if (isOffline) nameTheBook(picture, book.manifest);
   const container = picture.querySelector<HTMLElement>(FIRST_PAGE_CONTAINER_SELECTOR);
   const task = peekDocumentTask(book);
   const layout = pictureLayout(settings, window.matchMedia(WIDE_READER_QUERY).matches);
@@ -89,6 +98,13 @@ export async function drawReaderPageFirstPage(picture: HTMLElement): Promise<voi
   });
   picture.setAttribute(SHOWS_PAGE_ATTRIBUTE, '');
   announceReaderFirstPageDrawn('picture');
+}
+
+/** The offline page's picture learns its book from the download: its title, and the back link to its page. */
+function nameTheBook(picture: HTMLElement, book: { title: string; slug: string }): void {
+  const title = picture.querySelector(TITLE_SELECTOR);
+  if (title) title.textContent = book.title;
+  picture.querySelector(BACK_LINK_SELECTOR)?.setAttribute('href', `/book/${encodeURIComponent(book.slug)}`);
 }
 
 async function drawPage(options: {
