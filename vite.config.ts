@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { keepWhatReadingNeeds } from './scripts/precache-list.mjs';
+import { pdfViewerCssForReader } from './scripts/pdf-viewer-css.mjs';
 import { OFFLINE_READER_PAGE_PATH } from './shared/sw-messages';
 
 const root = path.resolve(import.meta.dirname);
@@ -46,6 +47,9 @@ export default defineConfig({
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3001}` },
   },
   plugins: [
+    // pdf.js's viewer stylesheet without its viewer application's editor, dialogs and sidebars: the reader's stylesheet
+    // blocks the reader page's picture (docs/decisions/025-reader-first-page.md#the-readers-stylesheet).
+    pdfViewerCssForReader(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -21,6 +21,7 @@ const INPUT_FILES = [
   'scripts/build.mjs',
   'scripts/build-api.mjs',
   'scripts/precache-list.mjs',
+  'scripts/pdf-viewer-css.mjs',
 ];
 const IGNORED_INPUT = /\.test\.tsx?$/;
 /** Without these a stamp proves nothing: someone deleted part of the output. */
