@@ -7,9 +7,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { keepWhatReadingNeeds } from './scripts/precache-list.mjs';
+import { keepWhatReadingNeeds, SERVER_WRITTEN_PAGES } from './scripts/precache-list.mjs';
 import { pdfViewerCssForReader } from './scripts/pdf-viewer-css.mjs';
-import { OFFLINE_READER_PAGE_PATH } from './shared/sw-messages';
 
 const root = path.resolve(import.meta.dirname);
 
@@ -85,7 +84,7 @@ export default defineConfig({
         // Only what a reader needs to start the app and read offline, from Vite's build manifest; the back office
         // and other online-only screens load when used (docs/decisions/024-what-the-service-worker-keeps.md).
         // The offline reader page is written by the server from this build (docs/decisions/029-offline-reader-page.md).
-        manifestTransforms: [keepWhatReadingNeeds(path.join(root, 'dist/web'), [OFFLINE_READER_PAGE_PATH])],
+        manifestTransforms: [keepWhatReadingNeeds(path.join(root, 'dist/web'), SERVER_WRITTEN_PAGES)],
       },
       devOptions: { enabled: false },
     }),

@@ -1,5 +1,6 @@
 /** Types of scripts/precache-list.mjs for vite.config.ts and its test. */
 export const OFFLINE_SCREENS: readonly string[];
+export const SERVER_WRITTEN_PAGES: readonly string[];
 /** One chunk of Vite's build manifest (the fields used here). */
 export interface TViteManifestChunk {
   file: string;

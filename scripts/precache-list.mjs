@@ -101,6 +101,13 @@ export function readViteManifest(webRoot) {
   return JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'));
 }
 
+/**
+ * Pages the server writes from the build that the worker keeps: the offline reader page
+ * (OFFLINE_READER_PAGE_PATH in shared/sw-messages.ts, which the server and the worker use; written out here because
+ * Vite's config loads this file without TypeScript; the test checks the two agree).
+ */
+export const SERVER_WRITTEN_PAGES = Object.freeze(['/app-shell/reader']);
+
 /** Built code and assets live here; everything else of the web root (shell, web manifest, icons) is kept. */
 const BUILT_ASSETS = /^assets\//;
 

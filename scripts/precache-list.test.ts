@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltWeb } from './built-web';
-import { OFFLINE_SCREENS, filesReadingNeeds, readViteManifest, type TViteManifest } from './precache-list.mjs';
+import { OFFLINE_READER_PAGE_PATH } from '@shared/sw-messages';
+import {
+  OFFLINE_SCREENS,
+  SERVER_WRITTEN_PAGES,
+  filesReadingNeeds,
+  readViteManifest,
+  type TViteManifest,
+} from './precache-list.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = process.env.PRECACHE_SCAN_DIR
@@ -58,6 +65,7 @@ describe('what the service worker precaches (built app)', () => {
 
   it("holds the offline reader page with a revision of this build, and the reader page script's code it names", () => {
     const worker = fs.readFileSync(path.join(WEB_DIST, 'sw.js'), 'utf8');
+    expect(SERVER_WRITTEN_PAGES).toEqual([OFFLINE_READER_PAGE_PATH]);
     const page = /\{"revision":"([0-9a-f]+)","url":"app-shell\/reader"\}/.exec(worker);
     expect(page, 'the worker precaches app-shell/reader with a revision').not.toBeNull();
     const readerPageScript = new Set<string>();
