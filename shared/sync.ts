@@ -11,6 +11,7 @@
  * waiting in its outbox on the server's answer.
  */
 import { compareHlc } from './hlc';
+import type { TReadingProgress } from './progress';
 
 export interface TPositionValue {
   page: number;
@@ -59,6 +60,23 @@ export function mergePosition(a: TPositionValue | null, b: TPositionValue | null
     compareNumbers(a.totalPages, b.totalPages) ||
     compareText(a.deviceId, b.deviceId);
   return order >= 0 ? a : b;
+}
+
+function progressPositionValue(progress: TReadingProgress): TPositionValue {
+  return {
+    page: progress.currentPage,
+    totalPages: progress.totalPages,
+    hlc: progress.hlc ?? '',
+    deviceId: progress.deviceId ?? '',
+  };
+}
+
+/** The newer of two reading positions by mergePosition (null when neither is known); at equal stamps the first. */
+export function newerPosition(a: TReadingProgress | null, b: TReadingProgress | null): TReadingProgress | null {
+  if (!a) return b;
+  if (!b) return a;
+  const aValue = progressPositionValue(a);
+  return mergePosition(aValue, progressPositionValue(b)) === aValue ? a : b;
 }
 
 export function mergeFurthest(a: number, b: number): number {

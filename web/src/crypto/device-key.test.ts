@@ -1,7 +1,8 @@
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ecdhP256PublicJwk, wrapToDeviceKey } from '@shared/device-key-wrap';
-import { getDb, deleteDb } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
+import { listBrowserDevices, readBrowserDevice, readDeviceKey, saveDeviceKeyIfAbsent } from '@web/storage/device-store';
 import { ReaderError } from '@web/lib/reader-error';
 import { describeThisBrowser, ensureBrowserDevice, getOrCreateDeviceKey, resetDeviceKeyCache } from './device-key';
 import { unwrapWithDeviceKey } from './device-key-unwrap';
@@ -17,13 +18,13 @@ describe('device key', () => {
   it('is created once, stored, and the same key is used after a reload', async () => {
     const [first, concurrent] = await Promise.all([getOrCreateDeviceKey(), getOrCreateDeviceKey()]);
     expect(concurrent.thumbprint).toBe(first.thumbprint);
-    expect(await getDb().deviceKeys.count()).toBe(1);
+    expect((await readDeviceKey())?.thumbprint).toBe(first.thumbprint);
 
     resetDeviceKeyCache(); // as after a page reload: only IndexedDB remembers the key
     const reloaded = await getOrCreateDeviceKey();
     expect(reloaded.thumbprint).toBe(first.thumbprint);
     expect(reloaded.privateKey).toBeInstanceOf(CryptoKey);
-    expect(await getDb().deviceKeys.count()).toBe(1);
+    expect((await readDeviceKey())?.thumbprint).toBe(first.thumbprint);
   });
 
   it('is ECDH P-256 with a private key that cannot be exported, before and after storage', async () => {
@@ -74,11 +75,11 @@ describe('device key', () => {
     const exported = await crypto.subtle.exportKey('jwk', pair.publicKey);
     const publicJwk = { kty: 'RSA', n: exported.n, e: exported.e, alg: 'RSA-OAEP-256' };
     const thumbprint = await calculateJwkThumbprint({ kty: 'RSA', n: exported.n, e: exported.e } as JWK);
-    await getDb().deviceKeys.add({ id: 'browser', ...pair, publicJwk, thumbprint, createdAt: Date.now() });
+    await saveDeviceKeyIfAbsent({ id: 'browser', ...pair, publicJwk, thumbprint, createdAt: Date.now() });
     const key = await getOrCreateDeviceKey();
     expect(key.thumbprint).toBe(thumbprint);
     expect(key.privateKey.algorithm.name).toBe('RSA-OAEP');
-    expect(await getDb().deviceKeys.count()).toBe(1);
+    expect((await readDeviceKey())?.thumbprint).toBe(thumbprint);
   });
 });
 
@@ -116,7 +117,7 @@ describe('ensureBrowserDevice', () => {
     const sent = JSON.parse(String(calls[0].init.body)) as { publicKey: JsonWebKey; name: string };
     expect(sent.publicKey).not.toHaveProperty('d');
     expect(typeof sent.name).toBe('string');
-    expect(await getDb().browserDevices.get('user-1')).toMatchObject({
+    expect(await readBrowserDevice('user-1')).toMatchObject({
       deviceId: 'device-1',
       thumbprint: device.thumbprint,
     });
@@ -151,7 +152,7 @@ describe('ensureBrowserDevice', () => {
     stubRegistration(async () => ({ deviceId: 'device-x', keyThumbprint: 'not-this-key', offlineRegistered: false }));
     await expect(ensureBrowserDevice('user-1')).rejects.toMatchObject({ code: 'license_invalid' });
     await expect(ensureBrowserDevice('user-1')).rejects.toBeInstanceOf(ReaderError);
-    expect(await getDb().browserDevices.count()).toBe(0);
+    expect(await listBrowserDevices()).toEqual([]);
   });
 
   it('passes a server refusal on as an ApiError', async () => {

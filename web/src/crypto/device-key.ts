@@ -11,7 +11,7 @@ import { ECDH_P256, ecdhP256PublicJwk } from '@shared/device-key-wrap';
 import type { TBrowserDevice } from '@shared/reader';
 import { api, readJson } from '@web/lib/api';
 import { licenseRefused } from '@web/lib/reader-error';
-import type { TStoredBrowserDevice } from '@web/storage/db';
+import type { TStoredBrowserDevice } from '@web/storage/device-store';
 import {
   forgetBrowserDevice,
   readBrowserDevice,

@@ -11,7 +11,8 @@ import {
   type TLicenseSigner,
 } from '@web/protected-content/protected-test-support';
 import { ReaderError } from '@web/lib/reader-error';
-import { getDb, deleteDb } from '@web/storage/db';
+import { deleteDb } from '@web/storage/db';
+import { readCachedJwks } from '@web/storage/jwks-cache';
 import { recordServerTime } from '@web/storage/trusted-time';
 import { DEVICE_KEY_ALGORITHM } from './device-key';
 import { unwrapContentKey, verifyLicense, verifyLicenseWithServerKeys, type TExpectedLicense } from './license';
@@ -243,7 +244,7 @@ describe('verifyLicenceWithServerKeys', () => {
     await verifyLicenseWithServerKeys(jws, { expected, now: NOW, online: false });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]).toEqual([apiPath('/.well-known/jwks.json'), expect.anything()]);
-    expect(await getDb().meta.get('licence-jwks')).toMatchObject({ value: { jwks: signer.jwks } });
+    expect(await readCachedJwks()).toMatchObject({ jwks: signer.jwks });
   });
 
   it('fetches the keys again once when the server has rotated them', async () => {

@@ -3,6 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { READER_MESSAGES } from '@shared/reader';
 import { resetDeviceKeyCache, getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { getDb, deleteDb } from '@web/storage/db';
+import { readBrowserDevice, readDeviceKey, saveBrowserDevice } from '@web/storage/device-store';
+import { readCachedJwks } from '@web/storage/jwks-cache';
+import { allStoredRows } from '@web/storage/storage-test-support';
 import { readBrowserDeviceHint } from '@web/storage/device-hint';
 import { mayHoldDownloads } from '@web/storage/download-hint';
 import { readTrustedTimeMark } from '@web/storage/trusted-time';
@@ -106,10 +109,7 @@ async function scanIndexedDb(secrets: { text: string; bytes: Uint8Array[] }): Pr
     }
     for (const [key, child] of Object.entries(value)) visit(child, `${where}.${key}`, seen);
   };
-  for (const table of getDb().tables) {
-    const rows = await table.toArray();
-    for (const [index, row] of rows.entries()) visit(row, `${table.name}[${index}]`, new Set());
-  }
+  for (const { where, row } of await allStoredRows()) visit(row, where, new Set());
   return findings;
 }
 
@@ -156,7 +156,7 @@ describe('openProtectedBook', () => {
       `GET ${apiPath('/books/book-1/chunks/1?v=4')}`,
     ]);
     expect((await readTrustedTimeMark())?.highWaterMs).toBeGreaterThan(0);
-    expect(await getDb().meta.get('licence-jwks')).toBeDefined();
+    expect(await readCachedJwks()).toBeDefined();
     opened.close();
   });
 
@@ -252,7 +252,7 @@ describe('openProtectedBook', () => {
       bytes: [book.rawKey, plaintext.slice(CHUNK, CHUNK + 64), plaintext.slice(2 * CHUNK + 7, 2 * CHUNK + 71)],
     });
     expect(findings).toEqual([]);
-    expect(await getDb().deviceKeys.count()).toBe(1);
+    expect(await readDeviceKey()).toBeDefined();
     expect(await getDb().chunks.count()).toBe(0);
     opened.close();
   });
@@ -294,22 +294,25 @@ describe('openProtectedBook', () => {
   it('remembers that the browser holds no downloads, so the next open fetches its first segments at once', async () => {
     serve();
     (await open()).close();
-    expect(localStorage.getItem('wb.downloads')).toBe('none');
+    // The lookup that writes the mark runs after the open.
+    await vi.waitFor(() => expect(localStorage.getItem('wb.downloads')).toBe('none'));
     expect(mayHoldDownloads()).toBe(false);
   });
 
   it('registers again when the server no longer knows the cached device', async () => {
     const key = await getOrCreateDeviceKey();
-    await getDb().browserDevices.put({
+    await saveBrowserDevice({
       userId: 'user-1',
       deviceId: 'removed-device',
       thumbprint: key.thumbprint,
       offlineRegistered: false,
     });
+    // A row stored before the localStorage copy existed: the open asks with it only once it has read it.
+    localStorage.removeItem('wb.browser-device.user-1');
     const server = serve();
     const opened = await open();
     expect(server.requests.filter((request) => request === `POST ${apiPath('/licenses')}`)).toHaveLength(2);
-    expect((await getDb().browserDevices.get('user-1'))?.deviceId).toBe('device-1');
+    expect((await readBrowserDevice('user-1'))?.deviceId).toBe('device-1');
     opened.close();
   });
 

@@ -20,9 +20,9 @@ import { ensureBrowserDevice, forgetRegisteredBrowserDevice, getOrCreateDeviceKe
 import { getLicenseJwks, unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
 import { readBrowserDevice, readDeviceKey } from '@web/storage/device-store';
 import { readBrowserDeviceHint } from '@web/storage/device-hint';
-import { mayHoldDownloads } from '@web/storage/download-hint';
+import { isDownloadsHintKnown, mayHoldDownloads } from '@web/storage/download-hint';
 import { requestOnlineLicenseGrant, takeEarlyLicense } from './early-license';
-import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/offline-books';
+import { findDownloadedBook, readRemovalNotice, type TDownloadedBook } from '@web/storage/app-db-reads';
 import { recordServerTime } from '@web/storage/trusted-time';
 import {
   createChunkSource,
@@ -337,19 +337,28 @@ export async function openProtectedBook(options: TOpenProtectedBookOptions): Pro
   const { bookRef, userId, signal } = options;
   try {
     signal?.throwIfAborted();
-    // Looked up in IndexedDB while the online open's requests are already on their way.
-    const lookup = findDownloadedBook(userId, bookRef).catch(() => undefined);
+    // A download is looked up in IndexedDB while the online open's requests are already on their way, when this
+    // browser may hold one (storage/download-hint.ts); otherwise only when the server cannot be reached.
+    let lookup: Promise<TDownloadedBook | undefined> | null = null;
+    const findDownload = () => {
+      lookup ??= findDownloadedBook(userId, bookRef).catch(() => undefined);
+      return lookup;
+    };
     if (isBrowserOffline()) {
-      const downloaded = await lookup;
+      const downloaded = await findDownload();
       if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
       throw await notAvailableOffline(userId, bookRef);
     }
+    if (mayHoldDownloads()) void findDownload();
     try {
-      return await openOnline(options, lookup);
+      const opened = await openOnline(options, findDownload);
+      // A lost mark is written again by a lookup, after the open: the next open of a downloaded book reads it here.
+      if (!isDownloadsHintKnown()) void findDownload();
+      return opened;
     } catch (error) {
       const failure = toReaderError(error);
       if (!isConnectionFailure(failure) || signal?.aborted) throw failure;
-      const downloaded = await lookup;
+      const downloaded = await findDownload();
       if (downloaded) return await openDownloadedBook({ ...options, book: downloaded });
       throw failure;
     }
@@ -360,7 +369,7 @@ export async function openProtectedBook(options: TOpenProtectedBookOptions): Pro
 
 async function openOnline(
   options: TOpenProtectedBookOptions,
-  downloadedLookup: Promise<TDownloadedBook | undefined>,
+  findDownload: () => Promise<TDownloadedBook | undefined>,
 ): Promise<TOpenedBook> {
   const { bookRef, userId, signal } = options;
   try {
@@ -411,7 +420,7 @@ async function openOnline(
     const network = createNetworkCiphertextFetcher(manifest);
     // Without downloads in this browser (storage/download-hint.ts) the first segments leave now, not after IndexedDB.
     const source = mayHoldDownloads()
-      ? downloadedLookup.then((downloaded) =>
+      ? findDownload().then((downloaded) =>
           downloaded ? createStoredCiphertextFetcher(manifest, { fallback: network }) : network,
         )
       : Promise.resolve(network);

@@ -5,7 +5,7 @@
  * network: what is stored is trusted no more than what is served.
  */
 import type { TBookManifest } from '@shared/reader';
-import { readStoredChunk, readStoredChunks } from '@web/storage/offline-books';
+import { readStoredChunk, readStoredChunks } from '@web/storage/app-db-reads';
 import { fetchRun, type CiphertextFetcher } from './chunk-source';
 import { coalesceRuns } from './segment-runs';
 import { ReaderError, READER_ERROR_MESSAGES } from '@web/lib/reader-error';

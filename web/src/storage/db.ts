@@ -1,42 +1,32 @@
 /**
- * The browser's IndexedDB database (Dexie), the only place the app keeps data on the device
- * (all IndexedDB access lives in web/src/storage: docs/ARCHITECTURE.md#layers-and-import-rules). What it holds:
- * - deviceKeys: this browser's device key pair (ECDH P-256; RSA-OAEP if made before decision 023) as CryptoKeys whose
- *   private half is non-extractable (written once by crypto/device-key);
- * - browserDevices: the server's device id for this browser's key, per signed-in user;
+ * The app's IndexedDB database (Dexie), where the app keeps its data on the device (all IndexedDB access lives in
+ * web/src/storage: docs/ARCHITECTURE.md#layers-and-import-rules; the two databases and why:
+ * docs/ARCHITECTURE.md#browser-storage). What it holds:
  * - licences: signed licences (compact JWS) the reader and offline mode use; never a raw content key;
  * - manifests and chunks: ciphertext of downloaded books (plaintext is never written here);
- * - trustedTime: the monotonic high-water mark of server time (clock-rollback defence);
  * - outbox: changes made on this device (position, bookmarks, events, copies) waiting for the server;
  * - meta: small key/value state such as the hybrid logical clock;
  * - reviewDecks: the reader's review cards, their highlights and review log as the server last sent
  *   them (review-deck.ts), so a review session works offline; reviews made here wait in the outbox.
+ *
+ * Only Dexie writes this database. A book's open reads it with raw IndexedDB instead (app-db-reads.ts: never creating
+ * it, by these store and index names), so the reader page draws its first page without Dexie's code and first open.
+ * The trust material a first open must write before its first page (device key, device ids, trusted clock, licence
+ * signing keys) lives in its own small database written with raw IndexedDB (device-db.ts), which copied it from this
+ * database's deviceKeys, browserDevices and trustedTime tables and meta's `licence-jwks` once.
+ * Those tables are left in place, unused, rather than dropped by a version 3: a browser whose app opens Dexie (any
+ * page) before its first book open would drop them before device-db.ts had copied them, losing the device key (an
+ * orphan device counting against the reader's limit, and downloads whose licences are wrapped to that key), and a tab
+ * still running the previous version would be closed by the upgrade. They hold a few hundred bytes.
  * Bump the version and add an upgrade step when a table changes shape; never edit a released version.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import { deleteDeviceDb } from './device-db';
 import { removeAllBrowserDeviceHints } from './device-hint';
 import { forgetDownloadsHint } from './download-hint';
+import { APP_DB_NAME, closeRawAppDb } from './raw-idb';
 import type { TReviewDeck } from '@shared/highlights';
 import type { TBookManifest, TLicenseKind } from '@shared/reader';
-
-export interface TStoredDeviceKey {
-  /** Always 'browser': one key pair per browser profile. */
-  id: 'browser';
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
-  publicJwk: JsonWebKey;
-  /** RFC 7638 thumbprint of publicJwk. */
-  thumbprint: string;
-  createdAt: number;
-}
-
-export interface TStoredBrowserDevice {
-  /** Signed-in user the server device row belongs to. */
-  userId: string;
-  deviceId: string;
-  thumbprint: string;
-  offlineRegistered: boolean;
-}
 
 export interface TStoredLicense {
   /** Licence id (the JWS `jti`). */
@@ -65,14 +55,6 @@ export interface TStoredChunk {
   data: ArrayBuffer;
   /** The ciphertext's sha256 as the manifest listed it; absent for a compact manifest (the GCM tag was checked). */
   sha256?: string;
-}
-
-export interface TTrustedTime {
-  id: 'clock';
-  /** Highest server time (epoch ms) seen, adjusted by elapsed local time. */
-  highWaterMs: number;
-  /** Local Date.now() when highWaterMs was recorded. */
-  recordedAtLocalMs: number;
 }
 
 export type TOutboxStatus = 'pending' | 'rejected';
@@ -105,18 +87,16 @@ export interface TMetaEntry {
 }
 
 export class WonderfulBooksDb extends Dexie {
-  deviceKeys!: EntityTable<TStoredDeviceKey, 'id'>;
-  browserDevices!: EntityTable<TStoredBrowserDevice, 'userId'>;
   licences!: EntityTable<TStoredLicense, 'id'>;
   manifests!: Dexie.Table<TStoredManifest, [string, number]>;
   chunks!: Dexie.Table<TStoredChunk, [string, number, number]>;
-  trustedTime!: EntityTable<TTrustedTime, 'id'>;
   outbox!: EntityTable<TOutboxEntry, 'id'>;
   meta!: EntityTable<TMetaEntry, 'key'>;
   reviewDecks!: EntityTable<TStoredReviewDeck, 'userId'>;
 
   constructor(name: string) {
     super(name);
+    // deviceKeys, browserDevices and trustedTime are device-db.ts's now (copied from here once), kept as released.
     this.version(1).stores({
       deviceKeys: 'id',
       browserDevices: 'userId',
@@ -131,7 +111,7 @@ export class WonderfulBooksDb extends Dexie {
   }
 }
 
-const DB_NAME = 'wonderful-books';
+const DB_NAME = APP_DB_NAME;
 
 let instance: WonderfulBooksDb | null = null;
 
@@ -147,11 +127,14 @@ export function closeDb(): void {
   instance = null;
 }
 
-/** Closes the connection and deletes the database: every key, licence, download and unsent change of this browser. */
-/** Deletes the database, and the copies of its rows kept in localStorage. */
+/**
+ * Closes the connections and deletes this database and device-db.ts's: every key, licence, download and unsent change
+ * of this browser, and the copies of their rows kept in localStorage.
+ */
 export async function deleteDb(): Promise<void> {
   closeDb();
+  await closeRawAppDb();
   removeAllBrowserDeviceHints();
   forgetDownloadsHint();
-  await Dexie.delete(DB_NAME);
+  await Promise.all([Dexie.delete(DB_NAME), deleteDeviceDb()]);
 }

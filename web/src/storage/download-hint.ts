@@ -25,6 +25,16 @@ export function mayHoldDownloads(): boolean {
   }
 }
 
+/** False when the mark was never written or was lost (a lookup writes it again). */
+export function isDownloadsHintKnown(): boolean {
+  try {
+    const mark = browserLocalStorage()?.getItem(DOWNLOADS_KEY);
+    return mark === 'some' || mark === 'none';
+  } catch {
+    return true;
+  }
+}
+
 export function forgetDownloadsHint(): void {
   try {
     browserLocalStorage()?.removeItem(DOWNLOADS_KEY);

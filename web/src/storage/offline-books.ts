@@ -13,10 +13,22 @@
  */
 import Dexie from 'dexie';
 import { manifestCiphertextBytes } from '@shared/reader';
+import { removedDownloadKey, type TDownloadedBook, type TRemovalNotice, type TRemovalReason } from './app-db-reads';
 import { getDb, type TStoredChunk, type TStoredLicense, type TStoredManifest } from './db';
+import { listBrowserDevices } from './device-store';
 import { markDownloadsHeld } from './download-hint';
 
-export type TRemovalReason = 'revoked' | 'returned' | 'device_removed';
+// Read with raw IndexedDB (app-db-reads.ts): a book's open finds its download and reads its chunks before its first
+// page is drawn, without loading Dexie; the service worker reads chunks the same way.
+export {
+  findDownloadedBook,
+  readRemovalNotice,
+  readStoredChunk,
+  readStoredChunks,
+  type TDownloadedBook,
+  type TRemovalNotice,
+  type TRemovalReason,
+} from './app-db-reads';
 
 export interface TPartialDownload {
   bookId: string;
@@ -32,57 +44,14 @@ export interface TPartialDownload {
   startedAt: number;
 }
 
-export interface TRemovalNotice {
-  bookId: string;
-  slug: string;
-  title: string;
-  reason: TRemovalReason;
-  removedAt: number;
-}
-
-export interface TDownloadedBook {
-  manifest: TStoredManifest;
-  license: TStoredLicense;
-}
-
 const PARTIAL_PREFIX = 'download.partial.';
-const REMOVED_PREFIX = 'download.removed.';
 const RENEWAL_ERROR_PREFIX = 'download.renewal-error.';
 
 const partialKey = (bookId: string) => `${PARTIAL_PREFIX}${bookId}`;
-const removedKey = (userId: string, bookId: string) => `${REMOVED_PREFIX}${userId}.${bookId}`;
 const renewalErrorKey = (licenseId: string) => `${RENEWAL_ERROR_PREFIX}${licenseId}`;
 
 // ---------------------------------------------------------------------------------------------
 // Chunks.
-
-/** The stored ciphertext of one chunk (read by the service worker and the offline reader). */
-export async function readStoredChunk(
-  bookId: string,
-  version: number,
-  index: number,
-): Promise<ArrayBuffer | undefined> {
-  const row = await getDb().chunks.get([bookId, version, index]);
-  return row?.data;
-}
-
-/**
- * The stored ciphertexts of `count` adjacent chunks from `from`, in one IndexedDB read (undefined where a
- * chunk is not stored): the offline reader reads only the segments pdf.js asks for, never the whole book.
- */
-export async function readStoredChunks(
-  bookId: string,
-  version: number,
-  from: number,
-  count: number,
-): Promise<(ArrayBuffer | undefined)[]> {
-  const keys = Array.from(
-    { length: count },
-    (_, offset) => [bookId, version, from + offset] as [string, number, number],
-  );
-  const rows = await getDb().chunks.bulkGet(keys);
-  return rows.map((row) => row?.data);
-}
 
 /** Indexes of the chunks of one book version already stored (keys only: the bytes are not read). */
 export async function storedChunkIndexes(bookId: string, version: number): Promise<number[]> {
@@ -217,7 +186,7 @@ export async function commitDownload(book: TDownloadedBook): Promise<void> {
     await db.licences.put(license);
     await db.meta.bulkDelete([
       partialKey(manifest.bookId),
-      removedKey(license.userId, license.bookId),
+      removedDownloadKey(license.userId, license.bookId),
       renewalErrorKey(license.id),
     ]);
     await deleteUnreferencedChunks(manifest.bookId);
@@ -234,31 +203,6 @@ async function completeBook(userId: string, manifest: TStoredManifest): Promise<
   if (!license) return undefined;
   if ((await countStoredChunks(manifest.bookId, manifest.version)) !== manifest.chunkCount) return undefined;
   return { manifest, license };
-}
-
-/**
- * The user's downloaded copy of a book (by id or slug): manifest, offline licence and every chunk
- * stored. Undefined when any part is missing.
- */
-export async function findDownloadedBook(userId: string, bookRef: string): Promise<TDownloadedBook | undefined> {
-  const db = getDb();
-  let manifests = await db.manifests.where('bookId').equals(bookRef).toArray();
-  if (manifests.length === 0)
-    manifests = await db.manifests
-      .where('userId')
-      .equals(userId)
-      .filter((manifest) => manifest.slug === bookRef)
-      .toArray();
-  const candidates = manifests.filter((manifest) => manifest.userId === userId).sort((a, b) => b.version - a.version);
-  for (const manifest of candidates) {
-    const book = await completeBook(userId, manifest);
-    if (book) {
-      markDownloadsHeld(true);
-      return book;
-    }
-  }
-  if ((await db.manifests.count()) === 0) markDownloadsHeld(false);
-  return undefined;
 }
 
 /** Every finished download of the user, newest first. */
@@ -328,7 +272,7 @@ export async function deleteDownloadedBook(userId: string, bookId: string, reaso
         reason,
         removedAt: Date.now(),
       };
-      await db.meta.put({ key: removedKey(userId, bookId), value: notice });
+      await db.meta.put({ key: removedDownloadKey(userId, bookId), value: notice });
     }
   });
 }
@@ -341,15 +285,6 @@ export async function wipeDownloadsOf(userId: string, reason?: TRemovalReason): 
   for (const license of await listStoredOfflineLicenses(userId)) bookIds.add(license.bookId);
   for (const partial of await listPartialDownloads(userId)) bookIds.add(partial.bookId);
   for (const bookId of bookIds) await deleteDownloadedBook(userId, bookId, reason);
-}
-
-/** Why a book the user had downloaded was removed by licence upkeep, if it was (by id or slug). */
-export async function readRemovalNotice(userId: string, bookRef: string): Promise<TRemovalNotice | undefined> {
-  const db = getDb();
-  const direct = (await db.meta.get(removedKey(userId, bookRef)))?.value as TRemovalNotice | undefined;
-  if (direct) return direct;
-  const rows = await db.meta.where('key').startsWith(`${REMOVED_PREFIX}${userId}.`).toArray();
-  return rows.map((row) => row.value as TRemovalNotice).find((notice) => notice?.slug === bookRef);
 }
 
 export async function saveRenewalError(licenseId: string, message: string): Promise<void> {
@@ -399,5 +334,5 @@ export async function readDownloadProgress(
 export async function hasOfflineMaterial(): Promise<boolean> {
   const db = getDb();
   if ((await db.licences.count()) > 0) return true;
-  return (await db.browserDevices.filter((device) => device.offlineRegistered).count()) > 0;
+  return (await listBrowserDevices()).some((device) => device.offlineRegistered);
 }

@@ -11,7 +11,11 @@
  * stays, marked, until the reader dismisses it.
  */
 import { createHlc, encodeHlc, receive, tick, toNodeId, type THlc } from '@shared/hlc';
+import { byStamp } from './app-db-reads';
 import { getDb, type TOutboxEntry } from './db';
+
+// Read with raw IndexedDB: a book's open reads the unsent page turns before its first page, without loading Dexie.
+export { listPendingMutations } from './app-db-reads';
 
 export const META_BROWSER_ID = 'sync.browserId';
 export const META_HLC = 'sync.hlc';
@@ -92,14 +96,6 @@ export async function observeServerTime(serverTimeMs: number, nowMs: number = Da
     });
     await db.meta.put({ key: META_HLC, value: next });
   });
-}
-
-const byStamp = (a: TOutboxEntry, b: TOutboxEntry) => (a.hlc < b.hlc ? -1 : a.hlc > b.hlc ? 1 : 0);
-
-/** The user's changes still waiting for the server, oldest first (the order they must be sent in). */
-export async function listPendingMutations(userId: string): Promise<TOutboxEntry[]> {
-  const rows = await getDb().outbox.where('[userId+status]').equals([userId, 'pending']).toArray();
-  return rows.sort(byStamp);
 }
 
 /** Changes the server refused, oldest first, kept so the reader can see what was not saved. */

@@ -6,13 +6,11 @@
  * device on purpose (a phone and a desktop want different settings), never synced. The value is
  * validated by its reader (web/src/features/reader/reader-settings.ts); this module only stores it.
  */
+import { READER_SETTINGS_KEY } from './app-db-reads';
 import { getDb } from './db';
 
-export const READER_SETTINGS_KEY = 'reader.settings';
-
-export async function readReaderSettings(): Promise<unknown> {
-  return (await getDb().meta.get(READER_SETTINGS_KEY))?.value ?? null;
-}
+// Read with raw IndexedDB: the reader page's first page reads them before Dexie could load.
+export { READER_SETTINGS_KEY, readReaderSettings } from './app-db-reads';
 
 export async function writeReaderSettings(value: unknown): Promise<void> {
   await getDb().meta.put({ key: READER_SETTINGS_KEY, value });

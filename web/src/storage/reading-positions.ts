@@ -6,39 +6,13 @@
  * so an answer that left the server before a later page turn never moves it back.
  */
 import type { TReadingProgress } from '@shared/progress';
-import { mergePosition, type TPositionValue } from '@shared/sync';
+import { newerPosition } from '@shared/sync';
+import { isReadingProgress, positionKey } from './app-db-reads';
 import { getDb } from './db';
 
-function positionKey(userId: string, bookId: string): string {
-  return `position:${userId}:${bookId}`;
-}
-
-function positionValue(progress: TReadingProgress): TPositionValue {
-  return {
-    page: progress.currentPage,
-    totalPages: progress.totalPages,
-    hlc: progress.hlc ?? '',
-    deviceId: progress.deviceId ?? '',
-  };
-}
-
-/** The newer of two positions by HLC (null when neither is known); at equal stamps the first. */
-export function newerPosition(a: TReadingProgress | null, b: TReadingProgress | null): TReadingProgress | null {
-  if (!a) return b;
-  if (!b) return a;
-  const aValue = positionValue(a);
-  return mergePosition(aValue, positionValue(b)) === aValue ? a : b;
-}
-
-function isReadingProgress(value: unknown): value is TReadingProgress {
-  const candidate = value as TReadingProgress | null;
-  return !!candidate && typeof candidate.bookId === 'string' && typeof candidate.currentPage === 'number';
-}
-
-export async function readRememberedPosition(userId: string, bookId: string): Promise<TReadingProgress | null> {
-  const stored = (await getDb().meta.get(positionKey(userId, bookId)))?.value;
-  return isReadingProgress(stored) ? stored : null;
-}
+export { newerPosition } from '@shared/sync';
+// Read with raw IndexedDB: a book's open reads it before its first page, without loading Dexie.
+export { readRememberedPosition } from './app-db-reads';
 
 /** Keeps `progress` as the reader's position in its book unless the one already kept is newer. */
 export async function rememberPosition(userId: string, progress: TReadingProgress): Promise<void> {

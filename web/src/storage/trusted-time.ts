@@ -1,6 +1,7 @@
 /**
  * The trusted clock of docs/ARCHITECTURE.md#trusted-time: a monotonic high-water mark of server time, kept in the
- * trustedTime table, that licence times are checked against instead of the device clock.
+ * trustedTime store of device-db.ts (raw IndexedDB: a book's open records the server's time before its first page is
+ * drawn, without loading Dexie), that licence times are checked against instead of the device clock.
  *
  * The mark is the latest moment this browser knows has passed: raised by every server time seen
  * (licence `serverTime`) and, between server contacts, by the local time that has elapsed since the
@@ -13,7 +14,8 @@
  * Trade-off: a device clock that ran ahead pushes the mark ahead too, and it only comes back into line
  * when real time catches up; licences are refused early rather than used late.
  */
-import { getDb, type TTrustedTime } from './db';
+import { readDeviceRow, TRUSTED_TIME_STORE, type TTrustedTime, withDeviceDb } from './device-db';
+import { requestResult } from './raw-idb';
 
 /** How far the device clock may go back before it counts as a rollback (docs/ARCHITECTURE.md#trusted-time). */
 export const CLOCK_ROLLBACK_TOLERANCE_MS = 60 * 60 * 1000;
@@ -42,11 +44,11 @@ function markAt(stored: TTrustedTime, localMs: number): number {
 export async function recordServerTime(serverMs: number, localMs: number = Date.now()): Promise<number> {
   if (!Number.isFinite(serverMs) || serverMs <= 0)
     throw new RangeError('serverMs must be a positive epoch time in milliseconds');
-  const db = getDb();
-  return db.transaction('rw', db.trustedTime, async () => {
-    const stored = await db.trustedTime.get('clock');
+  return withDeviceDb([TRUSTED_TIME_STORE], 'readwrite', async (transaction) => {
+    const clock = transaction.objectStore(TRUSTED_TIME_STORE);
+    const stored = await requestResult<TTrustedTime | undefined>(clock.get('clock'));
     const highWaterMs = Math.max(stored ? markAt(stored, localMs) : 0, serverMs);
-    await db.trustedTime.put({ id: 'clock', highWaterMs, recordedAtLocalMs: localMs });
+    await requestResult(clock.put({ id: 'clock', highWaterMs, recordedAtLocalMs: localMs } satisfies TTrustedTime));
     return highWaterMs;
   });
 }
@@ -57,9 +59,9 @@ export async function recordServerTime(serverMs: number, localMs: number = Date.
  * was last written.
  */
 export async function currentTrustedTime(localMs: number = Date.now()): Promise<number> {
-  const db = getDb();
-  return db.transaction('rw', db.trustedTime, async () => {
-    const stored = await db.trustedTime.get('clock');
+  return withDeviceDb([TRUSTED_TIME_STORE], 'readwrite', async (transaction) => {
+    const clock = transaction.objectStore(TRUSTED_TIME_STORE);
+    const stored = await requestResult<TTrustedTime | undefined>(clock.get('clock'));
     if (!stored) return localMs;
     if (localMs < stored.recordedAtLocalMs - CLOCK_ROLLBACK_TOLERANCE_MS) {
       throw new ClockRollbackError(localMs, stored.recordedAtLocalMs);
@@ -68,13 +70,15 @@ export async function currentTrustedTime(localMs: number = Date.now()): Promise<
     // Re-anchor on every read, also after a small step back: from here the mark moves with real
     // elapsed time, so repeated small rollbacks cannot freeze it.
     if (localMs !== stored.recordedAtLocalMs || trusted !== stored.highWaterMs) {
-      await db.trustedTime.put({ id: 'clock', highWaterMs: trusted, recordedAtLocalMs: localMs });
+      await requestResult(
+        clock.put({ id: 'clock', highWaterMs: trusted, recordedAtLocalMs: localMs } satisfies TTrustedTime),
+      );
     }
     return trusted;
   });
 }
 
 /** The stored mark as is, for tests and the devices screen. */
-export async function readTrustedTimeMark(): Promise<TTrustedTime | undefined> {
-  return getDb().trustedTime.get('clock');
+export function readTrustedTimeMark(): Promise<TTrustedTime | undefined> {
+  return readDeviceRow<TTrustedTime>(TRUSTED_TIME_STORE, 'clock');
 }

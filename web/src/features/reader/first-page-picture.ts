@@ -11,7 +11,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type * as PdfjsLib from 'pdfjs-dist';
 import type { TLicensePolicy } from '@shared/reader';
 import { announceReaderFirstPageDrawn } from '@web/lib/reader-first-page';
-import { readReaderSettings } from '@web/storage/reader-settings';
+import { readReaderSettings } from '@web/storage/app-db-reads';
 import { startOfflinePageBookOpen, startPageBookOpen } from './early-book-open';
 import { effectivePageMode, type TPageMode, WIDE_READER_QUERY } from './page-habits';
 import { peekDocumentTask } from './pdf/document-task';

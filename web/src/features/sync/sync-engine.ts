@@ -36,7 +36,7 @@ import {
   removeMutations,
 } from '@web/storage/outbox';
 import { resolveSyncDeviceId } from './device-id';
-import { rememberPositionChange, rememberServerPosition } from './known-position';
+import { rememberPositionChange, rememberServerPosition } from './remember-position';
 import { postSyncBatch, SYNC_DEPENDENT_ROOTS, syncKeys } from './queries';
 
 /** Well under the server's limit, so one batch stays a small request even on a slow link. */

@@ -18,7 +18,7 @@ import {
   type TEncryptedBook,
   type TLicenseSigner,
 } from '@web/protected-content/protected-test-support';
-import { getDb } from '@web/storage/db';
+import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
 import { answerDeviceChallenge, defaultDeviceName, isThisDeviceOfflineRegistered } from './device-registration';
 import {
   cleanUpOfflineTest,
@@ -63,7 +63,7 @@ describe('registerThisDeviceForOffline', () => {
     // The answer sent was exactly the nonce the server encrypted to this browser's key.
     expect([...server.challenges.values()]).toEqual([expect.objectContaining({ used: true })]);
     expect(await isThisDeviceOfflineRegistered('user-1')).toBe(true);
-    expect(await getDb().browserDevices.get('user-1')).toMatchObject({
+    expect(await readBrowserDevice('user-1')).toMatchObject({
       deviceId: server.deviceId,
       offlineRegistered: true,
     });
@@ -108,7 +108,7 @@ describe('registerThisDeviceForOffline', () => {
 
   it('registers the key again when the cached device id is unknown to the server', async () => {
     const key = await getOrCreateDeviceKey();
-    await getDb().browserDevices.put({
+    await saveBrowserDevice({
       userId: 'user-1',
       deviceId: 'stale-device',
       thumbprint: key.thumbprint,
@@ -117,7 +117,7 @@ describe('registerThisDeviceForOffline', () => {
     const server = serve();
     await engine.registerThisDeviceForOffline({ userId: 'user-1' });
     expect(server.requests.filter((request) => request === `POST ${apiPath('/devices/challenge')}`)).toHaveLength(2);
-    expect(await getDb().browserDevices.get('user-1')).toMatchObject({
+    expect(await readBrowserDevice('user-1')).toMatchObject({
       deviceId: server.deviceId,
       offlineRegistered: true,
     });

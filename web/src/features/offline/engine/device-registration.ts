@@ -17,7 +17,7 @@ import {
 import { unwrapWithDeviceKey } from '@web/crypto/device-key-unwrap';
 import { api, isApiError, readJson } from '@web/lib/api';
 import { readBrowserDevice, saveBrowserDevice } from '@web/storage/device-store';
-import type { TStoredBrowserDevice } from '@web/storage/db';
+import type { TStoredBrowserDevice } from '@web/storage/device-store';
 import type { TDownloadsChannel } from './downloads-channel';
 
 /** "Chrome on Linux": the name a device gets when the reader does not type one. */

@@ -11,7 +11,8 @@ import { getOrCreateDeviceKey } from '@web/crypto/device-key';
 import { unwrapContentKey, verifyLicenseWithServerKeys } from '@web/crypto/license';
 import { licenseRefused } from '@web/lib/reader-error';
 import { api, encodeParams, readJson } from '@web/lib/api';
-import type { TStoredBrowserDevice, TStoredLicense } from '@web/storage/db';
+import type { TStoredLicense } from '@web/storage/db';
+import type { TStoredBrowserDevice } from '@web/storage/device-store';
 import { recordServerTime } from '@web/storage/trusted-time';
 
 /** Raises the trusted clock with a server time given as ISO text (ignored when unreadable). */
