@@ -256,6 +256,11 @@ interface TWorld {
   picksByCycle: Map<string, number>;
   /** The limit each cycle was opened with. */
   limitByCycle: Map<string, number>;
+  /**
+   * Trial picks a first Basic cycle opened with (docs/product/trial-policy.md#converting-a-trial): kept even when
+   * they are more than the Basic limit, so the count may exceed the limit by them, and no new pick is allowed then.
+   */
+  carriedByCycle: Map<string, number>;
   nextId: number;
 }
 
@@ -278,6 +283,7 @@ describe('entitlement rules (properties)', () => {
             loans: [],
             picksByCycle: new Map(),
             limitByCycle: new Map(),
+            carriedByCycle: new Map(),
             nextId: 1,
           };
           const id = (prefix: string) => `${prefix}-${world.nextId++}`;
@@ -296,6 +302,7 @@ describe('entitlement rules (properties)', () => {
             if (sync.openCycle) {
               const cycleId = id('cycle');
               world.limitByCycle.set(cycleId, sync.openCycle.maxBooks);
+              world.carriedByCycle.set(cycleId, sync.carrySelections.length);
               world.cycle = { ...sync.openCycle, id: cycleId };
             } else if (sync.closeCycleId) {
               world.cycle = null;
@@ -430,8 +437,11 @@ describe('entitlement rules (properties)', () => {
               const limit = world.limitByCycle.get(cycleId)!;
               if (limit !== -1) expect(used).toBeLessThanOrEqual(limit);
             }
-            if (world.cycle && world.cycle.maxBooks !== -1)
-              expect(world.cycle.booksSelectedCount).toBeLessThanOrEqual(world.cycle.maxBooks);
+            if (world.cycle && world.cycle.maxBooks !== -1) {
+              const carried = world.carriedByCycle.get(world.cycle.id) ?? 0;
+              expect(world.cycle.booksSelectedCount).toBeLessThanOrEqual(Math.max(world.cycle.maxBooks, carried));
+              if (carried >= world.cycle.maxBooks) expect(world.picksByCycle.get(world.cycle.id) ?? 0).toBe(0);
+            }
             if (world.user) {
               const valid = hasValidAccess(world.user, new Date(world.now));
               const tier = effectiveTier(world.user, world.now);
@@ -451,7 +461,23 @@ describe('entitlement rules (properties)', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        examples: [
+          // A trial pick carried into a first Basic cycle whose limit is lower (found by this property once).
+          [
+            [
+              { kind: 'register' },
+              { kind: 'pick', book: 0 },
+              { kind: 'pay', tier: 'basic' },
+              { kind: 'pick', book: 0 },
+            ],
+            Array.from({ length: 12 }, () => 'trial' as const),
+            { trial: 1, basic: 0 },
+            1,
+          ],
+        ],
+      },
     );
   });
 });

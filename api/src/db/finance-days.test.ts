@@ -314,6 +314,11 @@ describe('paying subscriber counts', () => {
     const users: string[] = [];
     const movements: string[] = [];
     let serial = 0;
+    // Chosen by the seeded generator, not SQLite's random(), so every run writes the same history.
+    const someStoredSubscriptionRow = (): string | null => {
+      const ids = sqlite.prepare('select id from billing_subscriptions order by id').pluck().all() as string[];
+      return ids.length > 0 ? pick(ids) : null;
+    };
     const next = (prefix: string) => {
       serial += 1;
       return `${prefix}-${serial}`;
@@ -361,21 +366,14 @@ describe('paying subscriber counts', () => {
                 : users.length > 0
                   ? pick(users)
                   : null;
-        if (value === null) return;
-        sqlite
-          .prepare(
-            `update or ignore billing_subscriptions set ${change} = ?
-             where id = (select id from billing_subscriptions order by random() limit 1)`,
-          )
-          .run(value);
+        const id = someStoredSubscriptionRow();
+        if (value === null || id === null) return;
+        sqlite.prepare(`update or ignore billing_subscriptions set ${change} = ? where id = ?`).run(value, id);
       },
       () => {
         if (random() < 0.7) return;
-        sqlite
-          .prepare(
-            'delete from billing_subscriptions where id = (select id from billing_subscriptions order by random() limit 1)',
-          )
-          .run();
+        const id = someStoredSubscriptionRow();
+        if (id !== null) sqlite.prepare('delete from billing_subscriptions where id = ?').run(id);
       },
       () => {
         const id = next('mrr');
