@@ -12,6 +12,20 @@ import { pdfViewerCssForReader } from './scripts/pdf-viewer-css.mjs';
 
 const root = path.resolve(import.meta.dirname);
 
+/** The modules of the reader page's first-page path that go into its one chunk (the group below). */
+const READER_OPEN_MODULES = new RegExp(
+  [
+    'web/src/(protected-content|crypto)/',
+    'web/src/features/reader/(first-page-picture|early-book-open|opening-position|page-habits|page-number|watermark)\\.ts$',
+    'web/src/features/reader/pdf/(document-task|load-pdfjs)\\.ts$',
+    'web/src/features/sync/(known-position|overlay)\\.ts$',
+    'web/src/lib/reader-error\\.ts$',
+    'web/src/storage/(app-db-reads|device-db|device-hint|device-store|download-hint|jwks-cache|local-storage|raw-idb|trusted-time)\\.ts$',
+    'shared/(device-key-wrap|hlc|progress|reader|sync)\\.ts$',
+    'node_modules/jose/',
+  ].join('|'),
+);
+
 export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'public'),
@@ -38,6 +52,23 @@ export default defineConfig({
         // Named by the server instead of the app's own script on a reader page that carries its book: it draws the
         // book's first page, then loads the app (docs/decisions/025-reader-first-page.md).
         'reader-first-page': path.join(root, 'web/src/reader-first-page.ts'),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the reader page's script imports to open the book and draw its first page (the early licence
+              // request, the open, the device key and its storage, licence checks, decryption, the range transport),
+              // in one chunk instead of about fifteen: a repeat open reads them from the disk cache and a phone's
+              // cold open fetches them over HTTP/1.1, where each file costs (docs/decisions/025-reader-first-page.md).
+              // Only these modules, not what they import: the app's shell shares the API client and others, which must
+              // not pull this chunk into the landing page (scripts/landing-js-budget.test.ts would fail).
+              name: 'reader-open',
+              includeDependenciesRecursively: false,
+              test: READER_OPEN_MODULES,
+            },
+          ],
+        },
       },
     },
   },

@@ -23,6 +23,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -33,14 +34,10 @@ const START_AFTER_PAINT_MODULE = 'src/start-after-paint.ts';
 /** The manifest key of the reader page's own script, which draws the book's first page (an entry of vite.config.ts). */
 const READER_FIRST_PAGE_MODULE = 'src/reader-first-page.ts';
 /**
- * What that script imports as soon as it starts (dynamic imports, so not among its imports): the licence request, the
- * code that opens the book and draws its first page, and pdf.js's library.
+ * What that script's code imports as soon as it starts besides its own dynamic imports (the licence request and the
+ * code that opens the book and draws its first page, one chunk: vite.config.ts): pdf.js's library.
  */
-const READER_FIRST_PAGE_IMPORTS = [
-  'src/protected-content/early-license.ts',
-  'src/features/reader/first-page-picture.ts',
-  'src/features/reader/pdf/pdfjs-global.ts',
-];
+const READER_FIRST_PAGE_LIBRARIES = ['src/features/reader/pdf/pdfjs-global.ts'];
 /** The app's own tags in the built shell: its entry script and the entry's module preloads. */
 const ENTRY_SCRIPT_TAG = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
 const MODULE_PRELOAD_TAG = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
@@ -151,7 +148,12 @@ export function createRoutePreloads(webRoot: string, shell: string): TRoutePrelo
   };
 
   const readerModule = manifest[READER_FIRST_PAGE_MODULE]?.file;
-  const readerImports = filesOf([...(manifest[READER_FIRST_PAGE_MODULE]?.imports ?? []), ...READER_FIRST_PAGE_IMPORTS]);
+  const readerEntry = manifest[READER_FIRST_PAGE_MODULE];
+  const readerImports = filesOf([
+    ...(readerEntry?.imports ?? []),
+    ...(readerEntry?.dynamicImports ?? []),
+    ...READER_FIRST_PAGE_LIBRARIES,
+  ]);
   const readerFirstPage = (html: string, pathname: string) => {
     if (!readerModule) return html;
     const screen = screenFor(pathname);
