@@ -19,15 +19,15 @@ import { SEARCH_BOX_LABEL, SEARCH_BOX_PLACEHOLDER, SearchBoxFrame } from './sear
 type TCombobox = (props: SearchBoxProps) => ReactNode;
 
 /** requestIdleCallback may wait long on a busy page: the combobox is fetched after this long at the latest. */
-export const COMBOBOX_IDLE_TIMEOUT_MS = 3_000;
+const COMBOBOX_IDLE_TIMEOUT_MS = 3_000;
 /** Where there is no requestIdleCallback (Safari): after the page's own start-up work. */
-export const COMBOBOX_FALLBACK_DELAY_MS = 1_000;
+const COMBOBOX_FALLBACK_DELAY_MS = 1_000;
 
 let loadedCombobox: TCombobox | null = null;
 let pendingCombobox: Promise<TCombobox> | null = null;
 
 /** Fetches the combobox's code once per page load; a failed fetch is forgotten so the next use asks again. */
-export function loadSearchCombobox(): Promise<TCombobox> {
+function loadSearchCombobox(): Promise<TCombobox> {
   pendingCombobox ??= import('./search-box').then(
     (module) => {
       loadedCombobox = module.SearchBox;
