@@ -2,10 +2,23 @@
  * The search box's suggestions with the keyboard (docs/product/catalogue-and-search.md#search-box): the 2-character
  * minimum, arrow keys and Enter, author and topic targets, Escape, and the exact empty-result text.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { bookBySlug, expect, test } from './fixtures';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search books, authors or topics' });
+
+/** The built file of the combobox's code (web/src/features/search/search-box.tsx), from Vite's build manifest. */
+function comboboxChunk(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const key = Object.keys(manifest).find((name) => name.endsWith('src/features/search/search-box.tsx'));
+  if (!key) throw new Error('No chunk for web/src/features/search/search-box.tsx in the build manifest.');
+  return manifest[key].file;
+}
 
 test.describe('search suggestions (keyboard)', () => {
   test.beforeEach(async ({ page }) => {
@@ -112,5 +125,60 @@ test.describe('search suggestions (keyboard)', () => {
     const form = page.getByRole('search').filter({ has: searchBox(page) });
     await expect(form.getByText(`No books, authors, or topics found for "${query}"`, { exact: true })).toBeVisible();
     await expect(page.getByRole('option')).toHaveCount(0);
+  });
+});
+
+test.describe('the search box before its combobox code arrives', () => {
+  // The page's own requests only: a service worker answering from its cache would pass the held chunk by.
+  test.use({ serviceWorkers: 'block' });
+
+  test('typing starts at once, and the combobox takes over in the same place with the text, caret and focus', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const chunk = comboboxChunk();
+    let asked = false;
+    await page.route(`**/${chunk}`, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+
+    const light = page.getByRole('searchbox', { name: 'Search books, authors or topics' });
+    await expect(light).toBeVisible();
+    await light.click();
+    await page.keyboard.type('medtations');
+    for (let step = 0; step < 7; step += 1) await page.keyboard.press('ArrowLeft');
+    await expect(light).toHaveValue('medtations');
+    const form = page.getByRole('search').filter({ has: page.getByLabel('Search books, authors or topics') });
+    const before = await form.boundingBox();
+    expect(asked).toBe(true);
+    await expect(searchBox(page)).toHaveCount(0);
+
+    release();
+    const input = searchBox(page);
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue('medtations');
+    expect(await form.boundingBox()).toEqual(before);
+    // The next key lands where the caret was, and the suggestions open without another key.
+    await page.keyboard.type('i');
+    await expect(input).toHaveValue('meditations');
+    await expect(page.getByRole('option', { name: /^Meditations Marcus Aurelius/ })).toBeVisible();
+  });
+
+  test('Enter searches the bookstore while the code has not arrived', async ({ page }) => {
+    await page.route(`**/${comboboxChunk()}`, () => {
+      // Never answered: the code does not arrive during this test.
+    });
+    await page.goto('/');
+    const light = page.getByRole('searchbox', { name: 'Search books, authors or topics' });
+    await light.fill('walden');
+    await light.press('Enter');
+    await expect(page).toHaveURL(/\/bookstore\?search=walden$/);
+    await expect(page.getByRole('link', { name: 'Walden', exact: true })).toBeVisible();
   });
 });

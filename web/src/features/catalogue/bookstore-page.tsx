@@ -12,7 +12,7 @@ import { isWaitingForNetwork } from '@web/lib/query-helpers';
 import { OfflineNotice } from '@web/components/offline-notice';
 import { useCurrentUser } from '@web/features/auth/queries';
 import { useSeo } from '../seo/use-seo';
-import { SearchBox } from '../search/search-box';
+import { SearchBox } from '../search/deferred-search-box';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { StatePanel } from '@web/components/state-panel';
 import { BookstoreFilters, FilterChip } from './components/bookstore-filters';

@@ -4,18 +4,18 @@
  * rules; this component only decides when to ask (2+ trimmed characters, debounced) and where each
  * choice leads.
  */
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
-import { BookOpen, Loader2, Search, Tag, UserRound } from 'lucide-react';
+import { BookOpen, Loader2, Tag, UserRound } from 'lucide-react';
 import { SEARCH_MAX_SUGGESTIONS } from '@shared/limits';
 import { emptySuggestionsText, isSuggestible, type TSearchSuggestion, type TSuggestionType } from '@shared/search';
 import { cn } from '@web/lib/cn';
-import { Button } from '@web/components/ui/button';
 import { bookDetailPath, bookstorePath } from '@web/lib/paths';
 import { searchSuggestQueryOptions } from './queries';
 import { useDebouncedValue } from './use-debounced-value';
+import { SEARCH_BOX_LABEL, SEARCH_BOX_PLACEHOLDER, SearchBoxFrame, type TSearchBoxSize } from './search-box-frame';
 
 export const SUGGEST_DEBOUNCE_MS = 150;
 
@@ -54,26 +54,53 @@ export interface SearchBoxProps {
   initialValue?: string;
   /** What a plain search (Enter with nothing highlighted, or the button) does; defaults to the bookstore. */
   onSearch?: (text: string) => void;
-  size?: 'default' | 'lg';
+  size?: TSearchBoxSize;
   className?: string;
+  /**
+   * The light box this combobox replaces (deferred-search-box.tsx): what was typed there before this code arrived,
+   * and where the caret and focus were. Read once, when the combobox mounts.
+   */
+  handOff?: TSearchBoxHandOff;
+}
+
+export interface TSearchBoxHandOff {
+  text: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+  focused: boolean;
 }
 
 export function SearchBox({
-  label = 'Search books, authors or topics',
+  label = SEARCH_BOX_LABEL,
   showLabel = false,
-  placeholder = 'Title, author or topic',
+  placeholder = SEARCH_BOX_PLACEHOLDER,
   initialValue = '',
   onSearch,
   size = 'default',
   className,
+  handOff,
 }: SearchBoxProps) {
   const navigate = useNavigate();
-  const [text, setText] = useState(initialValue);
-  const groupId = useId();
-
-  useEffect(() => {
+  const [startedFrom] = useState(handOff);
+  const [text, setText] = useState(startedFrom?.text ?? initialValue);
+  // Follows later changes of initialValue only: at mount the text handed over by the light box wins.
+  const [followedInitialValue, setFollowedInitialValue] = useState(initialValue);
+  if (initialValue !== followedInitialValue) {
+    setFollowedInitialValue(initialValue);
     setText(initialValue);
-  }, [initialValue]);
+  }
+  const groupId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Before the first paint of the combobox, so the caret and the focus ring never leave the box during the swap.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!startedFrom?.focused || !input) return;
+    input.focus({ preventScroll: true });
+    if (startedFrom.selectionStart !== null) {
+      input.setSelectionRange(startedFrom.selectionStart, startedFrom.selectionEnd ?? startedFrom.selectionStart);
+    }
+  }, [startedFrom]);
 
   const trimmed = text.trim();
   const debounced = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
@@ -107,6 +134,8 @@ export function SearchBox({
     useCombobox<TSearchSuggestion>({
       items,
       inputValue: text,
+      // Someone typing in the light box when this code arrived sees the suggestions they would have seen.
+      initialIsOpen: Boolean(startedFrom?.focused) && isSuggestible(startedFrom?.text.trim() ?? ''),
       // Never keep a selection: every choice navigates away, and choosing the same entry twice must work.
       selectedItem: null,
       itemToString: (item) => item?.title ?? '',
@@ -139,112 +168,89 @@ export function SearchBox({
   }
 
   const showPanel = isOpen && canSuggest && (items.length > 0 || isEmpty || isLoading);
-  const large = size === 'lg';
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to happy-dom (the unit tests' DOM) and to Safari before 17; this role is the same landmark everywhere.
-    <form
-      role="search"
-      className={cn('w-full', className)}
+    <SearchBoxFrame
+      label={label}
+      showLabel={showLabel}
+      placeholder={placeholder}
+      size={size}
+      className={className}
       onSubmit={(event) => {
         event.preventDefault();
         closeMenu();
         submitSearch(text);
       }}
+      labelProps={getLabelProps()}
+      inputProps={getInputProps({
+        ref: inputRef,
+        onKeyDown: handleKeyDown,
+        onChange: (event) => setText(event.currentTarget.value),
+      })}
     >
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps() sets htmlFor to the combobox input's id. */}
-      <label {...getLabelProps()} className={cn(showLabel ? 'mb-1.5 block text-sm font-medium' : 'sr-only')}>
-        {label}
-      </label>
-      <div className="relative">
-        <div
-          className={cn(
-            'flex items-center gap-2 rounded-lg border border-input bg-card pl-3 pr-1 shadow-sm focus-within:ring-2 focus-within:ring-ring',
-            large ? 'h-14' : 'h-11',
-          )}
+      <div
+        hidden={!showPanel}
+        className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-lg border border-border bg-card text-left shadow-lg"
+      >
+        <ul
+          {...getMenuProps()}
+          className={cn('max-h-[min(24rem,60vh)] overflow-y-auto py-1', items.length === 0 && 'hidden')}
         >
-          <Search className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <input
-            {...getInputProps({ onKeyDown: handleKeyDown, onChange: (event) => setText(event.currentTarget.value) })}
-            type="search"
-            placeholder={placeholder}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className={cn(
-              'h-full min-w-0 flex-1 bg-transparent text-foreground placeholder:text-muted-foreground focus:outline-none [&::-webkit-search-cancel-button]:hidden',
-              large ? 'text-base sm:text-lg' : 'text-base sm:text-sm',
-            )}
-          />
-          <Button type="submit" size={large ? 'default' : 'sm'} className={large ? 'h-11' : 'h-9'}>
-            Search
-          </Button>
-        </div>
-
-        <div
-          hidden={!showPanel}
-          className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-lg border border-border bg-card text-left shadow-lg"
-        >
-          <ul
-            {...getMenuProps()}
-            className={cn('max-h-[min(24rem,60vh)] overflow-y-auto py-1', items.length === 0 && 'hidden')}
-          >
-            {showPanel &&
-              GROUPS.map((group) => {
-                const groupItems = items
-                  .map((item, index) => ({ item, index }))
-                  .filter(({ item }) => item.type === group.type);
-                if (groupItems.length === 0) return null;
-                const Icon = group.icon;
-                const headingId = `${groupId}-${group.type}`;
-                return (
-                  <li key={group.type} role="presentation">
-                    <div
-                      id={headingId}
-                      className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-                    >
-                      {group.label}
-                    </div>
-                    {/* biome-ignore lint/a11y/useSemanticElements: a group of options inside the listbox (listbox > group > option); a <fieldset> groups form controls, not options. */}
-                    <ul role="group" aria-labelledby={headingId}>
-                      {groupItems.map(({ item, index }) => (
-                        <li
-                          key={`${item.type}:${item.id}`}
-                          {...getItemProps({ item, index })}
-                          className={cn(
-                            'flex cursor-pointer items-center gap-3 px-3 py-2',
-                            highlightedIndex === index ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
+          {showPanel &&
+            GROUPS.map((group) => {
+              const groupItems = items
+                .map((item, index) => ({ item, index }))
+                .filter(({ item }) => item.type === group.type);
+              if (groupItems.length === 0) return null;
+              const Icon = group.icon;
+              const headingId = `${groupId}-${group.type}`;
+              return (
+                <li key={group.type} role="presentation">
+                  <div
+                    id={headingId}
+                    className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
+                  >
+                    {group.label}
+                  </div>
+                  {/* biome-ignore lint/a11y/useSemanticElements: a group of options inside the listbox (listbox > group > option); a <fieldset> groups form controls, not options. */}
+                  <ul role="group" aria-labelledby={headingId}>
+                    {groupItems.map(({ item, index }) => (
+                      <li
+                        key={`${item.type}:${item.id}`}
+                        {...getItemProps({ item, index })}
+                        className={cn(
+                          'flex cursor-pointer items-center gap-3 px-3 py-2',
+                          highlightedIndex === index ? 'bg-secondary text-secondary-foreground' : 'text-foreground',
+                        )}
+                      >
+                        <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-medium">{item.title}</span>
+                          {item.subtitle && (
+                            <span className="block truncate text-xs text-muted-foreground">{item.subtitle}</span>
                           )}
-                        >
-                          <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                          <span className="min-w-0 flex-1">
-                            <span className="block truncate text-sm font-medium">{item.title}</span>
-                            {item.subtitle && (
-                              <span className="block truncate text-xs text-muted-foreground">{item.subtitle}</span>
-                            )}
-                          </span>
-                          <span className="sr-only">({TYPE_NAMES[item.type]})</span>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                );
-              })}
-          </ul>
-          {isEmpty && (
-            <p role="status" className="px-4 py-3 text-sm text-muted-foreground">
-              {emptySuggestionsText(trimmed)}
-            </p>
-          )}
-          {isLoading && (
-            <p role="status" className="flex items-center gap-2 px-4 py-3 text-sm text-muted-foreground">
-              <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-              Searching...
-            </p>
-          )}
-        </div>
+                        </span>
+                        <span className="sr-only">({TYPE_NAMES[item.type]})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+        </ul>
+        {isEmpty && (
+          <p role="status" className="px-4 py-3 text-sm text-muted-foreground">
+            {emptySuggestionsText(trimmed)}
+          </p>
+        )}
+        {isLoading && (
+          <p role="status" className="flex items-center gap-2 px-4 py-3 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Searching...
+          </p>
+        )}
       </div>
-    </form>
+    </SearchBoxFrame>
   );
 }
 

@@ -6,7 +6,7 @@ import type { TCurrentUser } from '@shared/auth';
 import { effectiveTier, trialDaysLeft } from '@shared/entitlement';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { SearchBox } from '../../search/search-box';
+import { SearchBox } from '../../search/deferred-search-box';
 import { bookstorePath } from '@web/lib/paths';
 
 export const POPULAR_SEARCHES = ['Leadership', 'Personal Growth', 'Business', 'Psychology'] as const;
