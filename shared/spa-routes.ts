@@ -23,6 +23,23 @@ interface RouteRule {
 
 const segment = '[^/]+';
 
+/** The reader's addresses: /reader/:bookId and /read/:bookId, the book by id or slug. */
+const READER_PATH = new RegExp(`^/(?:reader|read)/(${segment})/?$`);
+
+/**
+ * The book a reader address names (its id or slug, decoded), or null for any other path or a malformed escape. Used
+ * by the server's reader page, the page's own script on the offline reader page and the service worker.
+ */
+export function readerBookRef(pathname: string): string | null {
+  const match = READER_PATH.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 const RULES: RouteRule[] = [
   { pattern: /^\/$/, pageType: 'home', indexable: true },
   { pattern: /^\/bookstore$/, pageType: 'bookstore', indexable: true },

@@ -3,16 +3,15 @@
  * tested without a worker. Anything not matched here is never cached (auth, personal data, writes).
  */
 
+import { readerBookRef } from '@shared/spa-routes';
+
 // The paths below spell out the API base: the worker matches requests by URL and imports nothing of web/.
 /** Page navigations under /api/ are API calls, never the app shell. */
 export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api\//];
 
-/** The reader's addresses (web/src/app/router.tsx: /reader/:bookId and /read/:bookId). */
-const READER_ADDRESS = /^\/(?:reader|read)\/[^/]+\/?$/;
-
 /** A page load of a book in the reader: offline it gets the reader page (docs/decisions/029-offline-reader-page.md). */
 export function isReaderAddress(pathname: string): boolean {
-  return READER_ADDRESS.test(pathname);
+  return readerBookRef(pathname) !== null;
 }
 
 const COVER_PATH = /^\/api\/books\/[^/]+\/cover\.svg$/;

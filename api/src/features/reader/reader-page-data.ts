@@ -12,6 +12,7 @@ import { ZBookRefParam } from '@shared/reader.schemas';
 import type { AppDeps } from '../../deps';
 import { getProgress, listBookmarks } from '../progress/progress.service';
 import { openManifest } from './reader.service';
+import { readerBookRef } from '@shared/spa-routes';
 
 export interface TReaderPageData {
   /** The book as the path names it (id or slug). */
@@ -23,7 +24,6 @@ export interface TReaderPageData {
   bookmarks: TBookmarkListItem[];
 }
 
-const READER_PATH = /^\/(?:reader|read)\/([^/]+)\/?$/;
 /** As many as the reader's own GET /api/bookmarks asks for (web/src/features/sync/queries.ts). */
 const BOOKMARKS_PER_BOOK = 500;
 
@@ -34,14 +34,8 @@ export async function readerPageData(options: {
   pathname: string;
 }): Promise<TReaderPageData | null> {
   const { deps, userId } = options;
-  const match = READER_PATH.exec(options.pathname);
-  if (!match) return null;
-  let bookRef: string;
-  try {
-    bookRef = decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  const bookRef = readerBookRef(options.pathname);
+  if (bookRef === null) return null;
   const param = ZBookRefParam.safeParse({ idOrSlug: bookRef });
   if (!param.success) return null;
   try {

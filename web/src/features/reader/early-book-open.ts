@@ -7,6 +7,7 @@
  * adds what the screen's queries need.
  */
 import type { TReadingProgress } from '@shared/progress';
+import { readerBookRef } from '@shared/spa-routes';
 import { lastKnownUser } from '@web/features/auth/last-known-user';
 import { knownPositionOnThisDevice } from '@web/features/sync/known-position';
 import { openProtectedBook, type TOpenedBook } from '@web/protected-content/open-protected-book';
@@ -129,9 +130,6 @@ export function startPageBookOpen(location: Pick<Location, 'search'>): TPageBook
   return keepUntilClaimed({ bookRef: page.bookRef, userId: page.userId, open, page });
 }
 
-/** The reader's addresses (app/router.tsx): /reader/:bookId and /read/:bookId, the book by id or slug. */
-const READER_ADDRESS = /^\/(?:reader|read)\/([^/]+)\/?$/;
-
 /**
  * On the service worker's offline reader page (docs/decisions/029-offline-reader-page.md), which carries no book: opens
  * the book the address names for the reader this browser last knew (features/auth/last-known-user.ts), from its
@@ -140,15 +138,9 @@ const READER_ADDRESS = /^\/(?:reader|read)\/([^/]+)\/?$/;
  */
 export function startOfflinePageBookOpen(location: Pick<Location, 'pathname' | 'search'>): TPageBookOpen | null {
   if (early) return early;
-  const match = READER_ADDRESS.exec(location.pathname);
+  const bookRef = readerBookRef(location.pathname);
   const userId = lastKnownUser()?.id;
-  if (!match || !userId) return null;
-  let bookRef: string;
-  try {
-    bookRef = decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  if (bookRef === null || !userId) return null;
   const open = openBook({
     bookRef,
     userId,
