@@ -11,10 +11,8 @@
  * cannot be fetched (offline, a stale deploy), the light box stays and still searches; the next use asks again.
  */
 import { useEffect, useId, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { bookstorePath } from '@web/lib/paths';
 import type { SearchBoxProps, TSearchBoxHandOff } from './search-box';
-import { SEARCH_BOX_LABEL, SEARCH_BOX_PLACEHOLDER, SearchBoxFrame } from './search-box-frame';
+import { SEARCH_BOX_LABEL, SEARCH_BOX_PLACEHOLDER, SearchBoxFrame, usePlainSearch } from './search-box-frame';
 
 type TCombobox = (props: SearchBoxProps) => ReactNode;
 
@@ -70,7 +68,7 @@ export function SearchBox(props: SearchBoxProps) {
     size = 'default',
     className,
   } = props;
-  const navigate = useNavigate();
+  const submitSearch = usePlainSearch(onSearch);
   // A box mounted after the code arrived (another visit to the page) is the combobox from the start.
   const [Combobox, setCombobox] = useState<TCombobox | null>(() => loadedCombobox);
   const [text, setText] = useState(initialValue);
@@ -129,9 +127,7 @@ export function SearchBox(props: SearchBoxProps) {
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
-        const query = text.trim();
-        if (onSearch) onSearch(query);
-        else navigate(bookstorePath({ search: query }));
+        submitSearch(text);
       }}
       formEvents={{
         onFocus: load,

@@ -5,14 +5,29 @@
  * other changes no pixel and moves nothing.
  */
 import type { ComponentPropsWithRef, FormEvent, HTMLAttributes, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Search } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 import { Button } from '@web/components/ui/button';
+import { bookstorePath } from '@web/lib/paths';
 
 export const SEARCH_BOX_LABEL = 'Search books, authors or topics';
 export const SEARCH_BOX_PLACEHOLDER = 'Title, author or topic';
 
 export type TSearchBoxSize = 'default' | 'lg';
+
+/**
+ * What a plain search does (Enter with nothing picked, or the Search button), in either box: the caller's `onSearch`
+ * with the trimmed text, else the bookstore searching it.
+ */
+export function usePlainSearch(onSearch?: (text: string) => void): (text: string) => void {
+  const navigate = useNavigate();
+  return (text) => {
+    const query = text.trim();
+    if (onSearch) onSearch(query);
+    else navigate(bookstorePath({ search: query }));
+  };
+}
 
 export interface SearchBoxFrameProps {
   label: string;

@@ -15,7 +15,13 @@ import { cn } from '@web/lib/cn';
 import { bookDetailPath, bookstorePath } from '@web/lib/paths';
 import { searchSuggestQueryOptions } from './queries';
 import { useDebouncedValue } from './use-debounced-value';
-import { SEARCH_BOX_LABEL, SEARCH_BOX_PLACEHOLDER, SearchBoxFrame, type TSearchBoxSize } from './search-box-frame';
+import {
+  SEARCH_BOX_LABEL,
+  SEARCH_BOX_PLACEHOLDER,
+  SearchBoxFrame,
+  type TSearchBoxSize,
+  usePlainSearch,
+} from './search-box-frame';
 
 export const SUGGEST_DEBOUNCE_MS = 150;
 
@@ -124,11 +130,7 @@ export function SearchBox({
   const isEmpty = isSettled && items.length === 0;
   const isLoading = canSuggest && items.length === 0 && !isSettled && !suggestions.isError;
 
-  function submitSearch(value: string) {
-    const query = value.trim();
-    if (onSearch) onSearch(query);
-    else navigate(bookstorePath({ search: query }));
-  }
+  const submitSearch = usePlainSearch(onSearch);
 
   const { isOpen, highlightedIndex, getLabelProps, getMenuProps, getInputProps, getItemProps, closeMenu } =
     useCombobox<TSearchSuggestion>({
