@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltWeb } from './built-web';
+import { readViteManifest, type TViteManifest } from './precache-list.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIST = process.env.BUNDLE_SCAN_DIR
@@ -21,19 +22,8 @@ const FIRST_PAGE_MODULE = 'web/src/features/reader/first-page-picture.ts';
 /** Error names Dexie's code carries as strings (minifiers keep them): found in the chunk that holds Dexie. */
 const DEXIE_MARKS = ['DatabaseClosedError', 'MissingAPIError'];
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-type TManifest = Record<string, ManifestChunk>;
-
 /** Keys of the chunks reachable from `start` through static and dynamic imports. */
-function reachableChunks(manifest: TManifest, start: string): Set<string> {
+function reachableChunks(manifest: TViteManifest, start: string): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -58,11 +48,11 @@ function holdsDexie(file: string): boolean {
 }
 
 describe("the reader page's first page", () => {
-  let manifest: TManifest;
+  let manifest: TViteManifest;
 
   beforeAll(() => {
     ensureBuiltWeb(WEB_DIST);
-    manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as TManifest;
+    manifest = readViteManifest(WEB_DIST);
   }, 180_000);
 
   it('loads no chunk that holds Dexie', () => {
