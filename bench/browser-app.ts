@@ -61,13 +61,14 @@ async function findFreePort(from: number): Promise<number> {
 }
 
 /**
- * A copy of dist/web (built first only when missing; BENCH_WEB_ROOT names another build), so a
+ * A copy of dist/web (built first only when missing; `from` or BENCH_WEB_ROOT names another build), so a
  * concurrent `vite build` cannot empty it mid-run.
  */
-function snapshotWebRoot(into: string): { webRoot: string; builtAt: string } {
-  const built = path.resolve(process.env.BENCH_WEB_ROOT ?? 'dist/web');
+function snapshotWebRoot(into: string, from?: string): { webRoot: string; builtAt: string } {
+  const named = from ?? process.env.BENCH_WEB_ROOT;
+  const built = path.resolve(named ?? 'dist/web');
   if (!fs.existsSync(path.join(built, 'index.html'))) {
-    if (process.env.BENCH_WEB_ROOT) throw new Error(`no build at BENCH_WEB_ROOT=${built}`);
+    if (named) throw new Error(`no build at ${built}`);
     execSync('npx vite build', { stdio: 'ignore' });
   }
   const webRoot = path.join(into, 'web');
@@ -83,9 +84,11 @@ function snapshotWebRoot(into: string): { webRoot: string; builtAt: string } {
 export async function startBenchApp(options: {
   name: string;
   prepare?: (deps: AppDeps) => Promise<void>;
+  /** The web build to serve (a folder like dist/web); by default BENCH_WEB_ROOT, else dist/web. */
+  webRoot?: string;
 }): Promise<TBenchApp & { webBuiltAt: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `wb-bench-${options.name}-`));
-  const { webRoot, builtAt } = snapshotWebRoot(dataDir);
+  const { webRoot, builtAt } = snapshotWebRoot(dataDir, options.webRoot);
   const port = await findFreePort(FIRST_PORT);
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = parseEnv({

@@ -321,7 +321,7 @@ interface TDrawnMark {
  * Runs in the tab before its scripts. A string, not a function: tsx's name-keeping helpers would not
  * exist in the page.
  */
-function watchPageDrawnScript(pageNumber: number): string {
+export function watchPageDrawnScript(pageNumber: number): string {
   return `(() => {
   const selector = '.page[data-page-number="${pageNumber}"]';
   let probe = null;

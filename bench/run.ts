@@ -9,6 +9,7 @@ import { benchSync } from './sync.bench';
 import { benchChunks } from './chunks.bench';
 import { benchIngest } from './ingest.bench';
 import { benchReader } from './reader.bench';
+import { benchReaderAb } from './reader-ab.bench';
 import { benchOffline } from './offline.bench';
 import { benchStatic } from './static.bench';
 import { benchLighthouse } from './lighthouse.bench';
@@ -175,6 +176,18 @@ if (!only || only === 'reader') {
     }
   }
   out(`  waterfall of a cold open: bench/results/reader-waterfall.json; page errors: ${r.pageErrors.count}`);
+}
+
+// Only when asked: it compares two builds (BENCH_AB_B names the changed one).
+if (only === 'reader-ab') {
+  const r = await benchReaderAb();
+  out(`Reader open, build B (${r.b}) against build A (${r.a}), ${r.book}, interleaved rounds, ms from navigation:`);
+  for (const row of r.table) {
+    out(
+      `  ${row.open.padEnd(6)} ${row.measure.padEnd(12)} A ${row.aMs} | B ${row.bMs} | paired median B - A ${row.pairedMedianMs} ms, B faster in ${row.bFasterRounds} of ${row.rounds}`,
+    );
+  }
+  writeResult('reader-ab', r);
 }
 
 if (!only || only === 'large') {
