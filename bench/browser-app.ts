@@ -186,6 +186,22 @@ export async function signedInContext(
   return context;
 }
 
+/**
+ * How long a new tab is left before it navigates. Headless Chromium 156 does a new window's own work in its first
+ * second or so, among it an omnibox pop-up renderer (chrome://omnibox-popup.top-chrome) taking 170 to 650 ms of CPU on
+ * this 2-core machine; a tab that navigates at once has that work beside the page it loads, falling on either arm of
+ * a comparison at random. A reader following a link or typing an address does it in a tab that already exists
+ * (docs/decisions/025-reader-first-page.md, the bench's new-tab settle).
+ */
+export const NEW_TAB_SETTLE_MS = 1000;
+
+/** A new tab in `context`, settled (NEW_TAB_SETTLE_MS) so that what follows measures the page, not the window. */
+export async function openSettledTab(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.waitForTimeout(NEW_TAB_SETTLE_MS);
+  return page;
+}
+
 /** Page errors grouped by their first line with numbers and ids blanked, so a burst reads as one line. */
 export function summariseErrors(lines: string[]): { count: number; distinct: { message: string; times: number }[] } {
   const counts = new Map<string, number>();
@@ -490,7 +506,7 @@ export async function measureReaderOpen(
   errors: string[],
   options: { timeoutMs?: number } = {},
 ): Promise<TReaderOpen> {
-  const page = await context.newPage();
+  const page = await openSettledTab(context);
   collectPageErrors(page, errors);
   try {
     await page.addInitScript(WATCH_FIRST_PAGE_SCRIPT);

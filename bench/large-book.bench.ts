@@ -38,6 +38,7 @@ import {
   launchChromium,
   median,
   premiumDemoReader,
+  openSettledTab,
   signedInContext,
   startBenchApp,
   summariseErrors,
@@ -137,7 +138,7 @@ async function coldOpen(
 ): Promise<TOpen> {
   const context = await signedInContext(browser, baseUrl, account);
   try {
-    const page = await context.newPage();
+    const page = await openSettledTab(context);
     collectPageErrors(page, errors);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

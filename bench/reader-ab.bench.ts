@@ -22,6 +22,7 @@ import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import {
   launchChromium,
   median,
+  openSettledTab,
   premiumDemoReader,
   signedInContext,
   startBenchApp,
@@ -92,7 +93,7 @@ async function openSeries(browser: Browser, app: TBenchApp): Promise<Record<TOpe
   try {
     const series: Partial<Record<TOpenName, TArmOpen>> = {};
     for (const open of OPENS) {
-      const page = await context.newPage();
+      const page = await openSettledTab(context);
       try {
         await page.addInitScript(WATCH_WORKER_SCRIPT);
         await page.addInitScript(watchPageDrawnScript(1));

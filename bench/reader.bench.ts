@@ -8,7 +8,8 @@
  * pdf.js's minified build precompressed, no auth, no encryption).
  *
  * Each run opens a fresh browser context (empty cache, no device key, no service worker) signed in as
- * the Premium demo reader through the API, and in it, one after another, each in a new tab:
+ * the Premium demo reader through the API, and in it, one after another, each in a new tab left to settle first
+ * (openSettledTab: a new window's own start-up work is not the page's):
  *   cold    - the first book, first use of this browser;
  *   repeat  - the same book again (caches and service worker from the cold open);
  *   other   - another book;
@@ -46,6 +47,7 @@ import {
   describeReaderState,
   launchChromium,
   median,
+  openSettledTab,
   premiumDemoReader,
   signedInContext,
   startBenchApp,
@@ -417,7 +419,7 @@ async function measureOpen(
   tap: ServiceWorkerTap,
   errors: string[],
 ): Promise<TOpenResult & { waterfall: ReturnType<WireRecorder['waterfall']> }> {
-  const page = await context.newPage();
+  const page = await openSettledTab(context);
   collectPageErrors(page, errors);
   const recorder = new WireRecorder();
   try {
