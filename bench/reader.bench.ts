@@ -16,7 +16,8 @@
  *   resume  - a long book whose saved position (set through POST /api/sync before navigating, as
  *             another device would) is page 150.
  * The baseline does the same four opens in its own fresh context with plain pdf.js (range requests
- * only: no streaming, no auto-fetch) drawing the same page into a canvas plus its text layer.
+ * only: no streaming, no auto-fetch) drawing the same page into a canvas plus its text layer, its page and files
+ * served with the same page headers as every page of the app's server (securityHeaders: CSP, COOP...).
  *
  * A page counts as drawn when `.page[data-page-number=N]` has a canvas with ink (a downscaled copy has
  * a non-white pixel) and a text layer with text (every page these books open on has text); an init
@@ -41,6 +42,7 @@ import { encodeHlc } from '../shared/hlc';
 import { books } from '../api/src/db/schema';
 import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
 import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
+import { securityHeaders } from '../api/src/middleware/security-headers';
 import { round2, writeResult } from './lib';
 import {
   collectPageErrors,
@@ -361,14 +363,22 @@ export function watchPageDrawnScript(pageNumber: number): string {
 })();`;
 }
 
-/** The baseline: plain pdf.js from a static URL, one page drawn with its text layer, as a plain viewer does. */
+/**
+ * The baseline: plain pdf.js from a static URL, one page drawn with its text layer, as a plain viewer does. Its script
+ * is a file beside the page (the server's CSP allows no inline script), preloaded with pdf.js's module.
+ */
 const PLAIN_VIEWER_HTML = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>plain pdf.js</title>
+<link rel="modulepreload" href="./pdf.min.mjs">
+<script type="module" src="./viewer.mjs"></script>
 <style>body{margin:0}.page{position:relative}.textLayer{position:absolute;inset:0;color:transparent;line-height:1}.textLayer span{position:absolute;white-space:pre;transform-origin:0 0}</style></head>
 <body>
-<script type="module">
-import * as pdfjs from './pdf.min.mjs';
+</body>
+</html>
+`;
+
+const PLAIN_VIEWER_MODULE = `import * as pdfjs from './pdf.min.mjs';
 pdfjs.GlobalWorkerOptions.workerSrc = './pdf.worker.min.mjs';
 const query = new URLSearchParams(location.search);
 const pageNumber = Number(query.get('page'));
@@ -394,9 +404,6 @@ await Promise.all([
   page.render({ canvas, viewport }).promise,
   new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport }).render(),
 ]);
-</script>
-</body>
-</html>
 `;
 
 // ---------------------------------------------------------------------------------------------------
@@ -528,6 +535,12 @@ export async function benchReader() {
     await precompress(path.join(plainDir, file));
   }
   fs.writeFileSync(path.join(plainDir, 'index.html'), PLAIN_VIEWER_HTML);
+  fs.writeFileSync(path.join(plainDir, 'viewer.mjs'), PLAIN_VIEWER_MODULE);
+  await precompress(path.join(plainDir, 'viewer.mjs'));
+  // The same page headers as every page and file of this server (CSP, COOP, CORP...): the baseline is a static URL
+  // served by the same server. COOP alone costs a page opened in a fresh tab about 35 ms (a new browsing context
+  // group), whichever page it is (docs/decisions/025-reader-first-page.md, the baseline's headers).
+  app.bench.use('/bench/plain/*', securityHeaders(false));
   app.bench.use('/bench/plain/*', async (c, next) => {
     await next();
     // What a static server (nginx, Caddy) gives a versioned library file; the page and the PDFs
