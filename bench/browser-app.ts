@@ -23,6 +23,10 @@ import { createLocalBlobStore } from '../api/src/adapters/blobs/blob-store';
 import type { AppDeps } from '../api/src/deps';
 import { loadLicenseKeys } from '../api/src/features/licenses/licenses.service';
 import type { TDemoAccount } from '../api/src/db/seed/users';
+import { eq } from 'drizzle-orm';
+import { books } from '../api/src/db/schema';
+import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
+import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { round2 } from './lib';
 
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -141,6 +145,18 @@ export async function startBenchApp(options: {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Typesets one of the demo seed's content books and ingests it as the book's readable PDF, as the demo job does (a
+ * `prepare` step of startBenchApp); returns the ingested asset and the plaintext PDF.
+ */
+export async function ingestDemoBook(deps: AppDeps, slug: string) {
+  const typeset = await typesetContentBook(slug);
+  const book = deps.db.select({ id: books.id }).from(books).where(eq(books.slug, slug)).get();
+  if (!book) throw new Error(`the demo seed has no ${slug}`);
+  const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf: typeset.bytes, source: 'seed' });
+  return { asset, pdf: typeset.bytes };
 }
 
 export function premiumDemoReader(accounts: TDemoAccount[]): TDemoAccount {

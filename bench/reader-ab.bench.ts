@@ -14,12 +14,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Browser } from '@playwright/test';
-import { books } from '../api/src/db/schema';
-import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
-import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import {
+  ingestDemoBook,
   launchChromium,
   median,
   openSettledTab,
@@ -28,7 +25,7 @@ import {
   startBenchApp,
   type TBenchApp,
 } from './browser-app';
-import { watchPageDrawnScript } from './reader.bench';
+import { waitForPageDrawn, watchPageDrawnScript } from './reader.bench';
 import { round2 } from './lib';
 
 const BOOK = process.env.BENCH_READER_BOOK ?? 'the-wealth-of-nations';
@@ -37,12 +34,11 @@ const OPEN_TIMEOUT_MS = 60_000;
 const OPENS = ['cold', 'repeat'] as const;
 type TOpenName = (typeof OPENS)[number];
 
-/** Records when the page's pdf.js worker is made and when its first message (pdf.js's "ready") arrives. */
+/** Records when the first message (pdf.js's "ready") of the page's pdf.js worker arrives. */
 const WATCH_WORKER_SCRIPT = `(() => {
   const Original = window.Worker;
   window.Worker = function (url, options) {
     const worker = new Original(url, options);
-    window.__benchWorkerMade = performance.now();
     worker.addEventListener('message', () => { window.__benchWorkerReady ??= performance.now(); }, { once: true });
     return worker;
   };
@@ -79,10 +75,7 @@ async function startArm(name: string, webRoot: string): Promise<TBenchApp> {
     name,
     webRoot,
     prepare: async (deps) => {
-      const typeset = await typesetContentBook(BOOK);
-      const book = deps.db.select({ id: books.id }).from(books).where(eq(books.slug, BOOK)).get();
-      if (!book) throw new Error(`the demo seed has no ${BOOK}`);
-      await ingestBookPdf({ deps, bookId: book.id, pdf: typeset.bytes, source: 'seed' });
+      await ingestDemoBook(deps, BOOK);
     },
   });
 }
@@ -98,15 +91,11 @@ async function openSeries(browser: Browser, app: TBenchApp): Promise<Record<TOpe
         await page.addInitScript(WATCH_WORKER_SCRIPT);
         await page.addInitScript(watchPageDrawnScript(1));
         await page.goto(`/reader/${BOOK}`, { waitUntil: 'commit', timeout: OPEN_TIMEOUT_MS });
-        await page.waitForFunction(
-          () => (window as unknown as { __benchDrawn?: unknown }).__benchDrawn !== undefined,
-          undefined,
-          { polling: 50, timeout: OPEN_TIMEOUT_MS },
+        const drawn = await waitForPageDrawn(page, OPEN_TIMEOUT_MS);
+        const workerReadyMs = await page.evaluate(
+          () => (window as unknown as { __benchWorkerReady?: number }).__benchWorkerReady ?? null,
         );
-        series[open] = await page.evaluate(() => {
-          const marks = window as unknown as { __benchDrawn: { at: number }; __benchWorkerReady?: number };
-          return { drawnMs: marks.__benchDrawn.at, workerReadyMs: marks.__benchWorkerReady ?? null };
-        });
+        series[open] = { drawnMs: drawn.at, workerReadyMs };
       } finally {
         await page.close();
       }

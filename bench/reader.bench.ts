@@ -35,18 +35,15 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
-import { eq } from 'drizzle-orm';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Browser, BrowserContext, CDPSession, Request as PlaywrightRequest } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page, Request as PlaywrightRequest } from '@playwright/test';
 import { encodeHlc } from '../shared/hlc';
-import { books } from '../api/src/db/schema';
-import { typesetContentBook } from '../api/src/db/seed/book-pdfs';
-import { ingestBookPdf } from '../api/src/features/ingest/ingest.service';
 import { securityHeaders } from '../api/src/middleware/security-headers';
 import { round2, writeResult } from './lib';
 import {
   collectPageErrors,
   describeReaderState,
+  ingestDemoBook,
   launchChromium,
   median,
   openSettledTab,
@@ -314,7 +311,7 @@ class ServiceWorkerTap {
 // First page drawn
 // ---------------------------------------------------------------------------------------------------
 
-interface TDrawnMark {
+export interface TDrawnMark {
   at: number;
   canvasWidth: number;
   canvasHeight: number;
@@ -361,6 +358,16 @@ export function watchPageDrawnScript(pageNumber: number): string {
   const poll = () => { if (!check()) requestAnimationFrame(poll); };
   requestAnimationFrame(poll);
 })();`;
+}
+
+/** Waits for watchPageDrawnScript's mark (the page drawn, ms from navigation) and returns it. */
+export async function waitForPageDrawn(page: Page, timeoutMs: number): Promise<TDrawnMark> {
+  await page.waitForFunction(
+    () => (window as unknown as { __benchDrawn?: unknown }).__benchDrawn !== undefined,
+    undefined,
+    { polling: 50, timeout: timeoutMs },
+  );
+  return page.evaluate(() => (window as unknown as { __benchDrawn: TDrawnMark }).__benchDrawn);
 }
 
 /**
@@ -448,19 +455,15 @@ async function measureOpen(
     page.on('requestfinished', (request) => void recorder.completeFromPlaywright(request));
     await page.addInitScript(watchPageDrawnScript(pageNumber));
     await page.goto(url, { waitUntil: 'commit', timeout: OPEN_TIMEOUT_MS });
+    let mark: TDrawnMark;
     try {
-      await page.waitForFunction(
-        () => (window as unknown as { __benchDrawn?: unknown }).__benchDrawn !== undefined,
-        undefined,
-        { polling: 50, timeout: OPEN_TIMEOUT_MS },
-      );
+      mark = await waitForPageDrawn(page, OPEN_TIMEOUT_MS);
     } catch (error) {
       throw new Error(
         `page ${pageNumber} of ${url} was not drawn: ${await describeReaderState(page)}; page errors: ${errors.join(' | ') || 'none'}`,
         { cause: error },
       );
     }
-    const mark = await page.evaluate(() => (window as unknown as { __benchDrawn: TDrawnMark }).__benchDrawn);
     // Requests still in flight at the mark report their end a moment later.
     await page.waitForTimeout(50);
     const wire = recorder.bytesUntil(mark.at);
@@ -517,12 +520,9 @@ export async function benchReader() {
     name: 'reader',
     prepare: async (deps) => {
       for (const slug of new Set(OPENS.map((open) => open.slug))) {
-        const typeset = await typesetContentBook(slug);
-        const book = deps.db.select({ id: books.id }).from(books).where(eq(books.slug, slug)).get();
-        if (!book) throw new Error(`the demo seed has no ${slug}`);
-        const { asset } = await ingestBookPdf({ deps, bookId: book.id, pdf: typeset.bytes, source: 'seed' });
-        fs.writeFileSync(path.join(plainDir, `${slug}.pdf`), typeset.bytes);
-        booksPrepared.push({ slug, pages: asset.pageCount, bytes: typeset.bytes.length });
+        const { asset, pdf } = await ingestDemoBook(deps, slug);
+        fs.writeFileSync(path.join(plainDir, `${slug}.pdf`), pdf);
+        booksPrepared.push({ slug, pages: asset.pageCount, bytes: pdf.length });
       }
     },
   });
