@@ -25,7 +25,7 @@ import {
   startBenchApp,
   type TBenchApp,
 } from './browser-app';
-import { waitForPageDrawn, watchPageDrawnScript } from './reader.bench';
+import { pageDrawn, watchPageDrawnScript } from './reader.bench';
 import { round2 } from './lib';
 
 const BOOK = process.env.BENCH_READER_BOOK ?? 'the-wealth-of-nations';
@@ -90,8 +90,9 @@ async function openSeries(browser: Browser, app: TBenchApp): Promise<Record<TOpe
       try {
         await page.addInitScript(WATCH_WORKER_SCRIPT);
         await page.addInitScript(watchPageDrawnScript(1));
+        const pageDrawnMark = pageDrawn(page, OPEN_TIMEOUT_MS);
         await page.goto(`/reader/${BOOK}`, { waitUntil: 'commit', timeout: OPEN_TIMEOUT_MS });
-        const drawn = await waitForPageDrawn(page, OPEN_TIMEOUT_MS);
+        const drawn = await pageDrawnMark;
         const workerReadyMs = await page.evaluate(
           () => (window as unknown as { __benchWorkerReady?: number }).__benchWorkerReady ?? null,
         );
