@@ -52,6 +52,8 @@ export default defineConfig({
         // Named by the server instead of the app's own script on a reader page that carries its book: it draws the
         // book's first page, then loads the app (docs/decisions/025-reader-first-page.md).
         'reader-first-page': path.join(root, 'web/src/reader-first-page.ts'),
+        // That page's stylesheet: the picture's utilities alone; the app's stylesheet is applied when the app starts.
+        'reader-picture': path.join(root, 'web/src/reader-picture.css'),
       },
       output: {
         codeSplitting: {

@@ -1,7 +1,7 @@
 /**
  * The reader page's own script (docs/decisions/025-reader-first-page.md). A reader page that carries its book
  * (features/reader/reader-page-data.ts) names this module instead of the app's entry, with the app's code listed in a
- * data block (app-code.ts), and a picture of the reader with an empty page desk (api/src/features/seo/first-screen-html.ts).
+ * data block (app-code.ts), and a picture of the reader with an empty page desk (api/src/features/seo/reader-picture-html.ts).
  * The page names it `async`, so it runs as soon as it has arrived, without waiting for the stylesheets (which hold
  * only the picture's paint): it starts pdf.js's worker at once (it imports almost nothing, so it runs one round trip
  * after the page), then once the page is parsed asks for the book's licence (protected-content/early-license.ts) and

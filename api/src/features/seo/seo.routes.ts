@@ -31,9 +31,8 @@ import {
   bookstoreFirstScreenHtml,
   injectFirstScreenHtml,
   landingFirstScreenHtml,
-  offlineReaderFirstScreenHtml,
-  readerFirstScreenHtml,
 } from './first-screen-html';
+import { offlineReaderFirstScreenHtml, readerFirstScreenHtml } from './reader-picture-html';
 import { OFFLINE_READER_PAGE_PATH } from '@shared/sw-messages';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */

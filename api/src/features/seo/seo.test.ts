@@ -25,6 +25,7 @@ const INDEX_HTML = `<!doctype html>
     />
     <link rel="manifest" href="/manifest.webmanifest" />
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
   </head>
   <body><div id="root"></div></body>
 </html>
@@ -533,6 +534,7 @@ function makeWebRootWithManifest() {
     '_api.js': { file: 'assets/api-1.js' },
     'src/features/reader/first-page-picture.ts': { file: 'assets/first-page-picture-1.js', imports: ['_shared.js'] },
     'src/features/reader/pdf/pdfjs-global.ts': { file: 'assets/pdfjs-global-1.js', imports: ['_pdf.js'] },
+    'src/reader-picture.css': { file: 'assets/reader-picture-1.css', isEntry: true },
   };
   fs.writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
   return root;
@@ -591,7 +593,10 @@ describe('web host: on a page with a static first screen the app starts after it
       entry: '/assets/index-abc123.js',
       modules: ['/assets/home-page-1.js', '/assets/icon-1.js'],
       styles: [],
+      appStyles: [],
     });
+    // The picture is drawn with the app's own stylesheet, which stays on the page.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">');
   });
 
   it('leaves a page without a picture as built: the entry script and its preloads, no data block', async () => {
@@ -697,7 +702,10 @@ describe("web host: a reader page draws its book's first page before the app loa
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(html).toContain('<script type="module" async crossorigin src="/assets/reader-first-page-1.js"></script>');
     expect(html).not.toContain('src="/assets/index-abc123.js"');
+    // The picture's own stylesheet and the reader's; the app's stylesheet waits for the app.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-picture-1.css" />');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css" />');
+    expect(html).not.toContain('href="/assets/index-abc123.css"');
     expect(preloads(html).map((match) => match[1])).toEqual([
       '/assets/app-code-1.js',
       '/assets/early-license-1.js',
@@ -717,6 +725,7 @@ describe("web host: a reader page draws its book's first page before the app loa
         '/assets/pdf-1.js',
       ],
       styles: [],
+      appStyles: ['/assets/index-abc123.css'],
     });
     // The picture: the reader's bar with the book's title and a way back, and an empty page desk, over the app.
     const picture = /<div id="first-screen" data-reader-picture inert[^>]*>([\s\S]*?)<div id="root">/.exec(html)?.[1];
@@ -751,8 +760,9 @@ describe("web host: a reader page draws its book's first page before the app loa
     // One page for every book and every reader: the session changes nothing in it.
     expect(await signedIn.text()).toBe(html);
     expect(html).toContain('<script type="module" async crossorigin src="/assets/reader-first-page-1.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-picture-1.css" />');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/reader-1.css" />');
-    expect(appCode(html)?.entry).toBe('/assets/index-abc123.js');
+    expect(appCode(html)).toMatchObject({ entry: '/assets/index-abc123.js', appStyles: ['/assets/index-abc123.css'] });
     expect(html).toContain('<div id="first-screen" data-reader-picture data-reader-offline inert');
     expect(html).toContain('data-first-page-container');
     expect(html).toContain('<meta name="robots" content="noindex');

@@ -1,7 +1,7 @@
 /**
  * The reader page's first page, drawn by the page's own small script before the app has loaded
  * (web/src/reader-first-page.ts, docs/decisions/025-reader-first-page.md) into the server's picture of the reader
- * (api/src/features/seo/first-screen-html.ts): pdf.js's library alone draws the page's canvas and text layer into
+ * (api/src/features/seo/reader-picture-html.ts): pdf.js's library alone draws the page's canvas and text layer into
  * the same elements and classes its viewer makes (`.pdfViewer > .page > .canvasWrapper > canvas`, `.textLayer`),
  * at the scale the viewer will choose, with the licence watermark and the reader's theme. The app's reader screen
  * draws the same page underneath and the picture goes once that is on screen (lib/first-screen.tsx), so nothing
