@@ -47,7 +47,8 @@ describe("the reader picture's stylesheet", () => {
     const entry = manifest[PICTURE_STYLESHEET_ENTRY];
     expect(entry?.file, 'the build has the picture stylesheet entry (vite.config.ts)').toMatch(/\.css$/);
     css = fs.readFileSync(path.join(WEB_DIST, entry.file), 'utf8');
-    const read = (files: string[]) => files.map((file) => fs.readFileSync(path.join(WEB_DIST, file), 'utf8')).join('\n');
+    const read = (files: string[]) =>
+      files.map((file) => fs.readFileSync(path.join(WEB_DIST, file), 'utf8')).join('\n');
     appCss = read(manifest['index.html']?.css ?? []);
     const screenStyles = new Set<string>();
     const visit = (key: string, seen: Set<string>) => {
