@@ -110,7 +110,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
         // axe-core is fetched only by the /accessibility-test diagnostic (docs/product/operations.md#diagnostics), online.
         globIgnores: ['**/*.map', '**/axe.min-*.js'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

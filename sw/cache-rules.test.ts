@@ -45,6 +45,7 @@ describe('service worker cache rules', () => {
       '/assets/admin-app-D66y5dbC.js',
       '/assets/reader-shell-Dvmw_tIf.css',
       '/assets/inter-latin-wght-normal-Dx4kXJAl.woff2',
+      '/assets/pdf.worker.min-FHbmGBN0.mjs',
     ])
       expect(isBuiltCodePath(path), path).toBe(true);
     for (const path of [

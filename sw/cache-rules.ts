@@ -23,10 +23,10 @@ const CATALOGUE_API_PATH = /^\/api\/(books(\/[^/]+)?|categories|page-content\/[^
 const PLANS_API_PATH = /^\/api\/plans$/;
 
 /**
- * The build's hashed code and fonts (`/assets/name-hash.js`): a URL never changes content, so a copy is good
- * until the build stops naming it.
+ * The build's hashed code and fonts (`/assets/name-hash.js`, and pdf.js's worker as `.mjs`): a URL never changes
+ * content, so a copy is good until the build stops naming it.
  */
-const BUILT_CODE_PATH = /^\/assets\/[^/]+\.(?:js|css|woff2)$/;
+const BUILT_CODE_PATH = /^\/assets\/[^/]+\.(?:m?js|css|woff2)$/;
 
 /** Built code the precache does not hold (the back office, charts, other online-only screens) once loaded. */
 export function isBuiltCodePath(pathname: string): boolean {
