@@ -78,12 +78,20 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
       pathname: c.req.path,
       showsDemoMailbox: demoMailboxFolder(env) !== null && isFromThisMachine(c),
     });
+    // /index.html is the shell the service worker precaches and answers with when a page load gets no answer in time
+    // (sw/sw.ts). It is fetched with the reader's cookies but kept for whoever uses this browser next, and it stands in
+    // for every screen, so it is the bare shell: no session, no picture, no data (a signed-out reader was once shown
+    // signed in from a stale copy). The app then asks the API, or offline uses the last confirmed user.
+    const isPrecachedShell = c.req.path === '/index.html';
     const search = new URL(c.req.url).search;
-    const data = page.status === 200 ? firstScreenData({ db, pathname: c.req.path, search, book: page.book }) : {};
+    const data =
+      page.status === 200 && !isPrecachedShell
+        ? firstScreenData({ db, pathname: c.req.path, search, book: page.book })
+        : {};
     const largestImages = data.book
       ? [data.book.detail.coverImageUrl]
       : (data.bookList?.list.items.slice(0, BOOKSTORE_PRELOADED_COVERS).map((book) => book.coverImageUrl) ?? []);
-    const user = c.get('sessionUser');
+    const user = isPrecachedShell ? null : c.get('sessionUser');
     // The page carries who is signed in and what they may read (docs/decisions/017-loading-order.md): a
     // signed-in answer is this reader's alone, so no cache may keep it; the service worker never stores
     // pages from the network.
@@ -100,7 +108,7 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     const hero = data.homepageContent?.content;
     const picture = reader
       ? readerFirstScreenHtml(reader.manifest)
-      : user
+      : user || isPrecachedShell
         ? ''
         : isHomepageContent(hero)
           ? landingFirstScreenHtml(hero)
@@ -112,18 +120,13 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     // With a picture on screen the app's code waits for it to be drawn, so it is named in a data block, not preloaded
     // (docs/decisions/020-app-starts-after-the-first-paint.md).
     const codePreloads = page.status === 200 && !picture ? routePreloads.tags(c.req.path) : '';
-    const shell = injectReaderData(
-      injectSession(
-        injectFirstScreen(
-          injectFirstScreenHtml(injectSeo(template, page.meta), picture),
-          data,
-          largestImages.filter(Boolean),
-          codePreloads,
-        ),
-        session,
-      ),
-      reader,
+    const firstScreen = injectFirstScreen(
+      injectFirstScreenHtml(injectSeo(template, page.meta), picture),
+      data,
+      largestImages.filter(Boolean),
+      codePreloads,
     );
+    const shell = injectReaderData(isPrecachedShell ? firstScreen : injectSession(firstScreen, session), reader);
     const html = reader
       ? routePreloads.readerFirstPage(shell, c.req.path)
       : picture

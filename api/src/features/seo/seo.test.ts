@@ -747,6 +747,25 @@ describe("web host: a reader page draws its book's first page before the app loa
     expect(appCode(html)).toBeNull();
   });
 
+  it('serves /index.html, the shell the service worker precaches, bare for everyone: no session, no picture, nothing personal', async () => {
+    const t = setupReader();
+    const reader = await t.reader('premium');
+    const app = createApp({ ...t, webRoot: makeWebRootWithManifest() });
+    const signedIn = await app.request('/index.html', { headers: { cookie: reader.cookie } });
+    const html = await signedIn.text();
+    expect(signedIn.status).toBe(200);
+    // Kept by the service worker for whoever uses the browser next: the same page a visitor gets.
+    expect(signedIn.headers.get('cache-control')).toBe('no-cache');
+    expect(html).toBe(await (await app.request('/index.html')).text());
+    for (const absent of ['id="wb-session"', 'id="first-screen"', reader.user.email, reader.user.id])
+      expect(html, absent).not.toContain(absent);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    // The signed-in reader's own pages still carry who is signed in.
+    const library = await (await app.request('/library', { headers: { cookie: reader.cookie } })).text();
+    expect(library).toContain('id="wb-session"');
+    expect(library).toContain(reader.user.email);
+  });
+
   it("writes the service worker's offline reader page: the reader page's script and picture, no book, nothing personal (docs/decisions/029-offline-reader-page.md)", async () => {
     const t = setupReader();
     const { book } = await t.bookWithContent('premium');
