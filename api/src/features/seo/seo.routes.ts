@@ -37,6 +37,8 @@ import { OFFLINE_READER_PAGE_PATH } from '@shared/sw-messages';
 
 /** Vite puts content-hashed bundles under /assets: a changed file gets a new name, so cache for good. */
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The shell as the service worker precaches it (Workbox's entry for the built index.html). */
+const PRECACHED_SHELL_PATH = '/index.html';
 /** The shell, the service worker and the manifest must be revalidated so updates reach readers. */
 const CACHE_REVALIDATE = 'no-cache';
 /** A page that names the signed-in reader: never stored by any cache. */
@@ -78,20 +80,12 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
       pathname: c.req.path,
       showsDemoMailbox: demoMailboxFolder(env) !== null && isFromThisMachine(c),
     });
-    // /index.html is the shell the service worker precaches and answers with when a page load gets no answer in time
-    // (sw/sw.ts). It is fetched with the reader's cookies but kept for whoever uses this browser next, and it stands in
-    // for every screen, so it is the bare shell: no session, no picture, no data (a signed-out reader was once shown
-    // signed in from a stale copy). The app then asks the API, or offline uses the last confirmed user.
-    const isPrecachedShell = c.req.path === '/index.html';
     const search = new URL(c.req.url).search;
-    const data =
-      page.status === 200 && !isPrecachedShell
-        ? firstScreenData({ db, pathname: c.req.path, search, book: page.book })
-        : {};
+    const data = page.status === 200 ? firstScreenData({ db, pathname: c.req.path, search, book: page.book }) : {};
     const largestImages = data.book
       ? [data.book.detail.coverImageUrl]
       : (data.bookList?.list.items.slice(0, BOOKSTORE_PRELOADED_COVERS).map((book) => book.coverImageUrl) ?? []);
-    const user = isPrecachedShell ? null : c.get('sessionUser');
+    const user = c.get('sessionUser');
     // The page carries who is signed in and what they may read (docs/decisions/017-loading-order.md): a
     // signed-in answer is this reader's alone, so no cache may keep it; the service worker never stores
     // pages from the network.
@@ -108,7 +102,7 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     const hero = data.homepageContent?.content;
     const picture = reader
       ? readerFirstScreenHtml(reader.manifest)
-      : user || isPrecachedShell
+      : user
         ? ''
         : isHomepageContent(hero)
           ? landingFirstScreenHtml(hero)
@@ -120,13 +114,18 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     // With a picture on screen the app's code waits for it to be drawn, so it is named in a data block, not preloaded
     // (docs/decisions/020-app-starts-after-the-first-paint.md).
     const codePreloads = page.status === 200 && !picture ? routePreloads.tags(c.req.path) : '';
-    const firstScreen = injectFirstScreen(
-      injectFirstScreenHtml(injectSeo(template, page.meta), picture),
-      data,
-      largestImages.filter(Boolean),
-      codePreloads,
+    const shell = injectReaderData(
+      injectSession(
+        injectFirstScreen(
+          injectFirstScreenHtml(injectSeo(template, page.meta), picture),
+          data,
+          largestImages.filter(Boolean),
+          codePreloads,
+        ),
+        session,
+      ),
+      reader,
     );
-    const shell = injectReaderData(isPrecachedShell ? firstScreen : injectSession(firstScreen, session), reader);
     const html = reader
       ? routePreloads.readerFirstPage(shell, c.req.path)
       : picture
@@ -147,11 +146,23 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     return c.html(routePreloads.readerFirstPage(page, SAMPLE_READER_PATH), 200, { 'Cache-Control': CACHE_REVALIDATE });
   };
 
+  /**
+   * The shell the service worker precaches and answers with when a page load gets no answer in time (sw/sw.ts). It is
+   * fetched with the reader's cookies but kept for whoever uses this browser next, and stands in for every screen, so
+   * it is the bare shell for everyone: no session, no picture, no data (a signed-out reader was once shown signed in
+   * from a stale copy). The app then asks the API, or offline uses the last confirmed user.
+   */
+  const renderPrecachedShell = (c: Context<AppEnv>) => {
+    const { meta } = resolvePage({ db, publicUrl: env.publicUrl, pathname: '/' });
+    return c.html(injectSeo(template, meta), 200, { 'Cache-Control': CACHE_REVALIDATE });
+  };
+
   return new Hono<AppEnv>()
     .get(OFFLINE_READER_PAGE_PATH, compressResponses(), renderOfflineReaderPage)
+    .get(PRECACHED_SHELL_PATH, compressResponses(), renderPrecachedShell)
     .get('*', async (c, next) => {
       // The shell always goes through SEO injection, never straight from disk.
-      if (c.req.path.endsWith('/') || c.req.path === '/index.html') return next();
+      if (c.req.path.endsWith('/')) return next();
       const file = staticFiles.find(c.req.path, readRequestHeader(c, 'accept-encoding'));
       if (!file) return next();
       if (matchesEtag(readRequestHeader(c, 'if-none-match'), file.etag))
@@ -161,8 +172,7 @@ export function createSeoRoutes(deps: AppDeps, webRoot: string) {
     .get('*', compressResponses(), sessionMiddleware({ db, env, now }), async (c) => {
       // A missing file (a stale hashed chunk, a mistyped icon) is a plain 404, not the app shell,
       // so the browser reports a failed load instead of parsing HTML as script.
-      if (c.req.path !== '/index.html' && FILE_LIKE_PATH.test(c.req.path))
-        return c.text('Not Found', 404, { 'Cache-Control': CACHE_REVALIDATE });
+      if (FILE_LIKE_PATH.test(c.req.path)) return c.text('Not Found', 404, { 'Cache-Control': CACHE_REVALIDATE });
       return await renderShell(c);
     });
 }
